@@ -1,0 +1,86 @@
+"""Duel's content: the card set and the deflection tables, read from ``cards.toml``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from plunder.engine.content import line_of, read_toml, require
+from plunder.engine.errors import ContentError
+
+CARDS_FILE = Path(__file__).with_name("cards.toml")
+RETURNS = ("none", "itself", "all")
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    count: int
+    weapon: str  # "" for a card that makes no attack
+    returns: str  # "none", "itself" or "all" (when its owner was not hit)
+
+
+@dataclass(frozen=True)
+class DuelContent:
+    cards: tuple[Card, ...]
+    deflection: dict[str, dict[str, frozenset[str]]]  # reading -> played card -> weapons it stops
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(card.name for card in self.cards)
+
+
+def load_content(path: Path = CARDS_FILE) -> DuelContent:
+    """Read and check the card file; a ``ContentError`` names file, entry and field."""
+    data = read_toml(path)
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, dict) or not raw_cards:
+        raise ContentError("needs a [cards.<name>] table per card", file=str(path), field="cards")
+    cards = []
+    for name, table in raw_cards.items():
+        if not isinstance(table, dict):
+            raise ContentError("is not a table", file=str(path), entry=name)
+        count = require(path, name, table, "count", int)
+        if count < 0:
+            raise ContentError(
+                "must not be negative", file=str(path), entry=name, field="count",
+                line=line_of(path, name, "count"),
+            )
+        weapon = require(path, name, table, "weapon", str)
+        returns = require(path, name, table, "returns", str)
+        if returns not in RETURNS:
+            raise ContentError(
+                f"is {returns!r}; expected one of {', '.join(RETURNS)}", file=str(path),
+                entry=name, field="returns", line=line_of(path, name, "returns"),
+            )
+        cards.append(Card(name, count, weapon, returns))
+    names = {card.name for card in cards}
+    weapons = {card.weapon for card in cards if card.weapon}
+    raw_tables = data.get("deflection")
+    if not isinstance(raw_tables, dict) or not raw_tables:
+        raise ContentError(
+            "needs a [deflection.<reading>] table", file=str(path), field="deflection"
+        )
+    deflection: dict[str, dict[str, frozenset[str]]] = {}
+    for reading, table in raw_tables.items():
+        rows: dict[str, frozenset[str]] = {}
+        for card in sorted(names):
+            stops = require(path, reading, table, card, list)
+            unknown = [w for w in stops if w not in weapons]
+            if unknown:
+                raise ContentError(
+                    f"names {unknown!r}, which no card fires (weapons: {sorted(weapons)})",
+                    file=str(path), entry=reading, field=card, line=line_of(path, reading, card),
+                )
+            rows[card] = frozenset(stops)
+        extra = set(table) - names
+        if extra:
+            raise ContentError(
+                f"names cards that do not exist: {sorted(extra)}", file=str(path), entry=reading,
+                line=line_of(path, reading),
+            )
+        deflection[reading] = rows
+    return DuelContent(tuple(cards), deflection)
+
+
+CONTENT = load_content()

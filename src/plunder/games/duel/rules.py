@@ -1,0 +1,317 @@
+"""Duel (Duelo): simultaneous shootouts for 2 to 5 players, first to $5.
+
+Rule numbers (R1, R2, …) refer to ``docs/rules/duel.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from plunder.engine.action import Action
+from plunder.engine.game import Game, notation_error
+from plunder.engine.options import Option
+from plunder.engine.registry import register
+from plunder.engine.result import Result
+from plunder.engine.state import State
+from plunder.games.duel.content import CONTENT
+
+CARD_NAMES: tuple[str, ...] = CONTENT.names
+CARDS = {card.name: card for card in CONTENT.cards}
+FULL_HAND = {card.name: card.count for card in CONTENT.cards}
+ALIASES = {"reloading": "reload"}
+NOTATION_HELP = "colt>N or rifle>N (aim at seat N), colt or rifle (aim at no one), barricade, reload"
+_NOTATION = re.compile(r"^\s*([a-z]+)\s*(?:>\s*(\S*))?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class DuelAction(Action):
+    """Play ``card``; a Colt or Rifle may be aimed at ``target`` (a seat) or at no one."""
+
+    card: str
+    target: int | None = None
+
+    @property
+    def notation(self) -> str:
+        return self.card if self.target is None else f"{self.card}>{self.target}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+# Actions are few and immutable: share one instance of each (legal lists are hot).
+_ACTIONS: dict[tuple[str, int | None], DuelAction] = {}
+
+
+def _action(card: str, target: int | None) -> DuelAction:
+    key = (card, target)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = DuelAction(card, target)
+    return found
+
+
+class DuelState(State):
+    game: DuelGame
+
+    def __init__(self, game: DuelGame, seed: int) -> None:
+        super().__init__(game, seed)
+        n = game.players
+        self.deflects = CONTENT.deflection[game.options["deflection"]]
+        self.alive = [True] * n
+        self.dollars = [0] * n
+        self.hands = [dict(FULL_HAND) for _ in range(n)]
+        self.played: list[list[str]] = [[] for _ in range(n)]
+        self.duel = 1
+        self.shootout = 1
+        self.over: Result | None = None
+        # R3: the first duelling master is chosen at random (seeded).
+        self.master = self.rng.randrange(n)
+        self.emit(
+            {
+                "type": "duel",
+                "duel": 1,
+                "master": self.master,
+                "text": f"Duel 1 begins; seat {self.master} is the duelling master.",
+            }
+        )
+        self._open_step()
+
+    # ----------------------------------------------------------- decisions
+    def _deciders(self) -> frozenset[int]:
+        return frozenset(seat for seat, alive in enumerate(self.alive) if alive)
+
+    def _legal_actions(self, seat: int) -> list[DuelAction]:
+        hand = self.hands[seat]
+        targets = [s for s, alive in enumerate(self.alive) if alive and s != seat]
+        actions: list[DuelAction] = []
+        for name in CARD_NAMES:
+            if hand[name] <= 0:
+                continue
+            actions.append(_action(name, None))
+            if CARDS[name].weapon:
+                actions.extend(_action(name, target) for target in targets)
+        return actions
+
+    def _explain(self, seat: int, action: Action) -> str:
+        assert isinstance(action, DuelAction)
+        card, target = action.card, action.target
+        if self.hands[seat].get(card, 0) <= 0:
+            held = ", ".join(self._hand_list(seat)) or "nothing"
+            return f"seat {seat} holds no {card} card (in hand: {held})"
+        if target is not None:
+            if not CARDS[card].weapon:
+                return f"a {card} makes no attack, so it takes no target (play plain '{card}')"
+            if not 0 <= target < self.players:
+                return f"{target} is not a seat (seats are 0..{self.players - 1})"
+            if target == seat:
+                return f"seat {seat} cannot aim at itself"
+            if not self.alive[target]:
+                return f"seat {target} is dead; aim at a living player"
+        return super()._explain(seat, action)
+
+    # ----------------------------------------------------------- resolution
+    def _resolve(self, commits: dict[int, Action]) -> None:
+        choices: dict[int, DuelAction] = {s: a for s, a in sorted(commits.items())}  # type: ignore[misc]
+        for seat, action in choices.items():
+            self.hands[seat][action.card] -= 1
+            self.played[seat].append(action.card)
+        self.emit(
+            {
+                "type": "reveal",
+                "duel": self.duel,
+                "shootout": self.shootout,
+                "choices": [
+                    {"seat": s, "card": a.card, "target": a.target} for s, a in choices.items()
+                ],
+                "text": "; ".join(_describe(s, a) for s, a in choices.items()) + ".",
+            }
+        )
+        # R8-R12: an attack is a played Colt or Rifle aimed at a player; it hits
+        # unless the target's own card deflects that weapon. Hits are simultaneous.
+        hit: list[int] = []
+        for seat, action in choices.items():
+            weapons = {
+                CARDS[a.card].weapon
+                for s, a in choices.items()
+                if a.target == seat and CARDS[a.card].weapon
+            }
+            if weapons - self.deflects[action.card]:
+                hit.append(seat)
+        for seat in hit:
+            self.alive[seat] = False
+        if hit:
+            self.emit(
+                {
+                    "type": "hit",
+                    "seats": hit,
+                    "text": "Hit, to the grave: " + ", ".join(f"seat {s}" for s in hit) + ".",
+                }
+            )
+        # R14-R16: cards come back to the hands of players who were not hit.
+        for seat, action in choices.items():
+            if seat in hit:
+                continue
+            returns = CARDS[action.card].returns
+            if returns == "itself":
+                self.played[seat].pop()
+                self.hands[seat][action.card] += 1
+            elif returns == "all":
+                back = self.played[seat]
+                for name in back:
+                    self.hands[seat][name] += 1
+                self.emit(
+                    {
+                        "type": "reload",
+                        "seat": seat,
+                        "cards": list(back),
+                        "text": f"Seat {seat} reloads and takes back {len(back)} cards.",
+                    }
+                )
+                self.played[seat] = []
+        living = [seat for seat, alive in enumerate(self.alive) if alive]
+        if len(living) == 1:
+            self._end_duel(living[0], "the last one standing")
+        elif not living:
+            self._end_duel(None, "everyone was hit")
+        elif self.shootout >= self.game.options["shootout_limit"]:
+            self._end_duel(None, f"no single survivor after {self.shootout} shootouts")
+        else:
+            self.shootout += 1
+
+    def _end_duel(self, winner: int | None, why: str) -> None:
+        target = self.game.options["target"]
+        if winner is None:
+            self.emit({"type": "duel_end", "duel": self.duel, "winner": None,
+                       "text": f"Duel {self.duel} ends with no winner ({why}); no one earns."})
+        else:
+            self.dollars[winner] += 1
+            self.emit({"type": "duel_end", "duel": self.duel, "winner": winner,
+                       "text": f"Seat {winner} wins duel {self.duel} ({why}) and earns $1 "
+                               f"(now ${self.dollars[winner]})."})
+            if self.dollars[winner] >= target:
+                self.over = Result(frozenset({winner}), tuple(self.dollars),
+                                   f"seat {winner} has a fistful of dollars (${target})")
+                self.emit({"type": "game_end", "winners": [winner], "text": self.over.reason + "."})
+                return
+        if self.duel >= self.game.options["duel_limit"]:
+            richest = max(self.dollars)
+            winners = frozenset(s for s, d in enumerate(self.dollars) if d == richest and d > 0)
+            self.over = Result(winners, tuple(self.dollars),
+                               f"the duel limit ({self.duel}) was reached; the richest win")
+            self.emit({"type": "game_end", "winners": sorted(winners), "text": self.over.reason + "."})
+            return
+        # R19-R20: a new duel: everyone alive with a full hand; the winner commands.
+        if winner is not None:
+            self.master = winner
+        self.duel += 1
+        self.shootout = 1
+        n = self.players
+        self.alive = [True] * n
+        self.hands = [dict(FULL_HAND) for _ in range(n)]
+        self.played = [[] for _ in range(n)]
+        self.emit({"type": "duel", "duel": self.duel, "master": self.master,
+                   "text": f"Duel {self.duel} begins; seat {self.master} is the duelling master."})
+
+    # ----------------------------------------------------------- views
+    def _result(self) -> Result | None:
+        return self.over
+
+    def _hand_list(self, seat: int) -> list[str]:
+        hand = self.hands[seat]
+        return [name for name in CARD_NAMES for _ in range(hand[name])]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "players": [
+                {
+                    "seat": s,
+                    "alive": self.alive[s],
+                    "dollars": self.dollars[s],
+                    "played": list(self.played[s]),
+                    "hand_size": sum(self.hands[s].values()),
+                }
+                for s in range(self.players)
+            ],
+            "master": self.master,
+            "duel": self.duel,
+            "shootout": self.shootout,
+            "target": self.game.options["target"],
+        }
+        if seat is not None:
+            view["hand"] = self._hand_list(seat)
+        return view
+
+    def _clone_into(self, new: State) -> None:
+        assert isinstance(new, DuelState)
+        new.alive = list(self.alive)
+        new.dollars = list(self.dollars)
+        new.hands = [dict(hand) for hand in self.hands]
+        new.played = [list(cards) for cards in self.played]
+
+
+def _describe(seat: int, action: DuelAction) -> str:
+    if action.target is not None:
+        return f"seat {seat} fires a {action.card} at seat {action.target}"
+    if CARDS[action.card].weapon:
+        return f"seat {seat} fires a {action.card} at no one"
+    if action.card == "barricade":
+        return f"seat {seat} hides behind a barricade"
+    return f"seat {seat} plays {action.card}"
+
+
+@register
+class DuelGame(Game):
+    """Duel: 2 to 5 players, simultaneous shootouts, first to $5.
+
+    >>> import plunder
+    >>> state = plunder.load("duel").new(seed=1)
+    >>> [str(a) for a in state.legal(0)]
+    ['colt', 'colt>1', 'rifle', 'rifle>1', 'barricade', 'reload']
+    """
+
+    name = "duel"
+    title = "Duel"
+    summary = "2-5 players, simultaneous shootouts, first to $5"
+    min_players = 2
+    max_players = 5
+    default_players = 2
+    extra_options = (
+        Option("target", 5, "dollars that win the game", minimum=1, maximum=20),
+        Option(
+            "deflection",
+            "seed",
+            "which reading of the cards decides hits: 'seed' (a shooter cannot be hit) "
+            "or 'per-weapon' (a card deflects the weapon it shows)",
+            choices=tuple(CONTENT.deflection),
+        ),
+        Option(
+            "shootout_limit", 30, "shootouts after which a duel ends with no winner",
+            minimum=1, maximum=1000,
+        ),
+        Option(
+            "duel_limit", 100, "duels after which the game ends and the richest win",
+            minimum=1, maximum=10000,
+        ),
+    )
+
+    def _new_state(self, seed: int) -> DuelState:
+        return DuelState(self, seed)
+
+    def parse(self, text: str, legal: Sequence[str] = ()) -> DuelAction:
+        if not isinstance(text, str):
+            raise notation_error(repr(text), NOTATION_HELP, legal)
+        match = _NOTATION.match(text.lower())
+        if match is None:
+            raise notation_error(text, NOTATION_HELP, legal)
+        card = ALIASES.get(match.group(1), match.group(1))
+        if card not in CARDS:
+            raise notation_error(text, NOTATION_HELP, legal)
+        aim = match.group(2)
+        if aim is None:
+            return _action(card, None)
+        if not re.fullmatch(r"-?\d{1,6}", aim):
+            raise notation_error(text, f"a seat number after '>' ({NOTATION_HELP})", legal)
+        return _action(card, int(aim))

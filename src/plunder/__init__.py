@@ -11,6 +11,10 @@
 ['colt']
 """
 
+# The game folders live in the sub-package ``plunder.games``; import it before the
+# ``games`` function is bound, or the import system would later put the package
+# where the function belongs.
+import plunder.games as _game_folders  # noqa: F401
 from plunder.engine import (
     Action,
     ContentError,

@@ -32,7 +32,7 @@ class RandomBot:
         return rng.choice(state.legal(seat))
 
 
-class UnknownBot(PlunderError, LookupError):  # noqa: N818
+class UnknownBot(PlunderError, LookupError):
     """A bot name that does not exist for the game."""
 
 
@@ -44,7 +44,7 @@ def names(game: str) -> list[str]:
     return available
 
 
-def _greedy_module(game: str):  # noqa: ANN202 - a module or None
+def _greedy_module(game: str):
     try:
         return importlib.import_module(f"plunder.games.{game}.bot")
     except ModuleNotFoundError:

@@ -15,7 +15,7 @@ class PlunderError(Exception):
     """Base class of every error plunder raises on purpose."""
 
 
-class IllegalAction(PlunderError, ValueError):  # noqa: N818 - the name reads as the rule it reports
+class IllegalAction(PlunderError, ValueError):
     """An action that the rules do not allow now; the state is unchanged.
 
     ``rule`` names the rule that refused it, ``legal`` lists the notation of what
@@ -60,15 +60,22 @@ class ContentError(PlunderError, ValueError):
     """A content data file that fails validation: file, entry and field are named."""
 
     def __init__(
-        self, message: str, *, file: str = "", entry: str = "", field: str = "", line: int | None = None
+        self,
+        message: str,
+        *,
+        file: str = "",
+        entry: str = "",
+        field: str = "",
+        line: int | None = None,
     ) -> None:
         self.file, self.entry, self.field, self.line = file, entry, field, line
         where = file
         if line is not None:
             where = f"{where}:{line}"
-        parts = [p for p in (where, entry and f"entry {entry!r}", field and f"field {field!r}") if p]
+        named = (where, entry and f"entry {entry!r}", field and f"field {field!r}")
+        parts = [part for part in named if part]
         super().__init__(f"{', '.join(parts)}: {message}" if parts else message)
 
 
-class UnknownGame(PlunderError, LookupError):  # noqa: N818
+class UnknownGame(PlunderError, LookupError):
     """A game name that is not registered."""

@@ -44,7 +44,8 @@ class Option:
                     value = int(value)
                 else:
                     raise OptionError(
-                        f"option {self.name!r} is {value!r}; it takes a whole number", field=self.name
+                        f"option {self.name!r} is {value!r}; it takes a whole number",
+                        field=self.name,
                     )
             low = "" if self.minimum is None else str(self.minimum)
             high = "" if self.maximum is None else str(self.maximum)
@@ -55,11 +56,10 @@ class Option:
                     f"option {self.name!r} is {value}; it takes {low}..{high}", field=self.name
                 )
             return value
-        if isinstance(self.default, bool):
-            if not isinstance(value, bool):
-                raise OptionError(
-                    f"option {self.name!r} is {value!r}; it takes true or false", field=self.name
-                )
+        if isinstance(self.default, bool) and not isinstance(value, bool):
+            raise OptionError(
+                f"option {self.name!r} is {value!r}; it takes true or false", field=self.name
+            )
         return value
 
     def describe(self) -> dict[str, Any]:

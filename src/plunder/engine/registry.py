@@ -64,7 +64,8 @@ def replay(record: Mapping[str, Any] | str | bytes) -> State:
     except UnknownGame as exc:
         raise RecordError(str(exc), field="game") from None
     except OptionError as exc:
-        raise RecordError(str(exc), field=f"options.{exc.field}" if exc.field else "options") from None
+        where = f"options.{exc.field}" if exc.field else "options"
+        raise RecordError(str(exc), field=where) from None
     state = game.new(seed=data["seed"])
     for index, (seat, notation) in enumerate(data["moves"]):
         try:

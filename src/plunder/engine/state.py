@@ -46,7 +46,9 @@ class State:
         self.seed = seed
         self.rng = random.Random(seed)
         self.moves: list[tuple[int, str]] = []
-        self.log: list[tuple[frozenset[int] | None, dict[str, Any]]] = []
+        # Events are kept as JSON text: a view decodes fresh copies, so no caller can
+        # change the log through a view, and an event that is not JSON fails at once.
+        self.log: list[tuple[frozenset[int] | None, str]] = []
         self._commits: dict[int, Action] = {}
         self._step: frozenset[int] = frozenset()
         self._legal_cache: dict[int, list[Action]] = {}
@@ -128,7 +130,8 @@ class State:
             raise IllegalAction("the game is over", rule="end")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalAction(
-                f"{seat!r} is not a seat of this game (seats are 0..{self.players - 1})", rule="seats"
+                f"{seat!r} is not a seat of this game (seats are 0..{self.players - 1})",
+                rule="seats",
             )
         if seat in self._commits:
             raise IllegalAction(
@@ -146,6 +149,12 @@ class State:
             legal = self._legal_cache[seat] = self._legal_actions(seat)
         if isinstance(action, str):
             action = self.game.parse(action, legal=[str(a) for a in legal])
+        elif not isinstance(action, Action):
+            raise IllegalAction(
+                f"{action!r} is neither an action nor its notation",
+                rule="notation",
+                legal=[str(a) for a in legal],
+            )
         if action not in legal:
             raise IllegalAction(self._explain(seat, action), legal=[str(a) for a in legal])
         self._commits[seat] = action
@@ -174,7 +183,9 @@ class State:
         out["committed"] = sorted(self._commits)
         if seat is not None and seat in self._commits:
             out["choice"] = self._commits[seat].notation
-        out["log"] = [event for to, event in self.log if to is None or seat in to]
+        out["log"] = json.loads(
+            "[" + ",".join(event for to, event in self.log if to is None or seat in to) + "]"
+        )
         out["over"] = result is not None
         out["result"] = None if result is None else result.to_json()
         return out
@@ -182,7 +193,8 @@ class State:
     def clone(self) -> State:
         """An independent copy: acting on it never changes this state."""
         new = copy.copy(self)
-        new.rng = random.Random()
+        # Random.__new__ skips seeding from the OS, which setstate overwrites anyway.
+        new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
         new.moves = list(self.moves)
         new.log = list(self.log)  # events are never mutated once logged
@@ -229,7 +241,7 @@ class State:
     # ------------------------------------------------------------- helpers
     def emit(self, event: dict[str, Any], to: Iterable[int] | None = PUBLIC) -> None:
         """Add an event to the log, visible to ``to`` (default: everyone)."""
-        self.log.append((None if to is None else frozenset(to), event))
+        self.log.append((None if to is None else frozenset(to), json.dumps(event)))
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"pending={sorted(self.pending)}"
@@ -249,8 +261,10 @@ def _seats(seats: Iterable[int]) -> str:
     listed = sorted(seats)
     if not listed:
         return "no one"
-    return "seat " + ", ".join(str(s) for s in listed) if len(listed) == 1 else (
-        "seats " + ", ".join(str(s) for s in listed)
+    return (
+        "seat " + ", ".join(str(s) for s in listed)
+        if len(listed) == 1
+        else ("seats " + ", ".join(str(s) for s in listed))
     )
 
 

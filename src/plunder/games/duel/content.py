@@ -43,15 +43,21 @@ def load_content(path: Path = CARDS_FILE) -> DuelContent:
         count = require(path, name, table, "count", int)
         if count < 0:
             raise ContentError(
-                "must not be negative", file=str(path), entry=name, field="count",
+                "must not be negative",
+                file=str(path),
+                entry=name,
+                field="count",
                 line=line_of(path, name, "count"),
             )
         weapon = require(path, name, table, "weapon", str)
         returns = require(path, name, table, "returns", str)
         if returns not in RETURNS:
             raise ContentError(
-                f"is {returns!r}; expected one of {', '.join(RETURNS)}", file=str(path),
-                entry=name, field="returns", line=line_of(path, name, "returns"),
+                f"is {returns!r}; expected one of {', '.join(RETURNS)}",
+                file=str(path),
+                entry=name,
+                field="returns",
+                line=line_of(path, name, "returns"),
             )
         cards.append(Card(name, count, weapon, returns))
     names = {card.name for card in cards}
@@ -63,6 +69,13 @@ def load_content(path: Path = CARDS_FILE) -> DuelContent:
         )
     deflection: dict[str, dict[str, frozenset[str]]] = {}
     for reading, table in raw_tables.items():
+        if not isinstance(table, dict):
+            raise ContentError(
+                "is not a table of card = [weapons]",
+                file=str(path),
+                entry=reading,
+                line=line_of(path, reading),
+            )
         rows: dict[str, frozenset[str]] = {}
         for card in sorted(names):
             stops = require(path, reading, table, card, list)
@@ -70,16 +83,28 @@ def load_content(path: Path = CARDS_FILE) -> DuelContent:
             if unknown:
                 raise ContentError(
                     f"names {unknown!r}, which no card fires (weapons: {sorted(weapons)})",
-                    file=str(path), entry=reading, field=card, line=line_of(path, reading, card),
+                    file=str(path),
+                    entry=reading,
+                    field=card,
+                    line=line_of(path, reading, card),
                 )
             rows[card] = frozenset(stops)
         extra = set(table) - names
         if extra:
             raise ContentError(
-                f"names cards that do not exist: {sorted(extra)}", file=str(path), entry=reading,
+                f"names cards that do not exist: {sorted(extra)}",
+                file=str(path),
+                entry=reading,
                 line=line_of(path, reading),
             )
         deflection[reading] = rows
+    if "seed" not in deflection:
+        # The game's default reading; without it Duel could not be loaded at all.
+        raise ContentError(
+            "needs the [deflection.seed] table (the default reading)",
+            file=str(path),
+            field="deflection",
+        )
     return DuelContent(tuple(cards), deflection)
 
 

@@ -22,7 +22,9 @@ CARD_NAMES: tuple[str, ...] = CONTENT.names
 CARDS = {card.name: card for card in CONTENT.cards}
 FULL_HAND = {card.name: card.count for card in CONTENT.cards}
 ALIASES = {"reloading": "reload"}
-NOTATION_HELP = "colt>N or rifle>N (aim at seat N), colt or rifle (aim at no one), barricade, reload"
+NOTATION_HELP = (
+    "colt>N or rifle>N (aim at seat N), colt or rifle (aim at no one), barricade, reload"
+)
 _NOTATION = re.compile(r"^\s*([a-z]+)\s*(?:>\s*(\S*))?\s*$")
 
 
@@ -43,6 +45,11 @@ class DuelAction(Action):
 
 # Actions are few and immutable: share one instance of each (legal lists are hot).
 _ACTIONS: dict[tuple[str, int | None], DuelAction] = {}
+
+
+# Legal lists depend only on the seat, who lives and which cards are in hand:
+# at most a few thousand situations, each computed once per process.
+_LEGAL: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], list[DuelAction]] = {}
 
 
 def _action(card: str, target: int | None) -> DuelAction:
@@ -67,7 +74,7 @@ class DuelState(State):
         self.duel = 1
         self.shootout = 1
         self.over: Result | None = None
-        # R3: the first duelling master is chosen at random (seeded).
+        # R6, R27: the first duelling master is drawn by the seeded generator.
         self.master = self.rng.randrange(n)
         self.emit(
             {
@@ -85,18 +92,23 @@ class DuelState(State):
 
     def _legal_actions(self, seat: int) -> list[DuelAction]:
         hand = self.hands[seat]
-        targets = [s for s, alive in enumerate(self.alive) if alive and s != seat]
-        actions: list[DuelAction] = []
-        for name in CARD_NAMES:
-            if hand[name] <= 0:
-                continue
-            actions.append(_action(name, None))
-            if CARDS[name].weapon:
-                actions.extend(_action(name, target) for target in targets)
-        return actions
+        key = (seat, tuple(self.alive), tuple(hand[name] > 0 for name in CARD_NAMES))
+        found = _LEGAL.get(key)
+        if found is None:
+            targets = [s for s, alive in enumerate(self.alive) if alive and s != seat]
+            actions: list[DuelAction] = []
+            for name in CARD_NAMES:
+                if hand[name] <= 0:
+                    continue
+                actions.append(_action(name, None))
+                if CARDS[name].weapon:
+                    actions.extend(_action(name, target) for target in targets)
+            found = _LEGAL[key] = actions
+        return found
 
     def _explain(self, seat: int, action: Action) -> str:
-        assert isinstance(action, DuelAction)
+        if not isinstance(action, DuelAction):
+            return f"{action!r} is not a Duel action"
         card, target = action.card, action.target
         if self.hands[seat].get(card, 0) <= 0:
             held = ", ".join(self._hand_list(seat)) or "nothing"
@@ -129,7 +141,7 @@ class DuelState(State):
                 "text": "; ".join(_describe(s, a) for s, a in choices.items()) + ".",
             }
         )
-        # R8-R12: an attack is a played Colt or Rifle aimed at a player; it hits
+        # R12-R16, R29-R31: an attack is a played Colt or Rifle aimed at a player; it hits
         # unless the target's own card deflects that weapon. Hits are simultaneous.
         hit: list[int] = []
         for seat, action in choices.items():
@@ -150,7 +162,7 @@ class DuelState(State):
                     "text": "Hit, to the grave: " + ", ".join(f"seat {s}" for s in hit) + ".",
                 }
             )
-        # R14-R16: cards come back to the hands of players who were not hit.
+        # R17, R18, R32: cards come back to the hands of players who were not hit.
         for seat, action in choices.items():
             if seat in hit:
                 continue
@@ -167,7 +179,7 @@ class DuelState(State):
                         "type": "reload",
                         "seat": seat,
                         "cards": list(back),
-                        "text": f"Seat {seat} reloads and takes back {len(back)} cards.",
+                        "text": f"Seat {seat} reloads: {_count(len(back))} back in hand.",
                     }
                 )
                 self.played[seat] = []
@@ -184,26 +196,46 @@ class DuelState(State):
     def _end_duel(self, winner: int | None, why: str) -> None:
         target = self.game.options["target"]
         if winner is None:
-            self.emit({"type": "duel_end", "duel": self.duel, "winner": None,
-                       "text": f"Duel {self.duel} ends with no winner ({why}); no one earns."})
+            self.emit(
+                {
+                    "type": "duel_end",
+                    "duel": self.duel,
+                    "winner": None,
+                    "text": f"Duel {self.duel} ends with no winner ({why}); no one earns.",
+                }
+            )
         else:
             self.dollars[winner] += 1
-            self.emit({"type": "duel_end", "duel": self.duel, "winner": winner,
-                       "text": f"Seat {winner} wins duel {self.duel} ({why}) and earns $1 "
-                               f"(now ${self.dollars[winner]})."})
+            self.emit(
+                {
+                    "type": "duel_end",
+                    "duel": self.duel,
+                    "winner": winner,
+                    "text": f"Seat {winner} wins duel {self.duel} ({why}) and earns $1 "
+                    f"(now ${self.dollars[winner]}).",
+                }
+            )
             if self.dollars[winner] >= target:
-                self.over = Result(frozenset({winner}), tuple(self.dollars),
-                                   f"seat {winner} has a fistful of dollars (${target})")
+                self.over = Result(
+                    frozenset({winner}),
+                    tuple(self.dollars),
+                    f"Seat {winner} has a fistful of dollars (${target})",
+                )
                 self.emit({"type": "game_end", "winners": [winner], "text": self.over.reason + "."})
                 return
         if self.duel >= self.game.options["duel_limit"]:
             richest = max(self.dollars)
             winners = frozenset(s for s, d in enumerate(self.dollars) if d == richest and d > 0)
-            self.over = Result(winners, tuple(self.dollars),
-                               f"the duel limit ({self.duel}) was reached; the richest win")
-            self.emit({"type": "game_end", "winners": sorted(winners), "text": self.over.reason + "."})
+            self.over = Result(
+                winners,
+                tuple(self.dollars),
+                f"The duel limit ({self.duel}) was reached; the richest win",
+            )
+            self.emit(
+                {"type": "game_end", "winners": sorted(winners), "text": self.over.reason + "."}
+            )
             return
-        # R19-R20: a new duel: everyone alive with a full hand; the winner commands.
+        # R24, R25, R38: a new duel: everyone alive with a full hand; the winner commands.
         if winner is not None:
             self.master = winner
         self.duel += 1
@@ -212,8 +244,14 @@ class DuelState(State):
         self.alive = [True] * n
         self.hands = [dict(FULL_HAND) for _ in range(n)]
         self.played = [[] for _ in range(n)]
-        self.emit({"type": "duel", "duel": self.duel, "master": self.master,
-                   "text": f"Duel {self.duel} begins; seat {self.master} is the duelling master."})
+        self.emit(
+            {
+                "type": "duel",
+                "duel": self.duel,
+                "master": self.master,
+                "text": f"Duel {self.duel} begins; seat {self.master} is the duelling master.",
+            }
+        )
 
     # ----------------------------------------------------------- views
     def _result(self) -> Result | None:
@@ -254,12 +292,16 @@ class DuelState(State):
 
 def _describe(seat: int, action: DuelAction) -> str:
     if action.target is not None:
-        return f"seat {seat} fires a {action.card} at seat {action.target}"
+        return f"Seat {seat} fires a {action.card} at seat {action.target}"
     if CARDS[action.card].weapon:
-        return f"seat {seat} fires a {action.card} at no one"
+        return f"Seat {seat} fires a {action.card} at no one"
     if action.card == "barricade":
-        return f"seat {seat} hides behind a barricade"
-    return f"seat {seat} plays {action.card}"
+        return f"Seat {seat} hides behind a barricade"
+    return f"Seat {seat} plays {action.card}"
+
+
+def _count(cards: int) -> str:
+    return "1 card" if cards == 1 else f"{cards} cards"
 
 
 @register
@@ -288,12 +330,18 @@ class DuelGame(Game):
             choices=tuple(CONTENT.deflection),
         ),
         Option(
-            "shootout_limit", 30, "shootouts after which a duel ends with no winner",
-            minimum=1, maximum=1000,
+            "shootout_limit",
+            30,
+            "shootouts after which a duel ends with no winner",
+            minimum=1,
+            maximum=1000,
         ),
         Option(
-            "duel_limit", 100, "duels after which the game ends and the richest win",
-            minimum=1, maximum=10000,
+            "duel_limit",
+            100,
+            "duels after which the game ends and the richest win",
+            minimum=1,
+            maximum=10000,
         ),
     )
 

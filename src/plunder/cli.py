@@ -1,0 +1,449 @@
+"""The ``plunder`` command: list games, play at the terminal, replay records, run bot matches."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+import plunder
+from plunder import bots as bot_registry
+from plunder.engine.errors import PlunderError, RecordError
+
+# Not ``plunder.games``: once a game is loaded, that name is the ``plunder.games``
+# package (the folder of game rules), which shadows the function.
+from plunder.engine.registry import games as registered_games
+from plunder.match import MatchReport, bot_rng, run_match
+from plunder.terminal.records import default_record_path, record_json, save_record
+from plunder.terminal.replay import RecordPlayer, read_record_file
+from plunder.terminal.table import InputEnded, QuitRequested, TerminalTable, table_labels
+
+app = typer.Typer(
+    name="plunder",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help="The game to play (see `plunder games`).")
+]
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option, e.g. --option target=3 (repeat for more; see `plunder games`). "
+        "Values that look like whole numbers are read as numbers.",
+    ),
+]
+
+_INTEGER = re.compile(r"^[+-]?\d+$")
+
+
+def _stdout() -> Console:
+    # Made per command, not at import, so it follows whatever sys.stdout is then.
+    return Console(highlight=False)
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Report a user error on stderr (no traceback) and exit with ``code``."""
+    # soft_wrap: no hard line breaks inside paths and engine messages.
+    _stderr().print(Text(f"Error: {message}", style="red"), soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def parse_options(items: list[str] | None) -> dict[str, Any]:
+    """``["target=3", "deflection=per-weapon"]`` as ``{"target": 3, "deflection": "per-weapon"}``.
+
+    >>> parse_options(["target=3", "deflection=per-weapon", "fast=true"])
+    {'target': 3, 'deflection': 'per-weapon', 'fast': True}
+    """
+    options: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not sep or not key:
+            raise typer.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--option")
+        if key in options:
+            raise typer.BadParameter(f"option {key!r} is given twice", param_hint="--option")
+        value: Any = raw
+        if _INTEGER.match(raw):
+            value = int(raw)
+        elif raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        options[key] = value
+    return options
+
+
+def _with_players(options: dict[str, Any], players: int | None) -> dict[str, Any]:
+    if players is not None:
+        if "players" in options and options["players"] != players:
+            fail(f"--players {players} and --option players={options['players']} disagree")
+        options["players"] = players
+    return options
+
+
+def _load(game: str, options: dict[str, Any]) -> plunder.Game:
+    try:
+        return plunder.load(game, **options)
+    except PlunderError as exc:  # an unknown game or a bad option
+        fail(str(exc))
+
+
+def _bot(name: str, game: str) -> bot_registry.Bot:
+    try:
+        return bot_registry.get(name, game)
+    except bot_registry.UnknownBot as exc:
+        fail(str(exc))
+
+
+def default_bot(game: str) -> str:
+    """The bot that fills empty seats: greedy when the game has one, else random."""
+    return "greedy" if "greedy" in bot_registry.names(game) else "random"
+
+
+def _split(names: str) -> list[str]:
+    return [name.strip() for name in names.split(",") if name.strip()]
+
+
+def _stdin_is_tty() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):  # no stdin, or a closed one
+        return False
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"plunder {plunder.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print plunder's version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Pirate tabletop games on one rules engine.
+
+    List the games, play one at the terminal against bots or friends sharing one
+    device, replay a saved record step by step, or pit bots against each other.
+    """
+
+
+# ---------------------------------------------------------------- games
+@app.command("games")
+def games_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the games: name, title, players, modes and options with their defaults."""
+    infos = registered_games()
+    if as_json:
+        typer.echo(json.dumps([info.to_json() for info in infos], indent=2))
+        return
+    console = _stdout()
+    table = Table(title="Games")
+    for column in ("name", "title", "players", "modes", "summary"):
+        table.add_column(column)
+    for info in infos:
+        players = f"{info.min_players}-{info.max_players}"
+        cells = (info.name, info.title, players, ", ".join(info.modes), info.summary)
+        # Text, not markup: a help text may hold brackets.
+        table.add_row(*(Text(cell) for cell in cells))
+    console.print(table)
+    for info in infos:
+        options = Table(title=f"Options of {info.name} (--option KEY=VALUE)", title_justify="left")
+        for column in ("option", "default", "accepts", "meaning"):
+            options.add_column(column)
+        for option in info.options:
+            spec = option.describe()
+            if "choices" in spec:
+                accepts = ", ".join(str(choice) for choice in spec["choices"])
+            elif "minimum" in spec or "maximum" in spec:
+                accepts = f"{spec.get('minimum', '')}..{spec.get('maximum', '')}"
+            else:
+                accepts = ""
+            cells = (option.name, str(option.default), accepts, option.help)
+            options.add_row(*(Text(cell) for cell in cells))
+        console.print(options)
+
+
+# ---------------------------------------------------------------- play
+@app.command("play")
+def play_command(
+    game: GameArgument,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
+    ] = None,
+    humans: Annotated[
+        int,
+        typer.Option(
+            "--humans",
+            min=0,
+            help="Human seats: seats 0..H-1 are humans sharing this terminal, the rest bots. "
+            "0 lets the bots play it all while you watch.",
+        ),
+    ] = 1,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            help="The bot for the bot seats (default: greedy if the game has one, else random).",
+        ),
+    ] = None,
+    seat_bots: Annotated[
+        str | None,
+        typer.Option(
+            "--seat-bots",
+            metavar="NAME,NAME,...",
+            help="Bots for the bot seats in seat order, e.g. greedy,random; "
+            "seats left over get --bot.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for the deal and the bots (default: random).")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            help="Where to save the record (default: a new file in records/, named after "
+            "the game, the date and time, and the seed).",
+        ),
+    ] = None,
+    option: OptionList = None,
+) -> None:
+    """Play a game at the terminal, e.g. `plunder play duel --players 3 --humans 1`.
+
+    At your turn, type an action's notation (colt>2, barricade) or its number in
+    the list; ? shows the legal actions and a rules reminder; q saves and quits.
+    With several humans, a pass-the-device screen hides each player's hand from
+    the others. The record is saved at the end, to replay with `plunder replay`.
+    """
+    options = _with_players(parse_options(option), players)
+    table_game = _load(game, options)
+    if humans > table_game.players:
+        fail(f"--humans {humans} is more than the {table_game.players} seats")
+    seated = _seat_bots(game, range(humans, table_game.players), bot, seat_bots)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    state = table_game.new(seed=seed)
+
+    console = _stdout()
+    labels = table_labels(seated, table_game.players)
+    intro = {**labels, 0: "you"} if humans == 1 else labels
+    sitting = ", ".join(f"seat {s}: {intro[s]}" for s in range(table_game.players))
+    console.rule(f"{table_game.title}, {table_game.players} players", style="bold")
+    console.print(Text(f"{sitting}. Seed {seed} (play this deal again with --seed {seed})."))
+    if humans:
+        console.print(Text("Type ? at your turn for the actions and a rules reminder."))
+    table = TerminalTable(
+        state,
+        seated,
+        console,
+        bot_rng(seed),
+        labels=labels,
+        echo_input=not _stdin_is_tty(),
+    )
+    path = save or default_record_path(table_game.name, seed)
+    try:
+        table.run()
+    except QuitRequested:
+        _save(state.record, path, console)
+        console.print(
+            Text(f"Game saved, unfinished, to {path}. Replay it with: plunder replay {path}"),
+            soft_wrap=True,
+        )
+        raise typer.Exit(0) from None
+    except InputEnded:
+        _save(state.record, path, console)
+        fail(
+            f"input ended before the game was over; the game so far ({len(state.moves)} moves) "
+            f"is saved to {path}",
+            code=1,
+        )
+    except KeyboardInterrupt:
+        _save(state.record, path, console)
+        _stderr().print(Text(f"Interrupted; the game so far is saved to {path}"), soft_wrap=True)
+        raise typer.Exit(130) from None
+    table.show_result()
+    _save(state.record, path, console)
+    console.print(
+        Text(f"Record saved to {path} (replay it with: plunder replay {path})"), soft_wrap=True
+    )
+
+
+def _seat_bots(
+    game: str, seats: range, bot: str | None, seat_bots: str | None
+) -> dict[int, bot_registry.Bot]:
+    """The bot at each bot seat: ``--seat-bots`` in seat order, then ``--bot`` or the default."""
+    listed = _split(seat_bots or "")
+    if len(listed) > len(seats):
+        fail(f"--seat-bots names {len(listed)} bots for {len(seats)} bot seats")
+    fallback = bot or default_bot(game)
+    chosen = listed + [fallback] * (len(seats) - len(listed))
+    return {seat: _bot(name, game) for seat, name in zip(seats, chosen, strict=True)}
+
+
+def _save(record: dict[str, Any], path: Path, console: Console) -> None:
+    """Save the record; if the disk refuses, print it so nothing is lost, and exit 1."""
+    try:
+        save_record(record, path)
+    except OSError as exc:
+        console.print(Text(record_json(record)), soft_wrap=True)
+        reason = exc.strerror or str(exc)
+        fail(f"could not save the record to {path} ({reason}); it is printed above", code=1)
+
+
+# ---------------------------------------------------------------- replay
+@app.command("replay")
+def replay_command(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A record saved by `plunder play` (JSON).")
+    ],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="Show what this seat saw, its hand included (default: a spectator's view).",
+        ),
+    ] = None,
+    all_steps: Annotated[
+        bool, typer.Option("--all", help="Print every step without waiting for Enter.")
+    ] = False,
+) -> None:
+    """Step through a saved game: after each step, the new events and the table.
+
+    On a terminal, press Enter for the next step or q to stop; with --all, or
+    when input is not a terminal, every step is printed at once.
+    """
+    try:
+        record = read_record_file(file)
+    except RecordError as exc:
+        fail(str(exc))
+    players = record["options"]["players"]
+    if seat is not None and not 0 <= seat < players:
+        fail(f"--seat {seat} is not a seat of this game (seats are 0..{players - 1})")
+    player = RecordPlayer(record, _stdout(), seat=seat, wait=not all_steps and _stdin_is_tty())
+    try:
+        player.run()
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+
+# ---------------------------------------------------------------- match
+@app.command("match")
+def match_command(
+    game: GameArgument,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            metavar="NAME,NAME,...",
+            help="The bots in the match, e.g. greedy,random; the list is cycled to fill "
+            "the seats and rotated one seat per game.",
+        ),
+    ],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Game i is seeded SEED+i (default: a random SEED)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    option: OptionList = None,
+) -> None:
+    """Play bots against each other and report wins with 95% confidence intervals.
+
+    A shared win counts 1/(number of winners). Also reported: average game length
+    in decisions and mean time per decision.
+    """
+    names = _split(bots)
+    if not names:
+        fail("--bots names no bot")
+    options = _with_players(parse_options(option), players)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    _load(game, options)  # user errors before the progress bar
+    for name in dict.fromkeys(names):
+        _bot(name, game)
+    err = _stderr()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games)
+        report = run_match(
+            game,
+            names,
+            games,
+            None,
+            seed,
+            options,
+            on_game=lambda _index, _outcome: progress.advance(task),
+        )
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2))
+    else:
+        _print_report(report, _stdout())
+
+
+def _print_report(report: MatchReport, console: Console) -> None:
+    extra = {k: v for k, v in report.options.items() if k != "players"}
+    shown = ", ".join(f"{k}={v}" for k, v in extra.items())
+    title = f"{report.game}, {report.players} players, {report.games} games, seed {report.seed}"
+    table = Table(title=title, caption=f"options: {shown}" if shown else None)
+    for column in ("bot", "games", "wins", "win share", "95% CI", "avg length", "ms/decision"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for bot in report.bots:
+        table.add_row(
+            bot.label,
+            str(bot.games),
+            f"{bot.wins:g}",
+            f"{bot.win_share:.1%}",
+            f"{bot.ci_low:.1%}-{bot.ci_high:.1%}",
+            f"{bot.mean_length:.1f}",
+            f"{bot.mean_decision_ms:.3f}",
+        )
+    console.print(table)
+    console.print(
+        Text(
+            f"Games without a winner: {report.draws}. Average game length: "
+            f"{report.mean_length:.1f} decisions. Seats rotate one place per game."
+        )
+    )
+
+
+def main() -> None:
+    """Entry point of the ``plunder`` command."""
+    app(prog_name="plunder")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,314 @@
+"""Bot-against-bot matches: many seeded games with seat rotation, and their statistics.
+
+Game ``i`` of a match is seeded ``seed + i`` and seats the bots rotated by ``i``
+(seat ``s`` gets entry ``(s + i) % len(bots)`` of the bot list, which is cycled
+to fill the seats), so every entry takes every seat in turn and first-player
+advantage washes out. Each game is played by ``play_one``, a pure function of
+names and numbers, so the games can later be spread over processes without
+changing the results.
+
+>>> report = run_match("duel", ["random", "random"], games=4, seed=1)
+>>> [bot.games for bot in report.bots]
+[4, 4]
+>>> round(sum(bot.wins for bot in report.bots) + report.draws, 6)
+4.0
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import plunder
+from plunder import bots as bot_registry
+
+# Two-sided 95% normal quantile.
+Z95 = 1.959963984540054
+
+
+def bot_rng(seed: int) -> random.Random:
+    """The generator the bots of the game seeded ``seed`` draw from.
+
+    It is kept apart from the game's own chance (which ``Random(seed)`` drives
+    inside the state) so bot choices do not echo the deal, and is derived from a
+    string so it is the same on every machine and Python run.
+    """
+    return random.Random(f"plunder-bots:{seed}")
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One finished game of a match, as plain data."""
+
+    seed: int
+    bots: tuple[str, ...]  # bot name per seat
+    winners: tuple[int, ...]
+    length: int  # decisions made: len(state.moves)
+    decisions: tuple[int, ...]  # per seat
+    seconds: tuple[float, ...]  # time spent choosing, per seat
+    reason: str = ""
+
+
+def play_one(
+    game_name: str, options: Mapping[str, Any], bot_names: Sequence[str], seed: int
+) -> GameOutcome:
+    """Play one game between bots (``bot_names[s]`` sits at seat ``s``) to the end."""
+    game = plunder.load(game_name, **options)
+    seated = [bot_registry.get(name, game_name) for name in bot_names]
+    if len(seated) != game.players:
+        raise ValueError(f"{len(seated)} bots for {game.players} seats")
+    state = game.new(seed=seed)
+    rng = bot_rng(seed)
+    decisions = [0] * game.players
+    seconds = [0.0] * game.players
+    while not state.is_over:
+        # One decision at a time, lowest seat first: after each act the step may
+        # resolve and the pending seats change.
+        seat = min(state.pending)
+        started = time.perf_counter()
+        action = seated[seat].choose(state, seat, rng)
+        seconds[seat] += time.perf_counter() - started
+        decisions[seat] += 1
+        state.act(seat, action)
+    result = state.result
+    assert result is not None
+    return GameOutcome(
+        seed=seed,
+        bots=tuple(bot_names),
+        winners=tuple(sorted(result.winners)),
+        length=len(state.moves),
+        decisions=tuple(decisions),
+        seconds=tuple(seconds),
+        reason=result.reason,
+    )
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (works with fractional successes).
+
+    >>> low, high = wilson_interval(5, 10)
+    >>> round(low, 3), round(high, 3)
+    (0.237, 0.763)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class BotStats:
+    """How one entry of the bot list did over a match."""
+
+    label: str  # the entry's name in the report ("random#2" when a name repeats)
+    bot: str
+    games: int  # games it sat in
+    seats: int  # seat-games: more than ``games`` when it fills several seats of one game
+    wins: float  # a shared win counts 1/len(winners)
+    win_share: float
+    ci_low: float
+    ci_high: float
+    mean_length: float  # decisions per game, over its games
+    decisions: int
+    mean_decision_ms: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "bot": self.bot,
+            "games": self.games,
+            "seats": self.seats,
+            "wins": self.wins,
+            "win_share": self.win_share,
+            "ci95": [self.ci_low, self.ci_high],
+            "mean_length": self.mean_length,
+            "decisions": self.decisions,
+            "mean_decision_ms": self.mean_decision_ms,
+        }
+
+
+@dataclass(frozen=True)
+class MatchReport:
+    """The statistics of a match (``run_match``)."""
+
+    game: str
+    options: dict[str, Any]
+    players: int
+    games: int
+    seed: int
+    draws: int  # games no seat won
+    mean_length: float
+    bots: tuple[BotStats, ...]
+    outcomes: tuple[GameOutcome, ...] = field(default=(), repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": dict(self.options),
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "draws": self.draws,
+            "mean_length": self.mean_length,
+            "bots": [bot.to_json() for bot in self.bots],
+        }
+
+
+def entry_labels(bot_names: Sequence[str]) -> list[str]:
+    """Names for the entries of a bot list; a repeated name gets ``#1``, ``#2``...
+
+    >>> entry_labels(["greedy", "random", "random"])
+    ['greedy', 'random#1', 'random#2']
+    """
+    totals = {name: bot_names.count(name) for name in bot_names}
+    seen: dict[str, int] = {}
+    labels = []
+    for name in bot_names:
+        if totals[name] == 1:
+            labels.append(name)
+        else:
+            seen[name] = seen.get(name, 0) + 1
+            labels.append(f"{name}#{seen[name]}")
+    return labels
+
+
+def seat_entries(entries: int, players: int, index: int) -> tuple[int, ...]:
+    """The entry of the bot list at each seat in game ``index``.
+
+    >>> seat_entries(2, 3, 0), seat_entries(2, 3, 1)
+    ((0, 1, 0), (1, 0, 1))
+    """
+    return tuple((seat + index) % entries for seat in range(players))
+
+
+def run_match(
+    game_name: str,
+    bot_names: Sequence[str],
+    games: int,
+    players: int | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    *,
+    on_game: Callable[[int, GameOutcome], None] | None = None,
+) -> MatchReport:
+    """Play ``games`` games between ``bot_names`` and sum them up.
+
+    ``players`` defaults to the game's default; ``options`` are the game's other
+    options. Raises the engine's ``UnknownGame``/``OptionError`` and the bots'
+    ``UnknownBot`` before any game is played. ``on_game(i, outcome)`` is called
+    after each game (for a progress bar).
+    """
+    if not bot_names:
+        raise ValueError("a match needs at least one bot")
+    if games < 1:
+        raise ValueError("a match needs at least one game")
+    chosen = dict(options or {})
+    if players is not None:
+        chosen["players"] = players
+    game = plunder.load(game_name, **chosen)  # validates the options once, up front
+    for name in dict.fromkeys(bot_names):
+        bot_registry.get(name, game_name)
+    settled = dict(game.options)
+    schedule = [
+        (
+            index,
+            seed + index,
+            [bot_names[e] for e in seat_entries(len(bot_names), game.players, index)],
+        )
+        for index in range(games)
+    ]
+    outcomes: list[GameOutcome] = []
+    for index, game_seed, seated in schedule:
+        outcome = play_one(game_name, settled, seated, game_seed)
+        outcomes.append(outcome)
+        if on_game is not None:
+            on_game(index, outcome)
+    return summarize(game_name, settled, list(bot_names), seed, outcomes)
+
+
+def summarize(
+    game_name: str,
+    options: Mapping[str, Any],
+    bot_names: Sequence[str],
+    seed: int,
+    outcomes: Iterable[GameOutcome],
+) -> MatchReport:
+    """Per-entry statistics of played games (in schedule order)."""
+    outcomes = tuple(outcomes)
+    players = int(options["players"])
+    count = len(bot_names)
+    games = [0] * count
+    seats = [0] * count
+    wins = [0.0] * count
+    lengths = [0] * count
+    decisions = [0] * count
+    seconds = [0.0] * count
+    draws = 0
+    for index, outcome in enumerate(outcomes):
+        entries = seat_entries(count, players, index)
+        if not outcome.winners:
+            draws += 1
+        share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+        for entry in set(entries):
+            games[entry] += 1
+            lengths[entry] += outcome.length
+        for seat, entry in enumerate(entries):
+            seats[entry] += 1
+            decisions[entry] += outcome.decisions[seat]
+            seconds[entry] += outcome.seconds[seat]
+            if seat in outcome.winners:
+                wins[entry] += share
+    labels = entry_labels(bot_names)
+    stats = []
+    for entry in range(count):
+        low, high = wilson_interval(wins[entry], games[entry])
+        stats.append(
+            BotStats(
+                label=labels[entry],
+                bot=bot_names[entry],
+                games=games[entry],
+                seats=seats[entry],
+                wins=wins[entry],
+                win_share=wins[entry] / games[entry] if games[entry] else 0.0,
+                ci_low=low,
+                ci_high=high,
+                mean_length=lengths[entry] / games[entry] if games[entry] else 0.0,
+                decisions=decisions[entry],
+                mean_decision_ms=1000 * seconds[entry] / decisions[entry]
+                if decisions[entry]
+                else 0.0,
+            )
+        )
+    total_length = sum(outcome.length for outcome in outcomes)
+    return MatchReport(
+        game=game_name,
+        options=dict(options),
+        players=players,
+        games=len(outcomes),
+        seed=seed,
+        draws=draws,
+        mean_length=total_length / len(outcomes) if outcomes else 0.0,
+        bots=tuple(stats),
+        outcomes=outcomes,
+    )
+
+
+__all__ = [
+    "BotStats",
+    "GameOutcome",
+    "MatchReport",
+    "bot_rng",
+    "entry_labels",
+    "play_one",
+    "run_match",
+    "seat_entries",
+    "summarize",
+    "wilson_interval",
+]

@@ -1,0 +1,201 @@
+"""Drawing views for the terminal: a renderer per game, and one for any game.
+
+A renderer reads nothing but ``state.view(seat)`` dicts (the same JSON the
+server sends), so the terminal can never show what the engine kept out of a
+view. ``labels`` is presentation only: how the table calls each seat ("you",
+"greedy"); it holds no game information.
+
+Games without a renderer of their own get ``GenericRenderer``, which draws any
+view: its scalar fields, a ``players`` list of dicts as a table and a ``hand``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+Labels = Mapping[int, str]
+
+# Keys the engine adds to every view; the generic header skips them.
+PROTOCOL_KEYS = frozenset(
+    ("game", "options", "viewer", "pending", "committed", "choice", "log", "over", "result")
+)
+
+# Renderers of the built-in games, imported on first use like the games themselves.
+_BUILTIN: dict[str, str] = {
+    "duel": "plunder.terminal.duel:DuelRenderer",
+}
+_cache: dict[str, GenericRenderer] = {}
+
+
+def number(value: Any) -> str:
+    """A score without a needless ``.0``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def seats_text(seats: list[int] | tuple[int, ...] | set[int]) -> str:
+    """``"seat 2"`` or ``"seats 0, 3"`` or ``"no one"``."""
+    listed = sorted(seats)
+    if not listed:
+        return "no one"
+    prefix = "seat " if len(listed) == 1 else "seats "
+    return prefix + ", ".join(str(s) for s in listed)
+
+
+def seat_name(seat: int, labels: Labels) -> str:
+    label = labels.get(seat)
+    return f"seat {seat} ({label})" if label else f"seat {seat}"
+
+
+class GenericRenderer:
+    """Draws any game's view; game renderers override the parts they know better."""
+
+    def header(self, view: Mapping[str, Any]) -> str:
+        """One line of the game's situation (round, turn, scores to reach...)."""
+        parts = [str(view.get("game", "game"))]
+        for key, value in view.items():
+            if key in PROTOCOL_KEYS or key in ("players", "hand"):
+                continue
+            if isinstance(value, (str, int, float, bool)) or value is None:
+                parts.append(f"{key}: {value}")
+        return " · ".join(parts)
+
+    def players(self, view: Mapping[str, Any], labels: Labels) -> RenderableType | None:
+        """The seats around the table, from ``view["players"]`` when it is a list of dicts."""
+        rows = view.get("players")
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            return None
+        columns: list[str] = []
+        for row in rows:
+            columns.extend(key for key in row if key not in columns and key != "seat")
+        table = Table(box=None, pad_edge=False, show_edge=False)
+        table.add_column("seat")
+        for column in columns:
+            table.add_column(column.replace("_", " "))
+        table.add_column("this step")
+        for index, row in enumerate(rows):
+            seat = row.get("seat", index)
+            cells = [seat_name(seat, labels)]
+            cells += [_cell(row.get(column)) for column in columns]
+            cells.append(step_status(view, seat))
+            table.add_row(*(Text(c) for c in cells))
+        return table
+
+    def hand(self, view: Mapping[str, Any]) -> str | None:
+        """The viewer's own hand in words, or ``None`` when the view has none."""
+        hand = view.get("hand")
+        if hand is None:
+            return None
+        return _cell(hand) or "(empty)"
+
+    def table(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
+        """The whole table as the view's seat sees it."""
+        parts: list[RenderableType] = [Text(self.header(view), style="bold")]
+        players = self.players(view, labels)
+        if players is not None:
+            parts.append(players)
+        hand = self.hand(view)
+        if hand is not None:
+            parts.append(Text(f"Your hand: {hand}"))
+        if view.get("choice") is not None:
+            parts.append(Text(f"Your choice this step (hidden from the others): {view['choice']}"))
+        parts.append(Text(self.waiting(view)))
+        return Group(*parts)
+
+    def waiting(self, view: Mapping[str, Any]) -> str:
+        """Who has chosen this step and who is still choosing (never what they chose)."""
+        if view.get("over"):
+            return "The game is over."
+        committed = view.get("committed") or []
+        pending = view.get("pending") or []
+        text = f"Still to choose: {seats_text(pending)}."
+        if committed:
+            text += f" Chosen already: {seats_text(committed)}."
+        return text
+
+    def event(self, event: Mapping[str, Any]) -> str:
+        """One log event as a line of text."""
+        text = event.get("text")
+        if isinstance(text, str):
+            return text
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+        return f"{event.get('type', 'event')}: {fields}" if fields else str(event.get("type"))
+
+    def describe(self, notation: str, view: Mapping[str, Any]) -> str:
+        """A few words saying what an action does ("" when the notation says it all)."""
+        return ""
+
+    def result(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
+        """The end of the game: winners, scores and why it ended."""
+        result = view.get("result")
+        if not result:
+            return Text("The game is not over.")
+        winners = result.get("winners") or []
+        if winners:
+            who = ", ".join(seat_name(s, labels) for s in winners)
+            headline = f"Winner{'s' if len(winners) > 1 else ''}: {who}"
+        else:
+            headline = "No one wins"
+        lines = [Text(f"{headline} — {result.get('reason', '')}".rstrip(" —"), style="bold")]
+        scores = result.get("scores") or []
+        shown = ", ".join(
+            f"{seat_name(seat, labels)} {self.score(score)}" for seat, score in enumerate(scores)
+        )
+        if shown:
+            lines.append(Text(f"Scores: {shown}"))
+        return Group(*lines)
+
+    def score(self, value: Any) -> str:
+        return number(value)
+
+    def rules_help(self, view: Mapping[str, Any]) -> str:
+        """A short reminder of the rules; the full text is in ``docs/rules/<game>.md``."""
+        name = view.get("game", "the game")
+        return f"See docs/rules/{name}.md for the numbered rules and the action notation."
+
+
+def step_status(view: Mapping[str, Any], seat: int) -> str:
+    """What the view says of a seat in the current step: chosen, choosing or nothing."""
+    if seat in (view.get("committed") or []):
+        if seat == view.get("viewer") and view.get("choice"):
+            return f"chosen: {view['choice']}"
+        return "chosen"
+    if seat in (view.get("pending") or []):
+        return "choosing"
+    return ""
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_cell(v)}" for k, v in value.items())
+    if value is None:
+        return ""
+    return number(value)
+
+
+def renderer_for(game: str) -> GenericRenderer:
+    """The renderer of the game called ``game``; the generic one when it has none."""
+    found = _cache.get(game)
+    if found is None:
+        target = _BUILTIN.get(game)
+        if target is None:
+            found = GenericRenderer()
+        else:
+            module, _, name = target.partition(":")
+            found = getattr(importlib.import_module(module), name)()
+        _cache[game] = found
+    return found
+
+
+__all__ = ["GenericRenderer", "Labels", "renderer_for", "seat_name", "seats_text", "step_status"]

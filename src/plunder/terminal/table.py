@@ -1,0 +1,241 @@
+"""The terminal table: bots and humans around one state, until the game ends.
+
+Each human sees only their seat's view. With several humans on one device, a
+"pass the device" screen comes before each human's turn and, on a real terminal,
+the screen is cleared around it, so one human never sees another's hand or
+choice. Output stays plain text when stdout is not a terminal (Rich leaves out
+control codes then, and the screen is never cleared).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+
+from rich.console import Console
+from rich.text import Text
+
+from plunder.bots import Bot
+from plunder.engine.errors import IllegalAction
+from plunder.engine.state import State
+from plunder.terminal.render import GenericRenderer, renderer_for, seats_text
+
+# How many unseen events a human's screen recaps before eliding the older ones.
+RECAP_LINES = 12
+
+
+class InputEnded(Exception):
+    """Standard input closed while the table was waiting for a human."""
+
+
+class QuitRequested(Exception):
+    """A human typed ``q``: stop and keep the game so far."""
+
+
+class TerminalTable:
+    """Plays ``state`` to the end: bots (``bots[seat]``) choose, the other seats are humans.
+
+    ``read_line(prompt)`` reads one line of a human's input and raises
+    ``EOFError`` when input ends (default: ``console.input``). ``echo_input``
+    prints what was read, so a transcript of piped input shows the answers.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        bots: Mapping[int, Bot],
+        console: Console,
+        rng: random.Random,
+        *,
+        labels: Mapping[int, str] | None = None,
+        echo_input: bool = False,
+        read_line: Callable[[str], str] | None = None,
+    ) -> None:
+        self.state = state
+        self.bots = dict(bots)
+        self.humans = [seat for seat in range(state.players) if seat not in self.bots]
+        self.console = console
+        self.rng = rng
+        self.names = dict(labels or {})
+        self.echo_input = echo_input
+        self.read_line = read_line or (lambda prompt: console.input(prompt))
+        self.renderer: GenericRenderer = renderer_for(state.game.name)
+        # How many entries of each viewer's log (key None: the public log) were shown.
+        self.seen: dict[int | None, int] = {}
+
+    # ------------------------------------------------------------ the loop
+    def run(self) -> None:
+        """Play until the game is over. Raises ``QuitRequested`` or ``InputEnded`` to stop early."""
+        self.show_new_events()
+        while not self.state.is_over:
+            pending = sorted(self.state.pending)
+            # Bots first, so a human's screen shows who has already chosen.
+            bot_seats = [seat for seat in pending if seat in self.bots]
+            if bot_seats:
+                seat = bot_seats[0]
+                self.state.act(seat, self.bots[seat].choose(self.state, seat, self.rng))
+            else:
+                self.human_turn(pending[0])
+            if not self.state.committed:  # the step resolved
+                self.show_new_events()
+
+    @property
+    def audience(self) -> int | None:
+        """Whose view the running event log follows: the lone human, else the public."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def show_new_events(self) -> None:
+        who = self.audience
+        log = self.state.view(who)["log"]
+        for event in log[self.seen.get(who, 0) :]:
+            self.say("  " + self.renderer.event(event))
+        self.seen[who] = len(log)
+
+    # ------------------------------------------------------------ humans
+    def human_turn(self, seat: int) -> None:
+        if len(self.humans) > 1:
+            self.pass_device(seat)
+        self.draw(seat)
+        while True:
+            text = self.read(f"Seat {seat} > ").strip()
+            if self.handle(seat, text):
+                return
+
+    def handle(self, seat: int, text: str) -> bool:
+        """Act on one line typed by ``seat``; ``True`` once its choice is committed."""
+        legal = [str(action) for action in self.state.legal(seat)]
+        command = text.lower()
+        if not text:
+            self.say("Type an action or its number; ? lists the actions, q saves and quits.")
+            return False
+        if text not in legal:
+            if command in ("?", "help"):
+                self.show_help(seat)
+                return False
+            if command in ("q", "quit"):
+                raise QuitRequested
+            if command in ("t", "table"):
+                self.draw(seat)
+                return False
+        choice = text
+        # An exact notation wins over a list number, for games whose notation is a number.
+        if text not in legal and text.isdigit():
+            index = int(text)
+            if not 1 <= index <= len(legal):
+                self.say(f"{index} is not on the list: pick 1..{len(legal)} or type an action.")
+                return False
+            choice = legal[index - 1]
+        try:
+            self.state.act(seat, choice)
+        except IllegalAction as exc:
+            self.say(str(exc))
+            return False
+        if self.state.committed:
+            waiting = seats_text(self.state.pending)
+            self.say(f"You chose {choice} (hidden from the others; waiting for {waiting}).")
+        else:
+            self.say(f"You chose {choice}.")
+        return True
+
+    def pass_device(self, seat: int) -> None:
+        self.clear()
+        self.console.rule(f"Pass the device to Seat {seat}", style="bold")
+        answer = self.read(
+            f"Pass the device to Seat {seat} — press Enter when only Seat {seat} can see. "
+        )
+        if answer.strip().lower() in ("q", "quit"):
+            raise QuitRequested
+        self.clear()
+
+    def draw(self, seat: int) -> None:
+        """The seat's screen: its unseen events, then the table as its view shows it."""
+        view = self.state.view(seat)
+        self.console.rule(f"Seat {seat}: your turn", style="bold")
+        log = view["log"]
+        unseen = log[self.seen.get(seat, 0) :]
+        # The lone human already saw these as they happened; others get a recap.
+        if unseen and seat != self.audience:
+            self.say("Since your last turn:")
+            if len(unseen) > RECAP_LINES:
+                self.say(f"  ({len(unseen) - RECAP_LINES} earlier events not shown)")
+            for event in unseen[-RECAP_LINES:]:
+                self.say("  " + self.renderer.event(event))
+        self.seen[seat] = len(log)
+        self.console.print(self.renderer.table(view, self.labels_for(seat)))
+        for line in pack(["Actions:", *self.numbered(seat)], self.console.width):
+            self.say(line)
+        self.say("Type an action or its number (? help, q save and quit).")
+
+    def numbered(self, seat: int) -> list[str]:
+        return [f"{i}) {action}" for i, action in enumerate(self.state.legal(seat), 1)]
+
+    def show_help(self, seat: int) -> None:
+        view = self.state.view(seat)
+        self.say("Legal actions now:")
+        for index, action in enumerate(self.state.legal(seat), 1):
+            words = self.renderer.describe(str(action), view)
+            self.say(f"  {index:>2}. {action}" + (f"  ({words})" if words else ""))
+        self.say("")
+        self.say(self.renderer.rules_help(view))
+        self.say(
+            "Commands: an action's notation or its number; ? or help: this list; "
+            "t: redraw the table; q: save and quit."
+        )
+
+    # ------------------------------------------------------------ output
+    def labels_for(self, viewer: int | None) -> dict[int, str]:
+        labels = dict(self.names)
+        if viewer is not None:
+            labels[viewer] = "you"
+        return labels
+
+    def show_result(self) -> None:
+        view = self.state.view(self.audience)
+        self.console.rule("Game over", style="bold")
+        self.console.print(self.renderer.table(view, self.labels_for(self.audience)))
+        self.console.print(self.renderer.result(view, self.labels_for(self.audience)))
+
+    def say(self, text: str) -> None:
+        # Engine messages contain brackets ("[notation]"): never read them as markup.
+        self.console.print(Text(text))
+
+    def clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+
+    def read(self, prompt: str) -> str:
+        try:
+            line = self.read_line(prompt)
+        except EOFError:
+            self.console.print()
+            raise InputEnded from None
+        if self.echo_input:
+            self.console.print(Text(line))
+        return line
+
+
+def table_labels(bots: Mapping[int, Bot], players: int) -> dict[int, str]:
+    """How the table names each seat: the bot's name, or "human"."""
+    return {seat: bots[seat].name if seat in bots else "human" for seat in range(players)}
+
+
+def pack(items: list[str], width: int, gap: str = "  ") -> list[str]:
+    """Lay items out in lines of at most ``width`` columns, never breaking an item.
+
+    >>> pack(["Actions:", "1) colt", "2) colt>1", "3) barricade"], 24)
+    ['Actions:  1) colt', '2) colt>1  3) barricade']
+    """
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        if line and len(line) + len(gap) + len(item) > width:
+            lines.append(line)
+            line = item
+        else:
+            line = f"{line}{gap}{item}" if line else item
+    if line:
+        lines.append(line)
+    return lines
+
+
+__all__ = ["InputEnded", "QuitRequested", "TerminalTable", "table_labels"]

@@ -164,8 +164,12 @@ class State:
             self._resolve(commits)
             self._open_step()
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """Everything ``seat`` may know, as JSON-ready data (``None``: a spectator)."""
+    def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
+        """Everything ``seat`` may know, as JSON-ready data (``None``: a spectator).
+
+        ``log=False`` leaves out the event log, for callers (bots, learners) that
+        look at many positions and read only the table.
+        """
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
         ):
@@ -183,9 +187,10 @@ class State:
         out["committed"] = sorted(self._commits)
         if seat is not None and seat in self._commits:
             out["choice"] = self._commits[seat].notation
-        out["log"] = json.loads(
-            "[" + ",".join(event for to, event in self.log if to is None or seat in to) + "]"
-        )
+        if log:
+            out["log"] = json.loads(
+                "[" + ",".join(event for to, event in self.log if to is None or seat in to) + "]"
+            )
         out["over"] = result is not None
         out["result"] = None if result is None else result.to_json()
         return out

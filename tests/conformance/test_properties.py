@@ -15,9 +15,7 @@ from plunder.engine import conformance
 GAMES = [info.name for info in plunder.games()]
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 choices = st.lists(st.integers(min_value=0, max_value=10_000), max_size=120)
-SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _options(name: str, data: st.DataObject) -> dict:
@@ -40,9 +38,7 @@ def test_rejected_input_changes_nothing(
     name: str, data: st.DataObject, seed: int, picks: list[int], text: str
 ) -> None:
     state = conformance.play_by_choices(plunder.load(name, **_options(name, data)), seed, picks)
-    legal = {
-        seat: {str(action) for action in state.legal(seat)} for seat in range(state.players)
-    }
+    legal = {seat: {str(action) for action in state.legal(seat)} for seat in range(state.players)}
     before = conformance.fingerprint(state)
     seat = data.draw(st.integers(min_value=-2, max_value=state.players + 1), label="seat")
     try:

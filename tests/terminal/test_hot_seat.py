@@ -21,8 +21,20 @@ def test_pass_screen_and_seat_1_never_sees_seat_0s_choice(plunder_cli, tmp_path)
     # "rifle>1" can only reach seat 1's screen by leaking seat 0's choice.
     answers = "\nrifle>1\n\nbarricade\nq\n"
     result = plunder_cli(
-        ["play", "duel", "--players", "3", "--humans", "2", "--bot", "random", "--seed", "4",
-         "--save", str(save)],
+        [
+            "play",
+            "duel",
+            "--players",
+            "3",
+            "--humans",
+            "2",
+            "--bot",
+            "random",
+            "--seed",
+            "4",
+            "--save",
+            str(save),
+        ],
         input=answers,
     )
     assert result.exit_code == 0, result.output
@@ -43,8 +55,9 @@ def test_the_screen_is_cleared_between_humans_on_a_terminal():
     screen = io.StringIO()
     console = Console(file=screen, force_terminal=True, width=100, highlight=False)
     answers = iter(["", "colt>1", "", "barricade", "q"])
-    table = TerminalTable(state, {}, console, random.Random(1),
-                          read_line=lambda prompt: next(answers))
+    table = TerminalTable(
+        state, {}, console, random.Random(1), read_line=lambda prompt: next(answers)
+    )
     marks: list[int] = []
     original = table.draw
 
@@ -69,8 +82,9 @@ def test_bots_fill_the_other_seats_and_choose_before_the_human():
     console = Console(file=screen, width=100)
     bots = {1: get("random", "duel"), 2: get("random", "duel")}
     answers = iter(["q"])
-    table = TerminalTable(state, bots, console, random.Random(2),
-                          read_line=lambda prompt: next(answers))
+    table = TerminalTable(
+        state, bots, console, random.Random(2), read_line=lambda prompt: next(answers)
+    )
     with pytest.raises(QuitRequested):
         table.run()
     assert state.committed == frozenset({1, 2})

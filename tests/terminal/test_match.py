@@ -14,8 +14,9 @@ FIRST = "greedy" if "greedy" in plunder.bots.names("duel") else "random"
 
 
 def test_match_json_has_the_fields(plunder_cli):
-    result = plunder_cli(["match", "duel", "--bots", f"{FIRST},random", "--games", "20",
-                          "--seed", "1", "--json"])
+    result = plunder_cli(
+        ["match", "duel", "--bots", f"{FIRST},random", "--games", "20", "--seed", "1", "--json"]
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["game"] == "duel"
@@ -23,8 +24,16 @@ def test_match_json_has_the_fields(plunder_cli):
     assert report["seed"] == 1
     assert len(report["bots"]) == 2
     for bot in report["bots"]:
-        assert set(bot) >= {"label", "bot", "games", "wins", "win_share", "ci95",
-                            "mean_length", "mean_decision_ms"}
+        assert set(bot) >= {
+            "label",
+            "bot",
+            "games",
+            "wins",
+            "win_share",
+            "ci95",
+            "mean_length",
+            "mean_decision_ms",
+        }
         low, high = bot["ci95"]
         assert 0 <= low <= bot["win_share"] <= high <= 1
         assert bot["games"] == 20
@@ -33,8 +42,22 @@ def test_match_json_has_the_fields(plunder_cli):
 
 
 def test_match_table_output(plunder_cli):
-    result = plunder_cli(["match", "duel", "--bots", "random,random", "--games", "4",
-                          "--seed", "2", "--players", "3", "--option", "target=2"])
+    result = plunder_cli(
+        [
+            "match",
+            "duel",
+            "--bots",
+            "random,random",
+            "--games",
+            "4",
+            "--seed",
+            "2",
+            "--players",
+            "3",
+            "--option",
+            "target=2",
+        ]
+    )
     assert result.exit_code == 0, result.output
     assert "random#1" in result.stdout and "random#2" in result.stdout
     assert "95% CI" in result.stdout
@@ -61,10 +84,12 @@ def test_seats_rotate_and_the_bot_list_is_cycled():
 
 
 def test_run_match_is_reproducible_and_counts_every_game():
-    first = run_match("duel", ["random", "random"], games=6, players=3, seed=4,
-                      options={"target": 2})
-    second = run_match("duel", ["random", "random"], games=6, players=3, seed=4,
-                       options={"target": 2})
+    first = run_match(
+        "duel", ["random", "random"], games=6, players=3, seed=4, options={"target": 2}
+    )
+    second = run_match(
+        "duel", ["random", "random"], games=6, players=3, seed=4, options={"target": 2}
+    )
     assert first.to_json()["bots"][0]["wins"] == second.to_json()["bots"][0]["wins"]
     assert [o.winners for o in first.outcomes] == [o.winners for o in second.outcomes]
     assert [o.seed for o in first.outcomes] == [4, 5, 6, 7, 8, 9]
@@ -74,8 +99,9 @@ def test_run_match_is_reproducible_and_counts_every_game():
 
 
 def test_more_bots_than_seats_sit_out_in_turn():
-    report = run_match("duel", ["random", "random", "random"], games=3, players=2, seed=1,
-                       options={"target": 1})
+    report = run_match(
+        "duel", ["random", "random", "random"], games=3, players=2, seed=1, options={"target": 1}
+    )
     assert [bot.games for bot in report.bots] == [2, 2, 2]
 
 

@@ -22,8 +22,21 @@ def flat(text: str) -> str:
 
 
 def play_args(save, *extra: str) -> list[str]:
-    return ["play", "duel", "--players", "3", "--humans", "1", "--bot", "random",
-            "--option", "target=2", "--save", str(save), *extra]
+    return [
+        "play",
+        "duel",
+        "--players",
+        "3",
+        "--humans",
+        "1",
+        "--bot",
+        "random",
+        "--option",
+        "target=2",
+        "--save",
+        str(save),
+        *extra,
+    ]
 
 
 @pytest.mark.parametrize("answers", [BARRICADES, FIRSTS], ids=["notation", "number"])
@@ -99,8 +112,9 @@ def test_end_of_input_saves_and_exits_with_code_1(plunder_cli, tmp_path):
 
 def test_the_default_record_path_is_under_records(plunder_cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    result = plunder_cli(["play", "duel", "--humans", "0", "--bot", "random", "--seed", "9",
-                          "--option", "target=1"])
+    result = plunder_cli(
+        ["play", "duel", "--humans", "0", "--bot", "random", "--seed", "9", "--option", "target=1"]
+    )
     assert result.exit_code == 0, result.output
     saved = list((tmp_path / "records").glob("duel-*-9.json"))
     assert len(saved) == 1
@@ -110,9 +124,24 @@ def test_the_default_record_path_is_under_records(plunder_cli, tmp_path, monkeyp
 
 def test_bots_alone_play_to_the_end_with_plain_output(plunder_cli, tmp_path):
     save = tmp_path / "watch.json"
-    result = plunder_cli(["play", "duel", "--players", "4", "--humans", "0", "--seed", "2",
-                          "--seat-bots", "random,random", "--option", "target=2",
-                          "--save", str(save)])
+    result = plunder_cli(
+        [
+            "play",
+            "duel",
+            "--players",
+            "4",
+            "--humans",
+            "0",
+            "--seed",
+            "2",
+            "--seat-bots",
+            "random,random",
+            "--option",
+            "target=2",
+            "--save",
+            str(save),
+        ]
+    )
     assert result.exit_code == 0, result.output
     assert "Game over" in result.stdout
     assert "\x1b" not in result.output  # no control codes when stdout is not a terminal

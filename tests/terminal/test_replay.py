@@ -66,8 +66,9 @@ def test_replay_waits_between_steps_and_q_stops(record_file):
     record = json.loads(record_file.read_text())
     screen = io.StringIO()
     answers = iter(["", "q"])
-    player = RecordPlayer(record, Console(file=screen, width=100), wait=True,
-                          read_line=lambda prompt: next(answers))
+    player = RecordPlayer(
+        record, Console(file=screen, width=100), wait=True, read_line=lambda prompt: next(answers)
+    )
     state = player.run()
     out = screen.getvalue()
     assert "Step 1 " in out
@@ -92,13 +93,29 @@ def test_an_unfinished_record_says_so(plunder_cli, tmp_path):
         ("{ not json", "not JSON"),
         ('{"format": "chess-pgn"}', "format"),
         (
-            json.dumps({"format": "plunder-record", "version": 1, "game": "duel",
-                        "options": {"players": 3}, "seed": 1, "moves": [[0, "colt>7"]]}),
+            json.dumps(
+                {
+                    "format": "plunder-record",
+                    "version": 1,
+                    "game": "duel",
+                    "options": {"players": 3},
+                    "seed": 1,
+                    "moves": [[0, "colt>7"]],
+                }
+            ),
             "moves[0]",
         ),
         (
-            json.dumps({"format": "plunder-record", "version": 1, "game": "checkers",
-                        "options": {}, "seed": 1, "moves": []}),
+            json.dumps(
+                {
+                    "format": "plunder-record",
+                    "version": 1,
+                    "game": "checkers",
+                    "options": {},
+                    "seed": 1,
+                    "moves": [],
+                }
+            ),
             "no game called 'checkers'",
         ),
     ],

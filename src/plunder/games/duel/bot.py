@@ -60,6 +60,7 @@ def score(before: dict[str, Any], after: dict[str, Any], seat: int) -> float:
     value = 10.0 * gained[seat] - 10.0 * sum(g for s, g in enumerate(gained) if s != seat) / others
     if not any(gained):  # the duel goes on
         value += 0.0 if players[seat]["alive"] else -5.0
-        value += 2.0 * sum(1 for s, p in enumerate(players) if s != seat and not p["alive"]) / others
+        fallen = sum(1 for s, p in enumerate(players) if s != seat and not p["alive"])
+        value += 2.0 * fallen / others
         value += sum(HAND_VALUE.get(card, 0.0) for card in after.get("hand", ()))
     return value

@@ -86,12 +86,18 @@ def _where(state: State, note: str = "") -> str:
     return f"{text}; {note}" if note else text
 
 
-def random_step(state: State, rng: random.Random) -> int:
-    """Commit a random legal action for every pending seat; return how many were made."""
+def random_step(
+    state: State, rng: random.Random, after_each: Callable[[State], None] | None = None
+) -> int:
+    """Commit a random legal action for every pending seat; return how many were made.
+
+    ``after_each`` sees the state after every single commit, so a caller can look
+    at the middle of a simultaneous step.
+    """
     made = 0
     for seat in sorted(state.pending):
         if seat not in state.pending:  # an earlier commit may have resolved the step
-            continue
+            break
         actions = state.legal(seat)
         if not actions:
             raise ConformanceFailure(
@@ -107,6 +113,8 @@ def random_step(state: State, rng: random.Random) -> int:
                 _where(state),
             ) from None
         made += 1
+        if after_each is not None:
+            after_each(state)
     return made
 
 
@@ -413,31 +421,11 @@ def playout(
             raise ConformanceFailure(
                 "termination", f"no end after {max_decisions} decisions", _where(state)
             )
-        pending = sorted(state.pending)
-        if not pending:
+        if not state.pending:
             raise ConformanceFailure(
                 "decisions", "the game is not over but no seat owes a decision", _where(state)
             )
-        for seat in pending:
-            if seat not in state.pending:
-                break
-            actions = state.legal(seat)
-            if not actions:
-                raise ConformanceFailure(
-                    "decisions", f"pending seat {seat} has no legal action", _where(state)
-                )
-            action = rng.choice(actions)
-            try:
-                state.act(seat, action)
-            except IllegalAction as exc:
-                raise ConformanceFailure(
-                    "decisions",
-                    f"legal action {action} of seat {seat} was refused: {exc}",
-                    _where(state),
-                ) from None
-            decisions += 1
-            if on_state is not None:
-                on_state(state)
+        decisions += random_step(state, rng, on_state)
     return state
 
 

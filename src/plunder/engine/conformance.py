@@ -508,27 +508,31 @@ def option_matrix(name: str) -> list[dict[str, Any]]:
     """Option combinations to run the kit under for a registered game.
 
     Every player count crossed with every value of every option that has choices;
-    then, one at a time, each whole-number option at its minimum (limits and
-    targets are where endings hide).
+    then each whole-number option at its minimum (limits and targets are where
+    endings hide), crossed with the choice options, at the smallest and largest
+    player counts.
+
+    >>> len(option_matrix("duel"))  # 4 player counts x 2 readings + 3 minima x 2 x 2
+    20
     """
     specs = game_class(name).option_specs()
     choice_specs = [s for s in specs if s.choices]
     players = next(s for s in specs if s.name == "players")
     assert players.minimum is not None and players.maximum is not None
-    combos: list[dict[str, Any]] = []
-    for count in range(players.minimum, players.maximum + 1):
-        for values in itertools.product(*(s.choices for s in choice_specs)):
-            combos.append(
-                {"players": count, **{s.name: v for s, v in zip(choice_specs, values, strict=True)}}
-            )
+    choices = [
+        {s.name: v for s, v in zip(choice_specs, values, strict=True)}
+        for values in itertools.product(*(s.choices for s in choice_specs))
+    ]
+    combos = [
+        {"players": count, **chosen}
+        for count in range(players.minimum, players.maximum + 1)
+        for chosen in choices
+    ]
     for spec in specs:
-        if (
-            spec.name != "players"
-            and not spec.choices
-            and spec.minimum is not None
-            and spec.minimum != spec.default
-        ):
-            combos.append({"players": players.default, spec.name: spec.minimum})
+        if spec.name == "players" or spec.choices or spec.minimum in (None, spec.default):
+            continue
+        for count in sorted({players.minimum, players.maximum}):
+            combos += [{"players": count, **chosen, spec.name: spec.minimum} for chosen in choices]
     return combos
 
 

@@ -10,8 +10,8 @@ One run measures, in the same process and on the same machine:
   at a simultaneous node each player's choice is one decision, and chance
   outcomes (sampled with the same generator) are not decisions;
 * the cost per call, in microseconds, of plunder's ``clone``, ``determinize`` and
-  ``view`` on mid-game Duel states, and of OpenSpiel's ``clone`` on mid-game
-  states of the same Python game.
+  ``view`` (with and without the event log) on mid-game Duel states, and of
+  OpenSpiel's ``clone`` on mid-game states of the same Python game.
 
 The measurements run one after the other in rounds (plunder playouts, OpenSpiel
 playouts, then the per-call costs), and each figure reported is the median over
@@ -207,6 +207,10 @@ def call_costs(
             lambda s: s[0].determinize(s[1], rng), seated, repeat
         ),
         "plunder_view": median_call_us(lambda s: s[0].view(s[1]), seated, repeat),
+        # What bots and learners ask for: the table without the event log.
+        "plunder_view_without_log": median_call_us(
+            lambda s: s[0].view(s[1], log=False), seated, repeat
+        ),
         "openspiel_clone": median_call_us(lambda s: s.clone(), openspiel_states, repeat),
     }
 

@@ -51,7 +51,13 @@ def test_bench_script_writes_positive_figures(tmp_path: Path) -> None:
         assert len(entry["rounds"]) == 2
     assert figures["ratio_plunder_over_openspiel"] > 0
     costs = figures["per_call_us"]
-    assert set(costs) == {"plunder_clone", "plunder_determinize", "plunder_view", "openspiel_clone"}
+    assert set(costs) == {
+        "plunder_clone",
+        "plunder_determinize",
+        "plunder_view",
+        "plunder_view_without_log",
+        "openspiel_clone",
+    }
     assert all(cost > 0 for cost in costs.values())
 
 

@@ -32,6 +32,27 @@ if TYPE_CHECKING:
 PUBLIC: None = None
 
 
+class Event:
+    """One entry of the event log: what happened, and who may see it (``None``: everyone).
+
+    The data is never changed once logged, so clones share events; its JSON text is
+    made the first time a view needs it, keeping random playouts free of encoding.
+    """
+
+    __slots__ = ("_text", "data", "to")
+
+    def __init__(self, to: frozenset[int] | None, data: dict[str, Any]) -> None:
+        self.to = to
+        self.data = data
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(self.data)
+        return self._text
+
+
 class State:
     """The whole truth of one play of a game.
 
@@ -46,9 +67,7 @@ class State:
         self.seed = seed
         self.rng = random.Random(seed)
         self.moves: list[tuple[int, str]] = []
-        # Events are kept as JSON text: a view decodes fresh copies, so no caller can
-        # change the log through a view, and an event that is not JSON fails at once.
-        self.log: list[tuple[frozenset[int] | None, str]] = []
+        self.log: list[Event] = []
         self._commits: dict[int, Action] = {}
         self._step: frozenset[int] = frozenset()
         self._legal_cache: dict[int, list[Action]] = {}
@@ -126,24 +145,10 @@ class State:
 
         Raises ``IllegalAction`` naming the problem, with the state unchanged.
         """
-        if self.is_over:
-            raise IllegalAction("the game is over", rule="end")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(
-                f"{seat!r} is not a seat of this game (seats are 0..{self.players - 1})",
-                rule="seats",
-            )
-        if seat in self._commits:
-            raise IllegalAction(
-                f"seat {seat} has already committed its choice this step; "
-                f"waiting for {_seats(self.pending)}",
-                rule="one decision per step",
-            )
-        if seat not in self._step:
-            raise IllegalAction(
-                f"seat {seat} owes no decision now; waiting for {_seats(self.pending)}",
-                rule="turn order",
-            )
+        # The common case in one test (play is hot in searches and simulations);
+        # ``type(...) is int`` also keeps out ``True`` and unhashable values.
+        if type(seat) is not int or seat not in self._step or seat in self._commits:
+            self._refuse_seat(seat)
         legal = self._legal_cache.get(seat)
         if legal is None:
             legal = self._legal_cache[seat] = self._legal_actions(seat)
@@ -163,6 +168,26 @@ class State:
             commits, self._commits = self._commits, {}
             self._resolve(commits)
             self._open_step()
+
+    def _refuse_seat(self, seat: object) -> None:
+        """Raise the ``IllegalAction`` that says why ``seat`` may not act now."""
+        if self.is_over:
+            raise IllegalAction("the game is over", rule="end")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(
+                f"{seat!r} is not a seat of this game (seats are 0..{self.players - 1})",
+                rule="seats",
+            )
+        if seat in self._commits:
+            raise IllegalAction(
+                f"seat {seat} has already committed its choice this step; "
+                f"waiting for {_seats(self.pending)}",
+                rule="one decision per step",
+            )
+        raise IllegalAction(
+            f"seat {seat} owes no decision now; waiting for {_seats(self.pending)}",
+            rule="turn order",
+        )
 
     def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-ready data (``None``: a spectator).
@@ -188,8 +213,10 @@ class State:
         if seat is not None and seat in self._commits:
             out["choice"] = self._commits[seat].notation
         if log:
+            # Decoding the events' JSON text hands out fresh copies: no caller can
+            # change the log through a view.
             out["log"] = json.loads(
-                "[" + ",".join(event for to, event in self.log if to is None or seat in to) + "]"
+                "[" + ",".join(e.text for e in self.log if e.to is None or seat in e.to) + "]"
             )
         out["over"] = result is not None
         out["result"] = None if result is None else result.to_json()
@@ -246,7 +273,7 @@ class State:
     # ------------------------------------------------------------- helpers
     def emit(self, event: dict[str, Any], to: Iterable[int] | None = PUBLIC) -> None:
         """Add an event to the log, visible to ``to`` (default: everyone)."""
-        self.log.append((None if to is None else frozenset(to), json.dumps(event)))
+        self.log.append(Event(None if to is None else frozenset(to), event))
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"pending={sorted(self.pending)}"
@@ -273,4 +300,4 @@ def _seats(seats: Iterable[int]) -> str:
     )
 
 
-__all__ = ["PUBLIC", "PlunderError", "State"]
+__all__ = ["PUBLIC", "Event", "PlunderError", "State"]

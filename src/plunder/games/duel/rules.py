@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from plunder.engine.action import Action
@@ -34,10 +34,12 @@ class DuelAction(Action):
 
     card: str
     target: int | None = None
+    # The notation is asked for at every move: work it out once.
+    notation: str = field(init=False, repr=False, compare=False)  # type: ignore[assignment]
 
-    @property
-    def notation(self) -> str:
-        return self.card if self.target is None else f"{self.card}>{self.target}"
+    def __post_init__(self) -> None:
+        text = self.card if self.target is None else f"{self.card}>{self.target}"
+        object.__setattr__(self, "notation", text)
 
     def __str__(self) -> str:
         return self.notation
@@ -143,15 +145,16 @@ class DuelState(State):
         )
         # R12-R16, R29-R31: an attack is a played Colt or Rifle aimed at a player; it hits
         # unless the target's own card deflects that weapon. Hits are simultaneous.
-        hit: list[int] = []
-        for seat, action in choices.items():
-            weapons = {
-                CARDS[a.card].weapon
-                for s, a in choices.items()
-                if a.target == seat and CARDS[a.card].weapon
-            }
-            if weapons - self.deflects[action.card]:
-                hit.append(seat)
+        incoming: dict[int, set[str]] = {}
+        for action in choices.values():
+            weapon = CARDS[action.card].weapon
+            if weapon and action.target is not None:
+                incoming.setdefault(action.target, set()).add(weapon)
+        hit = [
+            seat
+            for seat, weapons in sorted(incoming.items())
+            if weapons - self.deflects[choices[seat].card]
+        ]
         for seat in hit:
             self.alive[seat] = False
         if hit:

@@ -252,15 +252,17 @@ class State:
         new = self.clone()
         new.rng = random.Random(rng.getrandbits(64))
         new._determinized = True
+        # Hidden parts first: another seat's legal actions may depend on its hidden
+        # hand, so its concealed choice is redrawn in the resampled world.
+        new._resample_hidden(seat, rng)
+        new._legal_cache = {s: a for s, a in new._legal_cache.items() if s == seat}
         if new._commits:
             arrival = list(new._commits)
             for other in arrival:
                 if other != seat:
-                    new._commits[other] = rng.choice(new._legal_cache[other])
-            tail = len(arrival)
-            new.moves[-tail:] = [(s, new._commits[s].notation) for s in arrival]
-        new._resample_hidden(seat, rng)
-        new._legal_cache = {s: a for s, a in new._legal_cache.items() if s == seat}
+                    options = new._legal_cache[other] = new._legal_actions(other)
+                    new._commits[other] = rng.choice(options)
+            new.moves[-len(arrival) :] = [(s, new._commits[s].notation) for s in arrival]
         return new
 
     @property

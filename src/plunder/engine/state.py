@@ -98,7 +98,7 @@ class State:
         """Why ``action`` is not legal for ``seat`` now (for the error message)."""
         return f"{action} is not a legal action for seat {seat} now"
 
-    def _resample_hidden(self, seat: int, rng: random.Random) -> None:
+    def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see (hands, decks) for ``determinize``."""
 
     # ------------------------------------------------------------- protocol
@@ -133,7 +133,7 @@ class State:
 
     def legal(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now; empty when it owes no decision."""
-        if seat not in self._step or seat in self._commits:
+        if type(seat) is not int or seat not in self._step or seat in self._commits:
             return []
         cached = self._legal_cache.get(seat)
         if cached is None:

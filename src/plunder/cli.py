@@ -18,9 +18,6 @@ from rich.text import Text
 import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import PlunderError, RecordError
-
-# Not ``plunder.games``: once a game is loaded, that name is the ``plunder.games``
-# package (the folder of game rules), which shadows the function.
 from plunder.engine.registry import games as registered_games
 from plunder.match import MatchReport, bot_rng, run_match
 from plunder.terminal.records import default_record_path, record_json, save_record

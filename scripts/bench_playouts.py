@@ -75,20 +75,25 @@ def plunder_playout(state: State, rng: random.Random, limit: int | None = None) 
     return decisions
 
 
-def plunder_playouts(seconds: float, seed: int) -> Playouts:
-    """Random Duel playouts, whole games from fresh seeds, until ``seconds`` have passed."""
-    game = plunder.load(PLUNDER_GAME, players=PLUNDER_PLAYERS)
-    rng = random.Random(seed)
+def timed_playouts(play: Callable[[int], int], seconds: float) -> Playouts:
+    """Call ``play(game_number)`` (it returns the decisions made) until ``seconds`` pass."""
     clock = time.perf_counter
     games = decisions = 0
     start = clock()
     deadline = start + seconds
     while True:
-        decisions += plunder_playout(game.new(seed=seed + games), rng)
+        decisions += play(games)
         games += 1
         now = clock()
         if now >= deadline:
             return Playouts(games, decisions, now - start)
+
+
+def plunder_playouts(seconds: float, seed: int) -> Playouts:
+    """Random Duel playouts, whole games from fresh seeds, until ``seconds`` have passed."""
+    game = plunder.load(PLUNDER_GAME, players=PLUNDER_PLAYERS)
+    rng = random.Random(seed)
+    return timed_playouts(lambda n: plunder_playout(game.new(seed=seed + n), rng), seconds)
 
 
 def plunder_midgame_states(count: int, seed: int) -> list[State]:
@@ -148,16 +153,7 @@ def openspiel_playouts(seconds: float, seed: int, game: Any | None = None) -> Pl
     """Random playouts of the OpenSpiel game, whole games, until ``seconds`` have passed."""
     game = game if game is not None else load_openspiel_game()
     rng = random.Random(seed)
-    clock = time.perf_counter
-    games = decisions = 0
-    start = clock()
-    deadline = start + seconds
-    while True:
-        decisions += openspiel_playout(game.new_initial_state(), rng)
-        games += 1
-        now = clock()
-        if now >= deadline:
-            return Playouts(games, decisions, now - start)
+    return timed_playouts(lambda _: openspiel_playout(game.new_initial_state(), rng), seconds)
 
 
 def openspiel_midgame_states(count: int, seed: int, game: Any | None = None) -> list[Any]:

@@ -104,7 +104,7 @@ def _load(game: str, options: dict[str, Any]) -> plunder.Game:
 
 def _bot(name: str, game: str) -> bot_registry.Bot:
     try:
-        return bot_registry.get(name, game)
+        return bot_registry.from_spec(name, game)
     except bot_registry.UnknownBot as exc:
         fail(str(exc))
 

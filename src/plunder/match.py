@@ -58,7 +58,7 @@ def play_one(
 ) -> GameOutcome:
     """Play one game between bots (``bot_names[s]`` sits at seat ``s``) to the end."""
     game = plunder.load(game_name, **options)
-    seated = [bot_registry.get(name, game_name) for name in bot_names]
+    seated = [bot_registry.from_spec(name, game_name) for name in bot_names]
     if len(seated) != game.players:
         raise ValueError(f"{len(seated)} bots for {game.players} seats")
     state = game.new(seed=seed)
@@ -214,7 +214,7 @@ def run_match(
         chosen["players"] = players
     game = plunder.load(game_name, **chosen)  # validates the options once, up front
     for name in dict.fromkeys(bot_names):
-        bot_registry.get(name, game_name)
+        bot_registry.from_spec(name, game_name)
     settled = dict(game.options)
     schedule = [
         (

@@ -1,20 +1,37 @@
 """Bots: seats played by the computer, deciding only from what their seat may know.
 
-``get(name, game)`` returns a bot; ``bot.choose(state, seat, rng)`` returns an action.
-A bot never reads hidden parts of ``state``: it works on
+``get(name, game, **level)`` returns a bot; ``bot.choose(state, seat, rng)`` returns
+an action. A bot never reads hidden parts of ``state``: it works on
 ``state.determinize(seat, rng)``, in which everything the seat cannot see has been
 resampled, or on ``state.view(seat)``.
+
+Bots are named by a *spec*: a name, optionally followed by a level or settings,
+each after a colon: ``random``, ``greedy``, ``ismcts:hard``,
+``ismcts:iterations=400``, ``ismcts:seconds=0.5``. Front ends take specs; the
+match runner sends specs (plain strings) to its worker processes.
+
+Where bots come from:
+
+- ``random``: here, for every game;
+- ``greedy``: ``plunder.games.<game>.bot.GreedyBot``, when the game has one;
+- ``ismcts``: ``plunder.bots.ismcts.ISMCTSBot``, generic, for every game;
+- ``solver``: ``plunder.games.<game>.solver.SolverBot``, when the game has an exact
+  solution.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from typing import Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from plunder.engine.action import Action
 from plunder.engine.errors import PlunderError
 from plunder.engine.state import State
+
+LEVELS = ("easy", "normal", "hard")
 
 
 class Bot(Protocol):
@@ -28,42 +45,152 @@ class RandomBot:
 
     name = "random"
 
+    def __init__(self, level: str = "normal") -> None:
+        check_level(level)
+
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         return rng.choice(state.legal(seat))
 
 
 class UnknownBot(PlunderError, LookupError):
-    """A bot name that does not exist for the game."""
+    """A bot name, level or setting that does not exist for the game."""
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """What a front end shows to offer a bot."""
+
+    name: str
+    help: str
+    levels: tuple[str, ...] = LEVELS
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is one of ``LEVELS``, else ``UnknownBot``."""
+    if level not in LEVELS:
+        raise UnknownBot(f"no level {level!r}; levels are: {', '.join(LEVELS)}")
+    return level
+
+
+def _game_class(game: str, module: str, attribute: str) -> Callable[..., Bot] | None:
+    """``plunder.games.<game>.<module>.<attribute>`` if the game ships it."""
+    try:
+        found = importlib.import_module(f"plunder.games.{game}.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and exc.name.startswith(f"plunder.games.{game}"):
+            return None
+        raise
+    return getattr(found, attribute, None)
+
+
+def _ismcts() -> Callable[..., Bot] | None:
+    try:
+        module = importlib.import_module("plunder.bots.ismcts")
+    except ModuleNotFoundError as exc:
+        if exc.name == "plunder.bots.ismcts":
+            return None
+        raise
+    return module.ISMCTSBot
+
+
+def _factories(game: str) -> dict[str, tuple[Callable[..., Bot], str]]:
+    found: dict[str, tuple[Callable[..., Bot] | None, str]] = {
+        "random": (RandomBot, "picks uniformly among the legal actions"),
+        "greedy": (
+            _game_class(game, "bot", "GreedyBot"),
+            "looks one step ahead with a heuristic of its own game",
+        ),
+        "ismcts": (
+            _ismcts(),
+            "searches sampled worlds (information-set Monte Carlo tree search)",
+        ),
+        "solver": (
+            _game_class(game, "solver", "SolverBot"),
+            "plays the game's exact equilibrium",
+        ),
+    }
+    return {name: (factory, text) for name, (factory, text) in found.items() if factory}
 
 
 def names(game: str) -> list[str]:
-    """The bots available for ``game``."""
-    available = ["random"]
-    if _greedy_module(game) is not None:
-        available.append("greedy")
-    return available
+    """The bots available for ``game``.
+
+    >>> names("duel")[:2]
+    ['random', 'greedy']
+    """
+    return list(_factories(game))
 
 
-def _greedy_module(game: str):
-    try:
-        return importlib.import_module(f"plunder.games.{game}.bot")
-    except ModuleNotFoundError:
-        return None
+def infos(game: str) -> list[BotInfo]:
+    """The bots available for ``game``, with a line of help each."""
+    return [BotInfo(name, text) for name, (_, text) in _factories(game).items()]
 
 
-def get(name: str, game: str) -> Bot:
-    """The bot ``name`` for the game called ``game``.
+def get(name: str, game: str, **level: Any) -> Bot:
+    """The bot ``name`` for the game called ``game``, at ``level``.
+
+    ``level`` holds ``level="easy"|"normal"|"hard"`` or settings the bot takes
+    directly (``iterations=400``, ``seconds=0.5`` for ``ismcts``).
 
     >>> get("random", "duel").name
     'random'
     """
-    if name == "random":
-        return RandomBot()
-    if name == "greedy":
-        module = _greedy_module(game)
-        if module is not None:
-            return module.GreedyBot()
-    raise UnknownBot(f"no bot {name!r} for {game}; bots are: {', '.join(names(game))}")
+    factories = _factories(game)
+    if name not in factories:
+        raise UnknownBot(f"no bot {name!r} for {game}; bots are: {', '.join(factories)}")
+    factory, _ = factories[name]
+    try:
+        return factory(**level)
+    except TypeError as exc:
+        raise UnknownBot(f"bot {name!r} does not take {sorted(level)}: {exc}") from None
 
 
-__all__ = ["Bot", "RandomBot", "UnknownBot", "get", "names"]
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split a bot spec into its name and level settings.
+
+    >>> parse_spec("ismcts:hard")
+    ('ismcts', {'level': 'hard'})
+    >>> parse_spec("ismcts:iterations=400:seconds=0.5")
+    ('ismcts', {'iterations': 400, 'seconds': 0.5})
+    """
+    name, *parts = spec.strip().split(":")
+    if not name:
+        raise UnknownBot(f"bot spec {spec!r} names no bot")
+    settings: dict[str, Any] = {}
+    for part in parts:
+        key, equals, text = part.partition("=")
+        if not equals:
+            settings["level"] = check_level(part)
+            continue
+        settings[key] = _number(text, spec)
+    return name, settings
+
+
+def _number(text: str, spec: str) -> int | float:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    raise UnknownBot(f"bot spec {spec!r}: {text!r} is not a number")
+
+
+def from_spec(spec: str, game: str) -> Bot:
+    """The bot a spec such as ``ismcts:hard`` names, for the game called ``game``."""
+    name, settings = parse_spec(spec)
+    return get(name, game, **settings)
+
+
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotInfo",
+    "RandomBot",
+    "UnknownBot",
+    "check_level",
+    "from_spec",
+    "get",
+    "infos",
+    "names",
+    "parse_spec",
+]

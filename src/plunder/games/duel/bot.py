@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from plunder.bots import check_level
 from plunder.engine.action import Action
 from plunder.engine.state import State
 
@@ -21,13 +22,18 @@ from plunder.engine.state import State
 HAND_VALUE = {"colt": 0.04, "rifle": 0.08, "barricade": 0.03, "reload": 0.03}
 
 
+# Sampled worlds per decision at each level.
+SAMPLES = {"easy": 4, "normal": 16, "hard": 64}
+
+
 class GreedyBot:
     """One-shootout look-ahead against uniformly random opponents."""
 
     name = "greedy"
 
-    def __init__(self, samples: int = 16) -> None:
-        self.samples = samples
+
+    def __init__(self, level: str = "normal", samples: int | None = None) -> None:
+        self.samples = samples if samples is not None else SAMPLES[check_level(level)]
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         actions = state.legal(seat)

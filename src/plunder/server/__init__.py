@@ -1,0 +1,1 @@
+"""The browser table: ``plunder serve`` and its protocol (see ``docs/server.md``)."""

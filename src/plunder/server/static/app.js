@@ -1,0 +1,749 @@
+/*
+ * The table page, /t/<table>: one seat's table (with the seat token kept in
+ * localStorage), the spectator's view (?watch) or the replay of a finished
+ * game (?replay). See docs/server.md for the protocol.
+ *
+ * This file draws what every game shares: the links, the connection, the
+ * join form, the seats with their markers and clock, the log and the result.
+ * The game itself is drawn by its renderer, /static/games/<game>.js, which
+ * registers Plunder.renderers[<game>] = {render(root, message, send)}; a game
+ * without one gets Plunder.genericRenderer.
+ */
+(function () {
+  "use strict";
+
+  const P = window.Plunder;
+  const { el, api, store } = P;
+  const $ = (id) => document.getElementById(id);
+
+  const params = new URLSearchParams(window.location.search);
+  const tableId = decodeURIComponent(window.location.pathname.replace(/^\/t\//, "").replace(/\/+$/, ""));
+  const mode = params.has("replay") ? "replay" : params.has("watch") ? "watch" : "seat";
+
+  const RECONNECT_MIN_MS = 500;
+  const RECONNECT_MAX_MS = 10000;
+  const PING_MS = 25000;
+  const TOAST_MS = 7000;
+
+  /* Everything the page knows; `message` is the last `state` from the server. */
+  const page = {
+    summary: null, // the table summary (GET /api/tables/<t>, then each state's `table`)
+    renderer: null,
+    rendererGame: null, // the game whose renderer is loaded
+    message: null,
+    token: mode === "watch" ? null : store.token(tableId),
+    ws: null,
+    helloWithToken: false, // a hello with a token is awaiting its answer
+    attempts: 0,
+    reconnectTimer: null,
+    pingTimer: null,
+    leaving: false,
+    sending: null, // the notation just sent, until the next state or error
+    drawnKey: null, // what the game area was last drawn from
+    deadlineAt: null, // when this seat's clock runs out (ms since epoch)
+    logShown: [], // the log lines drawn, to append only the new ones
+  };
+
+  /* ---- small pieces ------------------------------------------------------ */
+
+  function setConn(state, text) {
+    const node = $("conn");
+    node.dataset.state = state;
+    node.textContent = text;
+  }
+
+  let toastTimer = null;
+  function toast(text) {
+    $("toast-text").textContent = text;
+    $("toast").hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => ($("toast").hidden = true), TOAST_MS);
+  }
+
+  function tableUrl(suffix) {
+    return `${window.location.origin}/t/${encodeURIComponent(tableId)}${suffix || ""}`;
+  }
+
+  function mySeat() {
+    return page.message && typeof page.message.seat === "number" ? page.message.seat : null;
+  }
+
+  function isOver() {
+    const view = page.message && page.message.view;
+    return Boolean((view && view.over) || (page.summary && page.summary.status === "over"));
+  }
+
+  /** Is the viewer the table's host? `host` is the host's seat (or name). */
+  function amHost() {
+    const seat = mySeat();
+    const host = page.summary && page.summary.host;
+    if (seat === null || host === null || host === undefined) return false;
+    if (typeof host === "number") return host === seat;
+    const info = P.seatInfo(page.summary, seat);
+    return Boolean(info && typeof host === "string" && info.name === host);
+  }
+
+  function freeSeats(summary) {
+    return ((summary && summary.seats) || []).filter((s) => s.kind === "human" && !s.taken);
+  }
+
+  function formatClock(ms) {
+    const total = Math.max(0, Math.ceil(ms / 1000));
+    const minutes = Math.floor(total / 60);
+    const seconds = String(total % 60).padStart(2, "0");
+    return `${minutes}:${seconds}`;
+  }
+
+  /* ---- renderers --------------------------------------------------------- */
+
+  /** Loads /static/games/<game>.js once; falls back to the generic renderer. */
+  function loadRenderer(game) {
+    if (P.renderers[game]) return Promise.resolve(P.renderers[game]);
+    if (!/^[A-Za-z0-9_-]+$/.test(game || "")) return Promise.resolve(P.genericRenderer);
+    return new Promise((resolve) => {
+      const script = el("script", { src: `/static/games/${game}.js` });
+      script.onload = () => resolve(P.renderers[game] || P.genericRenderer);
+      script.onerror = () => resolve(P.genericRenderer);
+      document.head.append(script);
+    });
+  }
+
+  /* ---- the connection ---------------------------------------------------- */
+
+  function connect() {
+    clearTimeout(page.reconnectTimer);
+    if (page.ws) {
+      page.ws.onclose = null;
+      page.ws.close();
+    }
+    setConn("connecting", "Connecting…");
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${window.location.host}/ws/${encodeURIComponent(tableId)}`);
+    page.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: "hello" };
+      if (page.token) hello.token = page.token;
+      page.helloWithToken = Boolean(page.token);
+      ws.send(JSON.stringify(hello));
+      clearInterval(page.pingTimer);
+      page.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+    };
+    ws.onmessage = (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (_) {
+        return;
+      }
+      receive(message);
+    };
+    ws.onclose = (event) => {
+      clearInterval(page.pingTimer);
+      if (page.ws !== ws || page.leaving) return;
+      page.ws = null;
+      page.sending = null;
+      if (event.code === 4404) {
+        // The server knows no such table: trying again will not help.
+        $("missing").hidden = false;
+        setConn("offline", "No such table");
+        return;
+      }
+      scheduleReconnect();
+    };
+  }
+
+  /** Reconnects after a drop, waiting longer after each failed try (with jitter). */
+  function scheduleReconnect() {
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** page.attempts);
+    const wait = Math.round(delay * (0.8 + Math.random() * 0.4));
+    page.attempts += 1;
+    setConn("offline", `Disconnected: retrying in ${Math.ceil(wait / 1000)} s`);
+    clearTimeout(page.reconnectTimer);
+    page.reconnectTimer = setTimeout(connect, wait);
+  }
+
+  function send(message) {
+    if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
+      if (message.type !== "ping") toast("Not connected: the move was not sent. Reconnecting…");
+      return false;
+    }
+    page.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /**
+   * What renderers call to act: `send("colt>1")` (or `send({type: "act", action:
+   * "colt>1"})`) sends the notation; the legal actions are withdrawn until the
+   * server answers with a new state or an error. Other messages go as they are.
+   */
+  function act(what) {
+    const message = typeof what === "string" ? { type: "act", action: what } : what;
+    if (!message || typeof message !== "object") return;
+    if (message.type !== "act") {
+      send(message);
+      return;
+    }
+    if (page.sending || !send(message)) return;
+    page.sending = String(message.action);
+    draw();
+  }
+
+  function receive(message) {
+    if (message.type === "state") {
+      if (page.helloWithToken && message.seat === null) refuseToken("the server did not accept it");
+      page.helloWithToken = false;
+      page.attempts = 0;
+      page.sending = null;
+      page.message = message;
+      if (message.table) page.summary = message.table;
+      const game = page.summary && page.summary.game;
+      if (game && page.rendererGame !== game) {
+        // The page started without the summary (a server restarting): load the right renderer now.
+        page.rendererGame = game;
+        loadRenderer(game).then((renderer) => {
+          page.renderer = renderer;
+          page.drawnKey = null;
+          draw();
+        });
+      }
+      page.deadlineAt =
+        typeof message.deadline === "number" ? Date.now() + message.deadline * 1000 : null;
+      if (typeof message.seat === "number") {
+        try {
+          localStorage.setItem(`plunder:seat:${tableId}`, String(message.seat));
+        } catch (_) {
+          /* only a default for the replay */
+        }
+      }
+      setConn("online", message.seat === null ? "Connected · watching" : "Connected");
+      draw();
+    } else if (message.type === "error") {
+      if (page.helloWithToken) {
+        page.helloWithToken = false;
+        refuseToken(message.message);
+        return;
+      }
+      page.sending = null;
+      toast(message.message || "The server refused that.");
+      // A refused move comes back with what is legal now; other refusals (an empty
+      // list) leave the seat's actions as the last state gave them.
+      if (page.message && Array.isArray(message.legal) && message.legal.length) {
+        page.message = Object.assign({}, page.message, { legal: message.legal });
+      }
+      draw();
+    }
+  }
+
+  /** The stored token was refused: forget it, say so and offer the join form. */
+  function refuseToken(reason) {
+    if (!page.token) return;
+    store.dropToken(tableId);
+    page.token = null;
+    toast(`Your seat could not be resumed (${reason}). You are watching; join again below.`);
+    drawJoin();
+  }
+
+  /* ---- drawing ----------------------------------------------------------- */
+
+  function draw() {
+    const message = page.message;
+    if (!message) return;
+    const summary = page.summary || {};
+    $("table-title").textContent = `${summary.title || summary.game || "Table"} · ${tableId}`;
+    // While a human seat is free the table does not play yet (the server refuses moves).
+    const open = summary.status === "open" && mode !== "replay";
+    $("open-note").hidden = !open;
+    const legal = page.sending || open ? [] : message.legal || [];
+    document.title = `${legal.length ? "Your move · " : ""}${summary.title || "plunder"} · ${tableId}`;
+    const shown = Object.assign({}, message, { legal, sending: page.sending });
+    if (open && message.view) shown.view = Object.assign({}, message.view, { pending: [] });
+    // Draw the game only when what it shows has changed, so a click in progress
+    // is not lost to a redraw that would change nothing.
+    const key = JSON.stringify(shown);
+    if (key !== page.drawnKey) {
+      page.drawnKey = key;
+      drawGame(shown);
+    }
+    drawSeats();
+    drawLog();
+    drawResult();
+    drawJoin();
+    tick();
+  }
+
+  function drawGame(shown) {
+    try {
+      (page.renderer || P.genericRenderer).render($("game"), shown, mode === "replay" ? null : act);
+    } catch (error) {
+      // A renderer that fails must not take the page down: fall back to the generic one.
+      console.error(error);
+      P.genericRenderer.render($("game"), shown, mode === "replay" ? null : act);
+    }
+  }
+
+  /**
+   * Replaces `node`'s children with `build()` only when `key` differs from the
+   * last time, so that controls stay put (and clickable) while the table moves on.
+   */
+  function patch(node, key, build) {
+    if (node.dataset.key === key) return;
+    node.dataset.key = key;
+    node.replaceChildren(...[].concat(build()).filter(Boolean));
+  }
+
+  /** The seats: names and markers, who has chosen, this seat's clock, and the seat controls. */
+  function drawSeats() {
+    const message = page.message;
+    const summary = page.summary || {};
+    const view = (message && message.view) || {};
+    const pending = view.pending || [];
+    const committed = view.committed || [];
+    const me = mySeat();
+    const host = amHost();
+    const over = isOver();
+    const clock = summary.clock;
+    const note = $("clock-note");
+    note.hidden = !clock;
+    if (clock) note.textContent = `Turn clock: ${clock} s a decision; then a bot plays for the seat.`;
+
+    const list = $("seats");
+    const seats = summary.seats || [];
+    if (list.children.length !== seats.length) {
+      list.replaceChildren(
+        ...seats.map(() =>
+          el(
+            "li",
+            { class: "seat-item" },
+            el("div", { class: "seat-line" }),
+            el("div", { class: "seat-line sub seat-step" }),
+            el("div", { class: "seat-line sub seat-controls" }),
+          ),
+        ),
+      );
+    }
+    seats.forEach((seat, index) => {
+      const item = list.children[index];
+      const [line, stepLine, controlLine] = item.children;
+      const n = seat.seat;
+      const isMe = n === me;
+      const chosen = !over && committed.includes(n);
+      const waiting = !over && summary.status !== "open" && pending.includes(n) && !chosen;
+      const isHostSeat = summary.host === n;
+      item.className = `seat-item${isMe ? " me" : ""}${waiting ? " waiting" : ""}${chosen ? " chosen" : ""}`;
+      item.dataset.seat = String(n);
+      item.dataset.kind = seat.kind;
+      item.dataset.status = chosen ? "committed" : waiting ? "pending" : "idle";
+
+      const name = `${seat.kind === "bot" ? P.seatName(summary, n) : seat.name || ""}${isMe ? " (you)" : ""}`;
+      patch(line, JSON.stringify([n, name, seat.kind, seat.bot, seat.level, seat.taken, seat.connected, seat.auto, isHostSeat]), () => {
+        const parts = [el("span", { class: "seat-no", text: String(n) }), el("span", { class: "seat-name", text: name })];
+        if (seat.kind === "bot") {
+          parts.push(el("span", { class: "badge bot", text: "bot", title: `${seat.bot || "bot"}, ${seat.level || "normal"}` }));
+        } else if (!seat.taken) {
+          parts.push(el("span", { class: "badge free", text: "free seat" }));
+        } else {
+          const state = seat.connected ? "connected" : "not connected";
+          parts.push(el("span", { class: `dot ${seat.connected ? "on" : "off"}`, title: state, role: "img", "aria-label": state }));
+        }
+        if (seat.auto) parts.push(el("span", { class: "badge auto", text: "bot playing" }));
+        if (isHostSeat) parts.push(el("span", { class: "badge host", text: "host" }));
+        return parts;
+      });
+
+      const showClock = isMe && waiting && page.deadlineAt !== null;
+      patch(stepLine, JSON.stringify([chosen, waiting, showClock]), () => [
+        chosen ? el("span", { class: "step chosen", text: "has chosen" }) : null,
+        waiting ? el("span", { class: "step waiting", text: "choosing…" }) : null,
+        showClock ? el("span", { class: "clock", dataset: { clock: "" } }) : null,
+      ]);
+      stepLine.hidden = !(chosen || waiting);
+
+      const canHandOver = host && !over && seat.kind === "human" && seat.taken && !seat.auto;
+      const canTakeBack = isMe && seat.auto && !over;
+      patch(controlLine, JSON.stringify([canHandOver, canTakeBack, isMe, seat.name]), () => [
+        canHandOver
+          ? el("button", {
+              type: "button",
+              class: "small",
+              dataset: { handover: String(n) },
+              text: isMe ? "Hand my seat to a bot" : "Hand over to a bot",
+              "aria-label": `Hand seat ${n} (${P.seatName(summary, n)}) over to a bot`,
+              onclick: () => send({ type: "handover", seat: n }),
+            })
+          : null,
+        canTakeBack
+          ? el("button", {
+              type: "button",
+              class: "small primary",
+              id: "takeback",
+              text: "Take my seat back",
+              onclick: () => send({ type: "takeback" }),
+            })
+          : null,
+      ]);
+      controlLine.hidden = !(canHandOver || canTakeBack);
+    });
+    tick();
+  }
+
+  /** The log, newest at the bottom and kept in sight; only new lines are added. */
+  function drawLog() {
+    const view = (page.message && page.message.view) || {};
+    const events = view.log || [];
+    const format = (event) =>
+      page.renderer && page.renderer.event ? page.renderer.event(event, page.message) : P.eventText(event);
+    const lines = events.map(format);
+    const list = $("log");
+    const shown = page.logShown;
+    const extends_ = lines.length >= shown.length && shown.every((line, i) => line === lines[i]);
+    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 60;
+    if (!extends_) {
+      list.replaceChildren();
+      page.logShown = [];
+    }
+    for (let i = page.logShown.length; i < lines.length; i++) {
+      const event = events[i] || {};
+      list.append(el("li", { class: `log-${event.type || "event"}`, text: lines[i] }));
+    }
+    page.logShown = lines;
+    if (nearBottom || !extends_ || lines.length !== shown.length) list.scrollTop = list.scrollHeight;
+  }
+
+  function drawResult() {
+    const message = page.message;
+    const view = (message && message.view) || {};
+    const summary = page.summary || {};
+    const box = $("result");
+    const result = view.result || summary.result;
+    if (!view.over || mode === "replay") {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const winners = (result && result.winners) || [];
+    const me = mySeat();
+    const names = winners.map((s) => P.seatLabel(message, s));
+    $("result-title").textContent =
+      me !== null && winners.includes(me)
+        ? winners.length > 1
+          ? "You share the win!"
+          : "You win!"
+        : winners.length
+          ? `${P.joinNames(names)} win${winners.length > 1 ? "" : "s"}`
+          : "No one wins";
+    const reason = (result && result.reason) || "";
+    $("result-text").textContent =
+      reason && page.renderer && page.renderer.event ? page.renderer.event({ text: reason }, message) : reason;
+    const score = (v) => (page.renderer && page.renderer.score ? page.renderer.score(v) : String(v));
+    $("result-scores").replaceChildren(
+      ...((result && result.scores) || []).map((value, seat) =>
+        el(
+          "li",
+          { class: winners.includes(seat) ? "winner" : "" },
+          el("span", { text: P.seatLabel(message, seat) }),
+          el("strong", { text: score(value) }),
+        ),
+      ),
+    );
+    $("replay-link").href = `/t/${encodeURIComponent(tableId)}?replay`;
+    $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+    $("record-link").setAttribute("download", `plunder-${tableId}.json`);
+    const rematch = summary.rematch;
+    $("rematch").hidden = Boolean(rematch) || !page.token || me === null;
+    const join = $("join-rematch");
+    join.hidden = !rematch;
+    if (rematch) join.href = `/t/${encodeURIComponent(rematch)}`;
+  }
+
+  /** The join form: shown when this browser holds no seat, a human seat is free, and not ?watch. */
+  function drawJoin() {
+    const box = $("join");
+    const free = freeSeats(page.summary);
+    const show = mode === "seat" && !page.token && free.length > 0 && !isOver();
+    box.hidden = !show;
+    if (!show) return;
+    const select = $("join-seat");
+    const before = select.value;
+    select.replaceChildren(
+      el("option", { value: "", text: "first free seat" }),
+      ...free.map((s) => el("option", { value: String(s.seat), text: `Seat ${s.seat}` })),
+    );
+    if (free.some((s) => String(s.seat) === before)) select.value = before;
+    const name = $("join-name");
+    if (!name.value && document.activeElement !== name) name.value = store.name();
+  }
+
+  /** Counts this seat's clock down once a second. */
+  function tick() {
+    const nodes = document.querySelectorAll("[data-clock]");
+    if (page.deadlineAt === null) return;
+    const left = page.deadlineAt - Date.now();
+    for (const node of nodes) {
+      node.textContent = `⏱ ${formatClock(left)}`;
+      node.classList.toggle("urgent", left < 10000);
+      node.setAttribute("aria-label", `${Math.max(0, Math.ceil(left / 1000))} seconds left`);
+    }
+  }
+
+  /* ---- actions outside the game ----------------------------------------- */
+
+  async function join(event) {
+    event.preventDefault();
+    const name = $("join-name").value.trim();
+    const error = $("join-error");
+    error.hidden = true;
+    if (!name) {
+      error.textContent = "Give your name.";
+      error.hidden = false;
+      return;
+    }
+    const body = { name };
+    if ($("join-seat").value !== "") body.seat = Number($("join-seat").value);
+    $("join-button").disabled = true;
+    try {
+      const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body);
+      store.setName(name);
+      store.setToken(tableId, joined.token);
+      page.token = joined.token;
+      $("join").hidden = true;
+      connect();
+    } catch (failure) {
+      error.textContent = `Could not join: ${failure.message}`;
+      error.hidden = false;
+      refreshSummary();
+    } finally {
+      $("join-button").disabled = false;
+    }
+  }
+
+  async function refreshSummary() {
+    try {
+      page.summary = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+      drawJoin();
+    } catch (_) {
+      /* the next state brings it */
+    }
+  }
+
+  /** Joins a table with the stored name (the same seat if free) and goes there. */
+  async function joinAndGo(table, preferredSeat) {
+    const name = store.name() || (P.seatInfo(page.summary, mySeat()) || {}).name || "";
+    const target = `/t/${encodeURIComponent(table)}`;
+    if (store.token(table) || !name) {
+      window.location.assign(target);
+      return;
+    }
+    const path = `/api/tables/${encodeURIComponent(table)}/join`;
+    let joined = null;
+    try {
+      joined =
+        preferredSeat === null
+          ? await api("POST", path, { name })
+          : await api("POST", path, { name, seat: preferredSeat }).catch(() => api("POST", path, { name }));
+    } catch (error) {
+      toast(`Could not join the rematch: ${error.message}`);
+    }
+    if (joined && joined.token) store.setToken(joined.table || table, joined.token);
+    page.leaving = true;
+    window.location.assign(target);
+  }
+
+  async function rematch() {
+    const button = $("rematch");
+    button.disabled = true;
+    try {
+      const made = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, undefined, {
+        "X-Plunder-Token": page.token || "",
+      });
+      if (page.summary) page.summary = Object.assign({}, page.summary, { rematch: made.table });
+      drawResult();
+      await joinAndGo(made.table, mySeat());
+    } catch (error) {
+      toast(`No rematch: ${error.message}`);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  /* ---- the replay -------------------------------------------------------- */
+
+  const replay = { views: [], moves: [], index: 0, seat: null };
+
+  async function startReplay() {
+    $("share").hidden = false;
+    $("replay-bar").hidden = false;
+    $("replay-back").href = `/t/${encodeURIComponent(tableId)}`;
+    setConn("online", "Replay");
+    const select = $("replay-seat");
+    select.replaceChildren(
+      el("option", { value: "", text: "a spectator" }),
+      ...(page.summary.seats || []).map((s) =>
+        el("option", { value: String(s.seat), text: `${P.seatName(page.summary, s.seat)} (seat ${s.seat})` }),
+      ),
+    );
+    let remembered = null;
+    try {
+      remembered = localStorage.getItem(`plunder:seat:${tableId}`);
+    } catch (_) {
+      remembered = null;
+    }
+    if (remembered !== null && page.token && select.querySelector(`option[value="${remembered}"]`)) {
+      select.value = remembered;
+    }
+    select.addEventListener("change", () => loadReplay(select.value === "" ? null : Number(select.value), true));
+    $("replay-first").addEventListener("click", () => step(-Infinity));
+    $("replay-prev").addEventListener("click", () => step(-1));
+    $("replay-next").addEventListener("click", () => step(1));
+    $("replay-last").addEventListener("click", () => step(Infinity));
+    document.addEventListener("keydown", (event) => {
+      if (event.target && /^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) return;
+      const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+      if (event.key in moves) {
+        event.preventDefault();
+        step(moves[event.key]);
+      }
+    });
+    await loadReplay(select.value === "" ? null : Number(select.value), false);
+  }
+
+  async function loadReplay(seat, keepIndex) {
+    const query = seat === null ? "" : `?seat=${seat}`;
+    try {
+      const data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay${query}`);
+      replay.views = data.views || [];
+      if (Array.isArray(data.moves)) replay.moves = data.moves;
+      else if (!replay.moves.length) {
+        // The replay gives only the number of moves; the record (public once the
+        // game is over) says who played what.
+        try {
+          const record = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`);
+          replay.moves = (record && record.moves) || [];
+        } catch (_) {
+          replay.moves = [];
+        }
+      }
+      replay.seat = seat;
+      replay.index = keepIndex ? Math.min(replay.index, replay.views.length - 1) : 0;
+      showStep();
+    } catch (error) {
+      const text =
+        error.status === 409
+          ? "The game is not over yet: its replay opens at the end."
+          : `The replay could not be loaded: ${error.message}`;
+      $("replay-pos").textContent = text;
+      setConn("offline", "No replay");
+    }
+  }
+
+  function step(delta) {
+    if (!replay.views.length) return;
+    const last = replay.views.length - 1;
+    replay.index = Math.max(0, Math.min(last, delta === Infinity ? last : delta === -Infinity ? 0 : replay.index + delta));
+    showStep();
+  }
+
+  function showStep() {
+    const last = replay.views.length - 1;
+    const i = replay.index;
+    $("replay-pos").textContent = `Move ${i} of ${last}`;
+    $("replay-first").disabled = $("replay-prev").disabled = i <= 0;
+    $("replay-next").disabled = $("replay-last").disabled = i >= last;
+    const move = i > 0 ? replay.moves[i - 1] : null;
+    const summary = page.summary;
+    let moveText = "The start of the game.";
+    if (Array.isArray(move)) {
+      const [seat, notation] = move;
+      const view = replay.views[i] || {};
+      const concealed = seat !== replay.seat && (view.committed || []).includes(seat);
+      if (concealed) {
+        // This view did not know the choice yet: the replay keeps it hidden too.
+        moveText = `${P.seatName(summary, seat)} chose (hidden until everyone has chosen).`;
+      } else {
+        const describe = page.renderer && page.renderer.describe;
+        const words = describe ? describe(notation, view, { seat: replay.seat, table: summary }) : "";
+        moveText = `${P.seatName(summary, seat)} played ${notation}${words ? ` (${words})` : ""}.`;
+      }
+    }
+    $("replay-move").textContent = moveText;
+    page.message = {
+      type: "state",
+      seat: replay.seat,
+      move: i,
+      view: replay.views[i],
+      legal: [],
+      table: summary,
+      deadline: null,
+      replay: true,
+    };
+    draw();
+  }
+
+  /* ---- start ------------------------------------------------------------- */
+
+  async function start() {
+    $("invite-link").value = tableUrl("");
+    $("watch-link").value = tableUrl("?watch");
+    $("copy-invite").addEventListener("click", () => copy("invite-link", "copy-invite"));
+    $("copy-watch").addEventListener("click", () => copy("watch-link", "copy-watch"));
+    $("toast-close").addEventListener("click", () => ($("toast").hidden = true));
+    $("join-form").addEventListener("submit", join);
+    $("rematch").addEventListener("click", rematch);
+    $("join-rematch").addEventListener("click", (event) => {
+      const rematchId = page.summary && page.summary.rematch;
+      if (!rematchId) return;
+      event.preventDefault();
+      joinAndGo(rematchId, mySeat());
+    });
+    document.body.dataset.mode = mode;
+
+    try {
+      page.summary = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    } catch (error) {
+      if (error.status === 404) {
+        $("missing").hidden = false;
+        setConn("offline", "No such table");
+        return;
+      }
+      // The server may be restarting: the WebSocket will bring the summary.
+      page.summary = null;
+    }
+    page.renderer = await loadRenderer(page.summary && page.summary.game);
+    page.rendererGame = page.summary && page.summary.game;
+    if (mode === "replay") {
+      if (!page.summary) {
+        setConn("offline", "Table not reachable");
+        return;
+      }
+      await startReplay();
+      return;
+    }
+    drawJoin();
+    connect();
+    setInterval(tick, 1000);
+    window.addEventListener("online", () => {
+      if (!page.ws) connect();
+    });
+    window.addEventListener("pagehide", () => {
+      page.leaving = true;
+    });
+    window.addEventListener("pageshow", (event) => {
+      // Back from the browser's page cache: the old socket is gone.
+      if (event.persisted) {
+        page.leaving = false;
+        connect();
+      }
+    });
+  }
+
+  async function copy(inputId, buttonId) {
+    const ok = await P.copyText($(inputId).value);
+    const button = $(buttonId);
+    const before = button.dataset.label || button.textContent;
+    button.dataset.label = before;
+    button.textContent = ok ? "Copied!" : "Select and copy";
+    if (!ok) $(inputId).select();
+    setTimeout(() => (button.textContent = before), 1500);
+  }
+
+  start();
+})();

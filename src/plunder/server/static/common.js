@@ -1,0 +1,188 @@
+/*
+ * Shared helpers of the browser table: the `Plunder` namespace, where game
+ * renderers register themselves (`Plunder.renderers[<game>]`), DOM building,
+ * the JSON API, the seat tokens kept in localStorage and a few words for seats.
+ *
+ * Plain script (no modules, no build step): every page loads it first.
+ */
+(function () {
+  "use strict";
+
+  const Plunder = (window.Plunder = window.Plunder || {});
+  Plunder.renderers = Plunder.renderers || {};
+
+  /**
+   * Builds an element: el("button", {class: "card", dataset: {card: "colt"},
+   * onclick: fn, text: "Colt"}, child, ...). Children may be nodes, strings,
+   * arrays of either, or null/false (skipped).
+   */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key === "dataset") Object.assign(node.dataset, value);
+      else if (key === "style" && typeof value === "object") {
+        for (const [prop, v] of Object.entries(value)) {
+          if (prop.startsWith("--")) node.style.setProperty(prop, v);
+          else node.style[prop] = v;
+        }
+      }
+      else if (key.startsWith("on") && typeof value === "function") {
+        node.addEventListener(key.slice(2), value);
+      } else if (value === true) node.setAttribute(key, "");
+      else node.setAttribute(key, String(value));
+    }
+    appendAll(node, children);
+    return node;
+  }
+
+  function appendAll(node, children) {
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      if (Array.isArray(child)) appendAll(node, child);
+      else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+
+  /** Calls the JSON API; resolves to the body, rejects with an Error carrying `status`. */
+  async function api(method, path, body, headers) {
+    const init = { method, headers: Object.assign({ Accept: "application/json" }, headers || {}) };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, init);
+    let data = null;
+    const text = await response.text();
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch (_) {
+        data = { error: text };
+      }
+    }
+    if (!response.ok) {
+      const message = (data && data.error) || `${response.status} ${response.statusText}`;
+      const error = new Error(message);
+      error.status = response.status;
+      throw error;
+    }
+    return data;
+  }
+
+  /* Seat tokens and the player's name, as docs/server.md lays them out. */
+  const store = {
+    token(table) {
+      try {
+        return localStorage.getItem(`plunder:token:${table}`);
+      } catch (_) {
+        return null;
+      }
+    },
+    setToken(table, token) {
+      try {
+        localStorage.setItem(`plunder:token:${table}`, token);
+      } catch (_) {
+        /* private mode: the seat lasts as long as the page */
+      }
+    },
+    dropToken(table) {
+      try {
+        localStorage.removeItem(`plunder:token:${table}`);
+      } catch (_) {
+        /* nothing stored */
+      }
+    },
+    name() {
+      try {
+        return localStorage.getItem("plunder:name") || "";
+      } catch (_) {
+        return "";
+      }
+    },
+    setName(name) {
+      try {
+        localStorage.setItem("plunder:name", name);
+      } catch (_) {
+        /* not kept */
+      }
+    },
+  };
+
+  /** The table summary's entry for a seat, if any. */
+  function seatInfo(table, seat) {
+    const seats = (table && table.seats) || [];
+    return seats.find((s) => s.seat === seat) || seats[seat] || null;
+  }
+
+  function baseName(info, seat) {
+    if (info) {
+      if (info.kind === "bot") return info.name || `${info.bot || "bot"} bot`;
+      if (info.name) return info.name;
+      if (info.kind === "human" && !info.taken) return "Free seat";
+    }
+    return `Seat ${seat}`;
+  }
+
+  /**
+   * What the table calls a seat: its player's name, the bot's name, or "Seat N";
+   * with "#N" added when another seat goes by the same name (two random bots).
+   */
+  function seatName(table, seat) {
+    const name = baseName(seatInfo(table, seat), seat);
+    const seats = (table && table.seats) || [];
+    const twin = seats.some((s) => s.seat !== seat && baseName(s, s.seat) === name);
+    return twin ? `${name} #${seat}` : name;
+  }
+
+  /** The seat's name for the viewer: "Anne (you)" for one's own seat (not in a replay). */
+  function seatLabel(message, seat) {
+    const name = seatName(message && message.table, seat);
+    return message && message.seat === seat && !message.replay ? `${name} (you)` : name;
+  }
+
+  /** A log event as one line of text. */
+  function eventText(event) {
+    if (event && typeof event.text === "string") return event.text;
+    if (!event || typeof event !== "object") return String(event);
+    const fields = Object.entries(event)
+      .filter(([key]) => key !== "type")
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+      .join(", ");
+    return fields ? `${event.type || "event"}: ${fields}` : String(event.type || "event");
+  }
+
+  /** "Anne", "Anne and Bob", "Anne, Bob and Carl". */
+  function joinNames(names) {
+    if (names.length <= 1) return names.join("");
+    return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  }
+
+  /** Copies text to the clipboard, with a fallback for pages not served over https. */
+  async function copyText(text) {
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(text);
+        return true;
+      }
+    } catch (_) {
+      /* fall back below */
+    }
+    const area = el("textarea", { style: { position: "fixed", opacity: "0" } });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch (_) {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+
+  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, joinNames, copyText });
+})();

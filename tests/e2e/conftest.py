@@ -1,0 +1,110 @@
+"""Fixtures for the browser tests: a real ``plunder serve`` and the distribution's Chromium.
+
+The server runs in a process of its own on a free port with a SQLite file of
+its own, for the whole session. The browser is ``/usr/bin/chromium`` driven by
+Playwright; Playwright never downloads a browser here. A missing Chromium fails
+the tests with a message saying so: nothing is skipped.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from e2e.driving import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, Pages, Server
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``plunder serve`` on a free port with a temporary SQLite store and quick bots."""
+    folder = tmp_path_factory.mktemp("e2e-server")
+    port = _free_port()
+    log = folder / "server.log"
+    command = [
+        sys.executable,
+        "-m",
+        "plunder.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{folder / 'tables.sqlite3'}",
+        "--bot-delay",
+        "0.05",
+    ]
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"plunder serve exited at start:\n{log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/api/games", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"plunder serve did not answer in 30 s:\n{log.read_text()[-3000:]}")
+            time.sleep(0.1)
+        yield Server(url, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """The distribution's Chromium under Playwright (never a downloaded browser)."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"the browser tests need Chromium at {CHROMIUM}; install the distribution's "
+            "chromium package (the test command installs it)",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def pages(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
+    """``pages()`` opens a page in a new context (a new player); all are closed after the test."""
+    opened = Pages(browser, server)
+    try:
+        yield opened.new
+    finally:
+        opened.close()
+    assert not opened.errors, "script errors in the pages:\n" + "\n".join(opened.errors)
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,322 @@
+"""One player against bots, the replay and the record, a refused seat token: in Chromium."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from e2e.driving import (
+    DESKTOP,
+    PHONE,
+    Server,
+    api,
+    create_table,
+    play_one,
+    play_until_over,
+    wait_for,
+)
+
+
+def _boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def _check_layout(page: Any, width: int, places: int = 3) -> None:
+    """Nothing wider than the screen, and no player's place drawn over another's or the hand."""
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= width, f"the page scrolls sideways at {width}px ({scroll_width}px)"
+    # Read in one go: the table may be redrawn between two calls.
+    boxes = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#game .plate, #game .duel-hand'))
+            .map((e) => e.getBoundingClientRect())
+            .map((r) => ({x: r.x, y: r.y, width: r.width, height: r.height}))"""
+    )
+    assert len(boxes) == places + 1
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not _boxes_overlap(a, b), f"overlapping at {width}px: {a} and {b}"
+
+
+def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
+    pages: Callable[..., Any], server: Server, screenshots: Path
+) -> None:
+    page = pages()
+    table = create_table(
+        page, "Mary", ["human", "bot:greedy", "bot:random"], {"target": 2, "shootout_limit": 12}
+    )
+    seats = page.locator("#seats .seat-item")
+    expect(seats).to_have_count(3)
+    expect(seats.nth(0).locator(".seat-name")).to_have_text("Mary (you)")
+    expect(seats.nth(0).locator(".badge.host")).to_be_visible()
+    expect(seats.nth(1)).to_contain_text("greedy")
+    expect(seats.nth(2)).to_contain_text("random")
+    expect(page.locator("#join")).to_be_hidden()
+
+    # The lobby lists the running table, with a way back to the seat.
+    lobby = pages()
+    lobby.goto("/")
+    listed = lobby.locator(f'#tables [data-table="{table}"]')
+    expect(listed).to_be_visible()
+    expect(listed.locator("a", has_text="Watch")).to_have_attribute("href", f"/t/{table}?watch")
+    lobby.screenshot(path=str(screenshots / "lobby.png"), full_page=True)
+    lobby.set_viewport_size({"width": 360, "height": 740})
+    assert lobby.evaluate("document.documentElement.scrollWidth") <= 360
+
+    # The host hands her own seat to a bot, then takes it back.
+    page.click('[data-handover="0"]')
+    expect(seats.nth(0).locator(".badge.auto")).to_be_visible()
+    page.click("#takeback")
+    expect(seats.nth(0).locator(".badge.auto")).to_have_count(0)
+
+    rng = random.Random(11)
+    # Play a few moves, then look at the table on a desktop and on a phone.
+    wait_for(lambda: play_one(page, rng), limit=15)
+    expect(page.locator("#game [data-card]:not([disabled])").first).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    _check_layout(page, DESKTOP["width"])
+    page.screenshot(path=str(screenshots / "table-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    expect(page.locator("#game .plate").first).to_be_visible()
+    _check_layout(page, PHONE["width"])
+    page.screenshot(path=str(screenshots / "table-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+    play_until_over([page], rng, limit=50)
+    expect(page.locator("#result-scores li")).to_have_count(3)
+    expect(page.locator("#rematch")).to_be_visible()
+    assert api(server.url, "GET", f"/api/tables/{table}")["status"] == "over"
+
+
+def _finished_bot_table(server: Server) -> str:
+    """A 3-seat table of bots set through the API, played to its end."""
+    bot = {"kind": "bot", "bot": "random", "level": "normal"}
+    made = api(
+        server.url,
+        "POST",
+        "/api/tables",
+        {
+            "game": "duel",
+            "options": {"target": 1},
+            "seats": [bot, {**bot, "bot": "greedy"}, bot],
+            "name": None,
+            "clock": None,
+            "bot_delay": 0,
+        },
+    )
+    assert made["token"] is None
+    table = made["table"]
+    wait_for(lambda: api(server.url, "GET", f"/api/tables/{table}")["status"] == "over")
+    return table
+
+
+def test_replay_steps_through_a_finished_game_and_the_record_downloads(
+    pages: Callable[..., Any], server: Server, tmp_path: Path
+) -> None:
+    table = _finished_bot_table(server)
+    page = pages(accept_downloads=True)
+    page.goto(f"/t/{table}")
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#join")).to_be_hidden()
+
+    with page.expect_download() as download:
+        page.click("#record-link")
+    saved = tmp_path / "record.json"
+    download.value.save_as(saved)
+    record = json.loads(saved.read_text())
+    assert record["format"] == "plunder-record"
+    assert record["game"] == "duel"
+    moves = len(record["moves"])
+    assert moves > 0
+
+    page.click("#replay-link")
+    page.wait_for_url(f"**/t/{table}?replay")
+    position = page.locator("#replay-pos")
+    expect(position).to_have_text(f"Move 0 of {moves}")
+    expect(page.locator("#replay-prev")).to_be_disabled()
+    expect(page.locator("#game .plate")).to_have_count(3)
+    page.click("#replay-next")
+    expect(position).to_have_text(f"Move 1 of {moves}")
+    # Two bots share a name, so the table numbers them.
+    names = ["random (normal) #0", "greedy (normal)", "random (normal) #2"]
+    # The spectator did not see the first card until all three were down: nor does the replay.
+    expect(page.locator("#replay-move")).to_have_text(
+        f"{names[record['moves'][0][0]]} chose (hidden until everyone has chosen)."
+    )
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(position).to_have_text(f"Move 3 of {moves}")
+    third_seat, third_move = record["moves"][2]
+    expect(page.locator("#replay-move")).to_contain_text(f"{names[third_seat]} played {third_move}")
+    # The third card ended the first shootout: its reveal is in the log now, not before.
+    expect(page.locator("#log li.log-reveal")).to_have_count(1)
+    page.keyboard.press("ArrowLeft")
+    expect(position).to_have_text(f"Move 2 of {moves}")
+    expect(page.locator("#log li.log-reveal")).to_have_count(0)
+    page.click("#replay-last")
+    expect(position).to_have_text(f"Move {moves} of {moves}")
+    expect(page.locator("#replay-next")).to_be_disabled()
+    expect(page.locator("#log li").last).to_contain_text("fistful")
+    page.keyboard.press("Home")
+    expect(position).to_have_text(f"Move 0 of {moves}")
+
+    # Seen from seat 1: that seat's hand shows, and nothing can be played.
+    page.select_option("#replay-seat", "1")
+    expect(page.locator("#game .hand [data-card]")).to_have_count(6)
+    page.click("#replay-last")
+    expect(position).to_have_text(f"Move {moves} of {moves}")
+    assert page.locator("#game [data-action]").count() == 0
+    assert page.locator("#game [data-card]:not([disabled])").count() == 0
+
+
+def test_a_refused_seat_token_is_dropped_and_the_join_form_offered(
+    pages: Callable[..., Any], server: Server
+) -> None:
+    made = api(
+        server.url,
+        "POST",
+        "/api/tables",
+        {"game": "duel", "options": {}, "seats": [{"kind": "human"}] * 2, "name": "Host"},
+    )
+    table = made["table"]
+    page = pages()
+    page.goto("/")
+    page.evaluate(f"localStorage.setItem('plunder:token:{table}', 'not-a-token')")
+    page.goto(f"/t/{table}")
+    expect(page.locator("#toast")).to_be_visible()
+    expect(page.locator("#toast")).to_contain_text("could not be resumed")
+    expect(page.locator("#join")).to_be_visible()
+    assert page.evaluate(f"localStorage.getItem('plunder:token:{table}')") is None
+
+    page.fill("#join-name", "Jack")
+    page.click("#join-button")
+    expect(page.locator("#seats .seat-item.me .seat-name")).to_have_text("Jack (you)")
+    expect(page.locator("#conn")).to_have_text("Connected")
+    # Both seats are taken now: the game is on, and Jack has cards to play.
+    expect(page.locator("#game [data-card]:not([disabled])").first).to_be_visible()
+
+
+def test_the_turn_clock_counts_down_and_a_bot_stands_in_when_it_runs_out(
+    pages: Callable[..., Any],
+) -> None:
+    page = pages()
+    create_table(page, "Slow Sam", ["human", "bot:random"], clock=5)
+    clock = page.locator("#game [data-clock]")
+    expect(clock).to_have_text(re.compile(r"⏱ 0:0[1-5]"))
+    expect(page.locator("#clock-note")).to_contain_text("5 s")
+    # Sam does nothing: when the clock runs out a bot plays his seat, until he takes it back.
+    takeback = page.locator("#takeback")
+    expect(takeback).to_be_visible(timeout=10_000)
+    expect(page.locator("#seats .seat-item.me .badge.auto")).to_be_visible()
+    takeback.click()
+    expect(page.locator("#seats .seat-item.me .badge.auto")).to_have_count(0)
+
+
+def test_the_page_reconnects_after_the_connection_drops(pages: Callable[..., Any]) -> None:
+    page = pages()
+    # Every WebSocket of the page goes through the test, which can cut it, and
+    # can refuse new ones for a while as a server that is down would.
+    sockets: list[Any] = []
+    refusing = {"count": 0}
+
+    def route(ws: Any) -> None:
+        if refusing["count"] > 0:
+            refusing["count"] -= 1
+            ws.close(code=1011, reason="down")
+            return
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket("**/ws/*", route)
+    create_table(page, "Nell", ["human", "bot:random"])
+    conn = page.locator("#conn")
+    expect(conn).to_have_text("Connected")
+
+    refusing["count"] = 2
+    for ws in sockets:
+        ws.close(code=1001, reason="dropped")
+    expect(conn).to_have_attribute("data-state", "offline")
+    expect(conn).to_contain_text("retrying")
+    # After two refused tries (each waiting longer) the page is back at its seat.
+    expect(conn).to_have_text("Connected", timeout=20_000)
+    assert refusing["count"] == 0
+    expect(page.locator("#seats .seat-item.me .seat-name")).to_have_text("Nell (you)")
+    expect(page.locator("#game [data-card]:not([disabled])").first).to_be_visible()
+
+
+def test_a_game_without_a_renderer_of_its_own_is_drawn_and_played_generically(
+    pages: Callable[..., Any],
+) -> None:
+    page = pages()
+    # As if Duel had no renderer: its script does not load.
+    page.route("**/static/games/duel.js", lambda route: route.abort())
+    create_table(page, "Gene", ["human", "bot:random"], {"target": 1})
+    expect(page.locator("#game .generic")).to_be_visible()
+    expect(page.locator("#game .generic-players tbody tr")).to_have_count(2)
+    expect(page.locator("#game .generic-players tr.me")).to_contain_text("Gene (you)")
+    expect(page.locator("#game .actions [data-action]").first).to_be_visible()
+    play_until_over([page], random.Random(3), limit=40)
+    expect(page.locator("#result-scores li")).to_have_count(2)
+
+
+def test_five_seats_fit_on_a_desktop_and_on_a_phone(
+    pages: Callable[..., Any], screenshots: Path
+) -> None:
+    page = pages()
+    create_table(page, "Flint", ["human", "bot:random", "bot:greedy", "bot:random", "bot:random"])
+    expect(page.locator("#game .plate")).to_have_count(5)
+    # Aiming shows a button on every other player's place: the fullest the table gets.
+    page.locator('#game [data-card="rifle"]').click()
+    expect(page.locator("#game .aim")).to_have_count(4)
+    _check_layout(page, DESKTOP["width"], places=5)
+    page.screenshot(path=str(screenshots / "table-five-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    _check_layout(page, PHONE["width"], places=5)
+    page.set_viewport_size({"width": 360, "height": 740})
+    _check_layout(page, 360, places=5)
+
+
+def test_a_refused_move_shows_the_servers_message_and_the_seat_plays_on(
+    pages: Callable[..., Any],
+) -> None:
+    page = pages()
+    # The test turns the page's first move into one the rules refuse (aiming at a
+    # seat that does not exist), as a stale or tampered page would send.
+    tampered: list[str] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "act" and not tampered:
+                tampered.append(data["action"])
+                data["action"] = "colt>9"
+            server.send(json.dumps(data))
+
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/*", route)
+    create_table(page, "Ivy", ["human", "bot:random"])
+    page.click('#game [data-action="barricade"]')
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    expect(toast).to_contain_text("9 is not a seat")
+    assert tampered == ["barricade"]
+    # The seat's cards are offered again, and the next move goes through.
+    page.click('#game [data-action="barricade"]')
+    expect(page.locator("#log li.log-reveal").first).to_contain_text(
+        "Ivy (you) hides behind a barricade"
+    )
+    page.click("#toast-close")
+    expect(toast).to_be_hidden()

@@ -1,0 +1,136 @@
+"""Helpers for the server tests: WebSocket wrappers, table set-up, a server process."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+
+
+class Socket:
+    """A test's WebSocket to a table, keeping every message it receives."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send_json(message)
+
+    def next(self) -> dict[str, Any]:
+        message = self.ws.receive_json()
+        self.received.append(message)
+        return message
+
+    def until(self, wanted: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
+        """The first message ``wanted`` accepts; fails after ``limit`` others."""
+        for _ in range(limit):
+            message = self.next()
+            if wanted(message):
+                return message
+        raise AssertionError(f"no wanted message in {limit}: last {self.received[-1]}")
+
+    def error(self) -> dict[str, Any]:
+        return self.until(lambda m: m["type"] == "error")
+
+    def state(self, move: int | None = None) -> dict[str, Any]:
+        """The next state message; with ``move``, the latest one at ``move`` or later.
+
+        A state already received at ``move`` or later is returned at once, so a
+        test may ask twice for the same move.
+        """
+        if move is not None:
+            seen = [m for m in self.received if m["type"] == "state"]
+            if seen and seen[-1]["move"] >= move:
+                return seen[-1]
+        return self.until(lambda m: m["type"] == "state" and (move is None or m["move"] >= move))
+
+
+def create(
+    client: TestClient | httpx.Client, seats: list[dict[str, Any]], **extra: Any
+) -> dict[str, Any]:
+    body = {"game": "duel", "options": {}, "seats": seats, "name": "Ann", **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def join(client: TestClient | httpx.Client, table: str, name: str = "Bob") -> dict[str, Any]:
+    response = client.post(f"/api/tables/{table}/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+HUMAN = {"kind": "human"}
+
+
+def bot(name: str = "random", level: str = "normal") -> dict[str, Any]:
+    return {"kind": "bot", "bot": name, "level": level}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``plunder serve`` in a process of its own, which a test may kill and restart."""
+
+    def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0) -> None:
+        self.db_url = db_url
+        self.log = log
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "plunder.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db_url,
+            "--bot-delay",
+            str(self.bot_delay),
+        ]
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError(f"server did not answer: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handlers, no flushing."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def ws_url(self, table: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/{table}"

@@ -1,0 +1,141 @@
+"""Every message and body a seat receives carries its own view and public facts, nothing more.
+
+A 3-player Duel is played to its end by three humans and watched by a spectator.
+Every WebSocket message and HTTP body each of them receives is kept. Afterwards
+the game's record (available once it is over) is replayed to the move each
+message was sent at, and the message is compared with what that seat may know:
+
+- its ``view`` is exactly ``state.view(seat)`` at that move;
+- its ``legal`` is the seat's own legal actions, or nothing;
+- its other fields are the table's public summary;
+- no concealed choice of another seat, no other seat's hand and no seed appears
+  anywhere in it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import plunder
+from server.kit import HUMAN, Socket, create
+
+MESSAGE_KEYS = {"type", "seat", "move", "view", "legal", "table", "deadline"}
+SUMMARY_KEYS = {
+    "table",
+    "game",
+    "title",
+    "options",
+    "status",
+    "move",
+    "host",
+    "clock",
+    "created",
+    "seats",
+    "result",
+    "rematch",
+}
+
+
+def walk(value: Any, path: tuple = ()):
+    """Every (path, key, value) inside a JSON value."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield path, key, inner
+            yield from walk(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from walk(inner, (*path, index))
+
+
+def roundtrip(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def test_no_message_or_body_carries_what_its_seat_may_not_see(client):
+    http_bodies: dict[int | None, list[str]] = {0: [], 1: [], 2: [], None: []}
+    created = create(client, [HUMAN, HUMAN, HUMAN], options={"target": 2})
+    table = created["table"]
+    tokens = {0: created["token"]}
+    for seat in (1, 2):
+        response = client.post(f"/api/tables/{table}/join", json={"name": f"P{seat}"})
+        http_bodies[seat].append(response.text)
+        tokens[seat] = response.json()["token"]
+    contexts = {seat: client.websocket_connect(f"/ws/{table}") for seat in (0, 1, 2, None)}
+    sockets = {seat: Socket(context.__enter__()) for seat, context in contexts.items()}
+    try:
+        for seat, socket in sockets.items():
+            socket.send(
+                {"type": "hello"} if seat is None else {"type": "hello", "token": tokens[seat]}
+            )
+        latest = {seat: socket.state() for seat, socket in sockets.items()}
+        rng = random.Random(11)
+        while not latest[None]["view"]["over"]:
+            move = max(m["move"] for m in latest.values())
+            acted = 0
+            for seat in (0, 1, 2):
+                if latest[seat]["move"] < move:
+                    latest[seat] = sockets[seat].state(move)
+                if latest[seat]["legal"]:
+                    sockets[seat].send({"type": "act", "action": rng.choice(latest[seat]["legal"])})
+                    acted += 1
+                    # Each act is its own move: wait for it before the next seat acts,
+                    # so messages are sent in mid-step, with choices concealed.
+                    move += 1
+                    latest[seat] = sockets[seat].state(move)
+            assert acted
+            for seat, socket in sockets.items():
+                latest[seat] = socket.state(move)
+            for seat in (0, 1, 2, None):
+                for path in (f"/api/tables/{table}", "/api/tables"):
+                    http_bodies[seat].append(client.get(path).text)
+            assert move < 5000, "the game should end"
+    finally:
+        for context in contexts.values():
+            context.__exit__(None, None, None)
+
+    record = client.get(f"/api/tables/{table}/record").json()
+    seed = str(record["seed"])
+    game = plunder.load("duel", **record["options"])
+    # The state after each number of moves, to check each message against.
+    states = [game.new(seed=record["seed"])]
+    for seat, action in record["moves"]:
+        state = states[-1].clone()
+        state.act(seat, action)
+        states.append(state)
+
+    checked = 0
+    concealed_seen = 0
+    for seat, socket in sockets.items():
+        for message in socket.received:
+            text = json.dumps(message)
+            assert seed not in text
+            if message["type"] != "state":
+                assert set(message) <= {"type", "message", "legal"}
+                continue
+            assert set(message) == MESSAGE_KEYS
+            assert message["seat"] == seat
+            truth = states[message["move"]]
+            assert message["view"] == roundtrip(truth.view(seat))
+            due = seat is not None and seat in truth.pending and seat not in truth.committed
+            assert message["legal"] == ([a.notation for a in truth.legal(seat)] if due else [])
+            assert set(message["table"]) == SUMMARY_KEYS
+            # Structural scan: a choice or a hand only at the top of the seat's own view.
+            for path, key, _ in walk(message):
+                if key in ("choice", "hand"):
+                    assert path == ("view",) and seat is not None, (path, key)
+            # The one choice a message may show is the seat's own.
+            if "choice" in message["view"]:
+                assert seat in truth.committed
+                assert message["view"]["choice"] == truth.view(seat)["choice"]
+            concealed_seen += len(truth.committed - {seat})
+            checked += 1
+    assert checked > 100
+    assert concealed_seen > 10, "messages were sent while choices were concealed"
+
+    for seat, bodies in http_bodies.items():
+        for body in bodies:
+            assert seed not in body
+            for _, key, _ in walk(json.loads(body)):
+                assert key not in ("choice", "hand", "seed", "moves", "token_hash"), (seat, key)

@@ -11,7 +11,14 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -19,7 +26,8 @@ import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import PlunderError, RecordError
 from plunder.engine.registry import games as registered_games
-from plunder.match import MatchReport, bot_rng, run_match
+from plunder.match import MatchReport, bot_rng, check_bots, default_jobs, run_match
+from plunder.server.command import serve_command
 from plunder.terminal.records import default_record_path, record_json, save_record
 from plunder.terminal.replay import RecordPlayer, read_record_file
 from plunder.terminal.table import InputEnded, QuitRequested, TerminalTable, table_labels
@@ -105,6 +113,14 @@ def _load(game: str, options: dict[str, Any]) -> plunder.Game:
 def _bot(name: str, game: str) -> bot_registry.Bot:
     try:
         return bot_registry.from_spec(name, game)
+    except bot_registry.UnknownBot as exc:
+        fail(str(exc))
+
+
+def _check_bots(table_game: plunder.Game, names: list[str]) -> None:
+    """Refuse, before play, a spec that names no bot or a bot that cannot play this table."""
+    try:
+        check_bots(table_game, names)
     except bot_registry.UnknownBot as exc:
         fail(str(exc))
 
@@ -204,15 +220,18 @@ def play_command(
         str | None,
         typer.Option(
             "--bot",
-            help="The bot for the bot seats (default: greedy if the game has one, else random).",
+            metavar="SPEC",
+            help="The bot for the bot seats: a name with an optional level or settings, "
+            "e.g. random, greedy:hard, ismcts:easy, ismcts:iterations=200, solver "
+            "(default: greedy if the game has one, else random).",
         ),
     ] = None,
     seat_bots: Annotated[
         str | None,
         typer.Option(
             "--seat-bots",
-            metavar="NAME,NAME,...",
-            help="Bots for the bot seats in seat order, e.g. greedy,random; "
+            metavar="SPEC,SPEC,...",
+            help="Bots for the bot seats in seat order, e.g. greedy:hard,ismcts:easy; "
             "seats left over get --bot.",
         ),
     ] = None,
@@ -240,7 +259,7 @@ def play_command(
     table_game = _load(game, options)
     if humans > table_game.players:
         fail(f"--humans {humans} is more than the {table_game.players} seats")
-    seated = _seat_bots(game, range(humans, table_game.players), bot, seat_bots)
+    seated = _seat_bots(table_game, range(humans, table_game.players), bot, seat_bots)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
     state = table_game.new(seed=seed)
@@ -290,14 +309,16 @@ def play_command(
 
 
 def _seat_bots(
-    game: str, seats: range, bot: str | None, seat_bots: str | None
+    table_game: plunder.Game, seats: range, bot: str | None, seat_bots: str | None
 ) -> dict[int, bot_registry.Bot]:
     """The bot at each bot seat: ``--seat-bots`` in seat order, then ``--bot`` or the default."""
+    game = table_game.name
     listed = _split(seat_bots or "")
     if len(listed) > len(seats):
         fail(f"--seat-bots names {len(listed)} bots for {len(seats)} bot seats")
     fallback = bot or default_bot(game)
     chosen = listed + [fallback] * (len(seats) - len(listed))
+    _check_bots(table_game, chosen)
     return {seat: _bot(name, game) for seat, name in zip(seats, chosen, strict=True)}
 
 
@@ -355,9 +376,11 @@ def match_command(
         str,
         typer.Option(
             "--bots",
-            metavar="NAME,NAME,...",
-            help="The bots in the match, e.g. greedy,random; the list is cycled to fill "
-            "the seats and rotated one seat per game.",
+            metavar="SPEC,SPEC,...",
+            help="The bots in the match, e.g. greedy,random or ismcts:hard,greedy:easy or "
+            "ismcts:iterations=200,solver (a spec is a name, then optional :level or "
+            ":setting=value parts); the list is cycled to fill the seats and rotated one "
+            "seat per game.",
         ),
     ],
     players: Annotated[
@@ -368,13 +391,28 @@ def match_command(
         int | None,
         typer.Option("--seed", help="Game i is seeded SEED+i (default: a random SEED)."),
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Worker processes playing games at once; 0 means one per core. The report "
+            "is the same for any number. Default 1, because bots that search on the clock "
+            "(the ismcts levels) play weaker when workers share the cores with other work, "
+            "and the ms/decision figures are only comparable without that contention.",
+        ),
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     option: OptionList = None,
 ) -> None:
     """Play bots against each other and report wins with 95% confidence intervals.
 
     A shared win counts 1/(number of winners). Also reported: average game length
-    in decisions and mean time per decision.
+    in decisions and mean time per decision. Game i is a function of SEED+i alone,
+    so a match can be replayed exactly, with any --jobs. A progress bar (games
+    done, elapsed time, time left) shows on stderr when it is a terminal; Ctrl-C
+    stops the workers and exits with status 130.
     """
     names = _split(bots)
     if not names:
@@ -382,29 +420,45 @@ def match_command(
     options = _with_players(parse_options(option), players)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    _load(game, options)  # user errors before the progress bar
-    for name in dict.fromkeys(names):
-        _bot(name, game)
+    table_game = _load(game, options)  # user errors before the progress bar
+    _check_bots(table_game, names)
     err = _stderr()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=not err.is_terminal,
-        transient=True,
-    ) as progress:
-        task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games)
-        report = run_match(
-            game,
-            names,
-            games,
-            None,
-            seed,
-            options,
-            on_game=lambda _index, _outcome: progress.advance(task),
-        )
+    done = 0
+
+    def advance(_index: int, _outcome: object) -> None:
+        nonlocal done
+        done += 1
+        progress.advance(task)
+
+    try:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("elapsed"),
+            TimeRemainingColumn(),
+            TextColumn("left"),
+            console=err,
+            disable=not err.is_terminal,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games)
+            report = run_match(
+                game,
+                names,
+                games,
+                None,
+                seed,
+                options,
+                jobs=default_jobs(jobs),
+                on_game=advance,
+            )
+    except KeyboardInterrupt:
+        err.print(Text(f"Interrupted after {done} of {games} games; no report."))
+        raise typer.Exit(130) from None
+    except PlunderError as exc:  # a bot or a game that failed during play
+        fail(str(exc), code=1)
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:
@@ -416,8 +470,11 @@ def _print_report(report: MatchReport, console: Console) -> None:
     shown = ", ".join(f"{k}={v}" for k, v in extra.items())
     title = f"{report.game}, {report.players} players, {report.games} games, seed {report.seed}"
     table = Table(title=title, caption=f"options: {shown}" if shown else None)
-    for column in ("bot", "games", "wins", "win share", "95% CI", "avg length", "ms/decision"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+    # Two-line headers leave room for bot specs (ismcts:iterations=200) in 80
+    # columns; a longer spec wraps, and the figures are never cut short.
+    table.add_column("bot", overflow="fold")
+    for column in ("games", "wins", "win\nshare", "95% CI", "avg\nlength", "ms per\ndecision"):
+        table.add_column(column, justify="right", no_wrap=True)
     for bot in report.bots:
         table.add_row(
             bot.label,
@@ -435,6 +492,9 @@ def _print_report(report: MatchReport, console: Console) -> None:
             f"{report.mean_length:.1f} decisions. Seats rotate one place per game."
         )
     )
+
+
+app.command("serve")(serve_command)
 
 
 def main() -> None:

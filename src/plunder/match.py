@@ -4,8 +4,10 @@ Game ``i`` of a match is seeded ``seed + i`` and seats the bots rotated by ``i``
 (seat ``s`` gets entry ``(s + i) % len(bots)`` of the bot list, which is cycled
 to fill the seats), so every entry takes every seat in turn and first-player
 advantage washes out. Each game is played by ``play_one``, a pure function of
-names and numbers, so the games can later be spread over processes without
-changing the results.
+names and numbers (bot specs, options, the seed), so the games can be spread over
+worker processes (``jobs``) and the report is the same as with one process: the
+outcomes are put back in schedule order before they are summed up. Only the
+timings differ, and the choices of bots that stop searching on the clock.
 
 >>> report = run_match("duel", ["random", "random"], games=4, seed=1)
 >>> [bot.games for bot in report.bots]
@@ -17,9 +19,13 @@ changing the results.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,6 +194,27 @@ def seat_entries(entries: int, players: int, index: int) -> tuple[int, ...]:
     return tuple((seat + index) % entries for seat in range(players))
 
 
+def check_bots(game: plunder.Game, bot_names: Iterable[str]) -> None:
+    """Raise ``UnknownBot`` for a spec that names no bot, or a bot that cannot play ``game``.
+
+    A bot may offer ``check_game(game)`` to refuse a table it cannot play (the Duel
+    solver plays two players only); it is asked here, before any game starts,
+    rather than failing in the middle of a match.
+    """
+    for name in dict.fromkeys(bot_names):
+        bot_registry.check_game(bot_registry.from_spec(name, game.name), game)
+
+
+def default_jobs(jobs: int) -> int:
+    """``jobs`` worker processes, where 0 means one per core."""
+    if jobs < 0:
+        raise ValueError(f"jobs must be 0 (one per core) or more, not {jobs}")
+    return jobs or os.cpu_count() or 1
+
+
+Schedule = list[tuple[int, int, list[str]]]  # (game index, seed, bot spec per seat)
+
+
 def run_match(
     game_name: str,
     bot_names: Sequence[str],
@@ -196,27 +223,32 @@ def run_match(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     *,
+    jobs: int = 1,
     on_game: Callable[[int, GameOutcome], None] | None = None,
 ) -> MatchReport:
     """Play ``games`` games between ``bot_names`` and sum them up.
 
     ``players`` defaults to the game's default; ``options`` are the game's other
     options. Raises the engine's ``UnknownGame``/``OptionError`` and the bots'
-    ``UnknownBot`` before any game is played. ``on_game(i, outcome)`` is called
-    after each game (for a progress bar).
+    ``UnknownBot`` before any game is played. ``jobs`` worker processes play the
+    games (0: one per core; 1: this process); the report does not depend on it.
+    Workers are spawned, so a script that asks for several needs the usual
+    ``if __name__ == "__main__":`` guard.
+    ``on_game(i, outcome)`` is called in this process after each game, in the
+    order games finish (for a progress bar).
     """
     if not bot_names:
         raise ValueError("a match needs at least one bot")
     if games < 1:
         raise ValueError("a match needs at least one game")
+    workers = default_jobs(jobs)
     chosen = dict(options or {})
     if players is not None:
         chosen["players"] = players
     game = plunder.load(game_name, **chosen)  # validates the options once, up front
-    for name in dict.fromkeys(bot_names):
-        bot_registry.from_spec(name, game_name)
+    check_bots(game, bot_names)
     settled = dict(game.options)
-    schedule = [
+    schedule: Schedule = [
         (
             index,
             seed + index,
@@ -224,13 +256,83 @@ def run_match(
         )
         for index in range(games)
     ]
-    outcomes: list[GameOutcome] = []
-    for index, game_seed, seated in schedule:
-        outcome = play_one(game_name, settled, seated, game_seed)
-        outcomes.append(outcome)
-        if on_game is not None:
-            on_game(index, outcome)
+    if workers == 1 or games == 1:
+        outcomes = []
+        for index, game_seed, seated in schedule:
+            outcome = play_one(game_name, settled, seated, game_seed)
+            outcomes.append(outcome)
+            if on_game is not None:
+                on_game(index, outcome)
+    else:
+        outcomes = _play_in_workers(game_name, settled, schedule, workers, on_game)
     return summarize(game_name, settled, list(bot_names), seed, outcomes)
+
+
+def play_batch(
+    game_name: str, options: Mapping[str, Any], batch: Schedule
+) -> list[tuple[int, GameOutcome]]:
+    """Play a batch of scheduled games in a worker: (index, outcome) per game."""
+    return [(index, play_one(game_name, options, seated, s)) for index, s, seated in batch]
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C at a terminal reaches every process of the group; the parent alone
+    # decides what to do, so workers neither print tracebacks nor break the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_in_workers(
+    game_name: str,
+    options: Mapping[str, Any],
+    schedule: Schedule,
+    workers: int,
+    on_game: Callable[[int, GameOutcome], None] | None,
+) -> list[GameOutcome]:
+    # Batches keep process round trips few for fast bots, and small enough that
+    # the work stays balanced and the progress bar moves (about 40 per worker).
+    size = max(1, min(25, len(schedule) // (workers * 40)))
+    batches = [schedule[start : start + size] for start in range(0, len(schedule), size)]
+    # "spawn" starts clean interpreters: no locks or threads (the progress bar's)
+    # inherited mid-use, and the same behaviour on every platform.
+    executor = ProcessPoolExecutor(
+        max_workers=min(workers, len(batches)),
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_ignore_interrupts,
+    )
+    found: dict[int, GameOutcome] = {}
+    try:
+        waiting: set[Future[list[tuple[int, GameOutcome]]]] = {
+            executor.submit(play_batch, game_name, dict(options), batch) for batch in batches
+        }
+        while waiting:
+            done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            for future in done:
+                for index, outcome in future.result():
+                    found[index] = outcome
+                    if on_game is not None:
+                        on_game(index, outcome)
+    except BaseException:
+        # Ctrl-C, or a game that raised: drop the queued games and stop the
+        # workers now rather than after the games they are playing.
+        _stop_workers(executor)
+        raise
+    executor.shutdown(wait=True)
+    return [found[index] for index, _, _ in schedule]
+
+
+def _stop_workers(executor: ProcessPoolExecutor) -> None:
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14+
+    if callable(terminate):
+        terminate()
+        return
+    # Older Pythons have no public way to stop a running worker; shutdown forgets
+    # the processes, so take them first.
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 def summarize(
@@ -305,7 +407,10 @@ __all__ = [
     "GameOutcome",
     "MatchReport",
     "bot_rng",
+    "check_bots",
+    "default_jobs",
     "entry_labels",
+    "play_batch",
     "play_one",
     "run_match",
     "seat_entries",

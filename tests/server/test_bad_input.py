@@ -73,6 +73,7 @@ def test_bad_table_requests_name_the_problem(client):
         ({"game": "duel", "seats": [HUMAN, {"kind": "bot", "bot": "oracle"}]}, "oracle"),
         ({"game": "duel", "seats": [HUMAN, {"kind": "bot", "level": "godlike"}]}, "godlike"),
         ({"game": "duel", "seats": [HUMAN, HUMAN], "options": {"target": 0}}, "target"),
+        ({"game": "duel", "seats": [HUMAN, HUMAN, {"kind": "bot", "bot": "solver"}]}, "2-player"),
         ({"game": "duel", "seats": [HUMAN, HUMAN], "options": []}, "options"),
         ({"game": "duel", "seats": [HUMAN, HUMAN], "clock": -1}, "clock"),
         ({"game": 5, "seats": [HUMAN, HUMAN]}, "game"),

@@ -111,3 +111,176 @@ def test_wilson_interval():
     low, high = wilson_interval(10.5, 21)
     assert low < 0.5 < high
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# ---------------------------------------------------------------- parallel games
+def _without_timings(report: dict) -> dict:
+    """A match report minus the figures that measure the clock, not the play."""
+    return {
+        **report,
+        "bots": [
+            {k: v for k, v in bot.items() if k != "mean_decision_ms"} for bot in report["bots"]
+        ],
+    }
+
+
+def _outcomes(report) -> list[tuple]:
+    return [(o.seed, o.bots, o.winners, o.length, o.decisions, o.reason) for o in report.outcomes]
+
+
+def test_two_workers_play_the_same_games_as_one():
+    # Three seats and two entries, so rotation and cycling both matter; 30 games
+    # make several batches per worker, finishing out of order. A one-sample greedy
+    # bot draws from the bots' generator for its sampled worlds, and is quick.
+    bots = ["greedy:samples=1" if FIRST == "greedy" else "random", "random"]
+    kwargs = {"games": 30, "players": 3, "seed": 11, "options": {"target": 1}}
+    alone = run_match("duel", bots, jobs=1, **kwargs)
+    shared = run_match("duel", bots, jobs=2, **kwargs)
+    assert _outcomes(shared) == _outcomes(alone)
+    assert _without_timings(shared.to_json()) == _without_timings(alone.to_json())
+
+
+def test_progress_hears_of_every_game_from_the_workers():
+    seen = []
+    run_match(
+        "duel",
+        ["random", "random"],
+        games=12,
+        seed=3,
+        options={"target": 1},
+        jobs=2,
+        on_game=lambda index, outcome: seen.append((index, outcome.seed)),
+    )
+    assert sorted(seen) == [(i, 3 + i) for i in range(12)]
+
+
+def test_match_jobs_2_prints_the_same_json_as_jobs_1(plunder_cli):
+    args = ["match", "duel", "--bots", "random,random", "--games", "16", "--seed", "5", "--json"]
+    alone = plunder_cli([*args, "--jobs", "1"])
+    shared = plunder_cli([*args, "--jobs", "2"])
+    assert alone.exit_code == 0 and shared.exit_code == 0, alone.output + shared.output
+    assert _without_timings(json.loads(shared.stdout)) == _without_timings(json.loads(alone.stdout))
+
+
+def test_match_json_is_the_whole_of_stdout(plunder_cli):
+    # The progress bar writes to stderr (and only on a terminal): stdout stays JSON.
+    result = plunder_cli(
+        ["match", "duel", "--bots", "random,random", "-n", "4", "--seed", "1", "-j", "2", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert set(report) == {
+        "game",
+        "options",
+        "players",
+        "games",
+        "seed",
+        "draws",
+        "mean_length",
+        "bots",
+    }
+    assert report["options"] == {
+        "players": 2,
+        "target": 5,
+        "deflection": "seed",
+        "shootout_limit": 30,
+        "duel_limit": 100,
+    }
+    assert all(isinstance(bot["ci95"], list) and len(bot["ci95"]) == 2 for bot in report["bots"])
+
+
+def test_jobs_0_means_one_worker_per_core():
+    from plunder.match import default_jobs
+
+    assert default_jobs(0) >= 1
+    assert default_jobs(3) == 3
+    with pytest.raises(ValueError, match="jobs"):
+        default_jobs(-1)
+
+
+# ---------------------------------------------------------------- bot specs
+def test_bot_specs_with_levels_and_settings_take_part(plunder_cli):
+    result = plunder_cli(
+        [
+            "match",
+            "duel",
+            "--bots",
+            "greedy:easy,random:hard,greedy:samples=2",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--option",
+            "target=1",
+            "--json",
+        ]
+    )
+    assert result.exit_code == 0, result.output
+    labels = [bot["label"] for bot in json.loads(result.stdout)["bots"]]
+    assert labels == ["greedy:easy", "random:hard", "greedy:samples=2"]
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("random,greedy:brutal", "no level 'brutal'; levels are: easy, normal, hard"),
+        ("random,greedy:samples=many", "'many' is not a number"),
+        ("random,greedy:depth=3", "bot 'greedy' does not take ['depth']"),
+        ("random,:hard", "names no bot"),
+    ],
+)
+def test_a_bad_bot_spec_is_a_one_line_error(plunder_cli, bots, message):
+    result = plunder_cli(["match", "duel", "--bots", bots, "--games", "2"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert message in " ".join(result.stderr.split())
+    assert "Traceback" not in result.output
+
+
+def test_a_bot_that_cannot_play_the_table_is_refused_before_play(plunder_cli):
+    if "solver" not in plunder.bots.names("duel"):
+        pytest.skip("Duel has no solver")
+    result = plunder_cli(["match", "duel", "--bots", "solver,random", "-p", "3", "-n", "2"])
+    assert result.exit_code == 2
+    assert "2-player Duel only" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("flag", ["--bot", "--seat-bots"])
+def test_play_takes_bot_specs(plunder_cli, tmp_path, flag):
+    save = tmp_path / "specs.json"
+    result = plunder_cli(
+        [
+            "play",
+            "duel",
+            "--humans",
+            "0",
+            "--seed",
+            "4",
+            flag,
+            "greedy:easy",
+            "--option",
+            "target=1",
+            "--save",
+            str(save),
+        ]
+    )
+    assert result.exit_code == 0, result.output
+    assert "greedy" in result.stdout
+    assert plunder.replay(save.read_text()).is_over
+
+
+def test_play_refuses_a_bad_spec_in_one_line(plunder_cli, tmp_path):
+    result = plunder_cli(
+        ["play", "duel", "--humans", "0", "--bot", "greedy:brutal", "--save", str(tmp_path / "x")]
+    )
+    assert result.exit_code == 2
+    assert "no level 'brutal'" in result.stderr
+
+
+def test_help_texts_name_bot_levels(plunder_cli):
+    for command in ("play", "match"):
+        result = plunder_cli([command, "--help"])
+        text = " ".join(result.stdout.split())
+        assert "greedy:hard" in text or "greedy:easy" in text, command
+        assert "ismcts:" in text, command

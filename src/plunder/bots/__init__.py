@@ -40,6 +40,18 @@ class Bot(Protocol):
     def choose(self, state: State, seat: int, rng: random.Random) -> Action: ...
 
 
+def check_game(bot: Bot, game: Any) -> None:
+    """Raise ``UnknownBot`` if ``bot`` cannot play ``game`` (a ``plunder.Game``).
+
+    A bot that plays only some tables (the Duel solver: two players) offers a
+    ``check_game(game)`` method of its own; front ends ask before the game starts
+    rather than failing at the bot's first move.
+    """
+    check = getattr(bot, "check_game", None)
+    if callable(check):
+        check(game)
+
+
 class RandomBot:
     """Picks uniformly among the legal actions."""
 
@@ -187,6 +199,7 @@ __all__ = [
     "BotInfo",
     "RandomBot",
     "UnknownBot",
+    "check_game",
     "check_level",
     "from_spec",
     "get",

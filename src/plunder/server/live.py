@@ -232,7 +232,7 @@ class Hub:
             game = plunder.load(game_name, **options)
         except PlunderError as exc:
             raise TableError(str(exc)) from None
-        rows = [self._seat_row(game_name, seat, spec) for seat, spec in enumerate(seat_specs)]
+        rows = [self._seat_row(game, seat, spec) for seat, spec in enumerate(seat_specs)]
         if clock is not None and not (isinstance(clock, int | float) and 5 <= clock <= 3600):
             raise TableError("clock: seconds per decision, from 5 to 3600, or null")
         if bot_delay is None:
@@ -268,7 +268,7 @@ class Hub:
         log.info("table %s created: %s, %d seats", row.id, game_name, len(rows))
         return table, host, token
 
-    def _seat_row(self, game_name: str, seat: int, spec: Any) -> SeatRow:
+    def _seat_row(self, game: Game, seat: int, spec: Any) -> SeatRow:
         if not isinstance(spec, dict) or spec.get("kind") not in ("human", "bot"):
             raise TableError(f"seat {seat}: kind must be 'human' or 'bot'")
         if spec["kind"] == "human":
@@ -276,7 +276,7 @@ class Hub:
         bot = spec.get("bot") or "random"
         level = spec.get("level") or "normal"
         try:
-            bot_registry.get(str(bot), game_name, level=str(level))
+            bot_registry.check_game(bot_registry.get(str(bot), game.name, level=str(level)), game)
         except bot_registry.UnknownBot as exc:
             raise TableError(f"seat {seat}: {exc}") from None
         return SeatRow(seat, "bot", bot=str(bot), level=str(level), name=f"{bot} ({level})")

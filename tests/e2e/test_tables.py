@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from e2e.driving import (
@@ -120,11 +121,15 @@ def _finished_bot_table(server: Server) -> str:
     return table
 
 
+@pytest.mark.parametrize("one_view_at_a_time", [False, True], ids=["all-views", "view-by-view"])
 def test_replay_steps_through_a_finished_game_and_the_record_downloads(
-    pages: Callable[..., Any], server: Server, tmp_path: Path
+    pages: Callable[..., Any], server: Server, tmp_path: Path, one_view_at_a_time: bool
 ) -> None:
     table = _finished_bot_table(server)
     page = pages(accept_downloads=True)
+    if one_view_at_a_time:
+        # Long games load each view when it is shown; make this short one do so.
+        page.add_init_script("window.PLUNDER_REPLAY_AT_ONCE = 0;")
     page.goto(f"/t/{table}")
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#join")).to_be_hidden()

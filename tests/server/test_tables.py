@@ -164,6 +164,10 @@ def test_replay_steps_through_a_finished_game(client):
     assert replay["views"][3] == json.loads(json.dumps(state.view(1)))
     one = client.get(f"/api/tables/{table}/replay", params={"seat": 0, "move": 3}).json()
     assert one["views"] == [json.loads(json.dumps(state.view(0)))]
+    start = client.get(f"/api/tables/{table}/replay", params={"move": 0}).json()
+    opening = plunder.replay({**record, "moves": []}).view(None)
+    assert start["views"] == [json.loads(json.dumps(opening))]
+    assert start["views"][0]["over"] is False
 
 
 def test_record_and_replay_wait_for_the_end(client):

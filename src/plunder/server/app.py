@@ -208,16 +208,15 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
         if move is not None and not 0 <= move <= len(moves):
             raise TableError(f"move: from 0 to {len(moves)}")
         state = table.game.new(seed=table.row.seed)
-        views = [] if move is not None else [state.view(seat)]
-        for index, (by, action) in enumerate(moves, start=1):
-            state.act(by, action)
-            if move is None:
-                views.append(state.view(seat))
-            elif index == move:
-                break
         if move is not None:
-            views = [state.view(seat)]
-        return {"moves": len(moves), "move": move, "views": views}
+            for by, action in moves[:move]:
+                state.act(by, action)
+            return {"moves": len(moves), "move": move, "views": [state.view(seat)]}
+        views = [state.view(seat)]
+        for by, action in moves:
+            state.act(by, action)
+            views.append(state.view(seat))
+        return {"moves": len(moves), "move": None, "views": views}
 
     # WebSocket ---------------------------------------------------------------
 

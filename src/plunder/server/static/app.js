@@ -567,7 +567,7 @@
 
   /* ---- the replay -------------------------------------------------------- */
 
-  const replay = { views: [], moves: [], index: 0, seat: null };
+  const replay = { views: [], moves: [], count: -1, index: 0, seat: null };
 
   async function startReplay() {
     $("share").hidden = false;
@@ -606,25 +606,36 @@
     await loadReplay(select.value === "" ? null : Number(select.value), false);
   }
 
+  // Up to this many moves the replay loads every view at once; a longer game
+  // loads each view when it is shown, so the page stays light.
+  // (A test may lower it through window.PLUNDER_REPLAY_AT_ONCE.)
+  const REPLAY_AT_ONCE = Number.isInteger(window.PLUNDER_REPLAY_AT_ONCE) ? window.PLUNDER_REPLAY_AT_ONCE : 200;
+
+  function replayUrl(seat, move) {
+    const query = new URLSearchParams();
+    if (seat !== null) query.set("seat", String(seat));
+    if (move !== null) query.set("move", String(move));
+    const text = query.toString();
+    return `/api/tables/${encodeURIComponent(tableId)}/replay${text ? `?${text}` : ""}`;
+  }
+
   async function loadReplay(seat, keepIndex) {
-    const query = seat === null ? "" : `?seat=${seat}`;
     try {
-      const data = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay${query}`);
-      replay.views = data.views || [];
-      if (Array.isArray(data.moves)) replay.moves = data.moves;
-      else if (!replay.moves.length) {
-        // The replay gives only the number of moves; the record (public once the
-        // game is over) says who played what.
-        try {
-          const record = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`);
-          replay.moves = (record && record.moves) || [];
-        } catch (_) {
-          replay.moves = [];
-        }
+      if (!replay.moves.length) {
+        // The record (public once the game is over) says who played what.
+        const record = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`);
+        replay.moves = (record && record.moves) || [];
+      }
+      replay.count = replay.moves.length;
+      replay.views = [];
+      if (replay.count <= REPLAY_AT_ONCE) {
+        const data = await api("GET", replayUrl(seat, null));
+        replay.views = data.views || [];
+        replay.count = replay.views.length - 1;
       }
       replay.seat = seat;
-      replay.index = keepIndex ? Math.min(replay.index, replay.views.length - 1) : 0;
-      showStep();
+      replay.index = keepIndex ? Math.min(replay.index, replay.count) : 0;
+      await showStep();
     } catch (error) {
       const text =
         error.status === 409
@@ -635,16 +646,28 @@
     }
   }
 
-  function step(delta) {
-    if (!replay.views.length) return;
-    const last = replay.views.length - 1;
-    replay.index = Math.max(0, Math.min(last, delta === Infinity ? last : delta === -Infinity ? 0 : replay.index + delta));
-    showStep();
+  async function viewAt(index) {
+    if (!replay.views[index]) {
+      const data = await api("GET", replayUrl(replay.seat, index));
+      replay.views[index] = data.views[0];
+    }
+    return replay.views[index];
   }
 
-  function showStep() {
-    const last = replay.views.length - 1;
+  function step(delta) {
+    if (!(replay.count >= 0)) return;
+    const last = replay.count;
+    replay.index = Math.max(0, Math.min(last, delta === Infinity ? last : delta === -Infinity ? 0 : replay.index + delta));
+    showStep().catch((error) => {
+      $("replay-pos").textContent = `The replay could not be loaded: ${error.message}`;
+    });
+  }
+
+  async function showStep() {
+    const last = replay.count;
     const i = replay.index;
+    const view = await viewAt(i);
+    if (i !== replay.index) return; // a later step was asked for meanwhile
     $("replay-pos").textContent = `Move ${i} of ${last}`;
     $("replay-first").disabled = $("replay-prev").disabled = i <= 0;
     $("replay-next").disabled = $("replay-last").disabled = i >= last;
@@ -653,7 +676,6 @@
     let moveText = "The start of the game.";
     if (Array.isArray(move)) {
       const [seat, notation] = move;
-      const view = replay.views[i] || {};
       const concealed = seat !== replay.seat && (view.committed || []).includes(seat);
       if (concealed) {
         // This view did not know the choice yet: the replay keeps it hidden too.
@@ -669,7 +691,7 @@
       type: "state",
       seat: replay.seat,
       move: i,
-      view: replay.views[i],
+      view,
       legal: [],
       table: summary,
       deadline: null,

@@ -1,0 +1,431 @@
+"""Information-set Monte Carlo tree search (IS-MCTS): one bot for every game on the engine.
+
+The bot knows nothing of any game. It uses only the engine protocol: ``pending``,
+``committed``, ``legal``, ``act``, ``is_over``, ``result.returns()``, ``players``,
+``view(seat, log=False)`` and ``determinize``, plus ``game.parse`` to read back a
+choice shown in a sampled world's view.
+
+Sampled worlds
+    Every iteration starts from ``state.determinize(seat, rng)``: a world in which
+    everything the seat cannot see (other seats' hands, decks, choices committed
+    but not revealed) has been redrawn consistently with ``view(seat)``, and the
+    chance generator reseeded. Chance is handled this way too: each world has
+    futures of its own. The search reads nothing else of the real state (only its
+    view for the seat, and which seats have committed, which the view shows), so
+    two states that look the same to the seat give the same worlds and, for the
+    same ``rng``, the same choice.
+
+Information sets: one table per seat, keyed by what the seat sees
+    A seat's statistics live under the key ``(seat, view)``, where ``view`` is that
+    seat's ``view(seat, log=False)`` in the sampled world, as JSON text. Each seat
+    therefore decides from what it would know itself: the deciding seat from its
+    real view at the root, another seat from its own (sampled) hand and the table
+    it sees; never from another seat's hidden cards. Positions that look the same
+    to a seat share statistics, whatever path led to them (transpositions), so the
+    search goes deep where play keeps to a few lines. The view leaves out the log,
+    so a seat is treated as deciding on the table it sees, not on its memory of
+    how the table came about. Each visit considers only the actions legal in the
+    current world, over statistics kept for every action the seat has had under
+    that key (a subset-armed bandit). An iteration walks through known keys and
+    stops at the first step where some seat's key is new; a random playout scores
+    that new position.
+
+Simultaneous steps: decoupled regret matching
+    Where several seats decide in one step, each picks from its own statistics
+    with regret matching, mixed with uniform exploration (``GAMMA``), without
+    seeing what the others picked; all picks are then committed one seat at a time
+    as the engine takes them. No seat's pick depends on another's: the step is
+    played as simultaneous, never as a sequence in which a later seat sees an
+    earlier choice. Regrets are taken on each action's mean return (RM+: regrets
+    are floored at zero), and the average strategy weights later visits more
+    (linear averaging), as the strategies at a key improve while the search goes.
+    Mean returns are far steadier than one-sample importance estimates at the few
+    thousand iterations a bot gets.
+
+    At the root, seats that committed before the deciding seat are part of the step
+    as well: their choices are unknown, and the search must not act as if they had
+    been made uniformly at random (which is how the determinization redraws them).
+    So each such seat gets regret-matching statistics of its own at the root, over
+    the choices the determinizations have shown for it; every iteration is
+    weighted by how likely its sampled choices are under those seats' strategies
+    compared with how often the determinizations draw them (counted as the search
+    goes). The root step is thus searched as if everyone chose at once.
+
+Sequential steps
+    A step with one decider uses UCB1 on mean returns, with availability counts for
+    actions that are legal in some worlds only.
+
+Payoffs
+    Each seat maximizes its own ``result.returns()``: winners share 1, everyone
+    else gets 0. The engine has no teams; if a game names several winners, they
+    share as ``returns`` says. Random playouts finish the game; one that runs past
+    ``ROLLOUT_STEPS`` steps is scored an even share for everyone (``1/players``),
+    which is neutral and needs no knowledge of the game.
+
+The move
+    At a simultaneous root the bot plays the action its average strategy (regret
+    matching's mean policy) gives the most weight; at a sequential root the most
+    visited action. (Sampling the average strategy instead is the textbook choice
+    against an opponent who learns; against the bots of this project the most
+    weighted action won clearly more duels, see ``docs/bots.md``.)
+
+Budgets and determinism
+    ``level`` picks a budget of iterations with a time cap (``BUDGETS``);
+    ``iterations=`` and ``seconds=`` replace it: either alone is the only limit,
+    both together stop the search at whichever comes first. The choice depends
+    only on the state as the seat sees it, the seat and ``rng`` whenever the
+    iteration count stops the search; when the clock stops it, the number of
+    iterations, and so the choice, depends on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from plunder.bots import UnknownBot, check_level
+from plunder.engine.action import Action
+from plunder.engine.errors import IllegalAction
+from plunder.engine.state import State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one decision may search: iterations, seconds, or both (``None``: no limit)."""
+
+    iterations: int | None
+    seconds: float | None
+
+
+# Level budgets. On an idle core the iteration count binds (2-player Duel: about
+# 1 ms an iteration at the start of a game, when playouts are longest, and much
+# less later), which keeps matches reproducible; the time caps keep a decision
+# within bounds on a slow or busy machine and in long games with many players.
+BUDGETS: dict[str, Budget] = {
+    "easy": Budget(100, 0.25),
+    "normal": Budget(1000, 0.9),
+    "hard": Budget(4000, 4.0),
+}
+
+# Uniform exploration mixed into regret matching: every action keeps a share of the
+# visits, so its mean return follows the other seats' strategies as they move.
+# Against Duel's greedy bot at the normal budget 0.3 won more duels than 0.5, and
+# 0.1 let early noise decide too much (docs/bots.md).
+GAMMA = 0.3
+# UCB1's exploration constant for returns in [0, 1].
+UCB_C = 0.7
+# Steps a random playout may take before it is scored an even share (2-player
+# Duel playouts take about 46 steps on average, 5-player ones about 200).
+ROLLOUT_STEPS = 400
+# Steps one iteration may walk through known information sets before its playout:
+# a guard for games whose views can repeat.
+TREE_STEPS = 200
+
+
+class ISMCTSBot:
+    """Information-set MCTS over determinizations, with decoupled regret matching."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        level: str = "normal",
+        iterations: int | None = None,
+        seconds: float | None = None,
+    ) -> None:
+        check_level(level)
+        # ``type(...) is int`` keeps out bools (True is no count) and floats.
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise UnknownBot(f"ismcts: iterations must be a whole number >= 1, not {iterations!r}")
+        if seconds is not None and (
+            type(seconds) not in (int, float) or not 0 < seconds < math.inf
+        ):
+            raise UnknownBot(f"ismcts: seconds must be a number > 0, not {seconds!r}")
+        self.level = level
+        if iterations is None and seconds is None:
+            self.budget = BUDGETS[level]
+        else:
+            self.budget = Budget(iterations, None if seconds is None else float(seconds))
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot(iterations={self.budget.iterations}, seconds={self.budget.seconds})"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        """The action ``seat`` takes in ``state``, searched on determinizations for ``seat``."""
+        legal = state.legal(seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} owes no decision now", rule="turn order")
+        if len(legal) == 1:
+            return legal[0]
+        search = _Search(state, seat, rng)
+        search.run(self.budget)
+        return search.decision(legal)
+
+
+class _Arms:
+    """One seat's statistics under one key: an entry per action it has had there."""
+
+    __slots__ = ("actions", "available", "index", "mean", "regret", "total", "visits", "weight")
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+        self.index: dict[Action, int] = {}
+        self.regret: list[float] = []
+        self.mean: list[float] = []  # cumulative strategy: the average strategy, unnormalized
+        self.visits: list[int] = []
+        self.total: list[float] = []  # summed (weighted) returns when played
+        self.weight: list[float] = []  # summed weights of those returns
+        self.available: list[int] = []  # visits in which the action was legal (UCB)
+
+    def slots(self, legal: list[Action]) -> list[int]:
+        """The entries of ``legal``'s actions, added on first sight."""
+        index = self.index
+        found = []
+        for action in legal:
+            slot = index.get(action)
+            if slot is None:
+                slot = index[action] = len(self.actions)
+                self.actions.append(action)
+                self.regret.append(0.0)
+                self.mean.append(0.0)
+                self.visits.append(0)
+                self.total.append(0.0)
+                self.weight.append(0.0)
+                self.available.append(0)
+            found.append(slot)
+        return found
+
+    def strategy(self, slots: list[int]) -> list[float]:
+        """Regret matching's strategy over ``slots`` (uniform when no regret is positive)."""
+        positive = [max(self.regret[s], 0.0) for s in slots]
+        total = sum(positive)
+        if total <= 0.0:
+            return [1.0 / len(slots)] * len(slots)
+        return [p / total for p in positive]
+
+
+@dataclass(slots=True)
+class _Pick:
+    """One seat's pick under one key in one iteration, kept for the update."""
+
+    seat: int
+    arms: _Arms
+    slots: list[int]
+    chosen: int  # position in ``slots``
+    probs: list[float] | None  # the sampling strategy; None for UCB and forced picks
+    # For a root's hidden committed choice: how often the determinizations draw it.
+    proposal: float | None = None
+
+
+class _Search:
+    """One decision's search: statistics per (seat, view), filled by iterations."""
+
+    def __init__(self, state: State, seat: int, rng: random.Random) -> None:
+        self.state = state
+        self.seat = seat
+        self.rng = rng
+        self.table: dict[tuple[int, str], _Arms] = {}
+        # Every determinization for this seat shows it this same view.
+        self.root_key = (seat, _key(state, seat))
+        # Public: view(seat)["committed"] lists them; what they chose is not.
+        self.hidden = sorted(state.committed - {seat})
+        self.hidden_arms = {other: _Arms() for other in self.hidden}
+        self.draws: dict[int, dict[Action, int]] = {other: {} for other in self.hidden}
+        self.simultaneous_root = len(state.pending) + len(state.committed) > 1
+        self.iterations = 0
+
+    def run(self, budget: Budget) -> None:
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        limit = budget.iterations
+        while limit is None or self.iterations < limit:
+            # At least one iteration, so the decision has statistics to read.
+            if deadline is not None and self.iterations and time.perf_counter() >= deadline:
+                break
+            self.iterate()
+            self.iterations += 1
+
+    def iterate(self) -> None:
+        rng = self.rng
+        table = self.table
+        world = self.state.determinize(self.seat, rng)
+        path: list[tuple[list[_Pick], float]] = []
+        at_root = True
+        values: tuple[float, ...] | None = None
+        for _ in range(TREE_STEPS):
+            if world.is_over:
+                values = _returns(world)
+                break
+            step = sorted(world.pending)
+            picks: list[_Pick] = []
+            simultaneous = len(step) > 1
+            weight = 1.0
+            if at_root and self.hidden:
+                simultaneous = True
+                weight = self._hidden_picks(world, picks)
+            fresh = False
+            chosen: list[tuple[int, Action]] = []
+            for seat in step:
+                key = (seat, _key(world, seat))
+                arms = table.get(key)
+                if arms is None:
+                    arms = table[key] = _Arms()
+                    fresh = True
+                legal = world.legal(seat)
+                slots = arms.slots(legal)
+                if len(slots) == 1:
+                    pick = _Pick(seat, arms, slots, 0, None)
+                elif simultaneous:
+                    probs = _mixed(arms.strategy(slots))
+                    pick = _Pick(seat, arms, slots, _regret_pick(arms, slots, probs, rng), probs)
+                else:
+                    pick = _Pick(seat, arms, slots, _ucb(arms, slots, rng), None)
+                picks.append(pick)
+                chosen.append((seat, legal[pick.chosen]))
+            # Every pick is made before any is committed: no seat sees another's.
+            for seat, action in chosen:
+                world.act(seat, action)
+            path.append((picks, weight))
+            at_root = False
+            if fresh:
+                # A position new to some seat: one random playout estimates it.
+                values = _rollout(world, rng)
+                break
+        if values is None:
+            values = _rollout(world, rng)
+        for picks, weight in path:
+            _update(picks, values, weight)
+
+    def _hidden_picks(self, world: State, picks: list[_Pick]) -> float:
+        """The root's committed-but-hidden choices in ``world``, as picks of their seats.
+
+        Returns the importance weight that turns the determinization's draw of these
+        choices into a draw from their seats' current root strategies.
+        """
+        weight = 1.0
+        for other in self.hidden:
+            # The sampled world, not the real state: this choice was just redrawn.
+            action = world.game.parse(world.view(other, log=False)["choice"])
+            draws = self.draws[other]
+            draws[action] = draws.get(action, 0) + 1
+            proposal = draws[action] / (self.iterations + 1)
+            arms = self.hidden_arms[other]
+            arms.slots([action])
+            # The seat's strategy ranges over every choice the determinizations
+            # have shown for it: its legal list is not ours to see.
+            slots = list(range(len(arms.actions)))
+            probs = _mixed(arms.strategy(slots))
+            chosen = arms.index[action]
+            picks.append(_Pick(other, arms, slots, chosen, probs, proposal))
+            weight *= probs[chosen] / proposal
+        return weight
+
+    def decision(self, legal: list[Action]) -> Action:
+        arms = self.table.get(self.root_key)
+        if arms is None:  # pragma: no cover - the first iteration always makes it
+            return legal[0]
+        slots = arms.slots(legal)
+        score = [arms.mean[s] for s in slots] if self.simultaneous_root else []
+        if not any(score):
+            # A sequential root, or one that never mixed: the most visited action.
+            score = [float(arms.visits[s]) for s in slots]
+        return legal[score.index(max(score))]
+
+
+def _key(world: State, seat: int) -> str:
+    """What ``seat`` sees of ``world`` (its view without the log), as hashable text."""
+    return json.dumps(world.view(seat, log=False))
+
+
+def _mixed(strategy: list[float]) -> list[float]:
+    share = GAMMA / len(strategy)
+    return [(1.0 - GAMMA) * p + share for p in strategy]
+
+
+def _sample(probs: list[float], rng: random.Random) -> int:
+    x = rng.random()
+    for position, p in enumerate(probs):
+        x -= p
+        if x < 0.0:
+            return position
+    return len(probs) - 1
+
+
+def _regret_pick(arms: _Arms, slots: list[int], probs: list[float], rng: random.Random) -> int:
+    """Draw from ``probs``, but first try every action once (its mean needs a return)."""
+    fresh = [position for position, s in enumerate(slots) if arms.weight[s] <= 0.0]
+    if fresh:
+        return rng.choice(fresh)
+    return _sample(probs, rng)
+
+
+def _ucb(arms: _Arms, slots: list[int], rng: random.Random) -> int:
+    for s in slots:
+        arms.available[s] += 1
+    fresh = [position for position, s in enumerate(slots) if arms.visits[s] == 0]
+    if fresh:
+        return rng.choice(fresh)
+    best, chosen = -math.inf, 0
+    for position, s in enumerate(slots):
+        n = arms.visits[s]
+        score = arms.total[s] / arms.weight[s] + UCB_C * math.sqrt(math.log(arms.available[s]) / n)
+        if score > best:
+            best, chosen = score, position
+    return chosen
+
+
+def _update(picks: list[_Pick], values: tuple[float, ...], weight: float) -> None:
+    for pick in picks:
+        arms, slots, chosen = pick.arms, pick.slots, pick.chosen
+        slot = slots[chosen]
+        probs = pick.probs
+        # ``weight`` turns the root's hidden choices, drawn by the determinization
+        # (``proposal``), into draws from their seats' strategies; a hidden seat's
+        # own ratio is left out of its own update, since there its action is given.
+        scale = weight
+        if pick.proposal is not None and probs is not None:
+            scale = weight * pick.proposal / probs[chosen]
+        arms.visits[slot] += 1
+        arms.total[slot] += scale * values[pick.seat]
+        arms.weight[slot] += scale
+        if probs is None:
+            continue
+        weights = arms.weight
+        if any(weights[s] <= 0.0 for s in slots):
+            continue  # regrets need every action's mean
+        total = arms.total
+        means = [total[s] / weights[s] for s in slots]
+        expected = sum(p * q for p, q in zip(probs, means, strict=True))
+        regret = arms.regret
+        for s, q in zip(slots, means, strict=True):
+            regret[s] = max(0.0, regret[s] + q - expected)
+        # The average strategy accumulates the unexplored part of each strategy,
+        # weighted by the visits so far: early, uninformed strategies count less.
+        mean = arms.mean
+        share = GAMMA / len(probs)
+        visits = sum(arms.visits[s] for s in slots)
+        for position, s in enumerate(slots):
+            mean[s] += visits * (probs[position] - share) / (1.0 - GAMMA)
+
+
+def _returns(world: State) -> tuple[float, ...]:
+    result = world.result
+    assert result is not None
+    return result.returns()
+
+
+def _rollout(world: State, rng: random.Random) -> tuple[float, ...]:
+    """Play uniformly at random to the end; an even share if it runs too long."""
+    for _ in range(ROLLOUT_STEPS):
+        if world.is_over:
+            return _returns(world)
+        for seat in sorted(world.pending):
+            world.act(seat, rng.choice(world.legal(seat)))
+    if world.is_over:
+        return _returns(world)
+    return tuple(1.0 / world.players for _ in range(world.players))
+
+
+__all__ = ["BUDGETS", "GAMMA", "Budget", "ISMCTSBot"]

@@ -1,0 +1,29 @@
+"""IS-MCTS plays every registered game to the end, in every seat, at its lowest budget."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import plunder
+from plunder import bots
+
+
+@pytest.mark.parametrize("info", plunder.games(), ids=lambda info: info.name)
+def test_ismcts_plays_the_whole_game_in_every_seat(info: plunder.GameInfo) -> None:
+    game = plunder.load(info.name)  # the game's default table and options
+    bot = bots.from_spec("ismcts:easy", info.name)
+    bots.check_game(bot, game)
+    state = game.new(seed=1)
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = min(state.pending)
+        action = bot.choose(state, seat, rng)
+        assert action in state.legal(seat)
+        state.act(seat, action)
+    result = state.result
+    assert result is not None
+    assert len(result.scores) == game.players
+    # Every seat decided at some point: the bot sat in all of them.
+    assert {seat for seat, _ in state.moves} == set(range(game.players))

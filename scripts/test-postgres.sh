@@ -6,6 +6,8 @@
 # 127.0.0.1:$PLUNDER_PG_PORT (default 55432) only. It runs with fsync off: the tests
 # kill the plunder server, never the database, and speed matters more here.
 set -euo pipefail
+# runuser lives in sbin, which a minimal PATH may leave out.
+export PATH="$PATH:/usr/sbin:/sbin"
 
 DIR=${PLUNDER_PG_DIR:-/tmp/plunder-test-pg}
 PORT=${PLUNDER_PG_PORT:-55432}

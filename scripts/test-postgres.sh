@@ -40,7 +40,8 @@ start() {
   if [ ! -f "$DIR/PG_VERSION" ]; then
     mkdir -p "$DIR"
     [ "$(id -u)" = 0 ] && chown postgres: "$DIR"
-    as_owner "$bin/initdb" -D "$DIR" -A trust -U plunder --no-sync >/dev/null
+    # UTF-8 whatever the caller's locale: under SQL_ASCII the driver hands back bytes.
+    as_owner "$bin/initdb" -D "$DIR" -A trust -U plunder -E UTF8 --locale=C --no-sync >/dev/null
   fi
   if ! as_owner "$bin/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then
     as_owner "$bin/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w -t 60 start \

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from plunder.engine.errors import IllegalAction, RecordError
+from plunder.engine.errors import IllegalAction, OptionError, RecordError
 from plunder.engine.game import Game
 from plunder.engine.registry import game_class, load, replay
 from plunder.engine.state import State
@@ -165,6 +165,11 @@ def check_state(state: State) -> None:
         if seat not in pending and actions:
             raise ConformanceFailure(
                 "decisions", f"seat {seat} is not pending but has legal actions", where
+            )
+        fallback = state.timeout_action(seat)
+        if fallback is not None and fallback not in actions:
+            raise ConformanceFailure(
+                "decisions", f"seat {seat}'s timeout action {fallback} is not legal", where
             )
         notations = [str(a) for a in actions]
         if len(set(notations)) != len(notations):
@@ -510,7 +515,8 @@ def option_matrix(name: str) -> list[dict[str, Any]]:
     Every player count crossed with every value of every option that has choices;
     then each whole-number option at its minimum (limits and targets are where
     endings hide), crossed with the choice options, at the smallest and largest
-    player counts.
+    player counts. Combinations the game refuses to load (an ``OptionError``, such
+    as a mode that needs more players) are left out.
 
     >>> len(option_matrix("duel"))  # 4 player counts x 2 readings + 3 minima x 2 x 2
     20
@@ -533,7 +539,15 @@ def option_matrix(name: str) -> list[dict[str, Any]]:
             continue
         for count in sorted({players.minimum, players.maximum}):
             combos += [{"players": count, **chosen, spec.name: spec.minimum} for chosen in choices]
-    return combos
+    return [options for options in combos if _loads(name, options)]
+
+
+def _loads(name: str, options: dict[str, Any]) -> bool:
+    try:
+        game_class(name)(**options)
+    except OptionError:
+        return False
+    return True
 
 
 def describe(options: dict[str, Any]) -> str:

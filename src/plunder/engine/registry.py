@@ -15,6 +15,7 @@ from plunder.engine.state import State
 # game with a broken content file cannot stop the others from loading.
 _BUILTIN: dict[str, str] = {
     "duel": "plunder.games.duel",
+    "rumble": "plunder.games.rumble",
 }
 _classes: dict[str, type[Game]] = {}
 

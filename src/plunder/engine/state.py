@@ -101,6 +101,10 @@ class State:
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see (hands, decks) for ``determinize``."""
 
+    def _timeout_action(self, seat: int) -> Action | None:
+        """What a seat plays when it lets a timed decision pass (see ``timeout_action``)."""
+        return None
+
     # ------------------------------------------------------------- protocol
     def _open_step(self) -> None:
         """Start a new step; games call it at the end of set-up and the base after each resolve."""
@@ -188,6 +192,18 @@ class State:
             f"seat {seat} owes no decision now; waiting for {_seats(self.pending)}",
             rule="turn order",
         )
+
+    def timeout_action(self, seat: int) -> Action | None:
+        """The legal action ``seat`` is taken to play if it lets its decision's time run out.
+
+        ``None`` for an ordinary decision, which has no time limit in the rules (a
+        table may still put a clock on it). A decision the rules time, such as a
+        gesture made as the cards are revealed, names the action that stands for
+        no answer; a table with a clock plays it when the time is up.
+        """
+        if type(seat) is not int or seat not in self.pending:
+            return None
+        return self._timeout_action(seat)
 
     def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-ready data (``None``: a spectator).

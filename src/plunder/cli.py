@@ -25,6 +25,8 @@ from rich.text import Text
 import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import PlunderError, RecordError
+from plunder.engine.game import GameInfo
+from plunder.engine.registry import game_class
 from plunder.engine.registry import games as registered_games
 from plunder.match import MatchReport, bot_rng, check_bots, default_jobs, run_match
 from plunder.server.command import serve_command
@@ -50,6 +52,17 @@ OptionList = Annotated[
         metavar="KEY=VALUE",
         help="A game option, e.g. --option target=3 (repeat for more; see `plunder games`). "
         "Values that look like whole numbers are read as numbers.",
+    ),
+]
+
+ModeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--mode",
+        "-m",
+        metavar="MODE",
+        help="The game's mode, for games with a 'mode' option, e.g. --mode camp for Pirate "
+        "Rumble's Camp Mode (the same as --option mode=camp; see `plunder games`).",
     ),
 ]
 
@@ -101,6 +114,28 @@ def _with_players(options: dict[str, Any], players: int | None) -> dict[str, Any
             fail(f"--players {players} and --option players={options['players']} disagree")
         options["players"] = players
     return options
+
+
+def _with_mode(game: str, options: dict[str, Any], mode: str | None) -> dict[str, Any]:
+    """``--mode`` as the game's ``mode`` option; an error for a game that has none."""
+    if mode is None:
+        return options
+    try:
+        info = game_class(game).info()
+    except PlunderError:  # an unknown game: loading it says so
+        return options
+    if not _has_mode(info):
+        with_modes = [other.name for other in registered_games() if _has_mode(other)]
+        others = f"; --mode is for {', '.join(with_modes)}" if with_modes else ""
+        fail(f"{info.title} ({game}) has no modes to choose with --mode{others}")
+    if "mode" in options and options["mode"] != mode:
+        fail(f"--mode {mode} and --option mode={options['mode']} disagree")
+    options["mode"] = mode
+    return options
+
+
+def _has_mode(info: GameInfo) -> bool:
+    return any(option.name == "mode" for option in info.options)
 
 
 def _load(game: str, options: dict[str, Any]) -> plunder.Game:
@@ -246,16 +281,18 @@ def play_command(
             "the game, the date and time, and the seed).",
         ),
     ] = None,
+    mode: ModeOption = None,
     option: OptionList = None,
 ) -> None:
-    """Play a game at the terminal, e.g. `plunder play duel --players 3 --humans 1`.
+    """Play a game at the terminal, e.g. `plunder play duel --players 3 --humans 1`
+    or `plunder play rumble --players 6 --mode camp`.
 
     At your turn, type an action's notation (colt>2, barricade) or its number in
     the list; ? shows the legal actions and a rules reminder; q saves and quits.
     With several humans, a pass-the-device screen hides each player's hand from
     the others. The record is saved at the end, to replay with `plunder replay`.
     """
-    options = _with_players(parse_options(option), players)
+    options = _with_mode(game, _with_players(parse_options(option), players), mode)
     table_game = _load(game, options)
     if humans > table_game.players:
         fail(f"--humans {humans} is more than the {table_game.players} seats")
@@ -404,6 +441,7 @@ def match_command(
         ),
     ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    mode: ModeOption = None,
     option: OptionList = None,
 ) -> None:
     """Play bots against each other and report wins with 95% confidence intervals.
@@ -417,7 +455,7 @@ def match_command(
     names = _split(bots)
     if not names:
         fail("--bots names no bot")
-    options = _with_players(parse_options(option), players)
+    options = _with_mode(game, _with_players(parse_options(option), players), mode)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
     table_game = _load(game, options)  # user errors before the progress bar

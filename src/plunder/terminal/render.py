@@ -12,12 +12,14 @@ view: its scalar fields, a ``players`` list of dicts as a table and a ``hand``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from plunder.engine.errors import IllegalAction
 
 Labels = Mapping[int, str]
 
@@ -29,6 +31,7 @@ PROTOCOL_KEYS = frozenset(
 # Renderers of the built-in games, imported on first use like the games themselves.
 _BUILTIN: dict[str, str] = {
     "duel": "plunder.terminal.duel:DuelRenderer",
+    "rumble": "plunder.terminal.rumble:RumbleRenderer",
 }
 _cache: dict[str, GenericRenderer] = {}
 
@@ -131,6 +134,22 @@ class GenericRenderer:
     def describe(self, notation: str, view: Mapping[str, Any]) -> str:
         """A few words saying what an action does ("" when the notation says it all)."""
         return ""
+
+    def actions(self, legal: Sequence[str], view: Mapping[str, Any]) -> list[str]:
+        """The legal actions as the items of the list shown at a human's turn.
+
+        By default each action with its number; a game with many actions may group them.
+        """
+        return [f"{index}) {action}" for index, action in enumerate(legal, 1)]
+
+    def actions_hint(self, view: Mapping[str, Any]) -> str:
+        """The line under the actions, saying what to type."""
+        return "Type an action or its number (? help, q save and quit)."
+
+    def refusal(self, error: IllegalAction, view: Mapping[str, Any]) -> list[str]:
+        """What a human is told when the engine refuses their input: a message, then
+        items laid out in lines after it (by default the engine's message alone)."""
+        return [str(error)]
 
     def result(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
         """The end of the game: winners, scores and why it ended."""

@@ -128,7 +128,10 @@ class TerminalTable:
         try:
             self.state.act(seat, choice)
         except IllegalAction as exc:
-            self.say(str(exc))
+            message, *items = self.renderer.refusal(exc, self.state.view(seat, log=False))
+            self.say(message)
+            for line in pack(items, self.console.width):
+                self.say(line)
             return False
         if self.state.committed:
             waiting = seats_text(self.state.pending)
@@ -162,9 +165,10 @@ class TerminalTable:
                 self.say("  " + self.renderer.event(event))
         self.seen[seat] = len(log)
         self.console.print(self.renderer.table(view, self.labels_for(seat)))
-        for line in pack(["Actions:", *self.numbered(seat)], self.console.width):
+        legal = [str(action) for action in self.state.legal(seat)]
+        for line in pack(["Actions:", *self.renderer.actions(legal, view)], self.console.width):
             self.say(line)
-        self.say("Type an action or its number (? help, q save and quit).")
+        self.say(self.renderer.actions_hint(view))
 
     def numbered(self, seat: int) -> list[str]:
         return [f"{i}) {action}" for i, action in enumerate(self.state.legal(seat), 1)]
@@ -220,15 +224,24 @@ def table_labels(bots: Mapping[int, Bot], players: int) -> dict[int, str]:
 
 
 def pack(items: list[str], width: int, gap: str = "  ") -> list[str]:
-    """Lay items out in lines of at most ``width`` columns, never breaking an item.
+    """Lay items out in lines of at most ``width`` columns, never breaking an item
+    except a longer one, which is broken after a ``|`` (a list of alternatives).
 
     >>> pack(["Actions:", "1) colt", "2) colt>1", "3) barricade"], 24)
     ['Actions:  1) colt', '2) colt>1  3) barricade']
+    >>> pack(["Actions:", "load", "gesture>pump|point|duck|spray"], 16)
+    ['Actions:  load', 'gesture>pump|', 'point|duck|', 'spray']
     """
     lines: list[str] = []
     line = ""
     for item in items:
-        if line and len(line) + len(gap) + len(item) > width:
+        pieces = _broken(item, width)
+        if len(pieces) > 1:
+            if line:
+                lines.append(line)
+            lines.extend(pieces[:-1])
+            line = pieces[-1]
+        elif line and len(line) + len(gap) + len(item) > width:
             lines.append(line)
             line = item
         else:
@@ -236,6 +249,22 @@ def pack(items: list[str], width: int, gap: str = "  ") -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def _broken(item: str, width: int) -> list[str]:
+    """``item`` in pieces of at most ``width`` columns, each ending at a ``|`` where it can."""
+    if len(item) <= width or "|" not in item:
+        return [item]
+    pieces: list[str] = []
+    piece = ""
+    for part in item.split("|"):
+        part_with_bar = part + "|"
+        if piece and len(piece) + len(part_with_bar) > width:
+            pieces.append(piece)
+            piece = ""
+        piece += part_with_bar
+    pieces.append(piece[:-1])  # the last alternative has no bar after it
+    return pieces
 
 
 __all__ = ["InputEnded", "QuitRequested", "TerminalTable", "table_labels"]

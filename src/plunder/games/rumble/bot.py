@@ -103,29 +103,10 @@ def _finish_round(state: State, rng: random.Random) -> None:
 
 
 def score(state: RumbleState, seat: int) -> float:
-    """How good ``state`` (a sampled world) is for ``seat``, in rough health points."""
-    if state.is_over:
-        result = state.result
-        assert result is not None
-        if seat in result.winners:
-            return 100.0
-        return -20.0 if not result.winners else -100.0
-    if not state.alive[seat]:
-        return -60.0
-    value = 3.0 * state.health[seat] + 0.6 * min(state.bullets[seat], 4)
-    value += sum(GOLDEN_VALUE.get(card, 0.5) for card in state.golden[seat])
-    value += 0.5 * state.tokens[seat]
-    mine = camp_of(state.camp[seat]) if state.camp else None
-    foes = [
-        s
-        for s in range(state.players)
-        if s != seat and (mine is None or camp_of(state.camp[s]) != mine)
-    ]
-    for foe in foes:
-        value -= 1.5 * state.health[foe] / max(1, len(foes)) * 2
-        if not state.alive[foe]:
-            value += 8.0
-    return value
+    """How good ``state`` (a sampled world) is for ``seat``: its share of the win, x100."""
+    if state.over is not None:
+        return 100.0 * state.over.returns()[seat]
+    return 100.0 * shares(state)[seat]
 
 
 def strength(state: RumbleState, seat: int) -> float:
@@ -154,6 +135,11 @@ def evaluate(state: State) -> tuple[float, ...] | None:
         return None
     if state.phase != "choose" or state.committed:
         return None
+    return shares(state)
+
+
+def shares(state: RumbleState) -> tuple[float, ...]:
+    """Each seat's estimated share of the win (see ``evaluate``)."""
     n = state.players
     if state.camp:
         sides: dict[str, list[int]] = {}

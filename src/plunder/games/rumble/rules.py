@@ -30,8 +30,8 @@ from plunder.games.rumble.content import CONTENT, Card
 CARDS: dict[str, Card] = CONTENT.cards
 PIRATES = CONTENT.pirates
 GESTURES: tuple[str, ...] = tuple(card.gesture for card in CARDS.values())
-NO_GESTURE = "none"  # the answer of a pirate who makes no gesture in time (R9)
-MAX_BULLETS = 5  # R8
+NO_GESTURE = "none"  # the answer of a pirate who makes no gesture in time (R62)
+MAX_BULLETS = 5  # R14, R64
 ATTACKS = ("shoot", "shoot2", "fire", "bomb", "stab", "smite", "whirlwind", "cut")
 VERBS = ("grab", "dig", "gesture", "pirate")
 NOTATION_HELP = (
@@ -65,8 +65,21 @@ class RumbleAction(Action):
         return self.notation
 
 
+# Actions are immutable: share one instance of each (legal lists are hot in searches).
+_ACTIONS: dict[tuple[str, str, tuple[int, ...]], RumbleAction] = {}
+
+
+def action(verb: str, name: str, targets: tuple[int, ...] = ()) -> RumbleAction:
+    """The shared ``RumbleAction`` for ``verb``, ``name`` and ``targets``."""
+    key = (verb, name, targets)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = RumbleAction(verb, name, targets)
+    return found
+
+
 def play(card: str, *targets: int) -> RumbleAction:
-    return RumbleAction("play", card, tuple(targets))
+    return action("play", card, targets)
 
 
 def camp_of(card: str) -> str:
@@ -103,7 +116,7 @@ class RumbleState(State):
         if choice == "draft":
             self.emit({"type": "draft", "text": "Each seat in turn picks a pirate."})
         else:
-            # R4: pirates dealt at random (each at most once), or as the option lists them.
+            # R84: pirates dealt at random (each at most once), or as the option lists them.
             names = self.rng.sample(sorted(PIRATES), n) if choice == "random" else game.pirate_list
             self._set_up(names)
         self._open_step()
@@ -114,11 +127,11 @@ class RumbleState(State):
         self.pirate = list(names)
         for seat, name in enumerate(names):
             pirate = PIRATES[name]
-            # R1, R26, R27, R29: health, bullets and special tokens from the pirate.
+            # R2, R7, R32, R33, R35, R40: health, bullets and special tokens from the pirate.
             self.health[seat] = pirate.health
             self.bullets[seat] = pirate.bullets
             self.tokens[seat] = pirate.tokens
-        # R2: the golden pile, shuffled; R28, R30, R33, R34: pirates' golden cards.
+        # R4: the golden pile, shuffled; R34, R38, R41, R84: pirates' golden cards.
         self.pile = list(CONTENT.golden_pile)
         self.rng.shuffle(self.pile)
         for seat, name in enumerate(names):
@@ -139,7 +152,7 @@ class RumbleState(State):
                     },
                     to=[seat],
                 )
-        # R3: floor(players / 2) golden cards face up.
+        # R5: floor(players / 2) golden cards face up.
         self.area = [self.pile.pop() for _ in range(n // 2)]
         self.emit(
             {
@@ -160,7 +173,7 @@ class RumbleState(State):
     def _deal_camps(self) -> None:
         n = self.players
         table = CONTENT.camp_tables[n]
-        # R40-R42: three bosses, Sun and Moon subordinates, shuffled and dealt face down.
+        # R51, R52: three bosses, Sun and Moon subordinates, shuffled and dealt face down.
         cards = ["sun-boss", "moon-boss", "lone-boss"] + ["sun"] * table.sun + ["moon"] * table.moon
         self.rng.shuffle(cards)
         self.camp = cards
@@ -174,7 +187,7 @@ class RumbleState(State):
                 },
                 to=[seat],
             )
-            # R41: the bosses the table names are face up.
+            # R51, R85: the bosses the table names are face up.
             if card.endswith("-boss") and camp_of(card) in table.face_up:
                 self.camp_shown[seat] = True
                 self.emit(
@@ -188,7 +201,7 @@ class RumbleState(State):
 
     # ----------------------------------------------------------- neighbours
     def neighbours(self, seat: int) -> list[int]:
-        """The living pirates next to ``seat``: one each way round the table (R38).
+        """The living pirates next to ``seat``: one each way round the table (R59).
 
         The circle closes over the dead; with two pirates left each is the other's
         only neighbour.
@@ -217,9 +230,9 @@ class RumbleState(State):
     def _legal_actions(self, seat: int) -> list[RumbleAction]:
         if self.phase == "draft":
             taken = set(self.pirate)
-            return [RumbleAction("pirate", p) for p in sorted(PIRATES) if p not in taken]
+            return [action("pirate", p) for p in sorted(PIRATES) if p not in taken]
         if self.phase == "gesture":
-            return [RumbleAction("gesture", g) for g in (*GESTURES, NO_GESTURE)]
+            return [action("gesture", g) for g in (*GESTURES, NO_GESTURE)]
         if self.phase == "reach":
             return list(self.reach_options[seat])
         actions: list[RumbleAction] = []
@@ -228,10 +241,10 @@ class RumbleState(State):
         return actions
 
     def _timeout_action(self, seat: int) -> RumbleAction | None:
-        return RumbleAction("gesture", NO_GESTURE) if self.phase == "gesture" else None
+        return action("gesture", NO_GESTURE) if self.phase == "gesture" else None
 
     def playable(self, seat: int) -> list[str]:
-        """Cards ``seat`` holds and can pay for now (R7, R10, R13)."""
+        """Cards ``seat`` holds and can pay for now (R16, R63, R75, R87)."""
         pirate = PIRATES[self.pirate[seat]]
         held = [c for c in pirate.hand if c != self.face_up[seat]]
         held += sorted(set(self.golden[seat]), key=list(CARDS).index)
@@ -254,7 +267,7 @@ class RumbleState(State):
             return [play(card, t) for t in others]
         if kind == "neighbour":
             return [play(card, t) for t in self.neighbours(seat)]
-        # "two": two different targets; Mary Read may shoot one target twice (R31).
+        # "two": two different targets; Mary Read may shoot one target twice (R74).
         pairs = [(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
         if "double_shot" in abilities:
             pairs += [(a, a) for a in others]
@@ -268,7 +281,10 @@ class RumbleState(State):
         if self.phase != "choose" and action.verb not in expected[self.phase]:
             return f"now is the {self.phase} step: play {expected[self.phase]}>..."
         if self.phase == "choose" and action.verb != "play":
-            return f"now every pirate chooses a card; {action.verb} comes later"
+            later = {"pirate": "is picked in the draft, before the first round"}
+            return f"now every pirate chooses a card; {action.verb}>... " + later.get(
+                action.verb, "comes after the cards are revealed"
+            )
         if action.verb == "pirate":
             if action.name not in PIRATES:
                 return f"there is no pirate {action.name!r}"
@@ -339,7 +355,7 @@ class RumbleState(State):
         self._start_reach()
 
     def _reveal(self, choices: dict[int, RumbleAction]) -> None:
-        # R5, R6: all cards revealed together.
+        # R9, R10: all cards revealed together.
         self.played = choices
         self.voided = set()
         for seat, action in choices.items():
@@ -358,14 +374,14 @@ class RumbleState(State):
         )
 
     def _lose_golden(self, seat: int, card: str) -> None:
-        # A copy everyone knew of goes first: a card no one saw stays unknown (R37).
+        # A copy everyone knew of goes first: a card no one saw stays unknown (R70).
         known = self.golden[seat].count(card) - self.secret[seat].count(card)
         self.golden[seat].remove(card)
         if known <= 0:
             self.secret[seat].remove(card)
 
     def _judge_gestures(self, answers: dict[int, RumbleAction]) -> None:
-        # R9 (option gestures): a wrong gesture voids the card.
+        # R12, R62 (option gestures): a wrong gesture voids the card.
         wrong = sorted(
             s for s, a in answers.items() if a.name != CARDS[self.played[s].name].gesture
         )
@@ -390,15 +406,15 @@ class RumbleState(State):
         searchers = [s for s, a in self._effective().items() if a.name == "search"]
         options: dict[int, list[RumbleAction]] = {}
         for seat in searchers:
-            found = [RumbleAction("grab", str(i)) for i, c in enumerate(self.area) if c]
+            found = [action("grab", str(i)) for i, c in enumerate(self.area) if c]
             abilities = PIRATES[self.pirate[seat]].abilities
             if "dig_discard" in abilities and self.tokens[seat] > 0:
                 found += [
-                    RumbleAction("dig", c) for c in sorted(set(self.discard), key=list(CARDS).index)
+                    action("dig", c) for c in sorted(set(self.discard), key=list(CARDS).index)
                 ]
             if found:
                 options[seat] = found
-        # R20: the reach is a decision when there is a choice or a race to win.
+        # R61, R69: the reach is a decision when there is a choice or a race to win.
         if len(options) > 1 or any(len(found) > 1 for found in options.values()):
             self.reach_options = options
             self.phase = "reach"
@@ -411,7 +427,7 @@ class RumbleState(State):
         claims: dict[int, list[int]] = {}
         for seat, action in reaches.items():
             if action.verb == "dig":
-                # R35: Ching Shih takes a card of the discard pile for a special token.
+                # R40, R80: Ching Shih takes a card of the discard pile for a special token.
                 self.discard.remove(action.name)
                 self.tokens[seat] -= 1
                 self.golden[seat].append(action.name)
@@ -427,7 +443,7 @@ class RumbleState(State):
             else:
                 claims.setdefault(int(action.name), []).append(seat)
         for slot, seats in sorted(claims.items()):
-            # R20, option race: the first touch takes the card.
+            # R24, R69, option race: the first touch takes the card.
             if len(seats) == 1 or self.game.options["race"] == "arrival":
                 winner = seats[0]
             else:
@@ -455,7 +471,7 @@ class RumbleState(State):
             )
 
     def _draw(self) -> str | None:
-        """The top of the golden pile; an empty pile is made anew from the discard (R21)."""
+        """The top of the golden pile; an empty pile is made anew from the discard (R69)."""
         if not self.pile and self.discard:
             self.pile = list(self.discard)
             self.discard = []
@@ -468,12 +484,12 @@ class RumbleState(State):
         living = self.living()
         cards = self._effective()
         abilities = {s: PIRATES[self.pirate[s]].abilities for s in living}
-        # R7: costs are paid as the cards are revealed.
+        # R63: costs are paid as the cards are revealed.
         for seat, action in cards.items():
             self.bullets[seat] -= CARDS[action.name].cost
             if action.name == "cover" and "cover_token" in abilities[seat]:
                 self.tokens[seat] -= 1
-        # R17, R18: Hide; a card aimed at a hider does nothing at all.
+        # R30, R67: Hide; a card aimed at a hider does nothing at all.
         hiders = {s for s, a in cards.items() if a.name == "hide"}
         cancelled = sorted(s for s, a in cards.items() if any(t in hiders for t in a.targets))
         for seat in cancelled:
@@ -490,14 +506,14 @@ class RumbleState(State):
         cover = {s: a.targets[0] for s, a in active.items() if a.name == "cover"}
 
         def victim(seat: int) -> int | None:
-            # R36: Take Cover passes every harm aimed at Morgan to his neighbour;
-            # R17: nothing touches a hider.
+            # R44, R75: Take Cover passes every harm aimed at Morgan to his neighbour;
+            # R67: nothing touches a hider.
             seat = cover.get(seat, seat)
             return None if seat in hiders else seat
 
         self._steals(active, names, abilities, victim)
         self._damage(active, names, living, victim)
-        # R11, R14, R16, R32: bullets taken by the other cards.
+        # R19, R22, R28, R79: bullets taken by the other cards.
         for seat, name in names.items():
             if name == "load":
                 self._gain_bullets(seat, 3)
@@ -510,15 +526,19 @@ class RumbleState(State):
         self._end_round()
 
     def _steals(self, active: dict, names: dict, abilities: dict, victim: Any) -> None:
-        # R8, R19: Steal resolves first; the target hands the bullets over.
+        # R13, R31, R68: Steal resolves first; the target hands the bullets over.
         by_target: dict[int, list[int]] = {}
         for seat, action in active.items():
             if action.name == "steal":
                 target = victim(action.targets[0])
                 if target is not None and target != seat:
                     by_target.setdefault(target, []).append(seat)
+        # All steals resolve together: each is judged on the bullets held before any
+        # steal, every loss is taken before any gain (so no order of seats matters).
+        held = list(self.bullets)
+        gains: dict[int, int] = {}
         for target, stealers in sorted(by_target.items()):
-            have = self.bullets[target]
+            have = held[target]
             who = ", ".join(f"seat {s}" for s in stealers)
             if names.get(target) == "dodge":
                 why = "dodges"
@@ -535,7 +555,9 @@ class RumbleState(State):
                         "seat": target,
                         "thieves": stealers,
                         "taken": [0] * len(stealers),
-                        "text": f"Seat {target} {why}: {who} steal nothing.",
+                        "text": f"Seat {target} {why}: {who} "
+                        + ("steals" if len(stealers) == 1 else "steal")
+                        + " nothing.",
                     }
                 )
                 continue
@@ -545,7 +567,7 @@ class RumbleState(State):
                 taken[seat] = have - sum(taken.values())
             for seat in stealers:
                 self.bullets[target] -= taken[seat]
-                self._gain_bullets(seat, taken[seat])
+                gains[seat] = gains.get(seat, 0) + taken[seat]
             self.emit(
                 {
                     "type": "steal",
@@ -558,6 +580,8 @@ class RumbleState(State):
                     + ".",
                 }
             )
+        for seat, amount in gains.items():
+            self._gain_bullets(seat, amount)
 
     def _damage(self, active: dict, names: dict, living: list[int], victim: Any) -> None:
         normal: dict[int, dict[int, int]] = {}
@@ -577,27 +601,27 @@ class RumbleState(State):
         for seat, action in active.items():
             name, targets = action.name, action.targets
             others = [o for o in living if o != seat]
-            if name == "shoot" or name == "shoot2":  # R12, R13, R31
+            if name == "shoot" or name == "shoot2":  # R20, R21, R74
                 for target in targets:
                     hit(seat, target, 1)
-            elif name == "fire":  # R15
+            elif name == "fire":  # R23, R66
                 for other in others:
                     hit(seat, other, 2 if len(firers) == 1 else 1)
-            elif name == "bomb":  # R39
+            elif name == "bomb":  # R46, R77
                 hit(seat, targets[0], 3)
                 for other in self.neighbours(targets[0]):
                     hit(seat, other, 1)
-            elif name == "stab":  # R43
+            elif name == "stab":  # R47, R82
                 hit(seat, targets[0], 2 if targets[0] in self.neighbours(seat) else 1)
-            elif name == "smite":  # R44
+            elif name == "smite":  # R48, R82
                 hit(seat, targets[0], 2)
                 for other in self.neighbours(targets[0]):
                     if other != seat:
                         hit(seat, other, 1)
-            elif name == "whirlwind":  # R45
+            elif name == "whirlwind":  # R49, R82
                 for other in others:
                     hit(seat, other, 1)
-            elif name == "cut":  # R16
+            elif name == "cut":  # R29, R74
                 hit(seat, targets[0], 1, cut=True)
         total: dict[int, int] = {}
         reflected: list[tuple[int, int]] = []
@@ -605,13 +629,13 @@ class RumbleState(State):
             guard = names.get(target) in ("dodge", "block")
             amount = cutting.get(target, 0)
             for source, dealt in sorted(normal.get(target, {}).items()):
-                # R14, R22: Dodge and Block take 1 off each attacker's damage, never Cut's.
+                # R22, R26, R65: Dodge and Block take 1 off each attacker's damage, never Cut's.
                 amount += max(0, dealt - 1) if guard else dealt
                 if names.get(target) == "block" and source != target:
                     reflected.append((target, source))
             total[target] = total.get(target, 0) + amount
         for _blocker, source in reflected:
-            # R22: Block deals 1 damage back to each attacker.
+            # R26, R65: Block deals 1 damage back to each attacker.
             total[source] = total.get(source, 0) + 1
         for target, amount in sorted(total.items()):
             if amount <= 0:
@@ -641,7 +665,7 @@ class RumbleState(State):
     def _deaths(self, living: list[int]) -> None:
         for seat in living:
             pirate = PIRATES[self.pirate[seat]]
-            # R26: Roberts' special token is an extra health token when he falls below 3.
+            # R32, R72: Roberts' special token is an extra health token when he falls below 3.
             if "reserve_health" in pirate.abilities and self.tokens[seat] and self.health[seat] < 3:
                 self.tokens[seat] -= 1
                 self.health[seat] += 1
@@ -654,7 +678,7 @@ class RumbleState(State):
                 )
         dead = [s for s in living if self.health[s] <= 0]
         for seat in dead:
-            # R23: a pirate without health is dead; in Camp Mode the camp card is shown (R46).
+            # R71: a pirate without health is dead; in Camp Mode the camp card is shown (R55).
             self.health[seat] = 0
             self.alive[seat] = False
             event: dict[str, Any] = {"type": "death", "seat": seat, "text": f"Seat {seat} dies."}
@@ -665,14 +689,14 @@ class RumbleState(State):
             self.emit(event)
 
     def _health(self, names: dict[int, str]) -> None:
-        # R8: taking health comes last, and only the living take it.
+        # R13, R71: taking health comes last, and only the living take it.
         golden_played = {s for s, a in self.played.items() if CARDS[a.name].golden}
         for seat, name in sorted(names.items()):
             if not self.alive[seat]:
                 continue
             gain = {"heal": 2, "search": 1}.get(name, 0)
             if name == "pick" and not golden_played - {seat}:
-                # R34: no golden card to pick up: 1 health and 1 bullet instead.
+                # R45, R76: no golden card to pick up: 1 health and 1 bullet instead.
                 gain = 1
                 self._gain_bullets(seat, 1)
             if gain:
@@ -688,12 +712,12 @@ class RumbleState(State):
         for seat, action in sorted(self.played.items()):
             card = CARDS[action.name]
             if card.golden:
-                # R24: a played golden card goes to the discard pile; R34: unless Pick takes it.
+                # R25: a played golden card goes to the discard pile; R76: unless Pick takes it.
                 if picker is not None and seat != picker:
                     picked.append(action.name)
                 else:
                     self.discard.append(action.name)
-            # R24, R25: last round's basic card comes back; this round's lies face up.
+            # R16, R18: last round's basic card comes back; this round's lies face up.
             self.face_up[seat] = None if card.golden else action.name
         if picker is not None and picked:
             self.golden[picker].extend(picked)
@@ -711,11 +735,13 @@ class RumbleState(State):
         self.voided = set()
         self._check_end()
         if self.over is None:
-            self.round += 1
-            if self.round > self.game.options["round_limit"]:
-                self._finish(frozenset(), f"The round limit ({self.round - 1}) was reached")
+            if self.round >= self.game.options["round_limit"]:  # R86
+                self._finish(frozenset(), f"The round limit ({self.round}) was reached")
+            else:
+                self.round += 1
 
     def _check_end(self) -> None:
+        # R8, R17 (Duel Mode), R57, R85 (Camp Mode): who is left decides the end.
         living = self.living()
         if self.camp:
             camps = {camp_of(self.camp[s]) for s in living}
@@ -737,7 +763,7 @@ class RumbleState(State):
         return self.over
 
     def shield_down(self) -> bool:
-        """R10: with two pirates left (or fewer) the shields are removed."""
+        """R15, R60: with two pirates left (or fewer) the shields are removed."""
         return len(self.living()) <= 2
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -803,7 +829,8 @@ class RumbleState(State):
 
     # ----------------------------------------------------------- hidden parts
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
-        # The golden pile's order and the golden cards no one else saw.
+        # R60: counts are never resampled (the log announces every change); the golden
+        # pile's order and the golden cards no one else saw are.
         pool = list(self.pile)
         for other in range(self.players):
             if other != seat:
@@ -963,7 +990,7 @@ class RumbleGame(Game):
                 raise notation_error(text, "grab>SLOT, a slot number of the golden area", legal)
             if word == "grab":
                 rest = str(int(rest))
-            return RumbleAction(word, rest)
+            return action(word, rest)
         if word not in CARDS:
             raise notation_error(text, NOTATION_HELP, legal)
         if rest is None:

@@ -87,25 +87,37 @@ def create_table(
     page: Any,
     name: str,
     seats: list[str],
-    options: dict[str, int | str] | None = None,
+    options: dict[str, int | str | bool] | None = None,
     clock: int | None = None,
+    game: str = "duel",
+    reflex_clock: float | None = None,
 ) -> str:
-    """Sets a Duel table in the lobby by filling the form; returns the table id.
+    """Sets a table of ``game`` in the lobby by filling the form; returns the table id.
 
-    ``seats`` holds one entry per seat: ``"human"`` or ``"bot:<name>"``.
+    ``seats`` holds one entry per seat: ``"human"`` or ``"bot:<name>"``. An
+    option is chosen in its list, ticked or typed, as its field asks.
     """
     page.goto("/")
-    page.wait_for_selector("#game option[value=duel]", state="attached")
-    page.select_option("#game", "duel")
+    page.wait_for_selector(f"#game option[value={game}]", state="attached")
+    page.select_option("#game", game)
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "change")
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}-kind", kind)
     for option, value in (options or {}).items():
-        page.fill(f"#option-{option}", str(value))
+        field = page.locator(f"#option-{option}")
+        tag = field.evaluate("(e) => e.tagName + ':' + (e.type || '')")
+        if tag.startswith("SELECT"):
+            field.select_option(str(value))
+        elif tag.endswith(":checkbox"):
+            field.set_checked(bool(value))
+        else:
+            field.fill(str(value))
     page.fill("#name", name)
     if clock is not None:
         page.fill("#clock", str(clock))
+    if reflex_clock is not None:
+        page.fill("#reflex-clock", str(reflex_clock))
     page.click("#create")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#game > *")

@@ -31,6 +31,8 @@ SUMMARY_KEYS = {
     "move",
     "host",
     "clock",
+    "reflex_clock",
+    "timed",
     "created",
     "seats",
     "result",

@@ -26,7 +26,7 @@ import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.registry import game_class
-from plunder.server.live import Connection, Hub, LiveTable, TableError
+from plunder.server.live import TIMED_DECISIONS, Connection, Hub, LiveTable, TableError
 from plunder.server.store import Store
 
 log = logging.getLogger("plunder.server")
@@ -46,6 +46,9 @@ def game_catalogue() -> list[dict[str, Any]]:
             {
                 **info.to_json(),
                 "default_players": game_class(info.name).default_players,
+                # Options under which the rules time some decisions (the reflex
+                # clock applies), or None when they never do.
+                "timed_when": TIMED_DECISIONS.get(info.name),
                 "bots": [
                     {"name": b.name, "help": b.help, "levels": list(b.levels)}
                     for b in bot_registry.infos(info.name)
@@ -154,6 +157,7 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
                 data.get("name"),
                 data.get("clock"),
                 data.get("bot_delay"),
+                reflex_clock=data.get("reflex_clock"),
             )
         except (PlunderError, TypeError) as exc:
             raise TableError(str(exc)) from None

@@ -26,12 +26,28 @@ from plunder import bots as bot_registry
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
 from plunder.engine.state import State
-from plunder.server.store import SeatRow, Store, TableRow, token_digest
+from plunder.server.store import DEFAULT_REFLEX_CLOCK, SeatRow, Store, TableRow, token_digest
 
 log = logging.getLogger("plunder.server")
 
 # A seat a bot plays for an absent human is played by this bot, at this level.
 STAND_IN = ("greedy", "normal")
+
+# The reflex clock: seconds a human seat has for a decision the rules time (one
+# for which ``State.timeout_action`` names an action), from REFLEX_MIN to REFLEX_MAX.
+REFLEX_MIN, REFLEX_MAX = 2, 60
+
+# Games whose rules time some decisions, and the option values that bring those
+# decisions in ({}: always). The server times a decision by asking the engine
+# (``timeout_action``), whatever this says; this tells the lobby when to offer
+# the reflex clock and the table when to mention it.
+TIMED_DECISIONS: dict[str, dict[str, Any]] = {"rumble": {"gestures": True}}
+
+
+def has_timed_decisions(game: str, options: dict[str, Any]) -> bool:
+    """Whether a ``game`` table with ``options`` meets decisions the rules time."""
+    wanted = TIMED_DECISIONS.get(game)
+    return wanted is not None and all(options.get(k) == v for k, v in wanted.items())
 
 
 class TableError(PlunderError):
@@ -63,6 +79,21 @@ class Connection:
 
 
 @dataclass(eq=False)
+class Clock:
+    """A human seat's running clock: for the step that began at move ``step``.
+
+    ``timed`` is a reflex clock (the decision is timed by the rules: when it runs
+    out the seat plays its timeout action); otherwise the turn clock (a bot then
+    takes the seat over).
+    """
+
+    deadline: float
+    task: asyncio.Task[None]
+    step: int
+    timed: bool
+
+
+@dataclass(eq=False)
 class LiveTable:
     row: TableRow
     game: Game
@@ -70,7 +101,7 @@ class LiveTable:
     connections: set[Connection] = field(default_factory=set)
     # Seat -> the task of the bot thinking for it, or of its running clock.
     thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    clocks: dict[int, tuple[float, asyncio.Task[None]]] = field(default_factory=dict)
+    clocks: dict[int, Clock] = field(default_factory=dict)
     bots: dict[int, bot_registry.Bot] = field(default_factory=dict)
 
     @property
@@ -101,7 +132,7 @@ class LiveTable:
         """What is left of ``seat``'s clock for its decision, if it is running."""
         if seat not in self.clocks:
             return None
-        return max(0.0, round(self.clocks[seat][0] - time.monotonic(), 1))
+        return max(0.0, round(self.clocks[seat].deadline - time.monotonic(), 1))
 
     def summary(self) -> dict[str, Any]:
         """What anyone may know about the table: no view, no seed, no record."""
@@ -116,6 +147,8 @@ class LiveTable:
             "move": len(self.state.moves),
             "host": self.row.host_seat,
             "clock": self.row.clock,
+            "reflex_clock": self.row.reflex_clock,
+            "timed": has_timed_decisions(self.row.game, self.game.options),
             "created": self.row.created,
             "seats": [
                 {
@@ -190,7 +223,7 @@ class Hub:
 
     async def stop(self) -> None:
         for table in self.tables.values():
-            for task in [*table.thinking.values(), *(t for _, t in table.clocks.values())]:
+            for task in [*table.thinking.values(), *(c.task for c in table.clocks.values())]:
                 task.cancel()
         self.store.close()
 
@@ -219,8 +252,12 @@ class Hub:
         clock: float | None,
         bot_delay: float | None,
         seat_creator: bool = True,
+        reflex_clock: Any = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; the creator takes its first human seat unless ``seat_creator`` is off.
+
+        ``reflex_clock`` is the seconds a human seat has for a decision the rules
+        time (default 5); ``clock`` the turn clock for every other decision.
 
         A table made without its creator seated (a rematch) gets as host the first
         player to join.
@@ -235,6 +272,16 @@ class Hub:
         rows = [self._seat_row(game, seat, spec) for seat, spec in enumerate(seat_specs)]
         if clock is not None and not (isinstance(clock, int | float) and 5 <= clock <= 3600):
             raise TableError("clock: seconds per decision, from 5 to 3600, or null")
+        if reflex_clock is None:
+            reflex_clock = DEFAULT_REFLEX_CLOCK
+        if (
+            isinstance(reflex_clock, bool)
+            or not isinstance(reflex_clock, int | float)
+            or not REFLEX_MIN <= reflex_clock <= REFLEX_MAX
+        ):
+            raise TableError(
+                f"reflex_clock: seconds for a timed decision, from {REFLEX_MIN} to {REFLEX_MAX}"
+            )
         if bot_delay is None:
             bot_delay = self.bot_delay
         if not (isinstance(bot_delay, int | float) and 0 <= bot_delay <= 10):
@@ -253,6 +300,7 @@ class Hub:
             seed=secrets.randbits(62),
             host_seat=host,
             clock=float(clock) if clock is not None else None,
+            reflex_clock=float(reflex_clock),
             bot_delay=float(bot_delay),
             created=time.time(),
             status="open",
@@ -335,6 +383,7 @@ class Hub:
             table.row.clock,
             table.row.bot_delay,
             seat_creator=False,
+            reflex_clock=table.row.reflex_clock,
         )
         self.store.set_rematch(table.id, new.id)
         table.row.rematch = new.id
@@ -408,29 +457,40 @@ class Hub:
     # Bots and clocks ---------------------------------------------------------
 
     def _wake(self, table: LiveTable) -> None:
-        """Start a bot for each pending bot seat and a clock for each pending human."""
+        """Start a bot for each pending bot seat and a clock for each pending human.
+
+        A decision the rules time (the engine names its ``timeout_action``) gets
+        the reflex clock; any other gets the turn clock, if the table has one. A
+        clock belongs to one step: a seat deciding again in the next step gets a
+        fresh one.
+        """
         if not self._started or table.row.status != "running":
             for seat in list(table.clocks):
                 self._stop_clock(table, seat)
             return
         state = table.state
+        step = len(state.moves) - len(state.committed)
         waiting = {s for s in state.pending if s not in state.committed}
-        for seat in list(table.clocks):
-            if seat not in waiting or table.bot_plays(seat):
+        for seat, clock in list(table.clocks.items()):
+            if seat not in waiting or table.bot_plays(seat) or clock.step != step:
                 self._stop_clock(table, seat)
         for seat in sorted(waiting):
             if table.bot_plays(seat):
                 if seat not in table.thinking:
                     table.thinking[seat] = self._soon(self._bot_move(table, seat))
-            elif table.row.clock is not None and seat not in table.clocks:
-                deadline = time.monotonic() + table.row.clock
+            elif seat not in table.clocks:
+                timed = state.timeout_action(seat) is not None
+                seconds = table.row.reflex_clock if timed else table.row.clock
+                if seconds is None:
+                    continue
+                deadline = time.monotonic() + seconds
                 task = self._soon(self._clock(table, seat, deadline))
-                table.clocks[seat] = (deadline, task)
+                table.clocks[seat] = Clock(deadline, task, step, timed)
 
     def _stop_clock(self, table: LiveTable, seat: int) -> None:
         entry = table.clocks.pop(seat, None)
-        if entry is not None and entry[1] is not asyncio.current_task():
-            entry[1].cancel()
+        if entry is not None and entry.task is not asyncio.current_task():
+            entry.task.cancel()
 
     def _soon(self, work: Awaitable[None]) -> asyncio.Task[None]:
         task = asyncio.ensure_future(work)
@@ -449,7 +509,11 @@ class Hub:
 
     async def _bot_move(self, table: LiveTable, seat: int) -> None:
         try:
-            await asyncio.sleep(table.row.bot_delay)
+            if table.state.timeout_action(seat) is None:
+                await asyncio.sleep(table.row.bot_delay)
+            else:
+                # A timed decision (a gesture) is answered at once, as a reflex.
+                await asyncio.sleep(0)
             state = table.state
             step = len(state.moves) - len(state.committed)
             snapshot = state.clone()
@@ -475,11 +539,27 @@ class Hub:
     async def _clock(self, table: LiveTable, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.monotonic()))
         entry = table.clocks.get(seat)
-        if entry is None or entry[1] is not asyncio.current_task():
+        if entry is None or entry.task is not asyncio.current_task():
             return
         del table.clocks[seat]
-        log.info("table %s: seat %d ran out of time", table.id, seat)
-        self._set_auto(table, seat, True)
+        if not entry.timed:
+            log.info("table %s: seat %d ran out of time", table.id, seat)
+            self._set_auto(table, seat, True)
+            return
+        # A timed decision let pass: the seat plays what the rules say it plays
+        # then, and keeps its seat.
+        action = table.state.timeout_action(seat)
+        if action is None or table.bot_plays(seat):
+            self._wake(table)
+            return
+        log.info("table %s: seat %d let its timed decision pass: %s", table.id, seat, action)
+        try:
+            self._play(table, seat, action.notation)
+        except (IllegalAction, TableError):
+            log.exception("table %s: seat %d's timeout action was refused", table.id, seat)
+            self._wake(table)
+            return
+        await self.broadcast(table)
 
     # Views -------------------------------------------------------------------
 

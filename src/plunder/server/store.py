@@ -36,12 +36,17 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()
+
+# The reflex clock of a table stored before tables had one.
+DEFAULT_REFLEX_CLOCK = 5.0
 
 tables = Table(
     "plunder_tables",
@@ -52,6 +57,8 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("host_seat", Integer),
     Column("clock", Float),
+    # Seconds for a decision the rules time (a gesture); null in stores made before it.
+    Column("reflex_clock", Float),
     Column("bot_delay", Float, nullable=False),
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False),
@@ -110,6 +117,7 @@ class TableRow:
     created: float
     status: str
     rematch: str | None = None
+    reflex_clock: float = DEFAULT_REFLEX_CLOCK
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
 
@@ -145,6 +153,14 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._add_new_columns()
+
+    def _add_new_columns(self) -> None:
+        """Columns added since a store was made (``create_all`` makes only missing tables)."""
+        present = {c["name"] for c in inspect(self.engine).get_columns("plunder_tables")}
+        if "reflex_clock" not in present:
+            with self.engine.begin() as db:
+                db.execute(text("ALTER TABLE plunder_tables ADD COLUMN reflex_clock FLOAT"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -159,6 +175,7 @@ class Store:
                     seed=row.seed,
                     host_seat=row.host_seat,
                     clock=row.clock,
+                    reflex_clock=row.reflex_clock,
                     bot_delay=row.bot_delay,
                     created=row.created,
                     status=row.status,
@@ -250,6 +267,9 @@ class Store:
                     created=r.created,
                     status=r.status,
                     rematch=r.rematch,
+                    reflex_clock=(
+                        DEFAULT_REFLEX_CLOCK if r.reflex_clock is None else float(r.reflex_clock)
+                    ),
                     seats=seat_rows.get(r.id, []),
                     moves=move_rows.get(r.id, []),
                 )

@@ -783,9 +783,7 @@ class RumbleState(State):
                 "max_health": pirate.max_health if pirate else None,
                 "tokens": self.tokens[s],
                 "face_up": self.face_up[s],
-                "cards": (len(pirate.hand) - (self.face_up[s] is not None) + len(self.golden[s]))
-                if pirate
-                else 0,
+                "cards": self._cards_held(s),
                 "golden_known": self._known_golden(s),
                 "golden_unseen": len(self.secret[s]),
                 "bullet_name": "Qi-Gong" if pirate and "qigong" in pirate.abilities else "bullets",
@@ -820,6 +818,16 @@ class RumbleState(State):
             if self.camp:
                 view["camp"] = self.camp[seat]
         return view
+
+    def _cards_held(self, seat: int) -> int:
+        """How many cards ``seat`` holds: its basic cards not lying face up or just
+        revealed, and its golden cards (a revealed golden card has left the hand)."""
+        pirate = PIRATES.get(self.pirate[seat])
+        if pirate is None:
+            return 0
+        played = self.played.get(seat)
+        out = {self.face_up[seat], played.name if played else None}
+        return len([c for c in pirate.hand if c not in out]) + len(self.golden[seat])
 
     def _known_golden(self, seat: int) -> list[str]:
         known = list(self.golden[seat])

@@ -303,8 +303,13 @@
     const over = isOver();
     const clock = summary.clock;
     const note = $("clock-note");
-    note.hidden = !clock;
-    if (clock) note.textContent = `Turn clock: ${clock} s a decision; then a bot plays for the seat.`;
+    const notes = [];
+    if (clock) notes.push(`Turn clock: ${clock} s a decision; then a bot plays for the seat.`);
+    if (summary.timed && summary.reflex_clock) {
+      notes.push(`Reflex clock: ${summary.reflex_clock} s for a gesture; then the seat makes none.`);
+    }
+    note.hidden = !notes.length;
+    note.textContent = notes.join(" ");
 
     const list = $("seats");
     const seats = summary.seats || [];
@@ -479,7 +484,7 @@
     if (page.deadlineAt === null) return;
     const left = page.deadlineAt - Date.now();
     for (const node of nodes) {
-      node.textContent = `⏱ ${formatClock(left)}`;
+      node.textContent = `clock ${formatClock(left)}`;
       node.classList.toggle("urgent", left < 10000);
       node.setAttribute("aria-label", `${Math.max(0, Math.ceil(left / 1000))} seconds left`);
     }

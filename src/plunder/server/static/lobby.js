@@ -35,6 +35,21 @@
     players.value = String((spec && spec.default) || game.default_players || game.min_players);
     drawOptions(game);
     drawSeats();
+    drawReflex();
+  }
+
+  /** The game's rules time some decisions under the options chosen (Rumble's gestures). */
+  function timed() {
+    const game = currentGame();
+    const when = game && game.timed_when;
+    if (!when) return false;
+    const options = readOptions();
+    return Object.entries(when).every(([name, value]) => options[name] === value);
+  }
+
+  /** The reflex clock's field, shown when the table will meet timed decisions. */
+  function drawReflex() {
+    $("reflex-field").hidden = !timed();
   }
 
   /** One field per option except `players` (the seat rows say how many). */
@@ -44,7 +59,11 @@
       .map((option) => {
         const id = `option-${option.name}`;
         let input;
-        if (option.choices && option.choices.length) {
+        if (typeof option.default === "boolean") {
+          // A yes-or-no option is a checkbox, even when it lists its two choices.
+          input = el("input", { id, name: option.name, type: "checkbox", checked: option.default });
+          input.dataset.kind = "boolean";
+        } else if (option.choices && option.choices.length) {
           input = el(
             "select",
             { id, name: option.name },
@@ -53,9 +72,6 @@
             ),
           );
           input.dataset.kind = typeof option.default === "number" ? "number" : "string";
-        } else if (typeof option.default === "boolean") {
-          input = el("input", { id, name: option.name, type: "checkbox", checked: option.default });
-          input.dataset.kind = "boolean";
         } else if (typeof option.default === "number") {
           input = el("input", {
             id,
@@ -84,6 +100,9 @@
         );
       });
     $("option-fields").replaceChildren(...fields);
+    for (const input of $("option-fields").querySelectorAll("[data-option]")) {
+      input.addEventListener("change", drawReflex);
+    }
     $("options").hidden = fields.length === 0;
   }
 
@@ -179,6 +198,8 @@
       name: name || null,
       clock: clockText ? Number(clockText) : null,
     };
+    const reflexText = $("reflex-clock").value.trim();
+    if (timed() && reflexText) body.reflex_clock = Number(reflexText);
     const button = $("create");
     button.disabled = true;
     try {

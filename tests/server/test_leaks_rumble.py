@@ -1,0 +1,153 @@
+"""A Pirate Rumble Camp Mode table leaks nothing: shields, face-down camps, unseen golden cards.
+
+Five humans play a Camp Mode table with gestures (Anne Bonny among them, who
+draws a golden card no one else sees) while a spectator watches. Every message
+each of them receives is kept; afterwards the record is replayed to the move
+each message was sent at, and the message is checked against the truth:
+
+- its ``view`` is exactly ``state.view(seat)`` at that move, its ``legal`` the
+  seat's own legal actions or nothing;
+- while more than two pirates live, no other living seat's health or bullets;
+- no other seat's camp card while it lies face down;
+- no other seat's unseen golden card (Bonny's draw), in the table or the log.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import plunder
+from plunder.games.rumble.content import CONTENT
+from server.kit import HUMAN, Socket, create
+from server.test_leaks import MESSAGE_KEYS, SUMMARY_KEYS, roundtrip, walk
+
+PIRATES = "bonny,read,chingshih,kuki,zheng"
+BONNY = 0
+
+
+def choose(message: dict[str, Any], rng: random.Random) -> str:
+    """A move for the seat: mostly the right gesture, else a random legal action."""
+    legal = message["legal"]
+    if message["view"]["phase"] == "gesture" and rng.random() < 0.85:
+        card = next(c["card"] for c in message["view"]["revealed"] if c["seat"] == message["seat"])
+        return f"gesture>{CONTENT.cards[card].gesture}"
+    return rng.choice(legal)
+
+
+def test_no_rumble_message_shows_a_shield_a_camp_or_a_golden_card_it_should_not(client):
+    created = create(
+        client,
+        [HUMAN] * 5,
+        game="rumble",
+        options={"mode": "camp", "gestures": True, "pirates": PIRATES, "round_limit": 40},
+        reflex_clock=60,
+    )
+    table = created["table"]
+    tokens = {0: created["token"]}
+    http_bodies: list[str] = []
+    for seat in range(1, 5):
+        response = client.post(f"/api/tables/{table}/join", json={"name": f"P{seat}"})
+        http_bodies.append(response.text)
+        tokens[seat] = response.json()["token"]
+    seats: list[int | None] = [0, 1, 2, 3, 4, None]
+    contexts = {seat: client.websocket_connect(f"/ws/{table}") for seat in seats}
+    sockets = {seat: Socket(context.__enter__()) for seat, context in contexts.items()}
+    try:
+        for seat, socket in sockets.items():
+            socket.send(
+                {"type": "hello"} if seat is None else {"type": "hello", "token": tokens[seat]}
+            )
+        latest = {seat: socket.state() for seat, socket in sockets.items()}
+        rng = random.Random(5)
+        while not latest[None]["view"]["over"]:
+            move = max(m["move"] for m in latest.values())
+            acted = 0
+            for seat in range(5):
+                if latest[seat]["move"] < move:
+                    latest[seat] = sockets[seat].state(move)
+                if latest[seat]["legal"]:
+                    sockets[seat].send({"type": "act", "action": choose(latest[seat], rng)})
+                    acted += 1
+                    # One move at a time, so that messages go out in mid-step.
+                    move += 1
+                    latest[seat] = sockets[seat].state(move)
+            assert acted
+            for seat, socket in sockets.items():
+                latest[seat] = socket.state(move)
+            http_bodies.append(client.get(f"/api/tables/{table}").text)
+            assert move < 5000, "the game should end"
+    finally:
+        for context in contexts.values():
+            context.__exit__(None, None, None)
+
+    record = client.get(f"/api/tables/{table}/record").json()
+    seed = str(record["seed"])
+    game = plunder.load("rumble", **record["options"])
+    states = [game.new(seed=record["seed"])]
+    for seat, action in record["moves"]:
+        state = states[-1].clone()
+        state.act(seat, action)
+        states.append(state)
+    assert states[0].secret[BONNY], "Bonny draws a golden card no one else sees"
+
+    checked = shielded = face_down = unseen = 0
+    deaths = sum(not alive for alive in states[-1].alive)
+    for seat, socket in sockets.items():
+        for message in socket.received:
+            text = json.dumps(message)
+            assert seed not in text
+            if message["type"] != "state":
+                assert set(message) <= {"type", "message", "legal"}
+                continue
+            assert set(message) == MESSAGE_KEYS
+            assert set(message["table"]) == SUMMARY_KEYS
+            truth = states[message["move"]]
+            view = message["view"]
+            assert view == roundtrip(truth.view(seat))
+            due = seat is not None and seat in truth.pending and seat not in truth.committed
+            assert message["legal"] == ([a.notation for a in truth.legal(seat)] if due else [])
+            # A hand, golden cards, a camp or a choice: only at the top of the seat's own view.
+            for path, key, _ in walk(message):
+                if key in ("choice", "hand", "golden"):
+                    assert path == ("view",) and seat is not None, (path, key)
+                if key == "camp" and path == ("view",):
+                    assert seat is not None
+            living = [s for s in range(5) if truth.alive[s]]
+            for row in view["players"]:
+                other = row["seat"]
+                if other == seat:
+                    continue
+                if truth.alive[other] and len(living) > 2:
+                    assert row["health"] is None and row["bullets"] is None, (seat, other)
+                    shielded += 1
+                if not truth.camp_shown[other]:
+                    assert row["camp"] is None, (seat, other)
+                    face_down += 1
+                # Only the golden cards someone has seen, never the unseen ones.
+                secret = Counter(truth.secret[other])
+                assert Counter(row["golden_known"]) == Counter(truth.golden[other]) - secret
+                assert row["golden_unseen"] == sum(secret.values())
+                unseen += sum(secret.values())
+            # The log: no camp event of a seat whose card is face down, no unseen draw.
+            for path, key, value in walk(view.get("log", [])):
+                if key == "camp" and path and isinstance(path[-1], int):
+                    event = view["log"][path[0]]
+                    if event.get("seat") != seat:
+                        assert truth.camp_shown[event["seat"]], event
+                if key == "type" and value == "secret_golden":
+                    assert view["log"][path[0]]["seat"] == seat
+            if seat == BONNY:
+                # Her own draw is hers to see.
+                assert Counter(view["golden"]) == Counter(truth.golden[BONNY])
+            checked += 1
+    assert checked > 300
+    assert shielded > 100 and face_down > 100 and unseen > 50
+    assert deaths >= 1, "a pirate died, and showed its camp"
+
+    for body in http_bodies:
+        assert seed not in body
+        for _, key, _ in walk(json.loads(body)):
+            assert key not in ("choice", "hand", "golden", "camp", "seed", "moves", "token_hash")

@@ -3,7 +3,8 @@
 The bot knows nothing of any game. It uses only the engine protocol: ``pending``,
 ``committed``, ``legal``, ``act``, ``is_over``, ``result.returns()``, ``players``,
 ``view(seat, log=False)`` and ``determinize``, plus ``game.parse`` to read back a
-choice shown in a sampled world's view.
+choice shown in a sampled world's view, and, where a game offers one, the game's
+own evaluation of a sampled world (see below).
 
 Sampled worlds
     Every iteration starts from ``state.determinize(seat, rng)``: a world in which
@@ -28,7 +29,7 @@ Information sets: one table per seat, keyed by what the seat sees
     current world, over statistics kept for every action the seat has had under
     that key (a subset-armed bandit). An iteration walks through known keys and
     stops at the first step where some seat's key is new; a random playout scores
-    that new position.
+    that new position (or the game's evaluation, below).
 
 Simultaneous steps: decoupled regret matching
     Where several seats decide in one step, each picks from its own statistics
@@ -62,12 +63,25 @@ Payoffs
     ``ROLLOUT_STEPS`` steps is scored an even share for everyone (``1/players``),
     which is neutral and needs no knowledge of the game.
 
+The game's own evaluation (optional)
+    A game may offer ``evaluate(state)`` in ``plunder.games.<game>.bot`` (found by
+    ``evaluator``, as the registry finds a game's greedy bot): each seat's value of
+    a position, in [0, 1] on the scale of ``returns()``, or ``None`` where the
+    game has no estimate. It is only ever given sampled worlds. An iteration then
+    ends at the first position after the root that the game evaluates, in the tree
+    or in a playout, and takes the game's values instead of playing on to the end.
+    Duel evaluates the positions between two duels (a race of even duels to the
+    target), so a search plays out only the duel at hand: a random playout to the
+    end of a long game says little about one card, the end of the duel says much
+    more. ``evaluate=False`` (spec ``ismcts:evaluate=0``) ignores the evaluation.
+
 The move
-    At a simultaneous root the bot plays the action its average strategy (regret
-    matching's mean policy) gives the most weight; at a sequential root the most
-    visited action. (Sampling the average strategy instead is the textbook choice
-    against an opponent who learns; against the bots of this project the most
-    weighted action won clearly more duels, see ``docs/bots.md``.)
+    At a simultaneous root the bot draws its move from the average strategy
+    (regret matching's mean policy), leaving out actions with less than
+    ``PURIFY`` of it: where several seats choose at once the right play is
+    usually mixed, and a bot that always played its single most weighted action
+    would be predictable and could be punished. At a sequential root it plays the
+    most visited action.
 
 Budgets and determinism
     ``level`` picks a budget of iterations with a time cap (``BUDGETS``);
@@ -80,16 +94,23 @@ Budgets and determinism
 
 from __future__ import annotations
 
+import functools
+import importlib
 import json
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from plunder.bots import UnknownBot, check_level
 from plunder.engine.action import Action
-from plunder.engine.errors import IllegalAction
+from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.state import State
+
+# A game's own estimate of a position: each seat's value in [0, 1], or None where
+# the game has no opinion (see ``evaluator``).
+Evaluator = Callable[[State], "tuple[float, ...] | None"]
 
 
 @dataclass(frozen=True)
@@ -100,10 +121,11 @@ class Budget:
     seconds: float | None
 
 
-# Level budgets. On an idle core the iteration count binds (2-player Duel: about
-# 1 ms an iteration at the start of a game, when playouts are longest, and much
-# less later), which keeps matches reproducible; the time caps keep a decision
-# within bounds on a slow or busy machine and in long games with many players.
+# Level budgets. On an idle core the iteration count binds (2-player Duel, whose
+# evaluation ends iterations at the end of the duel: about 0.3 ms an iteration;
+# with playouts to the end of the game about 1 ms at its start), which keeps
+# matches reproducible; the time caps keep a decision within bounds on a slow or
+# busy machine and in long games with many players.
 BUDGETS: dict[str, Budget] = {
     "easy": Budget(100, 0.25),
     "normal": Budget(1000, 0.9),
@@ -112,9 +134,13 @@ BUDGETS: dict[str, Budget] = {
 
 # Uniform exploration mixed into regret matching: every action keeps a share of the
 # visits, so its mean return follows the other seats' strategies as they move.
-# Against Duel's greedy bot at the normal budget 0.3 won more duels than 0.5, and
-# 0.1 let early noise decide too much (docs/bots.md).
+# With playouts to the end of the game, against Duel's greedy bot at the normal
+# budget, 0.3 won more duels than 0.5, and 0.1 let early noise decide too much.
 GAMMA = 0.3
+# At a simultaneous root the move is drawn from the average strategy, leaving out
+# actions with less than this share of it: at a bot's budget such small shares are
+# mostly what exploration and early noise left behind.
+PURIFY = 0.05
 # UCB1's exploration constant for returns in [0, 1].
 UCB_C = 0.7
 # Steps a random playout may take before it is scored an even share (2-player
@@ -135,8 +161,12 @@ class ISMCTSBot:
         level: str = "normal",
         iterations: int | None = None,
         seconds: float | None = None,
+        evaluate: bool | int = True,
     ) -> None:
         check_level(level)
+        if evaluate not in (True, False):  # 1 and 0 from a spec are True and False
+            raise UnknownBot(f"ismcts: evaluate must be 1 or 0, not {evaluate!r}")
+        self.evaluate = bool(evaluate)
         # ``type(...) is int`` keeps out bools (True is no count) and floats.
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise UnknownBot(f"ismcts: iterations must be a whole number >= 1, not {iterations!r}")
@@ -151,7 +181,10 @@ class ISMCTSBot:
             self.budget = Budget(iterations, None if seconds is None else float(seconds))
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot(iterations={self.budget.iterations}, seconds={self.budget.seconds})"
+        return (
+            f"ISMCTSBot(iterations={self.budget.iterations}, seconds={self.budget.seconds}, "
+            f"evaluate={self.evaluate})"
+        )
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         """The action ``seat`` takes in ``state``, searched on determinizations for ``seat``."""
@@ -160,7 +193,8 @@ class ISMCTSBot:
             raise IllegalAction(f"seat {seat} owes no decision now", rule="turn order")
         if len(legal) == 1:
             return legal[0]
-        search = _Search(state, seat, rng)
+        found = evaluator(state.game.name) if self.evaluate else None
+        search = _Search(state, seat, rng, found)
         search.run(self.budget)
         return search.decision(legal)
 
@@ -223,10 +257,13 @@ class _Pick:
 class _Search:
     """One decision's search: statistics per (seat, view), filled by iterations."""
 
-    def __init__(self, state: State, seat: int, rng: random.Random) -> None:
+    def __init__(
+        self, state: State, seat: int, rng: random.Random, evaluate: Evaluator | None = None
+    ) -> None:
         self.state = state
         self.seat = seat
         self.rng = rng
+        self.evaluate = evaluate
         self.table: dict[tuple[int, str], _Arms] = {}
         # Every determinization for this seat shows it this same view.
         self.root_key = (seat, _key(state, seat))
@@ -289,12 +326,16 @@ class _Search:
                 world.act(seat, action)
             path.append((picks, weight))
             at_root = False
+            if self.evaluate is not None and not world.is_over:
+                values = _evaluated(self.evaluate, world)
+                if values is not None:
+                    break  # the game's own estimate: the search ends here
             if fresh:
                 # A position new to some seat: one random playout estimates it.
-                values = _rollout(world, rng)
+                values = _rollout(world, rng, self.evaluate)
                 break
         if values is None:
-            values = _rollout(world, rng)
+            values = _rollout(world, rng, self.evaluate)
         for picks, weight in path:
             _update(picks, values, weight)
 
@@ -327,11 +368,24 @@ class _Search:
         if arms is None:  # pragma: no cover - the first iteration always makes it
             return legal[0]
         slots = arms.slots(legal)
-        score = [arms.mean[s] for s in slots] if self.simultaneous_root else []
-        if not any(score):
-            # A sequential root, or one that never mixed: the most visited action.
-            score = [float(arms.visits[s]) for s in slots]
+        if self.simultaneous_root:
+            strategy = _purified([arms.mean[s] for s in slots])
+            if strategy is not None:
+                # A simultaneous step calls for a mixed strategy: play the average one.
+                return legal[_sample(strategy, self.rng)]
+        # A sequential root, or one that never mixed: the most visited action.
+        score = [arms.visits[s] for s in slots]
         return legal[score.index(max(score))]
+
+
+def _purified(weights: list[float]) -> list[float] | None:
+    """The average strategy without its least weighted actions (``PURIFY``), or None."""
+    total = sum(weights)
+    if total <= 0.0:
+        return None
+    kept = [w if w >= PURIFY * total else 0.0 for w in weights]
+    kept_total = sum(kept)
+    return [w / kept_total for w in kept]
 
 
 def _key(world: State, seat: int) -> str:
@@ -416,16 +470,57 @@ def _returns(world: State) -> tuple[float, ...]:
     return result.returns()
 
 
-def _rollout(world: State, rng: random.Random) -> tuple[float, ...]:
-    """Play uniformly at random to the end; an even share if it runs too long."""
+def _rollout(
+    world: State, rng: random.Random, evaluate: Evaluator | None = None
+) -> tuple[float, ...]:
+    """Play uniformly at random to the end, or to the first position the game
+    evaluates; an even share if it runs too long."""
     for _ in range(ROLLOUT_STEPS):
         if world.is_over:
             return _returns(world)
         for seat in sorted(world.pending):
             world.act(seat, rng.choice(world.legal(seat)))
+        if evaluate is not None and not world.is_over:
+            values = _evaluated(evaluate, world)
+            if values is not None:
+                return values
     if world.is_over:
         return _returns(world)
     return tuple(1.0 / world.players for _ in range(world.players))
 
 
-__all__ = ["BUDGETS", "GAMMA", "Budget", "ISMCTSBot"]
+@functools.cache
+def evaluator(game: str) -> Evaluator | None:
+    """The game's ``evaluate`` function, if ``plunder.games.<game>.bot`` offers one.
+
+    ``evaluate(state)`` gets a sampled world (never the real state: the search has
+    nothing else) and returns each seat's value of it, a number in [0, 1] per seat
+    on the scale of ``result.returns()``, or ``None`` where the game has no
+    estimate. The search then ends an iteration at the first position after the
+    root that the game evaluates, in the tree or in a playout, instead of playing
+    on to the end of the game.
+    """
+    try:
+        module = importlib.import_module(f"plunder.games.{game}.bot")
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and exc.name.startswith(f"plunder.games.{game}"):
+            return None
+        raise
+    found = getattr(module, "evaluate", None)
+    return found if callable(found) else None
+
+
+def _evaluated(evaluate: Evaluator, world: State) -> tuple[float, ...] | None:
+    values = evaluate(world)
+    if values is None:
+        return None
+    values = tuple(values)
+    if len(values) != world.players or not all(0.0 <= v <= 1.0 for v in values):
+        raise PlunderError(
+            f"{world.game.name}'s evaluate gave {values!r}: it must give one value in "
+            f"[0, 1] per seat ({world.players})"
+        )
+    return values
+
+
+__all__ = ["BUDGETS", "GAMMA", "Budget", "Evaluator", "ISMCTSBot", "evaluator"]

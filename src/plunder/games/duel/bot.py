@@ -1,21 +1,30 @@
-"""Duel's greedy bot: the best card for this shootout against random opponents.
+"""Duel's bot helpers: the greedy bot, and the evaluation the search bot may use.
 
-It looks one shootout ahead. For each of its legal actions it plays the shootout
-out in sampled worlds (``determinize``: other seats' hidden choices redrawn, so it
-never peeks), with every other seat that has not chosen yet answering uniformly at
-random, and scores what the table looks like afterwards from its own view. The
-same sampled worlds and answers serve every candidate action, so the comparison
-between actions is not drowned by sampling noise.
+``GreedyBot`` looks one shootout ahead. For each of its legal actions it plays
+the shootout out in sampled worlds (``determinize``: other seats' hidden choices
+redrawn, so it never peeks), with every other seat that has not chosen yet
+answering uniformly at random, and scores what the table looks like afterwards
+from its own view. The same sampled worlds and answers serve every candidate
+action, so the comparison between actions is not drowned by sampling noise.
+
+``evaluate(state)`` scores a position between two duels, where every hand is full
+again and only the dollars differ: each seat's chance to reach the target first
+if every later duel were won by each seat with the same chance. ``ismcts`` uses
+it to end its searches and playouts at the end of the duel being played
+(``docs/bots.md``).
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from typing import Any
 
 from plunder.bots import check_level
 from plunder.engine.action import Action
 from plunder.engine.state import State
+from plunder.games.duel.rules import DuelState
 
 # What a card still in hand is worth: weapons keep a player safe (under the seed's
 # reading a shooter cannot be hit) and the rifle is the only answer to a barricade.
@@ -30,7 +39,6 @@ class GreedyBot:
     """One-shootout look-ahead against uniformly random opponents."""
 
     name = "greedy"
-
 
     def __init__(self, level: str = "normal", samples: int | None = None) -> None:
         self.samples = samples if samples is not None else SAMPLES[check_level(level)]
@@ -70,3 +78,65 @@ def score(before: dict[str, Any], after: dict[str, Any], seat: int) -> float:
         value += 2.0 * fallen / others
         value += sum(HAND_VALUE.get(card, 0.0) for card in after.get("hand", ()))
     return value
+
+
+def evaluate(state: State) -> tuple[float, ...] | None:
+    """Each seat's chance to win, for a Duel position between two duels; else ``None``.
+
+    Between duels (a duel has just ended and the next one starts: shootout 1, every
+    player alive, nothing played, no one committed) the hands are full again and
+    only the dollars tell the seats apart. The value is then each seat's chance to
+    reach the target first if every later duel were won by each seat with the same
+    chance (duels without a winner are replayed and change nothing). With two
+    players that is exact for equal play, since the game is symmetric (the race of
+    fair duels of ``docs/duel-solver.md``); with more it is the even-handed guess.
+    Inside a duel the function has no opinion and returns ``None``.
+    """
+    if not isinstance(state, DuelState) or state.over is not None:
+        return None
+    if state.shootout != 1 or state.committed or not all(state.alive) or any(state.played):
+        return None
+    target = state.game.options["target"]
+    return race_shares(tuple(max(target - d, 0) for d in state.dollars))
+
+
+@functools.lru_cache(maxsize=4096)
+def race_shares(needs: tuple[int, ...]) -> tuple[float, ...]:
+    """Each seat's chance to be the first to win ``needs[s]`` more duels, when every
+    duel is won by each seat with the same chance.
+
+    >>> race_shares((1, 1))
+    (0.5, 0.5)
+    >>> [round(x, 4) for x in race_shares((4, 5))]
+    [0.6367, 0.3633]
+    """
+    n = len(needs)
+    shares = []
+    for seat, need in enumerate(needs):
+        if need <= 0:
+            shares.append(1.0)
+            continue
+        others = [k for s, k in enumerate(needs) if s != seat]
+        if any(k <= 0 for k in others):
+            shares.append(0.0)
+            continue
+        # The seat wins its ``need``-th duel after the others have won ``m`` duels
+        # between them, none of them reaching its own need. ``ways[m]``: the chance
+        # that ``m`` duels won by the others leave each of them short of its need,
+        # as the coefficients of the product of truncated exponential series.
+        poly = [1.0]
+        for k in others:
+            factor = [1.0 / math.factorial(j) for j in range(k)]
+            poly = [
+                sum(poly[i] * factor[m - i] for i in range(len(poly)) if 0 <= m - i < k)
+                for m in range(len(poly) + k - 1)
+            ]
+        total = 0.0
+        for m, coefficient in enumerate(poly):
+            ways = coefficient * math.factorial(m) / (n - 1) ** m  # m duels among the others
+            # ``m`` duels by the others and ``need - 1`` by the seat in any order,
+            # then the seat's last win.
+            orders = math.comb(need - 1 + m, m)
+            total += orders * ways * (1 / n) ** need * ((n - 1) / n) ** m
+        shares.append(total)
+    return tuple(shares)

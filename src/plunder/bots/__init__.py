@@ -84,8 +84,8 @@ def check_level(level: str) -> str:
     return level
 
 
-def _game_class(game: str, module: str, attribute: str) -> Callable[..., Bot] | None:
-    """``plunder.games.<game>.<module>.<attribute>`` if the game ships it."""
+def game_part(game: str, module: str, attribute: str) -> Any:
+    """``plunder.games.<game>.<module>.<attribute>`` if the game ships it, else ``None``."""
     try:
         found = importlib.import_module(f"plunder.games.{game}.{module}")
     except ModuleNotFoundError as exc:
@@ -109,7 +109,7 @@ def _factories(game: str) -> dict[str, tuple[Callable[..., Bot], str]]:
     found: dict[str, tuple[Callable[..., Bot] | None, str]] = {
         "random": (RandomBot, "picks uniformly among the legal actions"),
         "greedy": (
-            _game_class(game, "bot", "GreedyBot"),
+            game_part(game, "bot", "GreedyBot"),
             "looks one step ahead with a heuristic of its own game",
         ),
         "ismcts": (
@@ -117,7 +117,7 @@ def _factories(game: str) -> dict[str, tuple[Callable[..., Bot], str]]:
             "searches sampled worlds (information-set Monte Carlo tree search)",
         ),
         "solver": (
-            _game_class(game, "solver", "SolverBot"),
+            game_part(game, "solver", "SolverBot"),
             "plays the game's exact equilibrium",
         ),
     }

@@ -95,7 +95,6 @@ Budgets and determinism
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 import math
 import random
@@ -103,7 +102,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from plunder.bots import UnknownBot, check_level
+from plunder.bots import UnknownBot, check_level, game_part
 from plunder.engine.action import Action
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.state import State
@@ -500,13 +499,7 @@ def evaluator(game: str) -> Evaluator | None:
     root that the game evaluates, in the tree or in a playout, instead of playing
     on to the end of the game.
     """
-    try:
-        module = importlib.import_module(f"plunder.games.{game}.bot")
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and exc.name.startswith(f"plunder.games.{game}"):
-            return None
-        raise
-    found = getattr(module, "evaluate", None)
+    found = game_part(game, "bot", "evaluate")
     return found if callable(found) else None
 
 

@@ -60,6 +60,9 @@ def seat_name(seat: int, labels: Labels) -> str:
 class GenericRenderer:
     """Draws any game's view; game renderers override the parts they know better."""
 
+    # What the result's scores are called (a game renderer may say what they count).
+    scores_label = "Scores"
+
     def header(self, view: Mapping[str, Any]) -> str:
         """One line of the game's situation (round, turn, scores to reach...)."""
         parts = [str(view.get("game", "game"))]
@@ -168,7 +171,7 @@ class GenericRenderer:
             f"{seat_name(seat, labels)} {self.score(score)}" for seat, score in enumerate(scores)
         )
         if shown:
-            lines.append(Text(f"Scores: {shown}"))
+            lines.append(Text(f"{self.scores_label}: {shown}"))
         return Group(*lines)
 
     def score(self, value: Any) -> str:

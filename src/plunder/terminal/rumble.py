@@ -18,7 +18,7 @@ from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
 from plunder.games.rumble.content import CONTENT
-from plunder.terminal.render import GenericRenderer, Labels, seat_name
+from plunder.terminal.render import GenericRenderer, Labels
 
 CARDS = CONTENT.cards
 PIRATES = CONTENT.pirates
@@ -163,6 +163,8 @@ def aims(tails: list[str]) -> str:
 
 
 class RumbleRenderer(GenericRenderer):
+    scores_label = "Health at the end"
+
     # ------------------------------------------------------------ the table
     def header(self, view: Mapping[str, Any]) -> str:
         mode = "Camp Mode" if view.get("mode") == "camp" else "Duel Mode"
@@ -426,25 +428,6 @@ class RumbleRenderer(GenericRenderer):
         return text
 
     # ------------------------------------------------------------ the end
-    def result(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
-        result = view.get("result")
-        if not result:
-            return Text("The game is not over.")
-        winners = result.get("winners") or []
-        if winners:
-            who = ", ".join(seat_name(s, labels) for s in winners)
-            headline = f"Winner{'s' if len(winners) > 1 else ''}: {who}"
-        else:
-            headline = "No one wins"
-        lines = [Text(f"{headline} — {result.get('reason', '')}".rstrip(" —"), style="bold")]
-        scores = result.get("scores") or []
-        shown = ", ".join(
-            f"{seat_name(seat, labels)} {self.score(score)}" for seat, score in enumerate(scores)
-        )
-        if shown:
-            lines.append(Text(f"Health at the end: {shown}"))
-        return Group(*lines)
-
     def rules_help(self, view: Mapping[str, Any]) -> str:
         lines = [
             "Each round every living pirate lays one card face down; all are revealed at once.",

@@ -154,6 +154,13 @@
     return fields ? `${event.type || "event"}: ${fields}` : String(event.type || "event");
   }
 
+  /** A log event as one line of text, with "seat N" turned into the seat's name. */
+  function namedEventText(entry, message) {
+    return eventText(entry).replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) =>
+      seatLabel(message, Number(n)),
+    );
+  }
+
   /** "Anne", "Anne and Bob", "Anne, Bob and Carl". */
   function joinNames(names) {
     if (names.length <= 1) return names.join("");
@@ -184,5 +191,5 @@
     return ok;
   }
 
-  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, joinNames, copyText });
+  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, joinNames, copyText });
 })();

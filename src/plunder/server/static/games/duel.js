@@ -343,15 +343,9 @@
     );
   }
 
-  /** A log event with seat numbers turned into names. */
-  function event(entry, message) {
-    const text = P.eventText(entry);
-    return text.replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => P.seatLabel(message, Number(n)));
-  }
-
   P.renderers.duel = {
     render,
-    event,
+    event: P.namedEventText,
     describe,
     score: (value) => `$${Number(value)}`,
   };

@@ -585,15 +585,9 @@
     );
   }
 
-  /** A log event with seat numbers turned into names. */
-  function event(entry, message) {
-    const text = P.eventText(entry);
-    return text.replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) => P.seatLabel(message, Number(n)));
-  }
-
   P.renderers.rumble = {
     render,
-    event,
+    event: P.namedEventText,
     describe,
     score: (value) => `♥ ${Number(value)}`,
     cards: CARDS,

@@ -13,6 +13,8 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
+import plunder
+
 
 class Socket:
     """A test's WebSocket to a table, keeping every message it receives."""
@@ -134,3 +136,14 @@ class ServerProcess:
 
     def ws_url(self, table: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/{table}"
+
+
+def states_along(record: dict[str, Any]) -> list[Any]:
+    """The state after each number of moves of ``record`` (index k: after k moves)."""
+    game = plunder.load(record["game"], **record["options"])
+    states = [game.new(seed=record["seed"])]
+    for seat, action in record["moves"]:
+        state = states[-1].clone()
+        state.act(seat, action)
+        states.append(state)
+    return states

@@ -18,8 +18,7 @@ import json
 import random
 from typing import Any
 
-import plunder
-from server.kit import HUMAN, Socket, create
+from server.kit import HUMAN, Socket, create, states_along
 
 MESSAGE_KEYS = {"type", "seat", "move", "view", "legal", "table", "deadline"}
 SUMMARY_KEYS = {
@@ -99,13 +98,7 @@ def test_no_message_or_body_carries_what_its_seat_may_not_see(client):
 
     record = client.get(f"/api/tables/{table}/record").json()
     seed = str(record["seed"])
-    game = plunder.load("duel", **record["options"])
-    # The state after each number of moves, to check each message against.
-    states = [game.new(seed=record["seed"])]
-    for seat, action in record["moves"]:
-        state = states[-1].clone()
-        state.act(seat, action)
-        states.append(state)
+    states = states_along(record)
 
     checked = 0
     concealed_seen = 0

@@ -19,9 +19,8 @@ import random
 from collections import Counter
 from typing import Any
 
-import plunder
 from plunder.games.rumble.content import CONTENT
-from server.kit import HUMAN, Socket, create
+from server.kit import HUMAN, Socket, create, states_along
 from server.test_leaks import MESSAGE_KEYS, SUMMARY_KEYS, roundtrip, walk
 
 PIRATES = "bonny,read,chingshih,kuki,zheng"
@@ -85,12 +84,7 @@ def test_no_rumble_message_shows_a_shield_a_camp_or_a_golden_card_it_should_not(
 
     record = client.get(f"/api/tables/{table}/record").json()
     seed = str(record["seed"])
-    game = plunder.load("rumble", **record["options"])
-    states = [game.new(seed=record["seed"])]
-    for seat, action in record["moves"]:
-        state = states[-1].clone()
-        state.act(seat, action)
-        states.append(state)
+    states = states_along(record)
     assert states[0].secret[BONNY], "Bonny draws a golden card no one else sees"
 
     checked = shielded = face_down = unseen = 0

@@ -238,8 +238,6 @@ def test_a_bad_bot_spec_is_a_one_line_error(plunder_cli, bots, message):
 
 
 def test_a_bot_that_cannot_play_the_table_is_refused_before_play(plunder_cli):
-    if "solver" not in plunder.bots.names("duel"):
-        pytest.skip("Duel has no solver")
     result = plunder_cli(["match", "duel", "--bots", "solver,random", "-p", "3", "-n", "2"])
     assert result.exit_code == 2
     assert "2-player Duel only" in result.stderr

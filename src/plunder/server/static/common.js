@@ -154,6 +154,13 @@
     return fields ? `${event.type || "event"}: ${fields}` : String(event.type || "event");
   }
 
+  /** An inline SVG icon from a renderer's table of paths (24x24 view box). */
+  function glyph(paths, name, extraClass) {
+    const span = el("span", { class: `glyph ${extraClass || ""}`.trim(), "aria-hidden": "true" });
+    span.innerHTML = `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor">${paths[name] || ""}</svg>`;
+    return span;
+  }
+
   /** A log event as one line of text, with "seat N" turned into the seat's name. */
   function namedEventText(entry, message) {
     return eventText(entry).replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) =>
@@ -191,5 +198,5 @@
     return ok;
   }
 
-  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, joinNames, copyText });
+  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText });
 })();

@@ -42,9 +42,7 @@
   };
 
   function glyph(name, extraClass) {
-    const span = el("span", { class: `glyph ${extraClass || ""}`.trim(), "aria-hidden": "true" });
-    span.innerHTML = `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor">${GLYPHS[name] || ""}</svg>`;
-    return span;
+    return P.glyph(GLYPHS, name, extraClass);
   }
 
   /* The card picked in the hand, waiting for its target (kept across redraws),

@@ -66,9 +66,7 @@
   };
 
   function glyph(name, extraClass) {
-    const span = el("span", { class: `glyph ${extraClass || ""}`.trim(), "aria-hidden": "true" });
-    span.innerHTML = `<svg viewBox="0 0 24 24" width="1em" height="1em" fill="currentColor">${GLYPHS[name] || ""}</svg>`;
-    return span;
+    return P.glyph(GLYPHS, name, extraClass);
   }
 
   /* What the viewer has picked and not yet sent, kept across redraws of one step:

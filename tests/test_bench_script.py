@@ -5,30 +5,20 @@ It checks that every figure is measured and positive, never how fast anything is
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "bench_playouts.py"
+import scripts_kit
+
+SCRIPT = scripts_kit.script_path("bench_playouts")
 
 
 def load_script() -> ModuleType:
-    """The script as a module (``scripts/`` is not a package)."""
-    name = "bench_playouts"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Dataclasses look their module up in sys.modules while the class is built.
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return scripts_kit.load_script("bench_playouts")
 
 
 def test_bench_script_writes_positive_figures(tmp_path: Path) -> None:

@@ -5,30 +5,20 @@ It checks that the figures are measured and consistent, never how fast anything 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "load_tables.py"
+import scripts_kit
+
+SCRIPT = scripts_kit.script_path("load_tables")
 
 
 def load_script() -> ModuleType:
-    """The script as a module (``scripts/`` is not a package)."""
-    name = "load_tables"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Dataclasses look their module up in sys.modules while the class is built.
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return scripts_kit.load_script("load_tables")
 
 
 # A hung server must fail the test rather than stall the run; a tiny load takes seconds.

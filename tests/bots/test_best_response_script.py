@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "duel_greedy_best_response.py"
+import scripts_kit
+
+SCRIPT = scripts_kit.script_path("duel_greedy_best_response")
 
 
 @pytest.fixture(autouse=True)
@@ -21,15 +20,7 @@ def private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 
 
 def load_script() -> ModuleType:
-    name = "duel_greedy_best_response"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return scripts_kit.load_script("duel_greedy_best_response")
 
 
 def test_exact_figures_and_a_short_simulation(capsys: pytest.CaptureFixture[str]) -> None:

@@ -128,7 +128,9 @@ def test_settings_replace_the_level_budget(spec: str, budget: Budget) -> None:
         "ismcts:iterations=many",
         "ismcts:seconds=0",
         "ismcts:seconds=-1",
-        "ismcts:depth=3",
+        "ismcts:depth=0",
+        "ismcts:depth=1.5",
+        "ismcts:width=3",
     ],
 )
 def test_bad_levels_and_settings_are_unknown_bots(spec: str) -> None:

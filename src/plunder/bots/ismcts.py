@@ -140,8 +140,8 @@ class Budget:
 # busy machine and in long games with many players.
 BUDGETS: dict[str, Budget] = {
     "easy": Budget(100, 0.25),
-    "normal": Budget(1000, 0.9),
-    "hard": Budget(4000, 4.0),
+    "normal": Budget(3000, 0.9),
+    "hard": Budget(12000, 4.0),
 }
 
 # Uniform exploration mixed into regret matching: every action keeps a share of the
@@ -175,8 +175,12 @@ class ISMCTSBot:
         seconds: float | None = None,
         evaluate: bool | int = True,
         every_answer: bool | int = False,
+        depth: int | None = None,
     ) -> None:
         check_level(level)
+        if depth is not None and (type(depth) is not int or depth < 1):
+            raise UnknownBot(f"ismcts: depth must be a whole number >= 1, not {depth!r}")
+        self.depth = depth
         for setting, value in (("evaluate", evaluate), ("every_answer", every_answer)):
             if value not in (True, False):  # 1 and 0 from a spec are True and False
                 raise UnknownBot(f"ismcts: {setting} must be 1 or 0, not {value!r}")
@@ -209,7 +213,11 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         found = evaluator(state.game.name) if self.evaluate else None
-        search = _Search(state, seat, rng, found, self.every_answer)
+        depth = self.depth
+        if depth is None:
+            hint = depth_hint(state.game.name) if found is not None else None
+            depth = hint(state) if hint is not None else 1
+        search = _Search(state, seat, rng, found, self.every_answer, depth)
         search.run(self.budget)
         return search.decision(legal)
 
@@ -281,8 +289,10 @@ class _Search:
         rng: random.Random,
         evaluate: Evaluator | None = None,
         every_answer: bool = False,
+        depth: int = 1,
     ) -> None:
         self.state = state
+        self.depth = depth
         self.seat = seat
         self.rng = rng
         self.evaluate = evaluate
@@ -316,6 +326,7 @@ class _Search:
         answers: tuple[State, list[tuple[int, Action]], list[_Pick]] | None = None
         at_root = True
         values: tuple[float, ...] | None = None
+        passed = 0  # evaluated positions passed on the way
         for _ in range(TREE_STEPS):
             if world.is_over:
                 values = _returns(world)
@@ -330,7 +341,9 @@ class _Search:
             fresh = False
             chosen: list[tuple[int, Action]] = []
             for seat in step:
-                key = (seat, _key(world, seat))
+                # Every sampled world shows the deciding seat its root view.
+                own_root = at_root and seat == self.seat
+                key = self.root_key if own_root else (seat, _key(world, seat))
                 arms = table.get(key)
                 if arms is None:
                     arms = table[key] = _Arms()
@@ -356,13 +369,16 @@ class _Search:
             if self.evaluate is not None and not world.is_over:
                 values = _evaluated(self.evaluate, world)
                 if values is not None:
-                    break  # the game's own estimate: the search ends here
+                    passed += 1
+                    if passed >= self.depth:
+                        break  # the game's own estimate: the search ends here
+                    values = None
             if fresh:
                 # A position new to some seat: one random playout estimates it.
-                values = _rollout(world, rng, self.evaluate)
+                values = _rollout(world, rng, self.evaluate, self.depth - passed)
                 break
         if values is None:
-            values = _rollout(world, rng, self.evaluate)
+            values = _rollout(world, rng, self.evaluate, self.depth - passed)
         if answers is not None:
             before, chosen, picks = answers
             own = next(p for p in picks if p.seat == self.seat and p.proposal is None)
@@ -535,7 +551,7 @@ def _returns(world: State) -> tuple[float, ...]:
 
 
 def _rollout(
-    world: State, rng: random.Random, evaluate: Evaluator | None = None
+    world: State, rng: random.Random, evaluate: Evaluator | None = None, depth: int = 1
 ) -> tuple[float, ...]:
     """Play uniformly at random to the end, or to the first position the game
     evaluates; an even share if it runs too long."""
@@ -547,7 +563,9 @@ def _rollout(
         if evaluate is not None and not world.is_over:
             values = _evaluated(evaluate, world)
             if values is not None:
-                return values
+                depth -= 1
+                if depth <= 0:
+                    return values
     if world.is_over:
         return _returns(world)
     return tuple(1.0 / world.players for _ in range(world.players))
@@ -565,6 +583,13 @@ def evaluator(game: str) -> Evaluator | None:
     on to the end of the game.
     """
     found = game_part(game, "bot", "evaluate")
+    return found if callable(found) else None
+
+
+@functools.cache
+def depth_hint(game: str) -> Callable[[State], int] | None:
+    """The game's ``search_depth`` function, if ``plunder.games.<game>.bot`` offers one."""
+    found = game_part(game, "bot", "search_depth")
     return found if callable(found) else None
 
 

@@ -156,3 +156,15 @@ def shares(state: RumbleState) -> tuple[float, ...]:
         for seat in members:
             values[seat] = power[side] / total / len(members)
     return tuple(values)
+
+
+def search_depth(state: State) -> int:
+    """How many round starts a searching bot looks past before it evaluates: two in a duel.
+
+    With two pirates left, plans take two rounds (load, then fire; a golden card
+    kept for the round the other is empty), and two seats' choices are few enough
+    to search two rounds within a bot's budget. In a brawl, one round: a second
+    round of four seats' choices is too wide to search in that time.
+    """
+    assert isinstance(state, RumbleState)
+    return 2 if len(state.living()) <= 2 else 1

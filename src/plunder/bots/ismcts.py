@@ -420,7 +420,10 @@ class _Search:
                 trial.act(other, action if other == seat else picked)
             found = _returns(trial) if trial.is_over else _evaluated(self.evaluate, trial)
             if found is None:
-                found = _rollout(trial, self.rng, self.evaluate)
+                found = _rollout(trial, self.rng, self.evaluate, self.depth)
+            elif self.depth > 1 and not trial.is_over:
+                # As deep as the iteration's own pick: play through to the depth-th.
+                found = _rollout(trial, self.rng, self.evaluate, self.depth - 1)
             answers.append(found[seat])
         return answers
 
@@ -564,8 +567,8 @@ def _returns(world: State) -> tuple[float, ...]:
 def _rollout(
     world: State, rng: random.Random, evaluate: Evaluator | None = None, depth: int = 1
 ) -> tuple[float, ...]:
-    """Play uniformly at random to the end, or to the first position the game
-    evaluates; an even share if it runs too long."""
+    """Play uniformly at random to the end, or to the ``depth``-th position the
+    game evaluates; an even share if it runs too long."""
     for _ in range(ROLLOUT_STEPS):
         if world.is_over:
             return _returns(world)

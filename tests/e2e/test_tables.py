@@ -264,7 +264,7 @@ def test_a_game_without_a_renderer_of_its_own_is_drawn_and_played_generically(
 ) -> None:
     page = pages()
     # As if Duel had no renderer: its script does not load.
-    page.route("**/static/games/duel.js", lambda route: route.abort())
+    page.route("**/games/duel/renderer.js", lambda route: route.abort())
     create_table(page, "Gene", ["human", "bot:random"], {"target": 1})
     expect(page.locator("#game .generic")).to_be_visible()
     expect(page.locator("#game .generic-players tbody tr")).to_have_count(2)

@@ -203,7 +203,9 @@ def test_a_spectator_view_example() -> None:
     assert (view["area"], view["pile"], view["discard"]) == (["loadfull"], 19, ["steal"])
     assert "choice" not in view
     assert state.view(0)["choice"] == "shoot>2"
+    assert view["decision"] == {"kind": "choose", "seats": [0, 1, 2], "round": view["round"]}
     assert set(view) == {
+        "decision",
         "mode",
         "round",
         "phase",

@@ -8,7 +8,7 @@ import json
 from rich.console import Console
 
 import plunder
-from plunder.terminal.duel import DuelRenderer
+from plunder.games.duel.terminal import DuelRenderer
 from plunder.terminal.render import GenericRenderer, renderer_for
 
 

@@ -16,7 +16,7 @@ import plunder
 from plunder.engine.errors import IllegalAction
 from plunder.terminal.records import save_record
 from plunder.terminal.render import renderer_for
-from plunder.terminal.rumble import RumbleRenderer, camp_text, group_actions
+from plunder.games.rumble.terminal import RumbleRenderer, camp_text, group_actions
 
 # What a scripted human types, over and over: notation first (most of it refused
 # at any one step, which the table must shrug off), then "1", the first legal

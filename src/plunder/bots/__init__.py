@@ -12,26 +12,30 @@ match runner sends specs (plain strings) to its worker processes.
 
 Where bots come from:
 
-- ``random``: here, for every game;
-- ``greedy``: ``plunder.games.<game>.bot.GreedyBot``, when the game has one;
-- ``ismcts``: ``plunder.bots.ismcts.ISMCTSBot``, generic, for every game;
-- ``solver``: ``plunder.games.<game>.solver.SolverBot``, when the game has an exact
-  solution.
+- ``random`` and ``ismcts`` (``plunder.bots.ismcts.ISMCTSBot``): here, generic,
+  for every game;
+- a game's own bots (``greedy``, ``solver`` where it has an exact solution): the
+  ``bots`` of its manifest.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from plunder.engine.action import Action
-from plunder.engine.errors import PlunderError
+from plunder.engine.bots import LEVELS, UnknownBot, check_level
+from plunder.engine.errors import UnknownGame
+from plunder.engine.registry import manifest
 from plunder.engine.state import State
 
-LEVELS = ("easy", "normal", "hard")
+# What the bot list says of the bots a game may bring, by their usual names.
+HELP = {
+    "greedy": "looks one step ahead with a heuristic of its own game",
+    "solver": "plays the game's exact equilibrium",
+}
 
 
 class Bot(Protocol):
@@ -64,10 +68,6 @@ class RandomBot:
         return rng.choice(state.legal(seat))
 
 
-class UnknownBot(PlunderError, LookupError):
-    """A bot name, level or setting that does not exist for the game."""
-
-
 @dataclass(frozen=True)
 class BotInfo:
     """What a front end shows to offer a bot."""
@@ -77,51 +77,35 @@ class BotInfo:
     levels: tuple[str, ...] = LEVELS
 
 
-def check_level(level: str) -> str:
-    """``level`` if it is one of ``LEVELS``, else ``UnknownBot``."""
-    if level not in LEVELS:
-        raise UnknownBot(f"no level {level!r}; levels are: {', '.join(LEVELS)}")
-    return level
+def game_part(game: str, ref: str) -> Any:
+    """The part of the game's manifest called ``ref`` (``evaluate``, ``search_depth``), or None.
 
-
-def game_part(game: str, module: str, attribute: str) -> Any:
-    """``plunder.games.<game>.<module>.<attribute>`` if the game ships it, else ``None``."""
+    A game class that was never registered (a test's toy) has no parts.
+    """
     try:
-        found = importlib.import_module(f"plunder.games.{game}.{module}")
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and exc.name.startswith(f"plunder.games.{game}"):
-            return None
-        raise
-    return getattr(found, attribute, None)
-
-
-def _ismcts() -> Callable[..., Bot] | None:
-    try:
-        module = importlib.import_module("plunder.bots.ismcts")
-    except ModuleNotFoundError as exc:
-        if exc.name == "plunder.bots.ismcts":
-            return None
-        raise
-    return module.ISMCTSBot
+        found = manifest(game)
+    except UnknownGame:
+        return None
+    return found.part(getattr(found, ref))
 
 
 def _factories(game: str) -> dict[str, tuple[Callable[..., Bot], str]]:
-    found: dict[str, tuple[Callable[..., Bot] | None, str]] = {
+    from plunder.bots.ismcts import ISMCTSBot  # it imports this module
+
+    found: dict[str, tuple[Callable[..., Bot], str]] = {
         "random": (RandomBot, "picks uniformly among the legal actions"),
-        "greedy": (
-            game_part(game, "bot", "GreedyBot"),
-            "looks one step ahead with a heuristic of its own game",
-        ),
-        "ismcts": (
-            _ismcts(),
-            "searches sampled worlds (information-set Monte Carlo tree search)",
-        ),
-        "solver": (
-            game_part(game, "solver", "SolverBot"),
-            "plays the game's exact equilibrium",
-        ),
     }
-    return {name: (factory, text) for name, (factory, text) in found.items() if factory}
+    own = manifest(game)
+    for name, ref in own.bots.items():
+        found[name] = (own.part(ref), HELP.get(name, "a bot of the game's own"))
+    found["ismcts"] = (
+        ISMCTSBot,
+        "searches sampled worlds (information-set Monte Carlo tree search)",
+    )
+    # The game's own bots keep their order after the generic ones they refine.
+    order = ["random", *[n for n in own.bots if n == "greedy"], "ismcts"]
+    order += [n for n in found if n not in order]
+    return {name: found[name] for name in order}
 
 
 def names(game: str) -> list[str]:

@@ -18,7 +18,8 @@ Sampled worlds
 
 Information sets: one table per seat, keyed by what the seat sees
     A seat's statistics live under the key ``(seat, view)``, where ``view`` is that
-    seat's ``view(seat, log=False)`` in the sampled world, as JSON text. Each seat
+    seat's ``info_key(seat)`` in the sampled world: a compact key equal exactly when
+    its ``view(seat, log=False)`` is. Each seat
     therefore decides from what it would know itself: the deciding seat from its
     real view at the root, another seat from its own (sampled) hand and the table
     it sees; never from another seat's hidden cards. Positions that look the same
@@ -74,7 +75,7 @@ Payoffs
     else gets 0. The engine has no teams; if a game names several winners, they
     share as ``returns`` says. Random playouts finish the game; one that runs past
     ``ROLLOUT_STEPS`` steps is scored an even share for everyone (``1/players``),
-    which is neutral and needs no knowledge of the game.
+    exactly as ``returns`` scores a draw: neutral, and no knowledge of the game.
 
 The game's own evaluation (optional)
     A game may offer ``evaluate(state)`` in ``plunder.games.<game>.bot`` (found by
@@ -118,14 +119,14 @@ Budgets and determinism
 from __future__ import annotations
 
 import functools
-import json
 import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from plunder.bots import UnknownBot, check_level, game_part
+from plunder.bots import game_part
+from plunder.engine.bots import UnknownBot, check_level
 from plunder.engine.action import Action
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.state import State
@@ -476,9 +477,9 @@ def _purified(weights: list[float]) -> list[float] | None:
     return [w / kept_total for w in kept]
 
 
-def _key(world: State, seat: int) -> str:
-    """What ``seat`` sees of ``world`` (its view without the log), as hashable text."""
-    return json.dumps(world.view(seat, log=False))
+def _key(world: State, seat: int) -> Any:
+    """What ``seat`` knows of ``world``: equal exactly when its views (without the log) are."""
+    return world.info_key(seat)
 
 
 def _mixed(strategy: list[float]) -> list[float]:
@@ -587,7 +588,7 @@ def _rollout(
 
 @functools.cache
 def evaluator(game: str) -> Evaluator | None:
-    """The game's ``evaluate`` function, if ``plunder.games.<game>.bot`` offers one.
+    """The game's ``evaluate`` function, if its manifest names one.
 
     ``evaluate(state)`` gets a sampled world (never the real state: the search has
     nothing else) and returns each seat's value of it, a number in [0, 1] per seat
@@ -596,14 +597,14 @@ def evaluator(game: str) -> Evaluator | None:
     root that the game evaluates, in the tree or in a playout, instead of playing
     on to the end of the game.
     """
-    found = game_part(game, "bot", "evaluate")
+    found = game_part(game, "evaluate")
     return found if callable(found) else None
 
 
 @functools.cache
 def depth_hint(game: str) -> Callable[[State], int] | None:
-    """The game's ``search_depth`` function, if ``plunder.games.<game>.bot`` offers one."""
-    found = game_part(game, "bot", "search_depth")
+    """The game's ``search_depth`` function, if its manifest names one."""
+    found = game_part(game, "search_depth")
     return found if callable(found) else None
 
 

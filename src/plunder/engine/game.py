@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from plunder.engine.action import Action
-from plunder.engine.errors import NotationError
+from plunder.engine.encoding import Encoder
+from plunder.engine.errors import NotationError, PlunderError
 from plunder.engine.options import Option, validate_options
+from plunder.engine.space import ActionSpace
 from plunder.engine.state import State
+
+if TYPE_CHECKING:
+    from plunder.engine.manifest import Manifest
 
 
 @dataclass(frozen=True)
@@ -41,9 +47,13 @@ class GameInfo:
 class Game:
     """One game's rules with a fixed set of options.
 
-    Subclasses set the class attributes and implement ``_new_state`` and ``parse``.
-    ``options`` always includes ``players``.
+    Subclasses set the class attributes and implement ``_new_state``, ``parse``,
+    ``_all_actions`` (the action space), ``_max_decisions`` and, for its content,
+    ``_catalogue``. ``options`` always includes ``players``. A game is immutable:
+    it pickles and deep-copies through its name and options.
     """
+
+    manifest: ClassVar[Manifest]  # set when the game is registered
 
     name: ClassVar[str]
     title: ClassVar[str]
@@ -58,6 +68,9 @@ class Game:
         self.options: Mapping[str, Any] = MappingProxyType(
             validate_options(self.option_specs(), options)
         )
+        self._space: ActionSpace | None = None
+        self._encoder: Encoder | None = None
+        self._catalogue_data: dict[str, Any] | None = None
 
     @classmethod
     def option_specs(cls) -> tuple[Option, ...]:
@@ -95,6 +108,64 @@ class Game:
     def _new_state(self, seed: int) -> State:
         raise NotImplementedError
 
+    # ------------------------------------------------------------- content
+    def catalogue(self) -> dict[str, Any]:
+        """The game's static public content under its options, as JSON-ready data.
+
+        Cards with their text, characters with their abilities in plain words,
+        boards and tables, each under an id that views refer to. Front ends read
+        it (tooltips, help, drafts) instead of keeping content of their own. A
+        fresh copy each call.
+        """
+        if self._catalogue_data is None:
+            self._catalogue_data = {"game": self.name, "title": self.title, **self._catalogue()}
+        return json.loads(json.dumps(self._catalogue_data))
+
+    def _catalogue(self) -> dict[str, Any]:
+        return {}
+
+    # ------------------------------------------------------------- learning
+    def action_space(self) -> ActionSpace:
+        """Every action the game can ever offer under its options, in a fixed order."""
+        if self._space is None:
+            self._space = ActionSpace(self._all_actions())
+        return self._space
+
+    def _all_actions(self) -> Sequence[Action]:
+        raise PlunderError(f"{self.name} declares no action space")
+
+    def encoder(self) -> Encoder:
+        """The game's observation encoder for these options (from its manifest)."""
+        if self._encoder is None:
+            manifest = getattr(type(self), "manifest", None)
+            factory = manifest.part(manifest.encoder) if manifest is not None else None
+            if factory is None:
+                raise PlunderError(f"{self.name} has no observation encoder")
+            self._encoder = factory(self)
+        return self._encoder
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of ``state.observation(seat)``: one float32 vector."""
+        return (self.encoder().size,)
+
+    def max_decisions(self) -> int:
+        """An upper bound on the decisions (``act`` calls) of one play under these options."""
+        return self._max_decisions()
+
+    def _max_decisions(self) -> int:
+        raise PlunderError(f"{self.name} declares no bound on its length")
+
+    def utility_range(self) -> tuple[float, float]:
+        """The least and greatest value ``result.returns()`` gives a seat."""
+        return (0.0, 1.0)
+
+    # ------------------------------------------------------------- copies
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_load, (self.name, dict(self.options)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # immutable: its options are fixed
+
     def parse(self, text: str, legal: Sequence[str] = ()) -> Action:
         """Read an action's notation; raise ``NotationError`` (an ``IllegalAction``) if it is none.
 
@@ -112,3 +183,9 @@ def notation_error(text: str, expected: str, legal: Sequence[str] = ()) -> Notat
     return NotationError(
         f"{text!r} is not an action: expected {expected}", rule="notation", legal=legal
     )
+
+
+def _load(name: str, options: dict[str, Any]) -> Game:
+    from plunder.engine.registry import load  # the registry imports this module
+
+    return load(name, **options)

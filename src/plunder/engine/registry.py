@@ -1,40 +1,95 @@
-"""The registry of games: ``load``, ``games`` and ``replay``."""
+"""The registry of games: ``load``, ``games``, ``manifest`` and ``replay``.
+
+A game is a package with a ``MANIFEST`` (see ``plunder.engine.manifest``). The
+registry finds game packages in three places, and nowhere names a game itself:
+
+* every sub-package of ``plunder.games`` (the built-in games);
+* the packages named in the environment variable ``PLUNDER_GAMES`` (a comma
+  list of importable package names), for a game kept outside this project;
+* the ``plunder.games`` entry points of installed distributions.
+
+Packages are imported on first use, so ``plunder games`` stays quick and a game
+with a broken content file cannot stop the others from loading.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+import pkgutil
 from collections.abc import Mapping
+from importlib import metadata
 from typing import Any
 
 from plunder.engine.errors import IllegalAction, OptionError, RecordError, UnknownGame
 from plunder.engine.game import Game, GameInfo
+from plunder.engine.manifest import Manifest
 from plunder.engine.record import read_record
 from plunder.engine.state import State
 
-# Built-in games are imported on first use, so `plunder games` stays quick and a
-# game with a broken content file cannot stop the others from loading.
-_BUILTIN: dict[str, str] = {
-    "duel": "plunder.games.duel",
-    "rumble": "plunder.games.rumble",
-}
-_classes: dict[str, type[Game]] = {}
+ENVIRONMENT = "PLUNDER_GAMES"
+ENTRY_POINTS = "plunder.games"
+
+_manifests: dict[str, Manifest] = {}
+_imported: set[str] = set()
 
 
-def register(cls: type[Game]) -> type[Game]:
-    """Add a game class to the registry (usable as a class decorator)."""
-    _classes[cls.name] = cls
-    return cls
+def register(manifest: Manifest | type[Game]) -> Any:
+    """Add a game to the registry: its manifest, or a bare ``Game`` class (a plain manifest).
+
+    Usable as a class decorator on a ``Game``; returns what it was given.
+    """
+    found = manifest if isinstance(manifest, Manifest) else Manifest(manifest)
+    found.game.manifest = found
+    _manifests[found.game.name] = found
+    return manifest
+
+
+def _packages() -> dict[str, str]:
+    """Game package names by the name they are found under (a guess, for lazy import)."""
+    found: dict[str, str] = {}
+    # Through the import system: the ``plunder.games`` attribute is the function.
+    builtin = importlib.import_module("plunder.games")
+    for module in pkgutil.iter_modules(builtin.__path__):
+        if module.ispkg and not module.name.startswith("_"):
+            found[module.name] = f"{builtin.__name__}.{module.name}"
+    for name in os.environ.get(ENVIRONMENT, "").split(","):
+        if name.strip():
+            found[name.strip().rsplit(".", 1)[-1]] = name.strip()
+    for point in metadata.entry_points(group=ENTRY_POINTS):
+        found[point.name] = point.value
+    return found
+
+
+def _import(package: str) -> None:
+    if package in _imported:
+        return
+    _imported.add(package)
+    module = importlib.import_module(package)
+    manifest = getattr(module, "MANIFEST", None)
+    if isinstance(manifest, Manifest):
+        register(manifest)
+
+
+def manifest(name: str) -> Manifest:
+    """The manifest of the game called ``name``."""
+    if name not in _manifests:
+        packages = _packages()
+        if name in packages:
+            _import(packages[name])
+        if name not in _manifests:
+            for package in packages.values():
+                _import(package)
+    try:
+        return _manifests[name]
+    except KeyError:
+        known = ", ".join(sorted(_manifests))
+        raise UnknownGame(f"no game called {name!r}; games are: {known}") from None
 
 
 def game_class(name: str) -> type[Game]:
     """The class registered under ``name``."""
-    if name not in _classes and name in _BUILTIN:
-        importlib.import_module(_BUILTIN[name])
-    try:
-        return _classes[name]
-    except KeyError:
-        known = ", ".join(sorted(set(_BUILTIN) | set(_classes)))
-        raise UnknownGame(f"no game called {name!r}; games are: {known}") from None
+    return manifest(name).game
 
 
 def load(name: str, **options: Any) -> Game:
@@ -47,11 +102,16 @@ def load(name: str, **options: Any) -> Game:
     return game_class(name)(**options)
 
 
+def names() -> list[str]:
+    """The names of every registered game, sorted."""
+    for package in _packages().values():
+        _import(package)
+    return sorted(_manifests)
+
+
 def games() -> list[GameInfo]:
     """Every registered game: name, title, player range, modes and options."""
-    for name in _BUILTIN:
-        game_class(name)
-    return [_classes[name].info() for name in sorted(_classes)]
+    return [_manifests[name].game.info() for name in names()]
 
 
 def replay(record: Mapping[str, Any] | str | bytes) -> State:

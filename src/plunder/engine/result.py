@@ -30,9 +30,14 @@ class Result:
         return tuple(self.outcome(seat) for seat in range(len(self.scores)))
 
     def returns(self) -> tuple[float, ...]:
-        """Per-seat payoff for learners and bots: winners share 1, everyone else 0."""
+        """Per-seat payoff for learners and bots: winners share 1, everyone else 0.
+
+        A game no one won (a draw) gives every seat an even share, ``1/players``:
+        the payoffs of every result add up to 1, and a search that stops a
+        playout it cannot finish scores it as the same draw.
+        """
         if not self.winners:
-            return tuple(0.0 for _ in self.scores)
+            return tuple(1.0 / len(self.scores) for _ in self.scores)
         share = 1.0 / len(self.winners)
         return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
 

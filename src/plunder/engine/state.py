@@ -1,15 +1,22 @@
 """The state of one play, and the engine's handling of decisions.
 
 A game's state derives from ``State`` and supplies the rules through a handful of
-hooks (``_deciders``, ``_legal_actions``, ``_resolve``, ``_view``, ``_result``).
-The base class owns everything the protocol promises for every game alike:
+hooks (``_legal_actions``, ``_resolve``, ``_view``; optionally ``_deciders``,
+``_result``, ``_info_key``, ``_out``). The base class owns everything the protocol
+promises for every game alike:
 
 * Simultaneous decisions. A *step* is the set of seats that owe a decision; each
   ``act`` commits one seat's choice (hidden from the others) and the step resolves
   when the last seat commits. A sequential turn is a step of one seat.
+* Decision frames: a stack of what is being decided (``push``, ``pop``,
+  ``replace``); the frame on top names the deciding seats and is shown to all.
 * Validation before mutation, so a rejected action leaves the state unchanged.
-* The move list behind ``record`` and the filtered event log behind ``view``.
-* Chance from one seeded generator held in the state and never shown.
+* The move list behind ``record`` and the filtered event log behind ``view`` and
+  ``events``.
+* Chance from one seeded generator held in the state and never shown, through
+  ``roll``, ``shuffle``, ``choice`` and ``sample``.
+* The end of the game (``finish``), cloning, pickling, and the search and
+  learning helpers (``info_key``, ``legal_mask``, ``observation``, ``status``).
 """
 
 from __future__ import annotations
@@ -17,11 +24,14 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
 
 from plunder.engine.action import Action
 from plunder.engine.errors import IllegalAction, PlunderError, RecordError
+from plunder.engine.frame import Frame
 from plunder.engine.record import make_record
 from plunder.engine.result import Result
 
@@ -30,6 +40,11 @@ if TYPE_CHECKING:
 
 # An event visible to every seat and to spectators.
 PUBLIC: None = None
+
+T = TypeVar("T")
+
+# What ``status(seat)`` can say of a seat.
+DECIDING, WAITING, OUT, ELIMINATED = "deciding", "waiting", "out", "eliminated"
 
 
 class Event:
@@ -52,12 +67,23 @@ class Event:
             self._text = json.dumps(self.data)
         return self._text
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.to, self.data)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.to, self.data = state
+        self._text = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        return self  # never changed once logged
+
 
 class State:
     """The whole truth of one play of a game.
 
-    Public protocol: ``pending``, ``legal``, ``act``, ``view``, ``is_over``,
-    ``result``, ``clone``, ``determinize``, ``record``.
+    Public protocol: ``pending``, ``legal``, ``act``, ``view``, ``events``,
+    ``decision``, ``step``, ``status``, ``is_over``, ``result``, ``clone``,
+    ``determinize``, ``record``, ``info_key``, ``legal_mask``, ``observation``.
     """
 
     game: Game
@@ -68,15 +94,19 @@ class State:
         self.rng = random.Random(seed)
         self.moves: list[tuple[int, str]] = []
         self.log: list[Event] = []
+        self.frames: list[Frame] = []
+        self._seen = [0] * (game.players + 1)  # events each seat (spectator last) may see
         self._commits: dict[int, Action] = {}
         self._step: frozenset[int] = frozenset()
+        self._steps = 0
         self._legal_cache: dict[int, list[Action]] = {}
         self._determinized = False
+        self._over: Result | None = None
 
     # ----------------------------------------------------------------- hooks
     def _deciders(self) -> frozenset[int]:
-        """Seats that owe a decision in the current step (empty when over)."""
-        raise NotImplementedError
+        """Seats that owe a decision in the current step: by default the top frame's."""
+        return self.frames[-1].seats if self.frames else frozenset()
 
     def _legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now; only called for deciding seats."""
@@ -91,8 +121,8 @@ class State:
         raise NotImplementedError
 
     def _result(self) -> Result | None:
-        """The result once the game is over, else ``None``."""
-        raise NotImplementedError
+        """The result once the game is over, else ``None`` (by default what ``finish`` set)."""
+        return self._over
 
     def _explain(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal for ``seat`` now (for the error message)."""
@@ -101,19 +131,92 @@ class State:
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see (hands, decks) for ``determinize``."""
 
-    def _timeout_action(self, seat: int) -> Action | None:
-        """What a seat plays when it lets a timed decision pass (see ``timeout_action``)."""
+    def _info_key(self, seat: int | None) -> Any:
+        """A hashable key of the game's part of ``view(seat)``, equal exactly when it is.
+
+        By default the view's JSON text; a game may build a cheaper key (the kit
+        checks it against the views).
+        """
+        return json.dumps(self._view(seat), sort_keys=True)
+
+    def _out(self, seat: int) -> str | None:
+        """``OUT`` (out for now), ``ELIMINATED`` (for good) or ``None`` (in play)."""
         return None
+
+    # ------------------------------------------------------------- frames
+    @property
+    def decision(self) -> Frame | None:
+        """The decision open now (the top frame), or ``None``."""
+        return self.frames[-1] if self.frames else None
+
+    def push(self, frame: Frame) -> None:
+        """Open an interrupt: ``frame`` is decided before the one below it resumes."""
+        self.frames.append(frame)
+
+    def pop(self) -> Frame:
+        """Close the decision on top (resolved); the one below it resumes."""
+        return self.frames.pop()
+
+    def replace(self, frame: Frame) -> None:
+        """Put ``frame`` in place of the decision on top (the next question of a sequence)."""
+        if self.frames:
+            self.frames[-1] = frame
+        else:
+            self.frames.append(frame)
+
+    # ------------------------------------------------------------- chance
+    def roll(
+        self,
+        sides: int = 6,
+        count: int = 1,
+        *,
+        reason: str = "",
+        seat: int | None = None,
+        to: Iterable[int] | None = PUBLIC,
+    ) -> list[int]:
+        """Roll ``count`` dice of ``sides`` faces and log the roll (public unless ``to``)."""
+        dice = [self.rng.randint(1, sides) for _ in range(count)]
+        event: dict[str, Any] = {"type": "roll", "sides": sides, "dice": dice, "reason": reason}
+        if seat is not None:
+            event["seat"] = seat
+        self.emit(event, to=to)
+        return dice
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Shuffle ``items`` in place (the new order is hidden: nothing is logged)."""
+        self.rng.shuffle(items)
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One of ``items`` at random; a game that makes it public logs what it means."""
+        return self.rng.choice(items)
+
+    def sample(self, items: Sequence[T], count: int) -> list[T]:
+        """``count`` different items at random."""
+        return self.rng.sample(items, count)
+
+    def randrange(self, stop: int) -> int:
+        """A whole number in ``0..stop-1`` at random."""
+        return self.rng.randrange(stop)
 
     # ------------------------------------------------------------- protocol
     def _open_step(self) -> None:
         """Start a new step; games call it at the end of set-up and the base after each resolve."""
         self._legal_cache = {}
-        self._step = frozenset() if self._result() is not None else self._deciders()
+        self._steps += 1
+        if self._result() is not None:
+            self._step = frozenset()
+            self.frames.clear()
+        else:
+            self._step = self._deciders()
 
     @property
     def players(self) -> int:
         return self.game.players
+
+    @property
+    def step(self) -> int:
+        """A public id of the current step, increasing by one each time a step opens."""
+        return self._steps
 
     @property
     def pending(self) -> frozenset[int]:
@@ -135,6 +238,21 @@ class State:
     def result(self) -> Result | None:
         return self._result()
 
+    def finish(self, result: Result) -> None:
+        """End the game with ``result``: log its end and close every open decision."""
+        self._over = result
+        self.frames.clear()
+        self.emit(
+            {"type": "game_end", "winners": sorted(result.winners), "text": result.reason + "."}
+        )
+
+    def status(self, seat: int) -> str:
+        """``deciding``, ``waiting``, ``out`` (for now) or ``eliminated`` (for good)."""
+        self._check_seat(seat, spectator=False)
+        if seat in self.pending:
+            return DECIDING
+        return self._out(seat) or WAITING
+
     def legal(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now; empty when it owes no decision."""
         if type(seat) is not int or seat not in self._step or seat in self._commits:
@@ -143,6 +261,14 @@ class State:
         if cached is None:
             cached = self._legal_cache[seat] = self._legal_actions(seat)
         return list(cached)
+
+    def legal_mask(self, seat: int) -> np.ndarray:
+        """A bool array over ``game.action_space()``: True where the action is legal now."""
+        space = self.game.action_space()
+        mask = np.zeros(len(space), dtype=bool)
+        for action in self.legal(seat):
+            mask[space.index(action)] = True
+        return mask
 
     def act(self, seat: int, action: Action | str) -> None:
         """Commit ``seat``'s decision (an ``Action`` or its notation).
@@ -197,65 +323,118 @@ class State:
         """The legal action ``seat`` is taken to play if it lets its decision's time run out.
 
         ``None`` for an ordinary decision, which has no time limit in the rules (a
-        table may still put a clock on it). A decision the rules time, such as a
-        gesture made as the cards are revealed, names the action that stands for
-        no answer; a table with a clock plays it when the time is up.
+        table may still put a clock on it). A decision the rules time (a reaction
+        window, a gesture made as the cards are revealed) names in its frame the
+        action that stands for no answer; a table with a clock plays it when the
+        time is up.
         """
         if type(seat) is not int or seat not in self.pending:
             return None
-        return self._timeout_action(seat)
+        frame = self.decision
+        if frame is None or frame.timeout is None:
+            return None
+        return self.game.parse(frame.timeout)
+
+    def _check_seat(self, seat: object, spectator: bool = True) -> None:
+        if (seat is None and spectator) or (
+            type(seat) is int and 0 <= seat < self.players  # type: ignore[operator]
+        ):
+            return
+        also = ", or None for a spectator" if spectator else ""
+        raise IllegalAction(
+            f"{seat!r} is not a seat of this game (seats are 0..{self.players - 1}{also})",
+            rule="seats",
+        )
 
     def view(self, seat: int | None = None, *, log: bool = True) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-ready data (``None``: a spectator).
 
-        ``log=False`` leaves out the event log, for callers (bots, learners) that
-        look at many positions and read only the table.
+        ``log=False`` leaves out the event log, for callers (bots, learners, a
+        table that sends only new events) that look at many positions.
         """
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
-        ):
-            raise IllegalAction(
-                f"{seat!r} is not a seat of this game (seats are 0..{self.players - 1}, "
-                "or None for a spectator)",
-                rule="seats",
-            )
+        self._check_seat(seat)
         out = self._view(seat)
         result = self._result()
+        frame = self.decision
         out["game"] = self.game.name
         out["options"] = dict(self.game.options)
         out["viewer"] = seat
         out["pending"] = sorted(self.pending)
         out["committed"] = sorted(self._commits)
+        out["decision"] = frame.to_json() if frame is not None and self._step else None
         if seat is not None and seat in self._commits:
             out["choice"] = self._commits[seat].notation
         if log:
-            # Decoding the events' JSON text hands out fresh copies: no caller can
-            # change the log through a view.
-            out["log"] = json.loads(
-                "[" + ",".join(e.text for e in self.log if e.to is None or seat in e.to) + "]"
-            )
+            out["log"] = self.events(seat)
         out["over"] = result is not None
         out["result"] = None if result is None else result.to_json()
         return out
 
+    def events(self, seat: int | None = None, since: int = 0) -> list[dict[str, Any]]:
+        """The events ``seat`` may see, from its ``since``-th on (fresh copies).
+
+        ``since`` counts only the events that seat may see, so a client that holds
+        ``k`` of them asks for ``events(seat, k)`` and gets exactly what it lacks.
+        The cost grows with what is returned, not with the length of the game.
+        """
+        self._check_seat(seat)
+        index = self.players if seat is None else seat
+        want = self._seen[index] - max(0, since)
+        if want <= 0:
+            return []
+        found: list[str] = []
+        for event in reversed(self.log):
+            if event.to is None or (seat is not None and seat in event.to):
+                found.append(event.text)
+                if len(found) == want:
+                    break
+        found.reverse()
+        # Decoding the events' JSON text hands out fresh copies: no caller can
+        # change the log through a view.
+        return json.loads("[" + ",".join(found) + "]")
+
+    def event_count(self, seat: int | None = None) -> int:
+        """How many events ``seat`` may see so far."""
+        self._check_seat(seat)
+        return self._seen[self.players if seat is None else seat]
+
+    def info_key(self, seat: int | None) -> Any:
+        """A compact hashable key of all ``seat`` knows now: equal exactly when
+        ``view(seat, log=False)`` is equal (within one game and options)."""
+        self._check_seat(seat)
+        frame = self.decision if self._step else None
+        choice = self._commits.get(seat) if seat is not None else None
+        return (
+            seat,
+            tuple(sorted(self.pending)),
+            tuple(sorted(self._commits)),
+            None if choice is None else choice.notation,
+            None if frame is None else frame.key(),
+            self._result(),
+            self._info_key(seat),
+        )
+
+    def observation(self, seat: int | None) -> np.ndarray:
+        """``view(seat, log=False)`` encoded as the game's float32 vector (``None``: spectator)."""
+        return self.game.encoder().encode(self.view(seat, log=False))
+
     def clone(self) -> State:
         """An independent copy: acting on it never changes this state."""
-        new = copy.copy(self)
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        for name, value in self.__dict__.items():
+            fields[name] = value if name in _SHARED else fresh(value)
         # Random.__new__ skips seeding from the OS, which setstate overwrites anyway.
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
-        new.moves = list(self.moves)
-        new.log = list(self.log)  # events are never mutated once logged
-        new._commits = dict(self._commits)
-        new._legal_cache = dict(self._legal_cache)
         self._clone_into(new)
         return new
 
     def _clone_into(self, new: State) -> None:
-        """Copy the game's own mutable fields into ``new`` (deep enough to be independent)."""
-        for name, value in vars(self).items():
-            if name not in _BASE_FIELDS:
-                setattr(new, name, copy.deepcopy(value))
+        """Copy what the generic copy cannot (objects of the game's own classes)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
         """A clone in which everything ``seat`` cannot see is resampled.
@@ -291,7 +470,15 @@ class State:
     # ------------------------------------------------------------- helpers
     def emit(self, event: dict[str, Any], to: Iterable[int] | None = PUBLIC) -> None:
         """Add an event to the log, visible to ``to`` (default: everyone)."""
-        self.log.append(Event(None if to is None else frozenset(to), event))
+        audience = None if to is None else frozenset(to)
+        self.log.append(Event(audience, event))
+        seen = self._seen
+        if audience is None:
+            for index in range(len(seen)):
+                seen[index] += 1
+        else:
+            for seat in audience:
+                seen[seat] += 1
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"pending={sorted(self.pending)}"
@@ -302,9 +489,32 @@ class State:
         return json.dumps(self.view(None))
 
 
-_BASE_FIELDS = frozenset(
-    ("game", "seed", "rng", "moves", "log", "_commits", "_step", "_legal_cache", "_determinized")
-)
+# Fields the generic clone shares or sets itself: the game (immutable) and the
+# generator (copied through its state).
+_SHARED = frozenset(("game", "rng"))
+
+# Values that are never changed in place: shared by a state and its clones.
+_ATOMS: set[type] = {int, float, str, bool, type(None), bytes, frozenset, Result, Frame, Event}
+
+
+def fresh(value: Any) -> Any:
+    """An independent copy of ``value``: containers are copied all the way down,
+    immutable values (numbers, text, actions, frames, frozen sets) shared."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        return [v if type(v) in _ATOMS else fresh(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else fresh(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    if kind is tuple:
+        return tuple(v if type(v) in _ATOMS else fresh(v) for v in value)
+    if isinstance(value, (Action, Frame, Result, frozenset)):
+        _ATOMS.add(kind)
+        return value
+    return copy.deepcopy(value)
 
 
 def _seats(seats: Iterable[int]) -> str:
@@ -318,4 +528,14 @@ def _seats(seats: Iterable[int]) -> str:
     )
 
 
-__all__ = ["PUBLIC", "Event", "PlunderError", "State"]
+__all__ = [
+    "DECIDING",
+    "ELIMINATED",
+    "OUT",
+    "PUBLIC",
+    "WAITING",
+    "Event",
+    "PlunderError",
+    "State",
+    "fresh",
+]

@@ -25,8 +25,9 @@ from starlette.websockets import WebSocketDisconnected
 import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import IllegalAction, PlunderError
-from plunder.engine.registry import game_class
-from plunder.server.live import TIMED_DECISIONS, Connection, Hub, LiveTable, TableError
+from plunder.engine.errors import UnknownGame
+from plunder.engine.registry import game_class, manifest
+from plunder.server.live import Connection, Hub, LiveTable, TableError
 from plunder.server.store import Store
 
 log = logging.getLogger("plunder.server")
@@ -48,7 +49,7 @@ def game_catalogue() -> list[dict[str, Any]]:
                 "default_players": game_class(info.name).default_players,
                 # Options under which the rules time some decisions (the reflex
                 # clock applies), or None when they never do.
-                "timed_when": TIMED_DECISIONS.get(info.name),
+                "timed_when": manifest(info.name).timed,
                 "bots": [
                     {"name": b.name, "help": b.help, "levels": list(b.levels)}
                     for b in bot_registry.infos(info.name)
@@ -132,6 +133,19 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
         if icon.exists():
             return FileResponse(icon, media_type="image/svg+xml")
         return Response(status_code=204)
+
+    @app.get("/games/{name}/renderer.js", include_in_schema=False)
+    async def game_renderer(name: str) -> Response:
+        """A game's browser renderer, served from the game's own package."""
+        try:
+            own = manifest(name)
+        except UnknownGame:
+            raise StarletteHTTPException(404, "no such game") from None
+        found = own.file(own.browser)
+        if found is None:
+            # The generic renderer draws a game that brings none of its own.
+            return Response("", media_type="text/javascript")
+        return FileResponse(found, media_type="text/javascript")
 
     # API -------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +25,7 @@ import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
+from plunder.engine.registry import manifest
 from plunder.engine.state import State
 from plunder.server.store import DEFAULT_REFLEX_CLOCK, SeatRow, Store, TableRow, token_digest
 
@@ -37,17 +38,15 @@ STAND_IN = ("greedy", "normal")
 # for which ``State.timeout_action`` names an action), from REFLEX_MIN to REFLEX_MAX.
 REFLEX_MIN, REFLEX_MAX = 2, 60
 
-# Games whose rules time some decisions, and the option values that bring those
-# decisions in ({}: always). The server times a decision by asking the engine
-# (``timeout_action``), whatever this says; this tells the lobby when to offer
-# the reflex clock and the table when to mention it.
-TIMED_DECISIONS: dict[str, dict[str, Any]] = {"rumble": {"gestures": True}}
 
+def has_timed_decisions(game: str, options: Mapping[str, Any]) -> bool:
+    """Whether a ``game`` table with ``options`` meets decisions the rules time.
 
-def has_timed_decisions(game: str, options: dict[str, Any]) -> bool:
-    """Whether a ``game`` table with ``options`` meets decisions the rules time."""
-    wanted = TIMED_DECISIONS.get(game)
-    return wanted is not None and all(options.get(k) == v for k, v in wanted.items())
+    The game's manifest says so (``timed``); the server times a decision by asking
+    the engine (``timeout_action``) whatever this says: this tells the lobby when
+    to offer the reflex clock and the table when to mention it.
+    """
+    return manifest(game).timed_under(options)
 
 
 class TableError(PlunderError):
@@ -469,7 +468,7 @@ class Hub:
                 self._stop_clock(table, seat)
             return
         state = table.state
-        step = len(state.moves) - len(state.committed)
+        step = state.step
         waiting = {s for s in state.pending if s not in state.committed}
         for seat, clock in list(table.clocks.items()):
             if seat not in waiting or table.bot_plays(seat) or clock.step != step:
@@ -515,7 +514,7 @@ class Hub:
                 # A timed decision (a gesture) is answered at once, as a reflex.
                 await asyncio.sleep(0)
             state = table.state
-            step = len(state.moves) - len(state.committed)
+            step = state.step
             snapshot = state.clone()
             rng = random.Random(f"{table.id}:{len(state.moves)}:{seat}")
             bot = self._bot_for(table, seat)
@@ -525,7 +524,7 @@ class Hub:
                 table.bot_plays(seat)
                 and seat in state.pending
                 and seat not in state.committed
-                and len(state.moves) - len(state.committed) == step
+                and state.step == step
             )
             if still_due:
                 table.thinking.pop(seat, None)

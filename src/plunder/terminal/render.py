@@ -5,13 +5,13 @@ server sends), so the terminal can never show what the engine kept out of a
 view. ``labels`` is presentation only: how the table calls each seat ("you",
 "greedy"); it holds no game information.
 
-Games without a renderer of their own get ``GenericRenderer``, which draws any
-view: its scalar fields, a ``players`` list of dicts as a table and a ``hand``.
+A game names its renderer in its manifest (``terminal``); games without one get
+``GenericRenderer``, which draws any view: its scalar fields, a ``players`` list
+of dicts as a table and a ``hand``.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,7 +19,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from plunder.engine.errors import IllegalAction
+from plunder.engine.errors import IllegalAction, UnknownGame
+from plunder.engine.registry import manifest
 
 Labels = Mapping[int, str]
 
@@ -28,11 +29,6 @@ PROTOCOL_KEYS = frozenset(
     ("game", "options", "viewer", "pending", "committed", "choice", "log", "over", "result")
 )
 
-# Renderers of the built-in games, imported on first use like the games themselves.
-_BUILTIN: dict[str, str] = {
-    "duel": "plunder.terminal.duel:DuelRenderer",
-    "rumble": "plunder.terminal.rumble:RumbleRenderer",
-}
 _cache: dict[str, GenericRenderer] = {}
 
 
@@ -210,12 +206,11 @@ def renderer_for(game: str) -> GenericRenderer:
     """The renderer of the game called ``game``; the generic one when it has none."""
     found = _cache.get(game)
     if found is None:
-        target = _BUILTIN.get(game)
-        if target is None:
-            found = GenericRenderer()
-        else:
-            module, _, name = target.partition(":")
-            found = getattr(importlib.import_module(module), name)()
+        try:
+            own = manifest(game)
+        except UnknownGame:
+            own = None
+        found = own.part(own.terminal)() if own and own.terminal else GenericRenderer()
         _cache[game] = found
     return found
 

@@ -21,7 +21,7 @@ import math
 import random
 from typing import Any
 
-from plunder.bots import check_level
+from plunder.engine.bots import check_level
 from plunder.engine.action import Action
 from plunder.engine.state import State
 from plunder.games.duel.rules import DuelState
@@ -92,7 +92,7 @@ def evaluate(state: State) -> tuple[float, ...] | None:
     fair duels of ``docs/duel-solver.md``); with more it is the even-handed guess.
     Inside a duel the function has no opinion and returns ``None``.
     """
-    if not isinstance(state, DuelState) or state.over is not None:
+    if not isinstance(state, DuelState) or state.result is not None:
         return None
     if state.shootout != 1 or state.committed or not all(state.alive) or any(state.played):
         return None

@@ -15,6 +15,8 @@ RETURNS = ("none", "itself", "all")
 @dataclass(frozen=True)
 class Card:
     name: str
+    title: str
+    text: str
     count: int
     weapon: str  # "" for a card that makes no attack
     returns: str  # "none", "itself" or "all" (when its owner was not hit)
@@ -49,6 +51,8 @@ def load_content(path: Path = CARDS_FILE) -> DuelContent:
                 field="count",
                 line=line_of(path, name, "count"),
             )
+        title = require(path, name, table, "title", str)
+        text = require(path, name, table, "text", str)
         weapon = require(path, name, table, "weapon", str)
         returns = require(path, name, table, "returns", str)
         if returns not in RETURNS:
@@ -59,7 +63,7 @@ def load_content(path: Path = CARDS_FILE) -> DuelContent:
                 field="returns",
                 line=line_of(path, name, "returns"),
             )
-        cards.append(Card(name, count, weapon, returns))
+        cards.append(Card(name, title, text, count, weapon, returns))
     names = {card.name for card in cards}
     weapons = {card.weapon for card in cards if card.weapon}
     raw_tables = data.get("deflection")

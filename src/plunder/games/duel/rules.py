@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from plunder.engine.action import Action
+from plunder.engine.action import Action, action_type
+from plunder.engine.frame import Frame
 from plunder.engine.game import Game, notation_error
 from plunder.engine.options import Option
-from plunder.engine.registry import register
 from plunder.engine.result import Result
-from plunder.engine.state import State
+from plunder.engine.state import OUT, State
+from plunder.games.duel import text
 from plunder.games.duel.content import CONTENT
 
 CARD_NAMES: tuple[str, ...] = CONTENT.names
@@ -28,38 +28,21 @@ NOTATION_HELP = (
 _NOTATION = re.compile(r"^\s*([a-z]+)\s*(?:>\s*(\S*))?\s*$")
 
 
-@dataclass(frozen=True, slots=True)
+@action_type
 class DuelAction(Action):
     """Play ``card``; a Colt or Rifle may be aimed at ``target`` (a seat) or at no one."""
 
     card: str
     target: int | None = None
-    # The notation is asked for at every move: work it out once.
-    notation: str = field(init=False, repr=False, compare=False)  # type: ignore[assignment]
 
-    def __post_init__(self) -> None:
-        text = self.card if self.target is None else f"{self.card}>{self.target}"
-        object.__setattr__(self, "notation", text)
-
-    def __str__(self) -> str:
-        return self.notation
-
-
-# Actions are few and immutable: share one instance of each (legal lists are hot).
-_ACTIONS: dict[tuple[str, int | None], DuelAction] = {}
+    def spell(self) -> str:
+        return self.card if self.target is None else f"{self.card}>{self.target}"
 
 
 # Legal lists depend only on the seat, who lives and which cards are in hand:
 # at most a few thousand situations, each computed once per process.
 _LEGAL: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], list[DuelAction]] = {}
-
-
-def _action(card: str, target: int | None) -> DuelAction:
-    key = (card, target)
-    found = _ACTIONS.get(key)
-    if found is None:
-        found = _ACTIONS[key] = DuelAction(card, target)
-    return found
+_action = DuelAction.of
 
 
 class DuelState(State):
@@ -75,22 +58,28 @@ class DuelState(State):
         self.played: list[list[str]] = [[] for _ in range(n)]
         self.duel = 1
         self.shootout = 1
-        self.over: Result | None = None
         # R6, R27: the first duelling master is drawn by the seeded generator.
-        self.master = self.rng.randrange(n)
+        self.master = self.randrange(n)
         self.emit(
             {
                 "type": "duel",
                 "duel": 1,
                 "master": self.master,
-                "text": f"Duel 1 begins; seat {self.master} is the duelling master.",
+                "text": text.duel_begins(1, self.master),
             }
         )
+        self._ask()
         self._open_step()
 
     # ----------------------------------------------------------- decisions
-    def _deciders(self) -> frozenset[int]:
-        return frozenset(seat for seat, alive in enumerate(self.alive) if alive)
+    def _ask(self) -> None:
+        """R7: every living player chooses a card for the next shootout, all at once."""
+        living = [seat for seat, alive in enumerate(self.alive) if alive]
+        self.replace(Frame.of("shootout", living, duel=self.duel, shootout=self.shootout))
+
+    def _out(self, seat: int) -> str | None:
+        # R20: a hit player is in the grave until the next duel, then plays again.
+        return None if self.alive[seat] else OUT
 
     def _legal_actions(self, seat: int) -> list[DuelAction]:
         hand = self.hands[seat]
@@ -140,7 +129,7 @@ class DuelState(State):
                 "choices": [
                     {"seat": s, "card": a.card, "target": a.target} for s, a in choices.items()
                 ],
-                "text": "; ".join(_describe(s, a) for s, a in choices.items()) + ".",
+                "text": text.reveal([(s, a.card, a.target) for s, a in choices.items()]),
             }
         )
         # R12-R16, R29-R31: an attack is a played Colt or Rifle aimed at a player; it hits
@@ -162,7 +151,7 @@ class DuelState(State):
                 {
                     "type": "hit",
                     "seats": hit,
-                    "text": "Hit, to the grave: " + ", ".join(f"seat {s}" for s in hit) + ".",
+                    "text": text.hit(hit),
                 }
             )
         # R17, R18, R32: cards come back to the hands of players who were not hit.
@@ -182,19 +171,21 @@ class DuelState(State):
                         "type": "reload",
                         "seat": seat,
                         "cards": list(back),
-                        "text": f"Seat {seat} reloads: {_count(len(back))} back in hand.",
+                        "text": text.reload(seat, len(back)),
                     }
                 )
                 self.played[seat] = []
         living = [seat for seat, alive in enumerate(self.alive) if alive]
         if len(living) == 1:
-            self._end_duel(living[0], "the last one standing")
+            self._end_duel(living[0], text.LAST_STANDING)
         elif not living:
-            self._end_duel(None, "everyone was hit")
+            self._end_duel(None, text.EVERYONE_HIT)
         elif self.shootout >= self.game.options["shootout_limit"]:
-            self._end_duel(None, f"no single survivor after {self.shootout} shootouts")
+            self._end_duel(None, text.no_survivor(self.shootout))
         else:
             self.shootout += 1
+        if self.result is None:
+            self._ask()
 
     def _end_duel(self, winner: int | None, why: str) -> None:
         target = self.game.options["target"]
@@ -204,7 +195,7 @@ class DuelState(State):
                     "type": "duel_end",
                     "duel": self.duel,
                     "winner": None,
-                    "text": f"Duel {self.duel} ends with no winner ({why}); no one earns.",
+                    "text": text.duel_ends(self.duel, None, why),
                 }
             )
         else:
@@ -214,29 +205,18 @@ class DuelState(State):
                     "type": "duel_end",
                     "duel": self.duel,
                     "winner": winner,
-                    "text": f"Seat {winner} wins duel {self.duel} ({why}) and earns $1 "
-                    f"(now ${self.dollars[winner]}).",
+                    "text": text.duel_ends(self.duel, winner, why, self.dollars[winner]),
                 }
             )
             if self.dollars[winner] >= target:
-                self.over = Result(
-                    frozenset({winner}),
-                    tuple(self.dollars),
-                    f"Seat {winner} has a fistful of dollars (${target})",
+                self.finish(
+                    Result(frozenset({winner}), tuple(self.dollars), text.rich(winner, target))
                 )
-                self.emit({"type": "game_end", "winners": [winner], "text": self.over.reason + "."})
                 return
         if self.duel >= self.game.options["duel_limit"]:
             richest = max(self.dollars)
             winners = frozenset(s for s, d in enumerate(self.dollars) if d == richest and d > 0)
-            self.over = Result(
-                winners,
-                tuple(self.dollars),
-                f"The duel limit ({self.duel}) was reached; the richest win",
-            )
-            self.emit(
-                {"type": "game_end", "winners": sorted(winners), "text": self.over.reason + "."}
-            )
+            self.finish(Result(winners, tuple(self.dollars), text.duel_limit(self.duel)))
             return
         # R24, R25, R38: a new duel: everyone alive with a full hand; the winner commands.
         if winner is not None:
@@ -252,14 +232,11 @@ class DuelState(State):
                 "type": "duel",
                 "duel": self.duel,
                 "master": self.master,
-                "text": f"Duel {self.duel} begins; seat {self.master} is the duelling master.",
+                "text": text.duel_begins(self.duel, self.master),
             }
         )
 
     # ----------------------------------------------------------- views
-    def _result(self) -> Result | None:
-        return self.over
-
     def _hand_list(self, seat: int) -> list[str]:
         hand = self.hands[seat]
         return [name for name in CARD_NAMES for _ in range(hand[name])]
@@ -285,29 +262,20 @@ class DuelState(State):
             view["hand"] = self._hand_list(seat)
         return view
 
-    def _clone_into(self, new: State) -> None:
-        assert isinstance(new, DuelState)
-        new.alive = list(self.alive)
-        new.dollars = list(self.dollars)
-        new.hands = [dict(hand) for hand in self.hands]
-        new.played = [list(cards) for cards in self.played]
+    def _info_key(self, seat: int | None) -> Any:
+        # Exactly the fields of ``_view``, as tuples (the target is an option).
+        return (
+            tuple(self.alive),
+            tuple(self.dollars),
+            tuple(tuple(cards) for cards in self.played),
+            tuple(sum(hand.values()) for hand in self.hands),
+            self.master,
+            self.duel,
+            self.shootout,
+            None if seat is None else tuple(self.hands[seat][name] for name in CARD_NAMES),
+        )
 
 
-def _describe(seat: int, action: DuelAction) -> str:
-    if action.target is not None:
-        return f"Seat {seat} fires a {action.card} at seat {action.target}"
-    if CARDS[action.card].weapon:
-        return f"Seat {seat} fires a {action.card} at no one"
-    if action.card == "barricade":
-        return f"Seat {seat} hides behind a barricade"
-    return f"Seat {seat} plays {action.card}"
-
-
-def _count(cards: int) -> str:
-    return "1 card" if cards == 1 else f"{cards} cards"
-
-
-@register
 class DuelGame(Game):
     """Duel: 2 to 5 players, simultaneous shootouts, first to $5.
 
@@ -350,6 +318,39 @@ class DuelGame(Game):
 
     def _new_state(self, seed: int) -> DuelState:
         return DuelState(self, seed)
+
+    def _all_actions(self) -> list[DuelAction]:
+        # Every card unaimed, then each weapon aimed at every seat (any seat may be
+        # another's target).
+        out: list[DuelAction] = []
+        for name in CARD_NAMES:
+            out.append(_action(name, None))
+            if CARDS[name].weapon:
+                out.extend(_action(name, seat) for seat in range(self.players))
+        return out
+
+    def _max_decisions(self) -> int:
+        # Every living player decides once a shootout; duels and shootouts are capped.
+        options = self.options
+        return options["duel_limit"] * options["shootout_limit"] * self.players
+
+    def _catalogue(self) -> dict[str, Any]:
+        reading = CONTENT.deflection[self.options["deflection"]]
+        return {
+            "cards": {
+                card.name: {
+                    "id": card.name,
+                    "title": card.title,
+                    "text": card.text,
+                    "count": card.count,
+                    "weapon": card.weapon or None,
+                    "returns": card.returns,
+                    "stops": sorted(reading[card.name]),
+                }
+                for card in CONTENT.cards
+            },
+            "deflection": self.options["deflection"],
+        }
 
     def parse(self, text: str, legal: Sequence[str] = ()) -> DuelAction:
         if not isinstance(text, str):

@@ -78,7 +78,7 @@ from typing import Any
 
 import numpy as np
 
-from plunder.bots import UnknownBot, check_level
+from plunder.engine.bots import UnknownBot, check_level
 from plunder.engine.action import Action
 from plunder.engine.errors import PlunderError
 from plunder.engine.state import State

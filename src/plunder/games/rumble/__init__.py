@@ -1,5 +1,18 @@
 """Pirate Rumble: simultaneous cards for 2 to 8 pirates; Duel Mode and Camp Mode."""
 
+from plunder.engine.manifest import Manifest
 from plunder.games.rumble.rules import RumbleAction, RumbleGame, RumbleState
 
-__all__ = ["RumbleAction", "RumbleGame", "RumbleState"]
+MANIFEST = Manifest(
+    game=RumbleGame,
+    terminal="terminal:RumbleRenderer",
+    browser="browser.js",
+    bots={"greedy": "bot:GreedyBot"},
+    evaluate="bot:evaluate",
+    search_depth="bot:search_depth",
+    encoder="encoder:RumbleEncoder",
+    # With gestures on, every pirate answers the revealed card at once (R62).
+    timed={"gestures": True},
+)
+
+__all__ = ["MANIFEST", "RumbleAction", "RumbleGame", "RumbleState"]

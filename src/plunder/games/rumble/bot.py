@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from plunder.bots import check_level
+from plunder.engine.bots import check_level
 from plunder.engine.action import Action
 from plunder.engine.state import State
 from plunder.games.rumble.rules import CARDS, RumbleAction, RumbleState, camp_of
@@ -104,8 +104,8 @@ def _finish_round(state: State, rng: random.Random) -> None:
 
 def score(state: RumbleState, seat: int) -> float:
     """How good ``state`` (a sampled world) is for ``seat``: its share of the win, x100."""
-    if state.over is not None:
-        return 100.0 * state.over.returns()[seat]
+    if state.result is not None:
+        return 100.0 * state.result.returns()[seat]
     return 100.0 * shares(state)[seat]
 
 
@@ -131,7 +131,7 @@ def evaluate(state: State) -> tuple[float, ...] | None:
     is split among its members, as a team win is. Only sampled worlds are given to
     it, so reading the camps and counts of the state is no peeking.
     """
-    if not isinstance(state, RumbleState) or state.over is not None:
+    if not isinstance(state, RumbleState) or state.result is not None:
         return None
     if state.phase != "choose" or state.committed:
         return None

@@ -49,6 +49,7 @@ class Card:
 class Pirate:
     name: str
     title: str
+    short: str
     native: str
     health: int
     max_health: int
@@ -73,6 +74,7 @@ class RumbleContent:
     pirates: dict[str, Pirate]
     camp_titles: dict[str, str]
     camp_tables: dict[int, CampTable]
+    ability_text: dict[str, str]
 
     @property
     def golden_pile(self) -> list[str]:
@@ -164,9 +166,14 @@ def _pirates(path: Path, cards: dict[str, Card]) -> dict[str, Pirate]:
         if not hand or len(set(hand)) != len(hand):
             raise _fail(path, "must list each of the pirate's basic cards once", name, "hand")
         max_health = number("max_health", 5, 1, 9)
+        title = require(path, name, table, "title", str)
+        short = table.get("short", title)
+        if not isinstance(short, str) or not short:
+            raise _fail(path, f"is {short!r}; expected a name", name, "short")
         pirates[name] = Pirate(
             name=name,
-            title=require(path, name, table, "title", str),
+            title=title,
+            short=short,
             native=table.get("native", ""),
             health=number("health", 5, 1, max_health),
             max_health=max_health,
@@ -178,6 +185,21 @@ def _pirates(path: Path, cards: dict[str, Card]) -> dict[str, Pirate]:
             abilities=frozenset(_names(path, name, table, "abilities", ABILITIES)),
         )
     return pirates
+
+
+def _ability_text(path: Path) -> dict[str, str]:
+    """Every ability the rules know, in players' words; nothing the rules do not know."""
+    raw = read_toml(path).get("abilities")
+    if not isinstance(raw, dict):
+        raise ContentError("needs an [abilities] table", file=str(path), field="abilities")
+    for name in ABILITIES:
+        text = raw.get(name)
+        if not isinstance(text, str) or not text:
+            raise _fail(path, "needs a sentence for the players", "abilities", name)
+    unknown = sorted(set(raw) - set(ABILITIES))
+    if unknown:
+        raise _fail(path, f"names abilities the rules do not know: {unknown}", "abilities")
+    return {name: raw[name] for name in ABILITIES}
 
 
 def _camps(path: Path) -> tuple[dict[str, str], dict[int, CampTable]]:
@@ -210,14 +232,15 @@ def load_content(
     cards = _cards(cards_file)
     pirates = _pirates(pirates_file, cards)
     titles, tables = _camps(camps_file)
-    pile = RumbleContent(cards, pirates, titles, tables).golden_pile
+    abilities = _ability_text(pirates_file)
+    pile = RumbleContent(cards, pirates, titles, tables, abilities).golden_pile
     for pirate in pirates.values():
         for card in set(pirate.golden):
             if pirate.golden.count(card) > pile.count(card):
                 raise _fail(
                     pirates_file, f"takes more {card!r} than the golden pile holds", pirate.name
                 )
-    return RumbleContent(cards, pirates, titles, tables)
+    return RumbleContent(cards, pirates, titles, tables, abilities)
 
 
 CONTENT = load_content()

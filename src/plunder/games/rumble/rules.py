@@ -15,16 +15,15 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from plunder.engine.action import Action
+from plunder.engine.action import Action, action_type
 from plunder.engine.errors import OptionError
+from plunder.engine.frame import Frame
 from plunder.engine.game import Game, notation_error
 from plunder.engine.options import Option
-from plunder.engine.registry import register
 from plunder.engine.result import Result
-from plunder.engine.state import State
+from plunder.engine.state import ELIMINATED, State
 from plunder.games.rumble.content import CONTENT, Card
 
 CARDS: dict[str, Card] = CONTENT.cards
@@ -41,7 +40,7 @@ NOTATION_HELP = (
 _NOTATION = re.compile(r"^\s*([a-z0-9]+)\s*(?:>\s*(.*?))?\s*$")
 
 
-@dataclass(frozen=True, slots=True)
+@action_type
 class RumbleAction(Action):
     """One decision: ``verb`` is ``play`` (a card, with ``targets``), ``grab`` (a slot of
     the golden card area), ``dig`` (a card of the discard pile), ``gesture`` or ``pirate``.
@@ -50,32 +49,18 @@ class RumbleAction(Action):
     verb: str
     name: str
     targets: tuple[int, ...] = ()
-    notation: str = field(init=False, repr=False, compare=False)  # type: ignore[assignment]
 
-    def __post_init__(self) -> None:
-        if self.verb == "play":
-            text = self.name
-            if self.targets:
-                text += ">" + ",".join(str(t) for t in self.targets)
-        else:
-            text = f"{self.verb}>{self.name}"
-        object.__setattr__(self, "notation", text)
-
-    def __str__(self) -> str:
-        return self.notation
-
-
-# Actions are immutable: share one instance of each (legal lists are hot in searches).
-_ACTIONS: dict[tuple[str, str, tuple[int, ...]], RumbleAction] = {}
+    def spell(self) -> str:
+        if self.verb != "play":
+            return f"{self.verb}>{self.name}"
+        if self.targets:
+            return self.name + ">" + ",".join(str(t) for t in self.targets)
+        return self.name
 
 
 def action(verb: str, name: str, targets: tuple[int, ...] = ()) -> RumbleAction:
     """The shared ``RumbleAction`` for ``verb``, ``name`` and ``targets``."""
-    key = (verb, name, targets)
-    found = _ACTIONS.get(key)
-    if found is None:
-        found = _ACTIONS[key] = RumbleAction(verb, name, targets)
-    return found
+    return RumbleAction.of(verb, name, targets)
 
 
 def play(card: str, *targets: int) -> RumbleAction:
@@ -94,7 +79,6 @@ class RumbleState(State):
         super().__init__(game, seed)
         n = game.players
         self.round = 1
-        self.phase = "draft"
         self.pirate: list[str] = [""] * n
         self.alive = [True] * n
         self.health = [0] * n
@@ -111,15 +95,37 @@ class RumbleState(State):
         self.played: dict[int, RumbleAction] = {}
         self.voided: set[int] = set()
         self.reach_options: dict[int, list[RumbleAction]] = {}
-        self.over: Result | None = None
         choice = game.options["pirates"]
         if choice == "draft":
             self.emit({"type": "draft", "text": "Each seat in turn picks a pirate."})
+            self._stage("draft")
         else:
             # R84: pirates dealt at random (each at most once), or as the option lists them.
-            names = self.rng.sample(sorted(PIRATES), n) if choice == "random" else game.pirate_list
+            names = self.sample(sorted(PIRATES), n) if choice == "random" else game.pirate_list
             self._set_up(names)
         self._open_step()
+
+    # ----------------------------------------------------------- decisions
+    @property
+    def phase(self) -> str:
+        """The decision open now: ``draft``, ``choose``, ``gesture``, ``reach`` (or ``over``)."""
+        frame = self.decision
+        return frame.kind if frame is not None else "over"
+
+    def _stage(self, kind: str) -> None:
+        """Open the round's next decision (R9, R12, R61, R84)."""
+        if kind == "draft":
+            seats: list[int] = [self.pirate.index("")]
+        elif kind == "reach":
+            seats = sorted(self.reach_options)
+        else:
+            seats = self.living()
+        timeout = f"gesture>{NO_GESTURE}" if kind == "gesture" else None
+        self.replace(Frame.of(kind, seats, timeout, round=self.round))
+
+    def _out(self, seat: int) -> str | None:
+        # R71: a dead pirate is out of the game for good.
+        return None if self.alive[seat] else ELIMINATED
 
     # ----------------------------------------------------------- set-up
     def _set_up(self, names: Sequence[str]) -> None:
@@ -133,7 +139,7 @@ class RumbleState(State):
             self.tokens[seat] = pirate.tokens
         # R4: the golden pile, shuffled; R34, R38, R41, R84: pirates' golden cards.
         self.pile = list(CONTENT.golden_pile)
-        self.rng.shuffle(self.pile)
+        self.shuffle(self.pile)
         for seat, name in enumerate(names):
             for card in PIRATES[name].golden:
                 self.pile.remove(card)
@@ -168,14 +174,14 @@ class RumbleState(State):
         )
         if self.game.options["mode"] == "camp":
             self._deal_camps()
-        self.phase = "choose"
+        self._stage("choose")
 
     def _deal_camps(self) -> None:
         n = self.players
         table = CONTENT.camp_tables[n]
         # R51, R52: three bosses, Sun and Moon subordinates, shuffled and dealt face down.
         cards = ["sun-boss", "moon-boss", "lone-boss"] + ["sun"] * table.sun + ["moon"] * table.moon
-        self.rng.shuffle(cards)
+        self.shuffle(cards)
         self.camp = cards
         for seat, card in enumerate(cards):
             self.emit(
@@ -219,14 +225,6 @@ class RumbleState(State):
     def living(self) -> list[int]:
         return [s for s in range(self.players) if self.alive[s]]
 
-    # ----------------------------------------------------------- decisions
-    def _deciders(self) -> frozenset[int]:
-        if self.phase == "draft":
-            return frozenset((self.pirate.index(""),))
-        if self.phase == "reach":
-            return frozenset(self.reach_options)
-        return frozenset(self.living())
-
     def _legal_actions(self, seat: int) -> list[RumbleAction]:
         if self.phase == "draft":
             taken = set(self.pirate)
@@ -239,9 +237,6 @@ class RumbleState(State):
         for card in self.playable(seat):
             actions.extend(self._aims(seat, card))
         return actions
-
-    def _timeout_action(self, seat: int) -> RumbleAction | None:
-        return action("gesture", NO_GESTURE) if self.phase == "gesture" else None
 
     def playable(self, seat: int) -> list[str]:
         """Cards ``seat`` holds and can pay for now (R16, R63, R75, R87)."""
@@ -340,11 +335,13 @@ class RumbleState(State):
             )
             if "" not in self.pirate:
                 self._set_up(self.pirate)
+            else:
+                self._stage("draft")
             return
         if self.phase == "choose":
             self._reveal(dict(sorted(chosen.items())))
             if self.game.options["gestures"]:
-                self.phase = "gesture"
+                self._stage("gesture")
                 return
         elif self.phase == "gesture":
             self._judge_gestures(chosen)
@@ -417,7 +414,7 @@ class RumbleState(State):
         # R61, R69: the reach is a decision when there is a choice or a race to win.
         if len(options) > 1 or any(len(found) > 1 for found in options.values()):
             self.reach_options = options
-            self.phase = "reach"
+            self._stage("reach")
             return
         self._resolve_reaches({s: found[0] for s, found in options.items()})
         self._battle()
@@ -447,7 +444,7 @@ class RumbleState(State):
             if len(seats) == 1 or self.game.options["race"] == "arrival":
                 winner = seats[0]
             else:
-                winner = self.rng.choice(sorted(seats))
+                winner = self.choice(sorted(seats))
             card = self.area[slot]
             assert card is not None
             self.golden[winner].append(card)
@@ -475,12 +472,11 @@ class RumbleState(State):
         if not self.pile and self.discard:
             self.pile = list(self.discard)
             self.discard = []
-            self.rng.shuffle(self.pile)
+            self.shuffle(self.pile)
             self.emit({"type": "reshuffle", "text": "The discard pile becomes the golden pile."})
         return self.pile.pop() if self.pile else None
 
     def _battle(self) -> None:
-        self.phase = "choose"
         living = self.living()
         cards = self._effective()
         abilities = {s: PIRATES[self.pirate[s]].abilities for s in living}
@@ -524,6 +520,8 @@ class RumbleState(State):
         self._deaths(living)
         self._health(names)
         self._end_round()
+        if self.result is None:
+            self._stage("choose")
 
     def _steals(self, active: dict, names: dict, abilities: dict, victim: Any) -> None:
         # R13, R31, R68: Steal resolves first; the target hands the bullets over.
@@ -734,7 +732,7 @@ class RumbleState(State):
         self.played = {}
         self.voided = set()
         self._check_end()
-        if self.over is None:
+        if self.result is None:
             if self.round >= self.game.options["round_limit"]:  # R86
                 self._finish(frozenset(), f"The round limit ({self.round}) was reached")
             else:
@@ -755,13 +753,9 @@ class RumbleState(State):
             self._finish(frozenset(), "No pirate survives; no one wins")
 
     def _finish(self, winners: frozenset[int], reason: str) -> None:
-        self.over = Result(winners, tuple(float(h) for h in self.health), reason)
-        self.emit({"type": "game_end", "winners": sorted(winners), "text": reason + "."})
+        self.finish(Result(winners, tuple(float(h) for h in self.health), reason))
 
     # ----------------------------------------------------------- views
-    def _result(self) -> Result | None:
-        return self.over
-
     def shield_down(self) -> bool:
         """R15, R60: with two pirates left (or fewer) the shields are removed."""
         return len(self.living()) <= 2
@@ -860,26 +854,6 @@ class RumbleState(State):
             for s, card in zip(hidden, cards, strict=True):
                 self.camp[s] = card
 
-    def _clone_into(self, new: State) -> None:
-        assert isinstance(new, RumbleState)
-        new.pirate = list(self.pirate)
-        new.alive = list(self.alive)
-        new.health = list(self.health)
-        new.bullets = list(self.bullets)
-        new.tokens = list(self.tokens)
-        new.face_up = list(self.face_up)
-        new.golden = [list(g) for g in self.golden]
-        new.secret = [list(g) for g in self.secret]
-        new.pile = list(self.pile)
-        new.area = list(self.area)
-        new.discard = list(self.discard)
-        new.camp = list(self.camp)
-        new.camp_shown = list(self.camp_shown)
-        new.played = dict(self.played)
-        new.voided = set(self.voided)
-        new.reach_options = dict(self.reach_options)
-
-
 def _camp_title(card: str) -> str:
     title = CONTENT.camp_titles[camp_of(card)]
     return f"{title} boss" if card.endswith("-boss") else f"{title} camp"
@@ -896,7 +870,6 @@ def _describe(seat: int, action: RumbleAction) -> str:
     return f"Seat {seat} plays {title}"
 
 
-@register
 class RumbleGame(Game):
     """Pirate Rumble: 2 to 8 pirates, simultaneous cards, Duel Mode and Camp Mode.
 
@@ -983,6 +956,79 @@ class RumbleGame(Game):
 
     def _new_state(self, seed: int) -> RumbleState:
         return RumbleState(self, seed)
+
+    def _all_actions(self) -> list[RumbleAction]:
+        # The draft, every card at every aim its kind of target allows at any
+        # table of this size, the reach, then the gestures.
+        seats = range(self.players)
+        out = [action("pirate", p) for p in sorted(PIRATES)]
+        for name, card in CARDS.items():
+            if card.target == "none":
+                out.append(play(name))
+            elif card.target == "two":
+                out.extend(play(name, a, b) for a in seats for b in seats if a <= b)
+            else:
+                out.extend(play(name, t) for t in seats)
+        out += [action("grab", str(slot)) for slot in range(self.players // 2)]
+        out += [action("dig", name) for name, card in CARDS.items() if card.golden]
+        out += [action("gesture", g) for g in (*GESTURES, NO_GESTURE)]
+        return out
+
+    def _max_decisions(self) -> int:
+        # The draft, then up to three steps a round (cards, gestures, reaches).
+        return self.players + 3 * self.players * self.options["round_limit"]
+
+    def _catalogue(self) -> dict[str, Any]:
+        return {
+            "cards": {
+                name: {
+                    "id": name,
+                    "title": card.title,
+                    "text": card.text,
+                    "kind": card.kind,
+                    "cost": card.cost,
+                    "target": card.target,
+                    "gesture": card.gesture,
+                    "pile": card.pile,
+                }
+                for name, card in CARDS.items()
+            },
+            "pirates": {
+                name: {
+                    "id": name,
+                    "title": pirate.title,
+                    "short": pirate.short,
+                    "native": pirate.native,
+                    "health": pirate.health,
+                    "max_health": pirate.max_health,
+                    "bullets": pirate.bullets,
+                    "bullet_name": "Qi-Gong" if "qigong" in pirate.abilities else "bullets",
+                    "tokens": pirate.tokens,
+                    "hand": list(pirate.hand),
+                    "golden": list(pirate.golden),
+                    "random_golden": pirate.random_golden,
+                    "abilities": [
+                        {"id": a, "text": CONTENT.ability_text[a]} for a in sorted(pirate.abilities)
+                    ],
+                }
+                for name, pirate in sorted(PIRATES.items())
+            },
+            "camps": {
+                name: {"id": name, "title": title} for name, title in CONTENT.camp_titles.items()
+            },
+            "camp_table": {
+                str(players): {"sun": t.sun, "moon": t.moon, "face_up": list(t.face_up)}
+                for players, t in sorted(CONTENT.camp_tables.items())
+            },
+            "gestures": [*GESTURES, NO_GESTURE],
+            "max_bullets": MAX_BULLETS,
+            "decisions": {
+                "draft": "each seat in turn picks a pirate",
+                "choose": "every pirate chooses a card, face down",
+                "gesture": "cards revealed: every pirate answers with the card's gesture",
+                "reach": "searchers reach for a golden card",
+            },
+        }
 
     def parse(self, text: str, legal: Sequence[str] = ()) -> RumbleAction:
         if not isinstance(text, str):

@@ -5,7 +5,8 @@
  *
  * This file draws what every game shares: the links, the connection, the
  * join form, the seats with their markers and clock, the log and the result.
- * The game itself is drawn by its renderer, /static/games/<game>.js, which
+ * The game itself is drawn by its renderer, /games/<game>/renderer.js (served from
+ * the game's own package), which
  * registers Plunder.renderers[<game>] = {render(root, message, send)}; a game
  * without one gets Plunder.genericRenderer.
  */
@@ -96,12 +97,12 @@
 
   /* ---- renderers --------------------------------------------------------- */
 
-  /** Loads /static/games/<game>.js once; falls back to the generic renderer. */
+  /** Loads /games/<game>/renderer.js once; falls back to the generic renderer. */
   function loadRenderer(game) {
     if (P.renderers[game]) return Promise.resolve(P.renderers[game]);
     if (!/^[A-Za-z0-9_-]+$/.test(game || "")) return Promise.resolve(P.genericRenderer);
     return new Promise((resolve) => {
-      const script = el("script", { src: `/static/games/${game}.js` });
+      const script = el("script", { src: `/games/${encodeURIComponent(game)}/renderer.js` });
       script.onload = () => resolve(P.renderers[game] || P.genericRenderer);
       script.onerror = () => resolve(P.genericRenderer);
       document.head.append(script);

@@ -1,0 +1,115 @@
+"""Observation encoders: a view turned into a fixed-length float32 vector.
+
+An encoder reads a view (``state.view(seat, log=False)``) and nothing else, so an
+observation can hold no more than the seat may know. A game's encoder declares
+its layout field by field (``field``) when it is built from the game's options,
+and fills the fields in the same order in ``fill``; ``Writer`` checks that every
+field gets exactly its size, so the layout a rules document lists is the one
+the vector has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from plunder.engine.errors import PlunderError
+
+if TYPE_CHECKING:
+    from plunder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Field:
+    """One part of an observation: its name, its length and what it holds."""
+
+    name: str
+    size: int
+    meaning: str
+
+
+class Writer:
+    """Fills a vector field by field, checking each field's size as it goes."""
+
+    def __init__(self, layout: tuple[Field, ...]) -> None:
+        self.layout = layout
+        self.vector = np.zeros(sum(f.size for f in layout), dtype=np.float32)
+        self._field = 0
+        self._at = 0
+
+    def put(self, name: str, values: Iterable[float]) -> None:
+        """Write the field ``name`` (the next one in the layout) from ``values``."""
+        if self._field >= len(self.layout):
+            raise PlunderError(f"observation field {name!r} is not in the layout")
+        spec = self.layout[self._field]
+        if spec.name != name:
+            raise PlunderError(f"observation field {name!r} written where {spec.name!r} belongs")
+        data = np.asarray(list(values), dtype=np.float32)
+        if data.shape != (spec.size,):
+            raise PlunderError(
+                f"observation field {name!r} has {data.size} values; its layout says {spec.size}"
+            )
+        self.vector[self._at : self._at + spec.size] = data
+        self._at += spec.size
+        self._field += 1
+
+    def one_hot(self, name: str, index: int | None, size: int) -> None:
+        """A one-hot field; ``None`` (unknown or absent) leaves it all zero."""
+        values = [0.0] * size
+        if index is not None:
+            values[index] = 1.0
+        self.put(name, values)
+
+    def done(self) -> np.ndarray:
+        if self._field != len(self.layout):
+            missing = [f.name for f in self.layout[self._field :]]
+            raise PlunderError(f"observation fields not written: {missing}")
+        return self.vector
+
+
+class Encoder:
+    """Base class of a game's observation encoder."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._layout: list[Field] = []
+        self.declare()
+        self.layout: tuple[Field, ...] = tuple(self._layout)
+        self.size = sum(f.size for f in self.layout)
+
+    def field(self, name: str, size: int, meaning: str) -> None:
+        """Declare the next field of the layout (called from ``declare``)."""
+        self._layout.append(Field(name, size, meaning))
+
+    def declare(self) -> None:
+        """Declare every field, in order, for ``self.game``'s options."""
+        raise NotImplementedError
+
+    def fill(self, view: Mapping[str, Any], out: Writer) -> None:
+        """Write every field, in the declared order, from ``view`` alone."""
+        raise NotImplementedError
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        out = Writer(self.layout)
+        self.fill(view, out)
+        return out.done()
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The layout as rows (offset, size, name, meaning), for documentation."""
+        rows, at = [], 0
+        for spec in self.layout:
+            rows.append({"offset": at, "size": spec.size, "name": spec.name,
+                         "meaning": spec.meaning})
+            at += spec.size
+        return rows
+
+
+def seat_one_hot(seat: int | None, players: int) -> list[float]:
+    """``players`` values, 1 at ``seat`` (all zero for ``None``)."""
+    return [1.0 if s == seat else 0.0 for s in range(players)]
+
+
+__all__ = ["Encoder", "Field", "Writer", "seat_one_hot"]

@@ -1,0 +1,87 @@
+"""A game's manifest: everything a front end, a bot or the server needs to know about it.
+
+Each game package declares ``MANIFEST = Manifest(...)`` in its ``__init__.py``.
+Every consumer reads the game from there and names no game in its own code, so
+adding a game touches the game's folder and nothing else.
+
+Parts are named as ``"module:attribute"`` relative to the game's package (for
+example ``"terminal:DuelRenderer"``) and imported only when a consumer asks for
+them: loading a game for a simulation never imports its terminal renderer.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from plunder.engine.errors import PlunderError
+
+if TYPE_CHECKING:
+    from plunder.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What a game offers beyond its rules, by name, inside its own package.
+
+    * ``game``: the ``Game`` class;
+    * ``terminal``: its terminal renderer class (default: the generic renderer);
+    * ``browser``: the file name of its browser renderer, a script in the package
+      (default: the generic browser renderer);
+    * ``bots``: bot name -> factory, for bots of its own (``greedy``, ``solver``);
+    * ``evaluate`` and ``search_depth``: the searching bots' helpers (see docs/bots.md);
+    * ``encoder``: the observation encoder class (``observation(seat)``);
+    * ``timed``: the option values under which the rules time some decisions
+      (``{}``: always; ``None``: never), so a lobby can offer the reflex clock;
+    * ``rules``: the file name of the game's rules document, a Markdown file in
+      the package or a path relative to the project (shown by the front ends).
+    """
+
+    game: type[Game]
+    terminal: str | None = None
+    browser: str | None = None
+    bots: Mapping[str, str] = field(default_factory=dict)
+    evaluate: str | None = None
+    search_depth: str | None = None
+    encoder: str | None = None
+    timed: Mapping[str, Any] | None = None
+    rules: str | None = None
+
+    @property
+    def package(self) -> str:
+        """The game's package (where its parts live)."""
+        module = self.game.__module__
+        return module.rsplit(".", 1)[0] if "." in module else module
+
+    def part(self, ref: str | None) -> Any:
+        """The attribute ``ref`` (``"module:attribute"``) names in the game's package."""
+        if ref is None:
+            return None
+        module, sep, attribute = ref.partition(":")
+        if not sep or not module or not attribute:
+            raise PlunderError(f"manifest of {self.game.name!r}: {ref!r} is not 'module:attribute'")
+        found = importlib.import_module(f"{self.package}.{module}")
+        try:
+            return getattr(found, attribute)
+        except AttributeError:
+            raise PlunderError(
+                f"manifest of {self.game.name!r}: {self.package}.{module} has no {attribute!r}"
+            ) from None
+
+    def file(self, name: str | None) -> Path | None:
+        """A file shipped in the game's package (its browser renderer, its rules)."""
+        if name is None:
+            return None
+        found = Path(str(resources.files(self.package) / name))
+        return found if found.is_file() else None
+
+    def timed_under(self, options: Mapping[str, Any]) -> bool:
+        """Whether a table with ``options`` meets decisions the rules time."""
+        return self.timed is not None and all(options.get(k) == v for k, v in self.timed.items())
+
+
+__all__ = ["Manifest"]

@@ -1,0 +1,55 @@
+"""Duel's log lines in English: the rules log events, this module words them."""
+
+from __future__ import annotations
+
+from plunder.games.duel.content import CONTENT
+
+_CARDS = {card.name: card for card in CONTENT.cards}
+
+
+def duel_begins(duel: int, master: int) -> str:
+    return f"Duel {duel} begins; seat {master} is the duelling master."
+
+
+def play(seat: int, card: str, target: int | None) -> str:
+    if target is not None:
+        return f"Seat {seat} fires a {card} at seat {target}"
+    if _CARDS[card].weapon:
+        return f"Seat {seat} fires a {card} at no one"
+    if _CARDS[card].returns == "itself":
+        return f"Seat {seat} hides behind a {card}"
+    return f"Seat {seat} plays {card}"
+
+
+def reveal(choices: list[tuple[int, str, int | None]]) -> str:
+    return "; ".join(play(seat, card, target) for seat, card, target in choices) + "."
+
+
+def hit(seats: list[int]) -> str:
+    return "Hit, to the grave: " + ", ".join(f"seat {s}" for s in seats) + "."
+
+
+def reload(seat: int, cards: int) -> str:
+    return f"Seat {seat} reloads: {'1 card' if cards == 1 else f'{cards} cards'} back in hand."
+
+
+def duel_ends(duel: int, winner: int | None, why: str, dollars: int = 0) -> str:
+    if winner is None:
+        return f"Duel {duel} ends with no winner ({why}); no one earns."
+    return f"Seat {winner} wins duel {duel} ({why}) and earns $1 (now ${dollars})."
+
+
+LAST_STANDING = "the last one standing"
+EVERYONE_HIT = "everyone was hit"
+
+
+def no_survivor(shootouts: int) -> str:
+    return f"no single survivor after {shootouts} shootouts"
+
+
+def rich(winner: int, target: int) -> str:
+    return f"Seat {winner} has a fistful of dollars (${target})"
+
+
+def duel_limit(duels: int) -> str:
+    return f"The duel limit ({duels}) was reached; the richest win"

@@ -27,3 +27,11 @@ def test_ismcts_plays_the_whole_game_in_every_seat(info: plunder.GameInfo) -> No
     assert len(result.scores) == game.players
     # Every seat decided at some point: the bot sat in all of them.
     assert {seat for seat, _ in state.moves} == set(range(game.players))
+
+
+def test_bots_come_from_the_engine_and_the_games_manifests() -> None:
+    # random and ismcts are generic; greedy and solver are each game's own,
+    # named in its manifest: greedy after random, the others after ismcts.
+    assert bots.names("duel") == ["random", "greedy", "ismcts", "solver"]
+    assert bots.names("rumble") == ["random", "greedy", "ismcts"]
+    assert set(plunder.engine.manifest("rumble").bots) == {"greedy"}

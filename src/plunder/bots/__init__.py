@@ -47,7 +47,7 @@ class Bot(Protocol):
 def check_game(bot: Bot, game: Any) -> None:
     """Raise ``UnknownBot`` if ``bot`` cannot play ``game`` (a ``plunder.Game``).
 
-    A bot that plays only some tables (the Duel solver: two players) offers a
+    A bot that plays only some tables (an exact solver for two players) offers a
     ``check_game(game)`` method of its own; front ends ask before the game starts
     rather than failing at the bot's first move.
     """
@@ -109,11 +109,8 @@ def _factories(game: str) -> dict[str, tuple[Callable[..., Bot], str]]:
 
 
 def names(game: str) -> list[str]:
-    """The bots available for ``game``.
-
-    >>> names("duel")[:2]
-    ['random', 'greedy']
-    """
+    """The bots available for ``game``: ``random``, the game's ``greedy`` if it has
+    one, ``ismcts``, then the game's other bots."""
     return list(_factories(game))
 
 
@@ -127,9 +124,6 @@ def get(name: str, game: str, **level: Any) -> Bot:
 
     ``level`` holds ``level="easy"|"normal"|"hard"`` or settings the bot takes
     directly (``iterations=400``, ``seconds=0.5`` for ``ismcts``).
-
-    >>> get("random", "duel").name
-    'random'
     """
     factories = _factories(game)
     if name not in factories:

@@ -63,8 +63,8 @@ Every answer at the root (``every_answer``)
     comparison between them is paired: what differs is the seat's own action,
     not the luck of the draw. The other seats learn as before, from their own
     picks. An iteration costs one step per action more. Off by default
-    (``every_answer=1`` in a spec): in measured 4-player Rumble matches it won
-    no more than plain iterations in the same time (``docs/bots.md``).
+    (``every_answer=1`` in a spec): in the measured matches of ``docs/bots.md`` it
+    won no more than plain iterations in the same time.
 
 Sequential steps
     A step with one decider uses UCB1 on mean returns, with availability counts for
@@ -78,26 +78,24 @@ Payoffs
     exactly as ``returns`` scores a draw: neutral, and no knowledge of the game.
 
 The game's own evaluation (optional)
-    A game may offer ``evaluate(state)`` in ``plunder.games.<game>.bot`` (found by
-    ``evaluator``, as the registry finds a game's greedy bot): each seat's value of
-    a position, in [0, 1] on the scale of ``returns()``, or ``None`` where the
-    game has no estimate. It is only ever given sampled worlds. An iteration then
+    A game may name ``evaluate(state)`` in its manifest (found by ``evaluator``):
+    each seat's value of a position, in [0, 1] on the scale of ``returns()``, or
+    ``None`` where the game has no estimate. It is only ever given sampled worlds. An iteration then
     ends at the first position after the root that the game evaluates, in the tree
     or in a playout, and takes the game's values instead of playing on to the end.
-    Duel evaluates the positions between two duels (a race of even duels to the
-    target), so a search plays out only the duel at hand: a random playout to the
-    end of a long game says little about one card, the end of the duel says much
-    more. ``evaluate=False`` (spec ``ismcts:evaluate=0``) ignores the evaluation.
+    A game made of rounds may evaluate the positions between two rounds, so a
+    search plays out only the round at hand: a random playout to the end of a long
+    game says little about one card, the end of the round says much more (the
+    games' evaluations are described in ``docs/bots.md``). ``evaluate=False``
+    (spec ``ismcts:evaluate=0``) ignores the evaluation.
 
 Depth
     With an evaluation, ``depth`` says at which evaluated position an iteration
     ends: the first after the root (1), the second (2), and so on; positions
     passed on the way are played through, in the tree or in a playout. A game may
-    hint the depth for a position with ``search_depth(state)`` in the same module
-    (found by ``depth_hint``; given the real state, it may read only what every
-    seat sees); ``depth=`` in a spec overrides it, and without either it is 1.
-    Pirate Rumble hints two rounds once two pirates are left, where plans take
-    two rounds and two seats' choices are few enough to search that far.
+    hint the depth for a position with ``search_depth(state)``, named in its
+    manifest (found by ``depth_hint``; given the real state, it may read only what
+    every seat sees); ``depth=`` in a spec overrides it, and without either it is 1.
 
 The move
     At a simultaneous root the bot draws its move from the average strategy
@@ -124,10 +122,11 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from plunder.bots import game_part
-from plunder.engine.bots import UnknownBot, check_level
 from plunder.engine.action import Action
+from plunder.engine.bots import UnknownBot, check_level
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.state import State
 
@@ -144,12 +143,11 @@ class Budget:
     seconds: float | None
 
 
-# Level budgets: an iteration count with a time cap. An iteration takes about
-# 0.3 ms in 2-player Duel (whose evaluation ends it at the end of the duel) and
-# about 0.5 ms at the start of 4-player Rumble, so at ``normal`` the cap is what
-# usually stops the search: more iterations won more Rumble games against
-# ``greedy`` all the way from 300 to 3000 (docs/bots.md). ``easy`` stops on its
-# count, so its matches are reproducible.
+# Level budgets: an iteration count with a time cap. An iteration takes a few
+# tenths of a millisecond in the games measured in docs/bots.md, so at ``normal``
+# the cap is what usually stops the search: more iterations kept winning more
+# games against ``greedy`` all the way from 300 to 3000 (docs/bots.md). ``easy``
+# stops on its count, so its matches are reproducible.
 BUDGETS: dict[str, Budget] = {
     "easy": Budget(100, 0.25),
     "normal": Budget(3000, 0.9),
@@ -158,8 +156,9 @@ BUDGETS: dict[str, Budget] = {
 
 # Uniform exploration mixed into regret matching: every action keeps a share of the
 # visits, so its mean return follows the other seats' strategies as they move.
-# With playouts to the end of the game, against Duel's greedy bot at the normal
-# budget, 0.3 won more duels than 0.5, and 0.1 let early noise decide too much.
+# With playouts to the end of the game, against a greedy bot at the normal budget,
+# 0.3 won more games than 0.5, and 0.1 let early noise decide too much
+# (docs/bots.md).
 GAMMA = 0.3
 # At a simultaneous root the move is drawn from the average strategy, leaving out
 # actions with less than this share of it: at a bot's budget such small shares are
@@ -167,8 +166,8 @@ GAMMA = 0.3
 PURIFY = 0.05
 # UCB1's exploration constant for returns in [0, 1].
 UCB_C = 0.7
-# Steps a random playout may take before it is scored an even share (2-player
-# Duel playouts take about 46 steps on average, 5-player ones about 200).
+# Steps a random playout may take before it is scored an even share (well above
+# the length of the playouts measured in docs/bots.md).
 ROLLOUT_STEPS = 400
 # Steps one iteration may walk through known information sets before its playout:
 # a guard for games whose views can repeat.

@@ -10,6 +10,7 @@ and ``to_json`` (the structured form front ends read instead of parsing notation
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from typing import Any, ClassVar, TypeVar
 
 A = TypeVar("A", bound="Action")
@@ -72,7 +73,7 @@ def action_type(cls: type[A]) -> type[A]:
     >>> Move.of(3) is Move.of(3), str(Move(3)), Move(3).to_json()
     (True, 'move>3', {'square': 3, 'notation': 'move>3'})
     """
-    annotations = dict(cls.__dict__.get("__annotations__", {}))
+    annotations = dict(inspect.get_annotations(cls))
     annotations["notation"] = "str"
     cls.__annotations__ = annotations
     cls.notation = dataclasses.field(init=False, repr=False, compare=False)  # type: ignore[assignment]

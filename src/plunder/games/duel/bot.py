@@ -21,8 +21,8 @@ import math
 import random
 from typing import Any
 
-from plunder.engine.bots import check_level
 from plunder.engine.action import Action
+from plunder.engine.bots import check_level
 from plunder.engine.state import State
 from plunder.games.duel.rules import DuelState
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 
-from plunder.engine.bots import check_level
 from plunder.engine.action import Action
+from plunder.engine.bots import check_level
 from plunder.engine.state import State
 from plunder.games.rumble.rules import CARDS, RumbleAction, RumbleState, camp_of
 

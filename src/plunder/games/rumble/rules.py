@@ -24,6 +24,7 @@ from plunder.engine.game import Game, notation_error
 from plunder.engine.options import Option
 from plunder.engine.result import Result
 from plunder.engine.state import ELIMINATED, State
+from plunder.games.rumble import text
 from plunder.games.rumble.content import CONTENT, Card
 
 CARDS: dict[str, Card] = CONTENT.cards
@@ -97,7 +98,7 @@ class RumbleState(State):
         self.reach_options: dict[int, list[RumbleAction]] = {}
         choice = game.options["pirates"]
         if choice == "draft":
-            self.emit({"type": "draft", "text": "Each seat in turn picks a pirate."})
+            self.emit({"type": "draft", "text": text.DRAFT})
             self._stage("draft")
         else:
             # R84: pirates dealt at random (each at most once), or as the option lists them.
@@ -154,7 +155,7 @@ class RumbleState(State):
                         "type": "secret_golden",
                         "seat": seat,
                         "card": card,
-                        "text": f"Seat {seat} draws {CARDS[card].title} unseen.",
+                        "text": text.secret_golden(seat, card),
                     },
                     to=[seat],
                 )
@@ -165,11 +166,7 @@ class RumbleState(State):
                 "type": "setup",
                 "pirates": list(names),
                 "area": list(self.area),
-                "text": "Pirates: "
-                + ", ".join(f"seat {s} {PIRATES[p].title}" for s, p in enumerate(names))
-                + ". Golden cards face up: "
-                + ", ".join(CARDS[c].title for c in self.area if c)
-                + ".",
+                "text": text.setup(names, self.area),
             }
         )
         if self.game.options["mode"] == "camp":
@@ -189,7 +186,7 @@ class RumbleState(State):
                     "type": "camp",
                     "seat": seat,
                     "camp": card,
-                    "text": f"Your camp: {_camp_title(card)}.",
+                    "text": text.your_camp(card),
                 },
                 to=[seat],
             )
@@ -201,7 +198,7 @@ class RumbleState(State):
                         "type": "camp_shown",
                         "seat": seat,
                         "camp": card,
-                        "text": f"Seat {seat} is the {_camp_title(card)} (face up).",
+                        "text": text.camp_shown(seat, card),
                     }
                 )
 
@@ -330,7 +327,7 @@ class RumbleState(State):
                     "type": "pick",
                     "seat": seat,
                     "pirate": action.name,
-                    "text": f"Seat {seat} picks {PIRATES[action.name].title}.",
+                    "text": text.pick(seat, action.name),
                 }
             )
             if "" not in self.pirate:
@@ -366,7 +363,7 @@ class RumbleState(State):
                     {"seat": s, "card": a.name, "targets": list(a.targets)}
                     for s, a in choices.items()
                 ],
-                "text": "; ".join(_describe(s, a) for s, a in choices.items()) + ".",
+                "text": text.reveal([(s, a.name, a.targets) for s, a in choices.items()]),
             }
         )
 
@@ -388,11 +385,7 @@ class RumbleState(State):
                 "type": "gestures",
                 "gestures": [{"seat": s, "gesture": answers[s].name} for s in sorted(answers)],
                 "voided": wrong,
-                "text": (
-                    "Wrong gesture, card void: " + ", ".join(f"seat {s}" for s in wrong) + "."
-                    if wrong
-                    else "Every gesture is right."
-                ),
+                "text": text.gestures(wrong),
             }
         )
 
@@ -433,8 +426,7 @@ class RumbleState(State):
                         "type": "dig",
                         "seat": seat,
                         "card": action.name,
-                        "text": f"Seat {seat} takes {CARDS[action.name].title} "
-                        "from the discard pile.",
+                        "text": text.dig(seat, action.name),
                     }
                 )
             else:
@@ -450,11 +442,6 @@ class RumbleState(State):
             self.golden[winner].append(card)
             self.area[slot] = self._draw()
             losers = [s for s in seats if s != winner]
-            text = f"Seat {winner} takes {CARDS[card].title}"
-            if losers:
-                text += " first; " + ", ".join(f"seat {s}" for s in losers) + " reached too late"
-            if self.area[slot]:
-                text += f". {CARDS[self.area[slot]].title} is turned face up"
             self.emit(
                 {
                     "type": "grab",
@@ -463,7 +450,7 @@ class RumbleState(State):
                     "card": card,
                     "losers": losers,
                     "refill": self.area[slot],
-                    "text": text + ".",
+                    "text": text.grab(winner, card, losers, self.area[slot]),
                 }
             )
 
@@ -473,7 +460,7 @@ class RumbleState(State):
             self.pile = list(self.discard)
             self.discard = []
             self.shuffle(self.pile)
-            self.emit({"type": "reshuffle", "text": "The discard pile becomes the golden pile."})
+            self.emit({"type": "reshuffle", "text": text.RESHUFFLE})
         return self.pile.pop() if self.pile else None
 
     def _battle(self) -> None:
@@ -493,8 +480,7 @@ class RumbleState(State):
                 {
                     "type": "cancelled",
                     "seat": seat,
-                    "text": f"Seat {seat}'s {CARDS[cards[seat].name].title} "
-                    "is aimed at a hider and does nothing.",
+                    "text": text.cancelled(seat, cards[seat].name),
                 }
             )
         active = {s: a for s, a in cards.items() if s not in cancelled}
@@ -537,13 +523,12 @@ class RumbleState(State):
         gains: dict[int, int] = {}
         for target, stealers in sorted(by_target.items()):
             have = held[target]
-            who = ", ".join(f"seat {s}" for s in stealers)
             if names.get(target) == "dodge":
-                why = "dodges"
+                why = text.DODGES
             elif have == 0:
-                why = "has no bullet"
+                why = text.NO_BULLET
             elif have < len(stealers):
-                why = "has too few bullets for every thief"
+                why = text.TOO_FEW
             else:
                 why = ""
             if why:
@@ -553,9 +538,7 @@ class RumbleState(State):
                         "seat": target,
                         "thieves": stealers,
                         "taken": [0] * len(stealers),
-                        "text": f"Seat {target} {why}: {who} "
-                        + ("steals" if len(stealers) == 1 else "steal")
-                        + " nothing.",
+                        "text": text.steal_fails(target, why, stealers),
                     }
                 )
                 continue
@@ -572,10 +555,7 @@ class RumbleState(State):
                     "seat": target,
                     "thieves": stealers,
                     "taken": [taken[s] for s in stealers],
-                    "text": "; ".join(
-                        f"Seat {s} steals {_bullets(taken[s])} from seat {target}" for s in stealers
-                    )
-                    + ".",
+                    "text": text.steals(target, [(s, taken[s]) for s in stealers]),
                 }
             )
         for seat, amount in gains.items():
@@ -644,7 +624,7 @@ class RumbleState(State):
                     "type": "damage",
                     "seat": target,
                     "amount": amount,
-                    "text": f"Seat {target} takes {amount} damage.",
+                    "text": text.damage(target, amount),
                 }
             )
         for blocker, source in reflected:
@@ -653,7 +633,7 @@ class RumbleState(State):
                     "type": "block",
                     "seat": blocker,
                     "attacker": source,
-                    "text": f"Seat {blocker} blocks and strikes seat {source} back.",
+                    "text": text.block(blocker, source),
                 }
             )
 
@@ -671,7 +651,7 @@ class RumbleState(State):
                     {
                         "type": "reserve",
                         "seat": seat,
-                        "text": f"Seat {seat} turns a special token into health.",
+                        "text": text.reserve(seat),
                     }
                 )
         dead = [s for s in living if self.health[s] <= 0]
@@ -679,11 +659,11 @@ class RumbleState(State):
             # R71: a pirate without health is dead; in Camp Mode the camp card is shown (R55).
             self.health[seat] = 0
             self.alive[seat] = False
-            event: dict[str, Any] = {"type": "death", "seat": seat, "text": f"Seat {seat} dies."}
+            event: dict[str, Any] = {"type": "death", "seat": seat, "text": text.death(seat)}
             if self.camp:
                 self.camp_shown[seat] = True
                 event["camp"] = self.camp[seat]
-                event["text"] = f"Seat {seat} dies: {_camp_title(self.camp[seat])}."
+                event["text"] = text.death(seat, self.camp[seat])
             self.emit(event)
 
     def _health(self, names: dict[int, str]) -> None:
@@ -700,7 +680,7 @@ class RumbleState(State):
             if gain:
                 cap = PIRATES[self.pirate[seat]].max_health
                 self.health[seat] = min(cap, self.health[seat] + gain)
-                self.emit({"type": "health", "seat": seat, "text": f"Seat {seat} takes health."})
+                self.emit({"type": "health", "seat": seat, "text": text.health(seat)})
 
     def _end_round(self) -> None:
         picker = next(
@@ -724,9 +704,7 @@ class RumbleState(State):
                     "type": "pick",
                     "seat": picker,
                     "cards": picked,
-                    "text": f"Seat {picker} picks up "
-                    + ", ".join(CARDS[c].title for c in picked)
-                    + ".",
+                    "text": text.picks_up(picker, picked),
                 }
             )
         self.played = {}
@@ -734,7 +712,7 @@ class RumbleState(State):
         self._check_end()
         if self.result is None:
             if self.round >= self.game.options["round_limit"]:  # R86
-                self._finish(frozenset(), f"The round limit ({self.round}) was reached")
+                self._finish(frozenset(), text.round_limit(self.round))
             else:
                 self.round += 1
 
@@ -746,11 +724,11 @@ class RumbleState(State):
             if len(camps) == 1:
                 (camp,) = camps
                 winners = frozenset(s for s, c in enumerate(self.camp) if camp_of(c) == camp)
-                self._finish(winners, f"Only the {CONTENT.camp_titles[camp]} camp remains")
+                self._finish(winners, text.camp_wins(camp))
         elif len(living) == 1:
-            self._finish(frozenset(living), f"Seat {living[0]} is the last pirate standing")
+            self._finish(frozenset(living), text.last_standing(living[0]))
         if not living:
-            self._finish(frozenset(), "No pirate survives; no one wins")
+            self._finish(frozenset(), text.NO_SURVIVOR)
 
     def _finish(self, winners: frozenset[int], reason: str) -> None:
         self.finish(Result(winners, tuple(float(h) for h in self.health), reason))
@@ -813,6 +791,37 @@ class RumbleState(State):
                 view["camp"] = self.camp[seat]
         return view
 
+    def _info_key(self, seat: int | None) -> Any:
+        # The facts ``_view`` shows, as tuples; what the view derives from them
+        # (titles, caps, neighbours, the hand) follows from the pirates and alive.
+        n = range(self.players)
+        seen = [s == seat or self.shield_down() or not self.alive[s] for s in n]
+        own = seat is not None and bool(self.pirate[seat])
+        return (
+            self.round,
+            self.phase,
+            tuple(self.pirate),
+            tuple(self.alive),
+            tuple(self.health[s] if seen[s] else None for s in n),
+            tuple(self.bullets[s] if seen[s] else None for s in n),
+            tuple(self.tokens),
+            tuple(self.face_up),
+            tuple(self._cards_held(s) for s in n),
+            tuple(tuple(self._known_golden(s)) for s in n),
+            tuple(len(self.secret[s]) for s in n),
+            tuple(self.camp[s] if (s == seat or self.camp_shown[s]) else None for s in n)
+            if self.camp
+            else (),
+            tuple(self.area),
+            len(self.pile),
+            tuple(self.discard),
+            tuple(self.played.items()),
+            tuple(sorted(self.voided)),
+            tuple(sorted(self.reach_options)),
+            tuple(self.golden[seat]) if own else None,  # type: ignore[index]
+            seat in self.played if own else None,
+        )
+
     def _cards_held(self, seat: int) -> int:
         """How many cards ``seat`` holds: its basic cards not lying face up or just
         revealed, and its golden cards (a revealed golden card has left the hand)."""
@@ -853,22 +862,6 @@ class RumbleState(State):
             rng.shuffle(cards)
             for s, card in zip(hidden, cards, strict=True):
                 self.camp[s] = card
-
-def _camp_title(card: str) -> str:
-    title = CONTENT.camp_titles[camp_of(card)]
-    return f"{title} boss" if card.endswith("-boss") else f"{title} camp"
-
-
-def _bullets(count: int) -> str:
-    return "1 bullet" if count == 1 else f"{count} bullets"
-
-
-def _describe(seat: int, action: RumbleAction) -> str:
-    title = CARDS[action.name].title
-    if action.targets:
-        return f"Seat {seat} plays {title} at " + " and ".join(f"seat {t}" for t in action.targets)
-    return f"Seat {seat} plays {title}"
-
 
 class RumbleGame(Game):
     """Pirate Rumble: 2 to 8 pirates, simultaneous cards, Duel Mode and Camp Mode.

@@ -1,0 +1,145 @@
+"""Pirate Rumble's log lines in English: the rules log events, this module words them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from plunder.games.rumble.content import CONTENT
+
+DRAFT = "Each seat in turn picks a pirate."
+RESHUFFLE = "The discard pile becomes the golden pile."
+ALL_GESTURES_RIGHT = "Every gesture is right."
+# Why a steal takes nothing (R68).
+DODGES = "dodges"
+NO_BULLET = "has no bullet"
+TOO_FEW = "has too few bullets for every thief"
+
+
+def card(name: str) -> str:
+    return CONTENT.cards[name].title
+
+
+def pirate(name: str) -> str:
+    return CONTENT.pirates[name].title
+
+
+def seats(listed: Sequence[int]) -> str:
+    return ", ".join(f"seat {s}" for s in listed)
+
+
+def camp_title(camp: str) -> str:
+    """``sun-boss`` as "Sun boss", ``moon`` as "Moon camp"."""
+    name, _, boss = camp.partition("-")
+    title = CONTENT.camp_titles[name]
+    return f"{title} boss" if boss else f"{title} camp"
+
+
+def bullets(count: int) -> str:
+    return "1 bullet" if count == 1 else f"{count} bullets"
+
+
+def secret_golden(seat: int, name: str) -> str:
+    return f"Seat {seat} draws {card(name)} unseen."
+
+
+def setup(pirates: Sequence[str], area: Sequence[str | None]) -> str:
+    return (
+        "Pirates: "
+        + ", ".join(f"seat {s} {pirate(p)}" for s, p in enumerate(pirates))
+        + ". Golden cards face up: "
+        + ", ".join(card(c) for c in area if c)
+        + "."
+    )
+
+
+def your_camp(camp: str) -> str:
+    return f"Your camp: {camp_title(camp)}."
+
+
+def camp_shown(seat: int, camp: str) -> str:
+    return f"Seat {seat} is the {camp_title(camp)} (face up)."
+
+
+def pick(seat: int, name: str) -> str:
+    return f"Seat {seat} picks {pirate(name)}."
+
+
+def play(seat: int, name: str, targets: Sequence[int]) -> str:
+    if targets:
+        return f"Seat {seat} plays {card(name)} at " + " and ".join(f"seat {t}" for t in targets)
+    return f"Seat {seat} plays {card(name)}"
+
+
+def reveal(choices: Sequence[tuple[int, str, Sequence[int]]]) -> str:
+    return "; ".join(play(s, name, targets) for s, name, targets in choices) + "."
+
+
+def gestures(wrong: Sequence[int]) -> str:
+    return f"Wrong gesture, card void: {seats(wrong)}." if wrong else ALL_GESTURES_RIGHT
+
+
+def dig(seat: int, name: str) -> str:
+    return f"Seat {seat} takes {card(name)} from the discard pile."
+
+
+def grab(winner: int, name: str, losers: Sequence[int], refill: str | None) -> str:
+    text = f"Seat {winner} takes {card(name)}"
+    if losers:
+        text += f" first; {seats(losers)} reached too late"
+    if refill:
+        text += f". {card(refill)} is turned face up"
+    return text + "."
+
+
+def cancelled(seat: int, name: str) -> str:
+    return f"Seat {seat}'s {card(name)} is aimed at a hider and does nothing."
+
+
+def steal_fails(target: int, why: str, thieves: Sequence[int]) -> str:
+    verb = "steals" if len(thieves) == 1 else "steal"
+    return f"Seat {target} {why}: {seats(thieves)} {verb} nothing."
+
+
+def steals(target: int, taken: Sequence[tuple[int, int]]) -> str:
+    return (
+        "; ".join(f"Seat {s} steals {bullets(n)} from seat {target}" for s, n in taken) + "."
+    )
+
+
+def damage(seat: int, amount: int) -> str:
+    return f"Seat {seat} takes {amount} damage."
+
+
+def block(blocker: int, attacker: int) -> str:
+    return f"Seat {blocker} blocks and strikes seat {attacker} back."
+
+
+def reserve(seat: int) -> str:
+    return f"Seat {seat} turns a special token into health."
+
+
+def death(seat: int, camp: str | None = None) -> str:
+    return f"Seat {seat} dies: {camp_title(camp)}." if camp else f"Seat {seat} dies."
+
+
+def health(seat: int) -> str:
+    return f"Seat {seat} takes health."
+
+
+def picks_up(seat: int, cards: Sequence[str]) -> str:
+    return f"Seat {seat} picks up " + ", ".join(card(c) for c in cards) + "."
+
+
+def last_standing(seat: int) -> str:
+    return f"Seat {seat} is the last pirate standing"
+
+
+def camp_wins(camp: str) -> str:
+    return f"Only the {CONTENT.camp_titles[camp]} camp remains"
+
+
+NO_SURVIVOR = "No pirate survives; no one wins"
+
+
+def round_limit(rounds: int) -> str:
+    return f"The round limit ({rounds}) was reached"

@@ -78,8 +78,8 @@ from typing import Any
 
 import numpy as np
 
-from plunder.engine.bots import UnknownBot, check_level
 from plunder.engine.action import Action
+from plunder.engine.bots import UnknownBot, check_level
 from plunder.engine.errors import PlunderError
 from plunder.engine.state import State
 from plunder.games.duel.content import CONTENT, DuelContent

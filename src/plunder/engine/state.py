@@ -95,11 +95,13 @@ class State:
         self.moves: list[tuple[int, str]] = []
         self.log: list[Event] = []
         self.frames: list[Frame] = []
-        self._seen = [0] * (game.players + 1)  # events each seat (spectator last) may see
+        # Events everyone may see, and the events seen by a seat alone on top of those.
+        self._public = 0
+        self._private = [0] * game.players
         self._commits: dict[int, Action] = {}
         self._step: frozenset[int] = frozenset()
         self._steps = 0
-        self._legal_cache: dict[int, list[Action]] = {}
+        self._legal_cache: dict[int, tuple[Action, ...]] = {}
         self._determinized = False
         self._over: Result | None = None
 
@@ -108,8 +110,10 @@ class State:
         """Seats that owe a decision in the current step: by default the top frame's."""
         return self.frames[-1].seats if self.frames else frozenset()
 
-    def _legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now; only called for deciding seats."""
+    def _legal_actions(self, seat: int) -> Sequence[Action]:
+        """Every action ``seat`` may take now; only called for deciding seats.
+
+        A game may hand out a tuple it keeps (the engine never changes it)."""
         raise NotImplementedError
 
     def _resolve(self, commits: dict[int, Action]) -> None:
@@ -259,7 +263,7 @@ class State:
             return []
         cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._legal_cache[seat] = self._legal_actions(seat)
+            cached = self._legal_cache[seat] = tuple(self._legal_actions(seat))
         return list(cached)
 
     def legal_mask(self, seat: int) -> np.ndarray:
@@ -281,7 +285,7 @@ class State:
             self._refuse_seat(seat)
         legal = self._legal_cache.get(seat)
         if legal is None:
-            legal = self._legal_cache[seat] = self._legal_actions(seat)
+            legal = self._legal_cache[seat] = tuple(self._legal_actions(seat))
         if isinstance(action, str):
             action = self.game.parse(action, legal=[str(a) for a in legal])
         elif not isinstance(action, Action):
@@ -378,8 +382,7 @@ class State:
         The cost grows with what is returned, not with the length of the game.
         """
         self._check_seat(seat)
-        index = self.players if seat is None else seat
-        want = self._seen[index] - max(0, since)
+        want = self.event_count(seat) - max(0, since)
         if want <= 0:
             return []
         found: list[str] = []
@@ -396,7 +399,7 @@ class State:
     def event_count(self, seat: int | None = None) -> int:
         """How many events ``seat`` may see so far."""
         self._check_seat(seat)
-        return self._seen[self.players if seat is None else seat]
+        return self._public + (0 if seat is None else self._private[seat])
 
     def info_key(self, seat: int | None) -> Any:
         """A compact hashable key of all ``seat`` knows now: equal exactly when
@@ -423,7 +426,13 @@ class State:
         new = object.__new__(type(self))
         fields = new.__dict__
         for name, value in self.__dict__.items():
-            fields[name] = value if name in _SHARED else fresh(value)
+            if name in _SHALLOW:
+                # The engine's own lists and maps hold only immutable values.
+                fields[name] = value.copy()
+            elif name in _SHARED:
+                fields[name] = value
+            else:
+                fields[name] = fresh(value)
         # Random.__new__ skips seeding from the OS, which setstate overwrites anyway.
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
@@ -455,7 +464,7 @@ class State:
             arrival = list(new._commits)
             for other in arrival:
                 if other != seat:
-                    options = new._legal_cache[other] = new._legal_actions(other)
+                    options = new._legal_cache[other] = tuple(new._legal_actions(other))
                     new._commits[other] = rng.choice(options)
             new.moves[-len(arrival) :] = [(s, new._commits[s].notation) for s in arrival]
         return new
@@ -470,15 +479,14 @@ class State:
     # ------------------------------------------------------------- helpers
     def emit(self, event: dict[str, Any], to: Iterable[int] | None = PUBLIC) -> None:
         """Add an event to the log, visible to ``to`` (default: everyone)."""
-        audience = None if to is None else frozenset(to)
+        if to is None:
+            self.log.append(Event(None, event))
+            self._public += 1
+            return
+        audience = frozenset(to)
         self.log.append(Event(audience, event))
-        seen = self._seen
-        if audience is None:
-            for index in range(len(seen)):
-                seen[index] += 1
-        else:
-            for seat in audience:
-                seen[seat] += 1
+        for seat in audience:
+            self._private[seat] += 1
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"pending={sorted(self.pending)}"
@@ -492,9 +500,15 @@ class State:
 # Fields the generic clone shares or sets itself: the game (immutable) and the
 # generator (copied through its state).
 _SHARED = frozenset(("game", "rng"))
+# The engine's containers of immutable values: a shallow copy is independent.
+_SHALLOW = frozenset(("moves", "log", "frames", "_private", "_commits", "_legal_cache"))
 
 # Values that are never changed in place: shared by a state and its clones.
-_ATOMS: set[type] = {int, float, str, bool, type(None), bytes, frozenset, Result, Frame, Event}
+# Tuples count among them: a game keeps no mutable value inside a tuple (the
+# conformance kit checks that a clone shares no mutable value).
+_ATOMS: set[type] = {
+    int, float, str, bool, type(None), bytes, tuple, frozenset, Result, Frame, Event,
+}
 
 
 def fresh(value: Any) -> Any:
@@ -509,8 +523,6 @@ def fresh(value: Any) -> Any:
         return {k: v if type(v) in _ATOMS else fresh(v) for k, v in value.items()}
     if kind is set:
         return set(value)
-    if kind is tuple:
-        return tuple(v if type(v) in _ATOMS else fresh(v) for v in value)
     if isinstance(value, (Action, Frame, Result, frozenset)):
         _ATOMS.add(kind)
         return value

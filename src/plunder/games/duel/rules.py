@@ -41,7 +41,7 @@ class DuelAction(Action):
 
 # Legal lists depend only on the seat, who lives and which cards are in hand:
 # at most a few thousand situations, each computed once per process.
-_LEGAL: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], list[DuelAction]] = {}
+_LEGAL: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], tuple[DuelAction, ...]] = {}
 _action = DuelAction.of
 
 
@@ -51,7 +51,6 @@ class DuelState(State):
     def __init__(self, game: DuelGame, seed: int) -> None:
         super().__init__(game, seed)
         n = game.players
-        self.deflects = CONTENT.deflection[game.options["deflection"]]
         self.alive = [True] * n
         self.dollars = [0] * n
         self.hands = [dict(FULL_HAND) for _ in range(n)]
@@ -81,7 +80,7 @@ class DuelState(State):
         # R20: a hit player is in the grave until the next duel, then plays again.
         return None if self.alive[seat] else OUT
 
-    def _legal_actions(self, seat: int) -> list[DuelAction]:
+    def _legal_actions(self, seat: int) -> Sequence[DuelAction]:
         hand = self.hands[seat]
         key = (seat, tuple(self.alive), tuple(hand[name] > 0 for name in CARD_NAMES))
         found = _LEGAL.get(key)
@@ -94,7 +93,7 @@ class DuelState(State):
                 actions.append(_action(name, None))
                 if CARDS[name].weapon:
                     actions.extend(_action(name, target) for target in targets)
-            found = _LEGAL[key] = actions
+            found = _LEGAL[key] = tuple(actions)
         return found
 
     def _explain(self, seat: int, action: Action) -> str:
@@ -142,7 +141,7 @@ class DuelState(State):
         hit = [
             seat
             for seat, weapons in sorted(incoming.items())
-            if weapons - self.deflects[choices[seat].card]
+            if weapons - self.game.deflects[choices[seat].card]
         ]
         for seat in hit:
             self.alive[seat] = False
@@ -315,6 +314,11 @@ class DuelGame(Game):
             maximum=10000,
         ),
     )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # What each played card deflects under the chosen reading (R12-R16, R29-R31).
+        self.deflects = CONTENT.deflection[self.options["deflection"]]
 
     def _new_state(self, seed: int) -> DuelState:
         return DuelState(self, seed)

@@ -65,7 +65,7 @@ def action(verb: str, name: str, targets: tuple[int, ...] = ()) -> RumbleAction:
 
 
 def play(card: str, *targets: int) -> RumbleAction:
-    return action("play", card, targets)
+    return RumbleAction.of("play", card, targets)
 
 
 def camp_of(card: str) -> str:
@@ -110,8 +110,7 @@ class RumbleState(State):
     @property
     def phase(self) -> str:
         """The decision open now: ``draft``, ``choose``, ``gesture``, ``reach`` (or ``over``)."""
-        frame = self.decision
-        return frame.kind if frame is not None else "over"
+        return self.frames[-1].kind if self.frames else "over"
 
     def _stage(self, kind: str) -> None:
         """Open the round's next decision (R9, R12, R61, R84)."""

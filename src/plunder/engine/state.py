@@ -168,6 +168,16 @@ class State:
         else:
             self.frames.append(frame)
 
+    def open_window(self, kind: str, seats: Iterable[int], passing: Action, **data: Any) -> None:
+        """Open a reaction window over the decision on top.
+
+        ``pending`` is public, so a window must not tell who holds an answer: it
+        is offered to every seat that could act by public information (any hand
+        not empty, say), each of which may ``passing``; a seat that lets a timed
+        window run out is taken to pass.
+        """
+        self.push(Frame.of(kind, seats, passing.notation, **data))
+
     # ------------------------------------------------------------- chance
     def roll(
         self,

@@ -50,8 +50,9 @@ OptionList = Annotated[
         "--option",
         "-o",
         metavar="KEY=VALUE",
-        help="A game option, e.g. --option target=3 (repeat for more; see `plunder games`). "
-        "Values that look like whole numbers are read as numbers.",
+        help="A game option as KEY=VALUE (repeat for more; `plunder games` lists each game's "
+        "options). Values that look like whole numbers are read as numbers, true and false "
+        "as booleans.",
     ),
 ]
 
@@ -61,8 +62,8 @@ ModeOption = Annotated[
         "--mode",
         "-m",
         metavar="MODE",
-        help="The game's mode, for games with a 'mode' option, e.g. --mode camp for Pirate "
-        "Rumble's Camp Mode (the same as --option mode=camp; see `plunder games`).",
+        help="A game's mode, for games with a 'mode' option (the same as --option mode=MODE; "
+        "`plunder games` lists each game's modes).",
     ),
 ]
 
@@ -86,10 +87,10 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def parse_options(items: list[str] | None) -> dict[str, Any]:
-    """``["target=3", "deflection=per-weapon"]`` as ``{"target": 3, "deflection": "per-weapon"}``.
+    """``["rounds=3", "variant=short"]`` as ``{"rounds": 3, "variant": "short"}``.
 
-    >>> parse_options(["target=3", "deflection=per-weapon", "fast=true"])
-    {'target': 3, 'deflection': 'per-weapon', 'fast': True}
+    >>> parse_options(["rounds=3", "variant=short", "fast=true"])
+    {'rounds': 3, 'variant': 'short', 'fast': True}
     """
     options: dict[str, Any] = {}
     for item in items or []:
@@ -191,7 +192,7 @@ def root(
         ),
     ] = False,
 ) -> None:
-    """Pirate tabletop games on one rules engine.
+    """Tabletop games on one rules engine.
 
     List the games, play one at the terminal against bots or friends sharing one
     device, replay a saved record step by step, or pit bots against each other.
@@ -203,18 +204,21 @@ def root(
 def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
-    """List the games: name, title, players, modes and options with their defaults."""
+    """List the games: name, title, players, modes, bots and options with their defaults."""
     infos = registered_games()
+    bots = {info.name: bot_registry.names(info.name) for info in infos}
     if as_json:
-        typer.echo(json.dumps([info.to_json() for info in infos], indent=2))
+        listed = [{**info.to_json(), "bots": bots[info.name]} for info in infos]
+        typer.echo(json.dumps(listed, indent=2))
         return
     console = _stdout()
     table = Table(title="Games")
-    for column in ("name", "title", "players", "modes", "summary"):
+    for column in ("name", "title", "players", "modes", "bots", "summary"):
         table.add_column(column)
     for info in infos:
         players = f"{info.min_players}-{info.max_players}"
-        cells = (info.name, info.title, players, ", ".join(info.modes), info.summary)
+        modes = ", ".join(info.modes)
+        cells = (info.name, info.title, players, modes, ", ".join(bots[info.name]), info.summary)
         # Text, not markup: a help text may hold brackets.
         table.add_row(*(Text(cell) for cell in cells))
     console.print(table)
@@ -257,8 +261,8 @@ def play_command(
             "--bot",
             metavar="SPEC",
             help="The bot for the bot seats: a name with an optional level or settings, "
-            "e.g. random, greedy:hard, ismcts:easy, ismcts:iterations=200, solver "
-            "(default: greedy if the game has one, else random).",
+            "e.g. random, greedy:hard, ismcts:easy, ismcts:iterations=200, or a game's own "
+            "bot (`plunder games` lists them; default: greedy if the game has one, else random).",
         ),
     ] = None,
     seat_bots: Annotated[
@@ -284,11 +288,11 @@ def play_command(
     mode: ModeOption = None,
     option: OptionList = None,
 ) -> None:
-    """Play a game at the terminal, e.g. `plunder play duel --players 3 --humans 1`
-    or `plunder play rumble --players 6 --mode camp`.
+    """Play a game at the terminal, e.g. `plunder play GAME --players 3 --humans 1`
+    (`plunder games` lists the games).
 
-    At your turn, type an action's notation (colt>2, barricade) or its number in
-    the list; ? shows the legal actions and a rules reminder; q saves and quits.
+    At your turn, type an action's notation or its number in the list; ? shows
+    the legal actions and a reminder of the rules and content; q saves and quits.
     With several humans, a pass-the-device screen hides each player's hand from
     the others. The record is saved at the end, to replay with `plunder replay`.
     """
@@ -415,9 +419,9 @@ def match_command(
             "--bots",
             metavar="SPEC,SPEC,...",
             help="The bots in the match, e.g. greedy,random or ismcts:hard,greedy:easy or "
-            "ismcts:iterations=200,solver (a spec is a name, then optional :level or "
-            ":setting=value parts); the list is cycled to fill the seats and rotated one "
-            "seat per game.",
+            "ismcts:iterations=200,random (a spec is a name, then optional :level or "
+            ":setting=value parts; `plunder games` lists each game's bots); the list is "
+            "cycled to fill the seats and rotated one seat per game.",
         ),
     ],
     players: Annotated[

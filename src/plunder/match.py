@@ -8,12 +8,6 @@ names and numbers (bot specs, options, the seed), so the games can be spread ove
 worker processes (``jobs``) and the report is the same as with one process: the
 outcomes are put back in schedule order before they are summed up. Only the
 timings differ, and the choices of bots that stop searching on the clock.
-
->>> report = run_match("duel", ["random", "random"], games=4, seed=1)
->>> [bot.games for bot in report.bots]
-[4, 4]
->>> round(sum(bot.wins for bot in report.bots) + report.draws, 6)
-4.0
 """
 
 from __future__ import annotations
@@ -197,8 +191,8 @@ def seat_entries(entries: int, players: int, index: int) -> tuple[int, ...]:
 def check_bots(game: plunder.Game, bot_names: Iterable[str]) -> None:
     """Raise ``UnknownBot`` for a spec that names no bot, or a bot that cannot play ``game``.
 
-    A bot may offer ``check_game(game)`` to refuse a table it cannot play (the Duel
-    solver plays two players only); it is asked here, before any game starts,
+    A bot may offer ``check_game(game)`` to refuse a table it cannot play (an exact
+    solver made for two players, say); it is asked here, before any game starts,
     rather than failing in the middle of a match.
     """
     for name in dict.fromkeys(bot_names):

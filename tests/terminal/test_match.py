@@ -98,6 +98,13 @@ def test_run_match_is_reproducible_and_counts_every_game():
     assert sorted(bot.seats for bot in first.bots) == [9, 9]
 
 
+def test_every_entry_plays_every_game_of_a_two_seat_match():
+    # Formerly the module's doctest: the module names no game, so the example lives here.
+    report = run_match("duel", ["random", "random"], games=4, seed=1)
+    assert [bot.games for bot in report.bots] == [4, 4]
+    assert round(sum(bot.wins for bot in report.bots) + report.draws, 6) == 4.0
+
+
 def test_more_bots_than_seats_sit_out_in_turn():
     report = run_match(
         "duel", ["random", "random", "random"], games=3, players=2, seed=1, options={"target": 1}

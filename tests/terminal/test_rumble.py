@@ -14,9 +14,9 @@ from rich.console import Console
 
 import plunder
 from plunder.engine.errors import IllegalAction
+from plunder.games.rumble.terminal import RumbleRenderer, camp_text, group_actions
 from plunder.terminal.records import save_record
 from plunder.terminal.render import renderer_for
-from plunder.games.rumble.terminal import RumbleRenderer, camp_text, group_actions
 
 # What a scripted human types, over and over: notation first (most of it refused
 # at any one step, which the table must shrug off), then "1", the first legal
@@ -27,6 +27,15 @@ SCRIPT = "\n".join(TYPED * 700) + "\n"
 
 def flat(text: str) -> str:
     return " ".join(text.split())
+
+
+CAMPS = plunder.load("rumble", players=4, mode="camp").catalogue()["camps"]
+
+
+def structured(notations: list[str], players: int = 6) -> list[dict]:
+    """Notations as the engine's structured actions (what the table hands a renderer)."""
+    game = plunder.load("rumble", players=players)
+    return [game.parse(notation).to_json() for notation in notations]
 
 
 def play(plunder_cli, save, *args: str, seed: int = 5, script: str = SCRIPT):
@@ -213,7 +222,7 @@ def test_the_renderer_never_shows_what_a_view_leaves_out(options, seed):
                     assert not any(cell.startswith(health) for cell in cells), row
                     checked["counts"] += 1
                     if state.camp and not state.camp_shown[seat]:
-                        hidden = camp_text(state.camp[seat]).split()[0]
+                        hidden = camp_text(state.camp[seat], CAMPS).split()[0]
                         assert hidden not in row, (viewer, seat, row)
                         checked["camps"] += 1
                     for name in secret_titles(state, seat):
@@ -242,7 +251,7 @@ def test_a_seat_sees_its_own_counts_camp_secret_card_and_hand():
     assert f"{state.health[0]}/5 {state.bullets[0]}" in row
     (secret,) = state.secret[0]
     assert f"{plunder_title(secret)} (secret)" in row
-    assert camp_text(state.camp[0]) in row
+    assert camp_text(state.camp[0], CAMPS) in row
     assert "Your camp:" in text
     for card in ("load", "shoot", "shoot2", "dodge", "fire", "search", secret):
         assert re.search(rf"^{card}\s", text, re.MULTILINE), card
@@ -270,22 +279,24 @@ def test_the_revealed_cards_and_void_ones_are_drawn():
 
 
 def test_group_actions():
-    assert group_actions(["grab>0", "grab>2"]) == ["grab>0|2"]
+    assert group_actions(structured(["grab>0", "grab>2"])) == ["grab>0|2"]
     read = ["shoot2>1,1", "shoot2>1,2", "shoot2>1,3", "shoot2>2,2", "shoot2>2,3", "shoot2>3,3"]
-    assert group_actions(read) == ["shoot2>X,Y with X<=Y of 1|2|3"]
+    assert group_actions(structured(read)) == ["shoot2>X,Y with X<=Y of 1|2|3"]
     few = ["shoot2>1,2", "shoot2>1,3", "shoot2>2,3"]
-    assert group_actions(few) == ["shoot2>1,2|1,3|2,3"]
+    assert group_actions(structured(few)) == ["shoot2>1,2|1,3|2,3"]
     gaps = ["shoot2>1,2", "shoot2>1,3", "shoot2>1,4", "shoot2>2,3", "shoot2>3,4"]
-    assert group_actions(gaps) == ["shoot2>1,2|1,3|1,4|2,3|3,4"]
+    assert group_actions(structured(gaps)) == ["shoot2>1,2|1,3|1,4|2,3|3,4"]
     state = plunder.load("rumble", players=3, pirates="read,kidd,zheng").new(seed=1)
-    legal = [str(a) for a in state.legal(0)]
+    legal = [a.to_json() for a in state.legal(0)]
     assert group_actions(legal)[:2] == ["load", "shoot>1|2"]
 
 
 def test_duel_keeps_its_numbered_list():
     duel = renderer_for("duel")
-    view = plunder.load("duel", players=2).new(seed=1).view(0)
-    assert duel.actions(["colt", "colt>1"], view) == ["1) colt", "2) colt>1"]
+    game = plunder.load("duel", players=2)
+    view = game.new(seed=1).view(0)
+    listed = [game.parse(notation).to_json() for notation in ("colt", "colt>1")]
+    assert duel.actions(listed, view) == ["1) colt", "2) colt>1"]
     assert duel.actions_hint(view) == "Type an action or its number (? help, q save and quit)."
 
 

@@ -8,10 +8,17 @@ view. ``labels`` is presentation only: how the table calls each seat ("you",
 A game names its renderer in its manifest (``terminal``); games without one get
 ``GenericRenderer``, which draws any view: its scalar fields, a ``players`` list
 of dicts as a table and a ``hand``.
+
+A renderer knows a game's content (card texts, characters' abilities) only
+through ``catalogue_for(view)``, the game's own ``catalogue()`` for the view's
+options, and the legal actions only as the engine's structured actions
+(``action.to_json()``: the game's fields plus ``notation``), so a front end never
+keeps a copy of the content nor parses the notation.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,9 +27,11 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.engine.errors import IllegalAction, UnknownGame
-from plunder.engine.registry import manifest
+from plunder.engine.registry import load, manifest
 
 Labels = Mapping[int, str]
+# One legal action as the engine describes it: ``action.to_json()``.
+ActionJson = Mapping[str, Any]
 
 # Keys the engine adds to every view; the generic header skips them.
 PROTOCOL_KEYS = frozenset(
@@ -30,6 +39,26 @@ PROTOCOL_KEYS = frozenset(
 )
 
 _cache: dict[str, GenericRenderer] = {}
+_catalogues: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def catalogue_for(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The catalogue of the view's game under the view's options (kept per game and options).
+
+    Treat it as read-only: every renderer of that table shares it.
+    """
+    game = str(view.get("game"))
+    options = dict(view.get("options") or {})
+    key = (game, json.dumps(options, sort_keys=True))
+    found = _catalogues.get(key)
+    if found is None:
+        found = _catalogues[key] = load(game, **options).catalogue()
+    return found
+
+
+def forget_catalogues() -> None:
+    """Drop the kept catalogues, so the next ``catalogue_for`` asks the games again."""
+    _catalogues.clear()
 
 
 def number(value: Any) -> str:
@@ -130,24 +159,30 @@ class GenericRenderer:
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return f"{event.get('type', 'event')}: {fields}" if fields else str(event.get("type"))
 
-    def describe(self, notation: str, view: Mapping[str, Any]) -> str:
-        """A few words saying what an action does ("" when the notation says it all)."""
+    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
+        """A few words saying what ``action`` (structured, with its ``notation``) does
+        ("" when the notation says it all)."""
         return ""
 
-    def actions(self, legal: Sequence[str], view: Mapping[str, Any]) -> list[str]:
-        """The legal actions as the items of the list shown at a human's turn.
+    def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
+        """The legal actions (structured, each with its ``notation``) as the items of the
+        list shown at a human's turn.
 
-        By default each action with its number; a game with many actions may group them.
+        By default each action's notation with its number; a game with many actions
+        may group them.
         """
-        return [f"{index}) {action}" for index, action in enumerate(legal, 1)]
+        return [f"{index}) {action['notation']}" for index, action in enumerate(legal, 1)]
 
     def actions_hint(self, view: Mapping[str, Any]) -> str:
         """The line under the actions, saying what to type."""
         return "Type an action or its number (? help, q save and quit)."
 
-    def refusal(self, error: IllegalAction, view: Mapping[str, Any]) -> list[str]:
+    def refusal(
+        self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]
+    ) -> list[str]:
         """What a human is told when the engine refuses their input: a message, then
-        items laid out in lines after it (by default the engine's message alone)."""
+        items laid out in lines after it (by default the engine's message alone).
+        ``legal`` is what the seat may play now, structured."""
         return [str(error)]
 
     def result(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
@@ -215,4 +250,14 @@ def renderer_for(game: str) -> GenericRenderer:
     return found
 
 
-__all__ = ["GenericRenderer", "Labels", "renderer_for", "seat_name", "seats_text", "step_status"]
+__all__ = [
+    "ActionJson",
+    "GenericRenderer",
+    "Labels",
+    "catalogue_for",
+    "forget_catalogues",
+    "renderer_for",
+    "seat_name",
+    "seats_text",
+    "step_status",
+]

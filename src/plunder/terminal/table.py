@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -128,7 +129,8 @@ class TerminalTable:
         try:
             self.state.act(seat, choice)
         except IllegalAction as exc:
-            message, *items = self.renderer.refusal(exc, self.state.view(seat, log=False))
+            view = self.state.view(seat, log=False)
+            message, *items = self.renderer.refusal(exc, view, self.structured(seat))
             self.say(message)
             for line in pack(items, self.console.width):
                 self.say(line)
@@ -165,20 +167,22 @@ class TerminalTable:
                 self.say("  " + self.renderer.event(event))
         self.seen[seat] = len(log)
         self.console.print(self.renderer.table(view, self.labels_for(seat)))
-        legal = [str(action) for action in self.state.legal(seat)]
-        for line in pack(["Actions:", *self.renderer.actions(legal, view)], self.console.width):
+        listed = self.renderer.actions(self.structured(seat), view)
+        for line in pack(["Actions:", *listed], self.console.width):
             self.say(line)
         self.say(self.renderer.actions_hint(view))
 
-    def numbered(self, seat: int) -> list[str]:
-        return [f"{i}) {action}" for i, action in enumerate(self.state.legal(seat), 1)]
+    def structured(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions as the engine describes them, for the renderer."""
+        return [action.to_json() for action in self.state.legal(seat)]
 
     def show_help(self, seat: int) -> None:
         view = self.state.view(seat)
         self.say("Legal actions now:")
-        for index, action in enumerate(self.state.legal(seat), 1):
-            words = self.renderer.describe(str(action), view)
-            self.say(f"  {index:>2}. {action}" + (f"  ({words})" if words else ""))
+        for index, action in enumerate(self.structured(seat), 1):
+            words = self.renderer.describe(action, view)
+            notation = action["notation"]
+            self.say(f"  {index:>2}. {notation}" + (f"  ({words})" if words else ""))
         self.say("")
         self.say(self.renderer.rules_help(view))
         self.say(
@@ -227,10 +231,10 @@ def pack(items: list[str], width: int, gap: str = "  ") -> list[str]:
     """Lay items out in lines of at most ``width`` columns, never breaking an item
     except a longer one, which is broken after a ``|`` (a list of alternatives).
 
-    >>> pack(["Actions:", "1) colt", "2) colt>1", "3) barricade"], 24)
-    ['Actions:  1) colt', '2) colt>1  3) barricade']
-    >>> pack(["Actions:", "load", "gesture>pump|point|duck|spray"], 16)
-    ['Actions:  load', 'gesture>pump|', 'point|duck|', 'spray']
+    >>> pack(["Actions:", "1) draw", "2) draw>1", "3) pass-on"], 23)
+    ['Actions:  1) draw', '2) draw>1  3) pass-on']
+    >>> pack(["Actions:", "wait", "signal>red|green|blue|white"], 16)
+    ['Actions:  wait', 'signal>red|', 'green|blue|', 'white']
     """
     lines: list[str] = []
     line = ""

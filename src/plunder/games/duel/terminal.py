@@ -1,4 +1,8 @@
-"""Duel at the terminal: the table, the actions in words and a rules reminder."""
+"""Duel at the terminal: the table, the actions in words and a rules reminder.
+
+The cards' names and texts, and what each stops, come from the game's catalogue
+(``catalogue_for(view)``), so an edited ``cards.toml`` shows at the table at once.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +14,13 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from plunder.terminal.render import GenericRenderer, Labels, step_status
-
-WEAPONS = ("colt", "rifle")
-CARD_TITLES = {"colt": "Colt", "rifle": "Rifle", "barricade": "Barricade", "reload": "Reload"}
+from plunder.terminal.render import (
+    ActionJson,
+    GenericRenderer,
+    Labels,
+    catalogue_for,
+    step_status,
+)
 
 
 class DuelRenderer(GenericRenderer):
@@ -48,51 +55,71 @@ class DuelRenderer(GenericRenderer):
             return None
         return counted(hand) or "(empty)"
 
-    def describe(self, notation: str, view: Mapping[str, Any]) -> str:
-        card, _, target = notation.partition(">")
-        title = CARD_TITLES.get(card, card)
-        if card in WEAPONS:
-            return f"fire a {title} at seat {target}" if target else f"fire a {title} at no one"
-        if card == "barricade":
-            return "hide behind the barricade"
-        if card == "reload":
-            return "reload: take back every played card if not hit"
-        return ""
+    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
+        card = catalogue_for(view)["cards"].get(action.get("card"))
+        if card is None:
+            return ""
+        if card.get("weapon"):
+            target = action.get("target")
+            aim = f"seat {target}" if target is not None else "no one"
+            return f"fire a {card['title']} at {aim}"
+        return f"{card['title']}: {card['text']}"
 
     def score(self, value: Any) -> str:
         return f"${int(value)}"
 
     def rules_help(self, view: Mapping[str, Any]) -> str:
-        options = view.get("options", {})
-        target = view.get("target", options.get("target", 5))
-        if options.get("deflection", "seed") == "per-weapon":
-            deflection = (
-                "Deflection (per-weapon reading): a card stops only the weapon it shows: a Colt "
-                "stops Colts, a Rifle stops Rifles, a Barricade stops Colts; a player reloading "
-                "is hit by any attack."
+        catalogue = catalogue_for(view)
+        cards: dict[str, Any] = catalogue["cards"]
+        target = view.get("target", view.get("options", {}).get("target"))
+        weapons = [name for name, card in cards.items() if card.get("weapon")]
+        lines = [
+            "Each shootout, every living player plays one card face down; all are revealed "
+            "together.",
+        ]
+        if weapons:
+            aimed = " or ".join(f"{name}>N" for name in weapons)
+            plain = " or ".join(weapons)
+            lines.append(
+                f"- {aimed} fires at seat N (a living player); plain {plain} fires at no one."
             )
-        else:
-            deflection = (
-                "Deflection (seed reading): a player who fires a Colt or Rifle cannot be hit; "
-                "a Barricade stops Colts but not a Rifle; a player reloading is hit by any attack."
-            )
-        return "\n".join(
-            [
-                "Each shootout, every living player plays one card face down; all are revealed "
-                "together.",
-                "- colt>N or rifle>N fires at seat N (a living player); plain colt or rifle fires "
-                "at no one.",
-                f"- {deflection}",
-                "- Fired Colts and Rifles stay face up in front of you. A Barricade comes back to "
-                "your hand if you were not hit; Reload brings every card you played this duel back "
-                "if you were not hit.",
-                "- A hit player goes to the grave until the next duel. The last one standing wins "
-                "the duel, earns $1 and becomes the duelling master; if no one is left, no one "
-                "earns.",
-                f"- The first player to reach ${target} wins the game.",
-                "Full rules and notation: docs/rules/duel.md",
-            ]
-        )
+        lines += [
+            f"- Deflection ({catalogue.get('deflection', 'seed')} reading): the card you play "
+            "decides which shots cannot hit you (see each card below); any other shot hits.",
+            "- A hit player goes to the grave until the next duel. The last one standing wins "
+            "the duel, earns $1 and becomes the duelling master; if no one is left, no one earns.",
+        ]
+        if target is not None:
+            lines.append(f"- The first player to reach ${target} wins the game.")
+        lines.append("Cards (each player's hand: " + deck(cards) + "):")
+        for name, card in cards.items():
+            lines.append(f"  {name}: {card['title']}: {card['text']} {stopped(card, cards)}")
+        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
+        return "\n".join(lines)
+
+
+def deck(cards: Mapping[str, Mapping[str, Any]]) -> str:
+    """A player's starting hand from the catalogue: ``"Colt x3, Rifle"``.
+
+    >>> deck({"a": {"title": "Axe", "count": 2}, "b": {"title": "Bow", "count": 1}})
+    'Axe x2, Bow'
+    """
+    return ", ".join(
+        f"{card['title']} x{card['count']}" if card["count"] > 1 else card["title"]
+        for card in cards.values()
+    )
+
+
+def stopped(card: Mapping[str, Any], cards: Mapping[str, Mapping[str, Any]]) -> str:
+    """What playing ``card`` keeps off its player, by weapon, in the catalogue's words.
+
+    >>> axe = {"title": "Axe", "weapon": "axe", "stops": ["axe"]}
+    >>> stopped(axe, {"axe": axe}), stopped({"stops": []}, {"axe": axe})
+    ('(Stops: Axe.)', '(Stops nothing.)')
+    """
+    titles = {c["weapon"]: c["title"] for c in cards.values() if c.get("weapon")}
+    stops = [titles.get(weapon, weapon) for weapon in card.get("stops") or []]
+    return f"(Stops: {', '.join(stops)}.)" if stops else "(Stops nothing.)"
 
 
 def counted(cards: list[str]) -> str:
@@ -105,4 +132,4 @@ def counted(cards: list[str]) -> str:
     return ", ".join(f"{n} x{counts[n]}" if counts[n] > 1 else n for n in dict.fromkeys(cards))
 
 
-__all__ = ["DuelRenderer", "counted"]
+__all__ = ["DuelRenderer", "counted", "deck", "stopped"]

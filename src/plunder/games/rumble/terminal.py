@@ -1,9 +1,10 @@
 """Pirate Rumble at the terminal: the table, the hand, grouped actions and a rules reminder.
 
 Like every renderer this one draws ``state.view(seat)`` and nothing else. The
-only other thing it reads is the game's printed content (card titles, costs,
-targets and gestures, the pirates' abilities), which is the same for every
-table and holds no secret.
+game's printed content (card titles, texts, costs and gestures, the pirates and
+their abilities, the camps) comes from the game's catalogue through
+``catalogue_for(view)``, and the legal actions come structured (verb, name,
+targets), so an edited content file shows here at once and no notation is parsed.
 """
 
 from __future__ import annotations
@@ -17,103 +18,88 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
-from plunder.games.rumble.content import CONTENT
-from plunder.terminal.render import GenericRenderer, Labels
+from plunder.terminal.render import ActionJson, GenericRenderer, Labels, catalogue_for
 
-CARDS = CONTENT.cards
-PIRATES = CONTENT.pirates
-BASIC_HAND = ("load", "shoot", "shoot2", "dodge", "fire", "search")
+Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
 # How many of the latest log lines the table repeats under "Latest".
 LOG_LINES = 8
-# A Shoot Twice with more aims than this is written as a pattern, not a list.
+# A card aimed at two pirates with more aims than this is written as a pattern, not a list.
 PAIRS_LISTED = 4
 
-PHASES = {
-    "draft": "draft: each seat in turn picks a pirate",
-    "choose": "every pirate chooses a card, face down",
-    "gesture": "cards revealed: every pirate answers with the card's gesture",
-    "reach": "searchers reach for a golden card",
-}
-# Names short enough for the table of pirates (the draft and the log use the titles).
-SHORT_NAMES = {
-    "roberts": "Roberts",
-    "bonny": "Bonny",
-    "read": "Read",
-    "morgan": "Morgan",
-    "blackbeard": "Blackbeard",
-    "pargo": "Pargo",
-    "kidd": "Kidd",
-    "cheung": "Cheung",
-    "chingshih": "Ching Shih",
-    "kuki": "Kuki",
-    "zheng": "Zheng",
-}
-TARGETS = {
-    "none": "no target",
-    "any": "any other pirate",
-    "neighbour": "a pirate next to you",
-    "two": "two other pirates",
-}
-ABILITIES = {
-    "reserve_health": "a special token becomes 1 health when health falls below 3",
-    "cover_token": "each Take Cover spends a special token",
-    "double_shot": "Shoot Twice may hit one pirate twice",
-    "long_cut": "Cut reaches any pirate",
-    "grand_steal": "Steal takes every bullet of the target",
-    "fire_reload": "takes 1 bullet after playing Fire",
-    "dig_discard": "Search may take a card of the discard pile instead, for a special token",
-    "qigong": "bullets are Qi-Gong tokens",
-}
 
-
-def title(card: str | None) -> str:
-    """A card's printed name (its notation name when the content does not know it)."""
+def title(card: str | None, cards: Entries) -> str:
+    """A card's printed name (its id when the catalogue does not know it)."""
     if card is None:
         return ""
-    found = CARDS.get(card)
-    return found.title if found else card
+    found = cards.get(card)
+    return found["title"] if found else card
 
 
-def short_name(name: str | None, full: str | None) -> str:
-    """How the table of pirates names one: a surname, or the title when it is short."""
+def short_name(name: str | None, pirates: Entries) -> str:
+    """How the table of pirates names one: its short name, ``"(to pick)"`` before the draft."""
     if not name:
         return "(to pick)"
-    return SHORT_NAMES.get(name, full or name)
+    found = pirates.get(name)
+    return (found.get("short") or found["title"]) if found else name
 
 
-def camp_text(camp: str | None) -> str:
-    """``"sun-boss"`` as ``"Sun boss"``, ``"moon"`` as ``"Moon"``, unknown as ``"?"``."""
+def camp_text(camp: str | None, camps: Entries) -> str:
+    """``"sun-boss"`` as ``"Sun boss"``, ``"moon"`` as ``"Moon"``, unknown as ``"?"``.
+
+    >>> camps = {"sun": {"title": "Sun"}}
+    >>> camp_text("sun-boss", camps), camp_text("sun", camps), camp_text(None, camps)
+    ('Sun boss', 'Sun', '?')
+    """
     if not camp:
         return "?"
     name, _, boss = camp.partition("-")
-    shown = CONTENT.camp_titles.get(name, name)
+    found = camps.get(name)
+    shown = found["title"] if found else name
     return f"{shown} boss" if boss else shown
 
 
-def pirate_summary(name: str) -> str:
-    """What sets a pirate apart, from the content: tokens, cards and abilities."""
-    pirate = PIRATES.get(name)
-    if pirate is None:
-        return ""
+def basic_cards(cards: Entries) -> list[str]:
+    """The cards every usual pirate holds: those the catalogue calls ``basic``."""
+    return [name for name, card in cards.items() if card.get("kind") == "basic"]
+
+
+def usual(pirates: Entries, field: str) -> Any:
+    """The value of ``field`` most pirates share (what a summary need not repeat)."""
+    counts = Counter(pirate.get(field) for pirate in pirates.values())
+    return counts.most_common(1)[0][0] if counts else None
+
+
+def pirate_summary(pirate: Mapping[str, Any], catalogue: Mapping[str, Any]) -> str:
+    """What sets a pirate apart, from the catalogue: counts, cards and abilities."""
+    cards: Entries = catalogue["cards"]
+    pirates: Entries = catalogue["pirates"]
+    basic = basic_cards(cards)
     parts: list[str] = []
-    if pirate.health != 5 or pirate.max_health != 5:
-        parts.append(f"{pirate.health} health (at most {pirate.max_health})")
-    if pirate.bullets != 2:
-        parts.append(f"{pirate.bullets} bullets")
-    if pirate.tokens:
-        parts.append(f"{pirate.tokens} special token{'s' if pirate.tokens > 1 else ''}")
-    extra = [title(c) for c in pirate.hand if c not in BASIC_HAND]
-    missing = [title(c) for c in BASIC_HAND if c not in pirate.hand]
+    health, most = pirate["health"], pirate["max_health"]
+    if health != usual(pirates, "health") or most != usual(pirates, "max_health"):
+        parts.append(f"{health} health (at most {most})")
+    if pirate["bullets"] != usual(pirates, "bullets"):
+        parts.append(f"{pirate['bullets']} {pirate.get('bullet_name') or 'bullets'}")
+    tokens = pirate.get("tokens") or 0
+    if tokens:
+        parts.append(f"{tokens} special token{'s' if tokens > 1 else ''}")
+    hand = pirate.get("hand") or []
+    extra = [title(c, cards) for c in hand if c not in basic]
+    missing = [title(c, cards) for c in basic if c not in hand]
     if extra:
         parts.append("has " + ", ".join(extra))
     if missing:
         parts.append("no " + ", ".join(missing))
-    if pirate.golden:
-        parts.append("starts with " + counted([title(c) for c in pirate.golden]))
-    if pirate.random_golden:
-        parts.append(f"draws {pirate.random_golden} golden card unseen")
-    parts += [ABILITIES.get(a, a) for a in sorted(pirate.abilities)]
-    return "; ".join(parts)
+    if pirate.get("golden"):
+        parts.append("starts with " + counted([title(c, cards) for c in pirate["golden"]]))
+    if pirate.get("random_golden"):
+        parts.append(f"draws {pirate['random_golden']} golden card unseen")
+    facts = "; ".join(parts)
+    # Abilities are whole sentences in the catalogue: they follow the facts as such.
+    abilities = " ".join(ability["text"] for ability in pirate.get("abilities") or [])
+    if facts and abilities:
+        return f"{facts}. {abilities}"
+    return facts or abilities or f"the {len(basic)} basic cards"
 
 
 def counted(items: Sequence[str]) -> str:
@@ -126,40 +112,76 @@ def counted(items: Sequence[str]) -> str:
     return ", ".join(f"{n} x{counts[n]}" if counts[n] > 1 else n for n in dict.fromkeys(items))
 
 
-def group_actions(legal: Sequence[str]) -> list[str]:
-    """Actions grouped by card or verb, targets joined with ``|``.
+def group_actions(legal: Sequence[ActionJson]) -> list[str]:
+    """Structured actions grouped by card or verb, their aims joined with ``|``.
 
-    >>> group_actions(["load", "shoot>1", "shoot>2", "shoot2>1,2", "dodge", "cut>2", "cut>1"])
-    ['load', 'shoot>1|2', 'shoot2>1,2', 'dodge', 'cut>1|2']
-    >>> group_actions([f"shoot2>{a},{b}" for a in range(1, 5) for b in range(a + 1, 5)])
+    A group of one is the action's own notation; a larger group is written from
+    the structured fields (``verb``, ``name``, ``targets``), never from notation.
+
+    >>> def play(card, *targets):
+    ...     spelt = card + (">" + ",".join(map(str, targets)) if targets else "")
+    ...     return {"verb": "play", "name": card, "targets": list(targets), "notation": spelt}
+    >>> group_actions([play("load"), play("shoot", 1), play("shoot", 2), play("dodge")])
+    ['load', 'shoot>1|2', 'dodge']
+    >>> group_actions([play("shoot2", a, b) for a in range(1, 5) for b in range(a + 1, 5)])
     ['shoot2>X,Y with X<Y of 1|2|3|4']
+    >>> group_actions([{"verb": "grab", "name": s, "targets": [], "notation": ""} for s in "02"])
+    ['grab>0|2']
     """
-    groups: dict[str, list[str]] = {}
-    for notation in legal:
-        head, sep, tail = notation.partition(">")
-        groups.setdefault(head + sep, []).append(tail)
-    return [key + aims(tails) if key.endswith(">") else key for key, tails in groups.items()]
+    groups: dict[tuple[Any, ...], list[ActionJson]] = {}
+    for action in legal:
+        targets = action.get("targets") or []
+        if action.get("verb") == "play":
+            key: tuple[Any, ...] = ("play", action.get("name"), bool(targets))
+        else:
+            key = (action.get("verb"),)
+        groups.setdefault(key, []).append(action)
+    shown = []
+    for key, members in groups.items():
+        if len(members) == 1:
+            shown.append(str(members[0]["notation"]))
+        elif key[0] == "play":
+            aimed = [tuple(m.get("targets") or ()) for m in members]
+            shown.append(f"{key[1]}>{aims(aimed)}" if key[2] else str(key[1]))
+        else:
+            shown.append(f"{key[0]}>" + "|".join(str(m.get("name")) for m in members))
+    return shown
 
 
-def aims(tails: list[str]) -> str:
-    """The part after ``>`` of one card's actions, as short as it stays exact."""
-    if all(tail.isdigit() for tail in tails):  # seats or slots, in increasing order
-        return "|".join(sorted(tails, key=int))
-    pairs = [tuple(tail.split(",")) for tail in tails]
-    if any(len(pair) != 2 for pair in pairs) or len(pairs) <= PAIRS_LISTED:
-        return "|".join(tails)
-    try:
-        numbers = sorted({int(seat) for pair in pairs for seat in pair})
-        found = {(int(a), int(b)) for a, b in pairs}
-    except ValueError:
-        return "|".join(tails)
+def aims(aimed: Sequence[tuple[int, ...]]) -> str:
+    """One card's aims (tuples of seats) after ``>``, as short as it stays exact.
+
+    >>> aims([(2,), (1,)]), aims([(1, 2), (1, 3), (2, 3)])
+    ('1|2', '1,2|1,3|2,3')
+    >>> aims([(a, b) for a in range(1, 4) for b in range(a, 4)])
+    'X,Y with X<=Y of 1|2|3'
+    """
+    if all(len(aim) == 1 for aim in aimed):  # one seat each, in increasing order
+        return "|".join(str(seat) for seat in sorted({aim[0] for aim in aimed}))
+    listed = "|".join(",".join(str(seat) for seat in aim) for aim in aimed)
+    if any(len(aim) != 2 for aim in aimed) or len(aimed) <= PAIRS_LISTED:
+        return listed
+    numbers = sorted({seat for aim in aimed for seat in aim})
+    found = {(a, b) for a, b in aimed}
     below = {(a, b) for a in numbers for b in numbers if a < b}
     seats = "|".join(str(n) for n in numbers)
-    if found == below and len(found) == len(pairs):
+    if found == below and len(found) == len(aimed):
         return f"X,Y with X<Y of {seats}"
-    if found == below | {(a, a) for a in numbers} and len(found) == len(pairs):
+    if found == below | {(a, a) for a in numbers} and len(found) == len(aimed):
         return f"X,Y with X<=Y of {seats}"
-    return "|".join(tails)
+    return listed
+
+
+def cost_text(cost: int, bullet_name: str) -> str:
+    """``"free"``, ``"1 bullet"``, ``"2 bullets"``, ``"2 Qi-Gong"``.
+
+    >>> cost_text(0, "bullets"), cost_text(1, "bullets"), cost_text(2, "Qi-Gong")
+    ('free', '1 bullet', '2 Qi-Gong')
+    """
+    if cost == 0:
+        return "free"
+    unit = bullet_name[:-1] if cost == 1 and bullet_name.endswith("s") else bullet_name
+    return f"{cost} {unit}"
 
 
 class RumbleRenderer(GenericRenderer):
@@ -167,12 +189,14 @@ class RumbleRenderer(GenericRenderer):
 
     # ------------------------------------------------------------ the table
     def header(self, view: Mapping[str, Any]) -> str:
-        mode = "Camp Mode" if view.get("mode") == "camp" else "Duel Mode"
-        parts = [f"Pirate Rumble · {mode} · round {view.get('round')}"]
+        catalogue = catalogue_for(view)
+        mode = str(view.get("mode", "")).capitalize() + " Mode"
+        parts = [f"{catalogue.get('title', view.get('game'))} · {mode} · round {view.get('round')}"]
         if view.get("over"):
             parts.append("game over")
         else:
-            parts.append(PHASES.get(view.get("phase", ""), str(view.get("phase"))))
+            kind = (view.get("decision") or {}).get("kind") or view.get("phase", "")
+            parts.append(catalogue.get("decisions", {}).get(kind, str(kind)))
         if view.get("phase") != "draft":
             parts.append(
                 "shields up: others' health and bullets are hidden"
@@ -183,6 +207,7 @@ class RumbleRenderer(GenericRenderer):
 
     def players(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
         """The pirates in seat order: what the view says of each, and who sits next to whom."""
+        catalogue = catalogue_for(view)
         rows = view["players"]
         viewer = view.get("viewer")
         camps = any("camp" in row for row in rows)
@@ -198,22 +223,22 @@ class RumbleRenderer(GenericRenderer):
             label = labels.get(seat)
             cells = [
                 f"{seat} {label}" if label else str(seat),
-                short_name(row.get("pirate"), row.get("title")),
-                self.counts(row),
+                short_name(row.get("pirate"), catalogue["pirates"]),
+                self.counts(row, catalogue),
                 str(row["tokens"]) if row.get("tokens") else "-",
                 row.get("face_up") or "-",
                 str(row.get("cards", 0)) if row.get("pirate") else "-",
-                self.golden(row, view if seat == viewer else None),
+                self.golden(row, view if seat == viewer else None, catalogue["cards"]),
             ]
             if camps:
-                cells.append(camp_text(row.get("camp")))
+                cells.append(camp_text(row.get("camp"), catalogue["camps"]))
             cells.append(",".join(str(s) for s in row.get("neighbours") or []) or "-")
             style = "" if row["alive"] else "dim"
             table.add_row(*(Text(cell, style=style) for cell in cells))
         return table
 
     @staticmethod
-    def counts(row: Mapping[str, Any]) -> str:
+    def counts(row: Mapping[str, Any], catalogue: Mapping[str, Any]) -> str:
         """Health out of the maximum and bullets, ``shield`` when hidden, ``dead``."""
         if not row.get("pirate"):
             return "-"
@@ -221,18 +246,21 @@ class RumbleRenderer(GenericRenderer):
             return "dead"
         if row.get("health") is None or row.get("bullets") is None:
             return "shield"
-        unit = "qi" if row.get("bullet_name") == "Qi-Gong" else ""
+        pirate = catalogue["pirates"].get(row["pirate"]) or {}
+        name = pirate.get("bullet_name") or "bullets"
+        # Plain bullets go without a word; anything else the pirate spends is named.
+        unit = "" if name == "bullets" else f" {name}"
         return f"{row['health']}/{row.get('max_health', '?')} {row['bullets']}{unit}"
 
     @staticmethod
-    def golden(row: Mapping[str, Any], own: Mapping[str, Any] | None) -> str:
+    def golden(row: Mapping[str, Any], own: Mapping[str, Any] | None, cards: Entries) -> str:
         """Golden cards the table knows of; the viewer's own row names its secret ones too."""
-        known = [title(c) for c in row.get("golden_known") or []]
+        known = [title(c, cards) for c in row.get("golden_known") or []]
         if own is not None:
             secret = Counter(own.get("golden") or []) - Counter(row.get("golden_known") or [])
             shown = counted(known)
             if secret:
-                hidden = counted([title(c) for c in secret.elements()]) + " (secret)"
+                hidden = counted([title(c, cards) for c in secret.elements()]) + " (secret)"
                 shown = ", ".join(filter(None, (shown, hidden)))
             return shown or "-"
         shown = counted(known)
@@ -242,25 +270,28 @@ class RumbleRenderer(GenericRenderer):
         return shown or "-"
 
     def area(self, view: Mapping[str, Any]) -> Text:
+        cards = catalogue_for(view)["cards"]
         slots = view.get("area") or []
         shown = " · ".join(
-            f"[{slot}] {title(card) if card else '(empty)'}" for slot, card in enumerate(slots)
+            f"[{slot}] {title(card, cards) if card else '(empty)'}"
+            for slot, card in enumerate(slots)
         )
         discard = view.get("discard") or []
         text = f"Golden card area: {shown or '(none)'}  |  pile {view.get('pile', 0)}"
         text += f"  |  discard {len(discard)}"
         if discard:
-            text += f" ({counted([title(c) for c in discard])})"
+            text += f" ({counted([title(c, cards) for c in discard])})"
         return Text(text)
 
     def revealed(self, view: Mapping[str, Any]) -> Text | None:
         plays = view.get("revealed") or []
         if not plays:
             return None
+        cards = catalogue_for(view)["cards"]
         voided = set(view.get("voided") or [])
         parts = []
         for play in plays:
-            text = f"seat {play['seat']} {title(play['card'])}"
+            text = f"seat {play['seat']} {title(play['card'], cards)}"
             if play.get("targets"):
                 text += " at " + ", ".join(str(t) for t in play["targets"])
             if play["seat"] in voided:
@@ -278,51 +309,60 @@ class RumbleRenderer(GenericRenderer):
         cards = [*view["hand"], *(view.get("golden") or [])]
         return counted(cards) or "(empty)"
 
+    @staticmethod
+    def own_pirate(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The viewer's pirate in the catalogue (``None`` for a spectator or before the draft)."""
+        viewer = view.get("viewer")
+        row = next((r for r in view.get("players") or [] if r["seat"] == viewer), {})
+        return catalogue_for(view)["pirates"].get(row.get("pirate") or "")
+
     def hand_table(self, view: Mapping[str, Any]) -> RenderableType | None:
-        """The viewer's cards: notation, name, kind, cost and target."""
+        """The viewer's cards: notation, name, kind, cost and what the card does."""
         if view.get("hand") is None:
             return None
-        viewer = view.get("viewer")
-        row = next((r for r in view["players"] if r["seat"] == viewer), {})
-        pirate = PIRATES.get(row.get("pirate") or "")
-        abilities = pirate.abilities if pirate else frozenset()
-        unit = "Qi-Gong" if row.get("bullet_name") == "Qi-Gong" else "bullet"
+        cards = catalogue_for(view)["cards"]
+        pirate = self.own_pirate(view) or {}
+        unit = pirate.get("bullet_name") or "bullets"
         golden = Counter(view.get("golden") or [])
+        if not view["hand"] and not golden:
+            return Text("Your hand: (empty)")
         table = Table(box=None, pad_edge=False, show_edge=False, title_justify="left")
-        for column in ("your hand", "card", "kind", "cost", "target"):
+        for column in ("your hand", "card", "kind", "cost", "what it does"):
             table.add_column(column)
         for card in [*view["hand"], *golden]:
-            info = CARDS.get(card)
+            info = cards.get(card)
             if info is None:
                 table.add_row(Text(card), Text(""), Text(""), Text(""), Text(""))
                 continue
-            name = info.title
-            if golden.get(card, 0) > 1 and info.golden:
+            name = info["title"]
+            if golden.get(card, 0) > 1 and info.get("kind") == "golden":
                 name += f" x{golden[card]}"
-            target = TARGETS.get(info.target, info.target)
-            if card == "cut" and "long_cut" in abilities:
-                target = TARGETS["any"]
-            if card == "shoot2" and "double_shot" in abilities:
-                target = "two other pirates, or one twice"
-            cost = "free" if info.cost == 0 else f"{info.cost} {unit}{'s' if info.cost > 1 else ''}"
-            table.add_row(*(Text(c) for c in (card, name, info.kind, cost, target)))
-        if not view["hand"] and not golden:
-            return Text("Your hand: (empty)")
+            cost = cost_text(info.get("cost") or 0, unit)
+            table.add_row(*(Text(c) for c in (card, name, info["kind"], cost, info["text"])))
         return table
+
+    def pirate_line(self, view: Mapping[str, Any]) -> Text | None:
+        """The viewer's pirate and what sets it apart, abilities included, from the catalogue."""
+        pirate = self.own_pirate(view)
+        if pirate is None:
+            return None
+        summary = pirate_summary(pirate, catalogue_for(view))
+        return Text(f"Your pirate: {pirate['title']}: {summary}")
 
     def draft(self, view: Mapping[str, Any]) -> RenderableType | None:
         left = view.get("pirates_left")
         if view.get("phase") != "draft" or not left:
             return None
+        catalogue = catalogue_for(view)
         table = Table(box=None, pad_edge=False, show_edge=False)
         for column in ("pirates left", "", "what sets them apart"):
             table.add_column(column)
         for name in left:
-            pirate = PIRATES.get(name)
+            pirate = catalogue["pirates"].get(name)
             table.add_row(
                 Text(f"pirate>{name}"),
-                Text(pirate.title if pirate else name),
-                Text(pirate_summary(name) or "the six basic cards"),
+                Text(pirate["title"] if pirate else name),
+                Text(pirate_summary(pirate, catalogue) if pirate else ""),
             )
         return table
 
@@ -349,13 +389,17 @@ class RumbleRenderer(GenericRenderer):
         if revealed is not None:
             parts.append(revealed)
         if view.get("camp"):
-            camp = camp_text(view["camp"])
+            camp = camp_text(view["camp"], catalogue_for(view)["camps"])
             if not camp.endswith("boss"):
                 camp += " camp"
             parts.append(Text(f"Your camp: {camp} (hidden from the others)."))
-        hand = self.hand_table(view)
-        if hand is not None and view.get("phase") != "draft":
-            parts.append(hand)
+        if view.get("phase") != "draft":
+            mine = self.pirate_line(view)
+            if mine is not None:
+                parts.append(mine)
+            hand = self.hand_table(view)
+            if hand is not None:
+                parts.append(hand)
         latest = self.latest(view)
         if latest:
             log = Table.grid(padding=(0, 1))
@@ -370,65 +414,92 @@ class RumbleRenderer(GenericRenderer):
         return Group(*parts)
 
     # ------------------------------------------------------------ actions
-    def actions(self, legal: Sequence[str], view: Mapping[str, Any]) -> list[str]:
+    def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
         return group_actions(legal)
 
     def actions_hint(self, view: Mapping[str, Any]) -> str:
-        examples = {
-            "draft": "pirate>kidd",
-            "gesture": "gesture>duck",
-            "reach": "grab>0",
-        }
-        example = examples.get(view.get("phase", ""), "shoot>3 or shoot2>1,4")
         return (
-            f"Type one action, e.g. {example} (? numbered list and rules, t table, "
+            f"Type one action, e.g. {self.example(view)} (? numbered list and rules, t table, "
             "q save and quit)."
         )
 
-    def refusal(self, error: IllegalAction, view: Mapping[str, Any]) -> list[str]:
+    @staticmethod
+    def example(view: Mapping[str, Any]) -> str:
+        """An action to show as an example of the notation, from the view and the catalogue."""
+        catalogue = catalogue_for(view)
+        cards: Entries = catalogue["cards"]
+        kind = (view.get("decision") or {}).get("kind") or view.get("phase")
+        if kind == "draft" and view.get("pirates_left"):
+            return f"pirate>{view['pirates_left'][0]}"
+        if kind == "gesture":
+            mine = next(
+                (p for p in view.get("revealed") or [] if p["seat"] == view.get("viewer")), None
+            )
+            card = cards.get(mine["card"]) if mine else None
+            if card is not None:
+                return f"gesture>{card['gesture']}, the gesture of your card"
+            gestures = catalogue.get("gestures") or ["none"]
+            return f"gesture>{gestures[0]}"
+        if kind == "reach":
+            slots = [slot for slot, card in enumerate(view.get("area") or []) if card]
+            return f"grab>{slots[0] if slots else 0}"
+        # Cards of the viewer's hand first, so the example is one it could play.
+        held = [*(view.get("hand") or []), *(view.get("golden") or [])]
+        candidates = [c for c in dict.fromkeys([*held, *cards]) if c in cards]
+        one = next((c for c in candidates if cards[c].get("target") in ("any", "neighbour")), None)
+        two = next((c for c in candidates if cards[c].get("target") == "two"), None)
+        shown = [f"{one}>3" if one else "", f"{two}>1,4" if two else ""]
+        return " or ".join(filter(None, shown)) or next(iter(cards), "")
+
+    def refusal(
+        self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]
+    ) -> list[str]:
         reason = error.reason + (f" [{error.rule}]" if error.rule else "")
         refused = [f"Refused: {reason}."]
-        if error.legal:
-            refused += ["Legal now:", *group_actions(error.legal)]
+        if error.legal and legal:
+            refused += ["Legal now:", *group_actions(legal)]
         return refused
 
-    def describe(self, notation: str, view: Mapping[str, Any]) -> str:
-        head, _, tail = notation.partition(">")
+    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
+        catalogue = catalogue_for(view)
+        cards: Entries = catalogue["cards"]
+        verb, name = action.get("verb"), str(action.get("name", ""))
+        if verb == "pirate":
+            pirate = catalogue["pirates"].get(name)
+            if pirate is None:
+                return ""
+            return f"{pirate['title']}: {pirate_summary(pirate, catalogue)}"
+        if verb == "gesture":
+            card = next((c for c in cards.values() if c.get("gesture") == name), None)
+            return f"{card['title']}'s gesture" if card else "no gesture"
+        if verb == "grab":
+            slots = view.get("area") or []
+            slot = int(name) if name.isdigit() else -1
+            card = slots[slot] if 0 <= slot < len(slots) else None
+            return f"take {title(card, cards)} from the golden card area" if card else ""
+        if verb == "dig":
+            return f"take {title(name, cards)} from the discard pile"
+        card = cards.get(name)
+        if verb != "play" or card is None:
+            return ""
         pirates = {
-            row["seat"]: short_name(row.get("pirate"), row.get("title"))
+            row["seat"]: short_name(row.get("pirate"), catalogue["pirates"])
             for row in view.get("players") or []
             if row.get("pirate")
         }
-        if head == "pirate":
-            pirate = PIRATES.get(tail)
-            if pirate is None:
-                return ""
-            return f"{pirate.title}: {pirate_summary(tail) or 'the six basic cards'}"
-        if head == "gesture":
-            card = next((c for c in CARDS.values() if c.gesture == tail), None)
-            return f"{card.title}'s gesture" if card else "no gesture"
-        if head == "grab":
-            slots = view.get("area") or []
-            slot = int(tail) if tail.isdigit() else -1
-            card = slots[slot] if 0 <= slot < len(slots) else None
-            return f"take {title(card)} from the golden card area" if card else ""
-        if head == "dig":
-            return f"take {title(tail)} from the discard pile (spends a special token)"
-        card = CARDS.get(head)
-        if card is None:
-            return ""
-        text = card.title
-        if tail:
-            aimed = [int(t) for t in tail.split(",") if t.isdigit()]
+        text = card["title"]
+        targets = action.get("targets") or []
+        if targets:
             text += " at " + " and ".join(
-                f"seat {t} ({pirates[t]})" if pirates.get(t) else f"seat {t}" for t in aimed
+                f"seat {t} ({pirates[t]})" if pirates.get(t) else f"seat {t}" for t in targets
             )
-        if card.cost:
-            text += f", costs {card.cost}"
+        if card.get("cost"):
+            text += f", costs {card['cost']}"
         return text
 
     # ------------------------------------------------------------ the end
     def rules_help(self, view: Mapping[str, Any]) -> str:
+        catalogue = catalogue_for(view)
         lines = [
             "Each round every living pirate lays one card face down; all are revealed at once.",
             "- Costs are paid in bullets (at most 5); Steal comes first, then the other cards, "
@@ -439,7 +510,8 @@ class RumbleRenderer(GenericRenderer):
             "of the area; golden cards are played once.",
             "- Health and bullets hide behind the shields until only two pirates live.",
         ]
-        if view.get("options", {}).get("gestures"):
+        gestures = bool(view.get("options", {}).get("gestures"))
+        if gestures:
             lines.append(
                 "- Gestures: after the reveal answer gesture>NAME with your card's gesture; "
                 "a wrong one voids the card."
@@ -451,16 +523,45 @@ class RumbleRenderer(GenericRenderer):
             )
         else:
             lines.append("- Duel Mode: the last pirate standing wins.")
-        cards = dict.fromkeys([*(view.get("hand") or []), *(view.get("golden") or [])])
-        if cards:
-            lines.append("Your cards:")
-            for card in cards:
-                info = CARDS.get(card)
-                if info is not None:
-                    gesture = f" (gesture {info.gesture})"
-                    lines.append(f"  {card}: {info.title}{gesture}: {info.text}")
-        lines.append("Full rules and notation: docs/rules/rumble.md")
+        lines += self.cards_help(view, catalogue, gestures)
+        lines += self.pirates_help(view, catalogue)
+        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
         return "\n".join(lines)
 
+    def cards_help(
+        self, view: Mapping[str, Any], catalogue: Mapping[str, Any], gestures: bool
+    ) -> list[str]:
+        """Every card of the catalogue, the viewer's own marked."""
+        held = {*(view.get("hand") or []), *(view.get("golden") or [])}
+        unit = (self.own_pirate(view) or {}).get("bullet_name") or "bullets"
+        lines = ["Cards (* in your hand):"]
+        for name, card in catalogue["cards"].items():
+            facts = [card["kind"], cost_text(card.get("cost") or 0, unit)]
+            if gestures:
+                facts.append(f"gesture {card['gesture']}")
+            mark = "*" if name in held else " "
+            lines.append(f" {mark}{name}: {card['title']} ({', '.join(facts)}): {card['text']}")
+        return lines
 
-__all__ = ["RumbleRenderer", "group_actions"]
+    def pirates_help(self, view: Mapping[str, Any], catalogue: Mapping[str, Any]) -> list[str]:
+        """Every pirate of the catalogue and what sets it apart; who sits where, and mine."""
+        seats: dict[str, list[int]] = {}
+        for row in view.get("players") or []:
+            if row.get("pirate"):
+                seats.setdefault(row["pirate"], []).append(row["seat"])
+        viewer = view.get("viewer")
+        lines = ["Pirates:"]
+        for name, pirate in catalogue["pirates"].items():
+            where = seats.get(name, [])
+            if viewer in where:
+                mark = " (my pirate)"
+            elif where:
+                mark = f" (seat {', '.join(str(s) for s in where)})"
+            else:
+                mark = ""
+            summary = pirate_summary(pirate, catalogue)
+            lines.append(f"  {name}: {pirate['title']}{mark}: {summary}")
+        return lines
+
+
+__all__ = ["RumbleRenderer", "aims", "camp_text", "group_actions", "pirate_summary"]

@@ -191,6 +191,8 @@ class State:
         """Roll ``count`` dice of ``sides`` faces and log the roll (public unless ``to``)."""
         dice = [self.rng.randint(1, sides) for _ in range(count)]
         event: dict[str, Any] = {"type": "roll", "sides": sides, "dice": dice, "reason": reason}
+        who = "Roll" if seat is None else f"Seat {seat} rolls"
+        event["text"] = f"{who} {', '.join(map(str, dice))}" + (f" ({reason})." if reason else ".")
         if seat is not None:
             event["seat"] = seat
         self.emit(event, to=to)

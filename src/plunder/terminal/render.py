@@ -35,7 +35,10 @@ ActionJson = Mapping[str, Any]
 
 # Keys the engine adds to every view; the generic header skips them.
 PROTOCOL_KEYS = frozenset(
-    ("game", "options", "viewer", "pending", "committed", "choice", "log", "over", "result")
+    (
+        "game", "options", "viewer", "pending", "committed", "choice", "decision", "log",
+        "over", "result",
+    )
 )
 
 _cache: dict[str, GenericRenderer] = {}
@@ -209,9 +212,14 @@ class GenericRenderer:
         return number(value)
 
     def rules_help(self, view: Mapping[str, Any]) -> str:
-        """A short reminder of the rules; the full text is in ``docs/rules/<game>.md``."""
-        name = view.get("game", "the game")
-        return f"See docs/rules/{name}.md for the numbered rules and the action notation."
+        """A short reminder of the rules: where the game's rules document is, if it has one."""
+        try:
+            document = manifest(str(view.get("game"))).rules
+        except UnknownGame:
+            document = None
+        if document is None:
+            return "This game ships no rules document; the actions above are what you may do."
+        return f"See {document} for the numbered rules and the action notation."
 
 
 def step_status(view: Mapping[str, Any], seat: int) -> str:

@@ -9,6 +9,7 @@ MANIFEST = Manifest(
     browser="browser.js",
     bots={"greedy": "bot:GreedyBot", "solver": "solver:SolverBot"},
     evaluate="bot:evaluate",
+    rules="docs/rules/duel.md",
     encoder="encoder:DuelEncoder",
 )
 

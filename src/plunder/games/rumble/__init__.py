@@ -10,6 +10,7 @@ MANIFEST = Manifest(
     bots={"greedy": "bot:GreedyBot"},
     evaluate="bot:evaluate",
     search_depth="bot:search_depth",
+    rules="docs/rules/rumble.md",
     encoder="encoder:RumbleEncoder",
     # With gestures on, every pirate answers the revealed card at once (R62).
     timed={"gestures": True},

@@ -14,20 +14,51 @@ lets a decision the rules time pass (a reaction window's pass, a reflex gesture)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 
+_SCALARS = frozenset((int, float, str, bool, type(None)))
+
+
+class _Object(tuple):  # type: ignore[type-arg]
+    """A JSON object frozen as a tuple of (key, value) pairs."""
+
+    __slots__ = ()
+
+
+def freeze(value: Any) -> Any:
+    """JSON data as immutable, hashable values: lists become tuples, objects pairs."""
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, dict):
+        return _Object((key, freeze(item)) for key, item in value.items())
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Fresh JSON data from ``freeze``'s values."""
+    kind = type(value)
+    if kind is _Object:
+        return {key: thaw(item) for key, item in value}
+    if kind is tuple:
+        return [thaw(item) for item in value]
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """One open decision: its kind, the seats that owe an answer, public data."""
+    """One open decision: its kind, the seats that owe an answer, public data.
+
+    The data is held frozen (``fields``), so a frame is an immutable, hashable
+    value: clones share it and an information key may contain it.
+    """
 
     kind: str
     seats: frozenset[int]
-    data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    fields: tuple[tuple[str, Any], ...] = ()
     timeout: str | None = None
 
     @classmethod
@@ -39,30 +70,25 @@ class Frame:
         **data: Any,
     ) -> Frame:
         """A frame; ``data`` must be JSON (the conformance kit checks every view)."""
-        return cls(kind, frozenset(seats), MappingProxyType(data), timeout)
+        fields = tuple([(k, v if type(v) in _SCALARS else freeze(v)) for k, v in data.items()])
+        return cls(kind, frozenset(seats), fields, timeout)
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The frame's data, read-only."""
+        return MappingProxyType({key: thaw(value) for key, value in self.fields})
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "seats": sorted(self.seats)}
-        out.update(json.loads(json.dumps(dict(self.data))))
+        for key, value in self.fields:
+            out[key] = value if type(value) in _SCALARS else thaw(value)
         if self.timeout is not None:
             out["timeout"] = self.timeout
         return out
 
-    def key(self) -> tuple[Any, ...]:
-        """A hashable form, equal exactly when ``to_json`` is."""
-        return (self.kind, tuple(sorted(self.seats)), json.dumps(dict(self.data), sort_keys=True),
-                self.timeout)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # MappingProxyType does not pickle; a frame is rebuilt from plain data.
-        return (_rebuild, (self.kind, tuple(self.seats), dict(self.data), self.timeout))
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Frame:
-        return self  # immutable
+    def key(self) -> Frame:
+        """A hashable form, equal exactly when ``to_json`` is: the frame itself."""
+        return self
 
 
-def _rebuild(kind: str, seats: tuple[int, ...], data: dict[str, Any], timeout: str | None) -> Frame:
-    return Frame(kind, frozenset(seats), MappingProxyType(data), timeout)
-
-
-__all__ = ["Frame"]
+__all__ = ["Frame", "freeze", "thaw"]

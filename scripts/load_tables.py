@@ -7,7 +7,8 @@ loopback WebSockets and reports, for each number of tables:
 * latency from sending an ``act`` to receiving, on the same connection, the
   first ``state`` message that includes that action (p50, p90, p99, max);
 * games finished, and errors: any ``error`` message, refused HTTP request,
-  dropped connection or connection silent for longer than ``--stall`` seconds;
+  dropped connection, connection silent for longer than ``--stall`` seconds or
+  ``state`` message whose ``events`` do not follow on from those before it;
 * the server process's CPU time over the measured phase (from
   ``/proc/<pid>/stat``, so only for a server the script started on Linux), and
   any warning, error or traceback the server logged.
@@ -409,6 +410,7 @@ async def play_seat(
         ) as socket_:
             await socket_.send(json.dumps({"type": "hello", "token": token}))
             acted: dict[str, Any] | None = None  # the state this seat last acted on
+            held = 0  # events of the seat's log received so far
             sent_at = 0.0
             sent_measuring = False
             while True:
@@ -424,6 +426,10 @@ async def play_seat(
                 if message.get("seat") != seat:
                     raise LoadError(f"table {table}: hello as seat {seat} answered as a spectator")
                 connected.set()  # the hello was answered: this seat is in play
+                start = message.get("events_from", 0)
+                if start not in (0, held):
+                    tally.error(f"table {table} seat {seat}: events from {start}, {held} held")
+                held = start + len(message.get("events", []))
                 if acted is not None:
                     if not reflects(acted, message, seat):
                         continue  # stale: our action is still on its way

@@ -40,8 +40,16 @@ def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     port = _free_port()
     log = folder / "server.log"
     command = [
-        sys.executable, "-m", "plunder.cli", "serve", "--port", str(port),
-        "--db", f"sqlite:///{folder / 'tables.sqlite3'}", "--bot-delay", "0.05",
+        sys.executable,
+        "-m",
+        "plunder.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{folder / 'tables.sqlite3'}",
+        "--bot-delay",
+        "0.05",
     ]
     with log.open("ab") as out:
         process = subprocess.Popen(

@@ -19,6 +19,7 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+import plunder
 from e2e.driving import DESKTOP, PHONE, Server, create_table, result_shown
 from plunder.games.rumble.content import CONTENT
 
@@ -145,6 +146,27 @@ def check_shields(page: Any) -> int:
     return len(living)
 
 
+def check_tooltips(page: Any) -> None:
+    """A card's tooltip is its text in the catalogue; a pirate's names it and its abilities."""
+    catalogue = plunder.load("rumble", players=5, mode="camp").catalogue()
+    tips = page.evaluate(
+        """() => ({
+          cards: Array.from(document.querySelectorAll('#game .rumble-hand [data-card]'))
+            .map((e) => [e.dataset.card, e.title]),
+          pirates: Array.from(document.querySelectorAll('#game [data-pirate]'))
+            .map((e) => [e.dataset.pirate, e.title]),
+        })"""
+    )
+    assert tips["cards"] and len(tips["pirates"]) == 5
+    for card, tip in tips["cards"]:
+        assert tip == catalogue["cards"][card]["text"]
+    for pirate, tip in tips["pirates"]:
+        info = catalogue["pirates"][pirate]
+        assert info["title"] in tip
+        for ability in info["abilities"]:
+            assert ability["text"] in tip
+
+
 def _boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     return (
         a["x"] < b["x"] + b["width"] - 1
@@ -240,6 +262,7 @@ def test_five_pirates_in_camp_mode_two_humans_and_three_bots_play_to_the_end(
         assert mine["camp"] not in (None, "hidden")
     check_layout(anne, DESKTOP["width"])
     check_layout(bob, PHONE["width"])
+    check_tooltips(anne)
 
     shots: dict[str, bool] = {}
     fewest = {"living": 5}

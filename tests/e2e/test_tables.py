@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+import plunder
 from e2e.driving import (
     DESKTOP,
     PHONE,
@@ -280,6 +281,12 @@ def test_five_seats_fit_on_a_desktop_and_on_a_phone(
     page = pages()
     create_table(page, "Flint", ["human", "bot:random", "bot:greedy", "bot:random", "bot:random"])
     expect(page.locator("#game .plate")).to_have_count(5)
+    # A card's tooltip is its text in the game's catalogue.
+    texts = {c: card["text"] for c, card in plunder.load("duel").catalogue()["cards"].items()}
+    tips = page.locator("#game .hand [data-card]").evaluate_all(
+        "(all) => all.map((e) => [e.dataset.card, e.title])"
+    )
+    assert len(tips) == 6 and all(tip == texts[card] for card, tip in tips)
     # Aiming shows a button on every other player's place: the fullest the table gets.
     page.locator('#game [data-card="rifle"]').click()
     expect(page.locator("#game .aim")).to_have_count(4)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -17,19 +18,57 @@ import plunder
 
 
 class Socket:
-    """A test's WebSocket to a table, keeping every message it receives."""
+    """A test's WebSocket to a table, keeping every message it receives.
+
+    As the browser does, it keeps the seat's log from the ``events`` each state
+    message brings (``events_from`` must follow on from what it holds, or be 0
+    for a whole log), so a test sees every event the seat received: ``log_at``
+    is the log as one message left it, ``full_view`` that message's view with
+    it, as ``state.view(seat)`` has it. ``sizes`` holds each message's length
+    in bytes, as sent.
+    """
 
     def __init__(self, ws: Any) -> None:
         self.ws = ws
         self.received: list[dict[str, Any]] = []
+        self.sizes: list[int] = []
+        self.log: list[dict[str, Any]] = []
+        # Per message received: the log list it added to and its length then
+        # (a whole log starts a new list, so earlier messages keep theirs).
+        self._logs: list[tuple[list[dict[str, Any]], int] | None] = []
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send_json(message)
 
     def next(self) -> dict[str, Any]:
-        message = self.ws.receive_json()
+        text = self.ws.receive_text()
+        message = json.loads(text)
+        self._logs.append(self._take_events(message) if message.get("type") == "state" else None)
         self.received.append(message)
+        self.sizes.append(len(text.encode()))
         return message
+
+    def _take_events(self, message: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
+        start = message["events_from"]
+        if start == 0:
+            self.log = []
+        assert start == len(self.log), f"events from {start} while {len(self.log)} are held"
+        self.log.extend(message["events"])
+        return self.log, len(self.log)
+
+    def log_at(self, message: dict[str, Any]) -> list[dict[str, Any]]:
+        """The seat's log as it stood once ``message`` (a state received here) arrived."""
+        for index, seen in enumerate(self.received):
+            if seen is message:
+                kept = self._logs[index]
+                assert kept is not None, "not a state message"
+                log, length = kept
+                return log[:length]
+        raise AssertionError("not a message this socket received")
+
+    def full_view(self, message: dict[str, Any]) -> dict[str, Any]:
+        """``message``'s view with the log received so far: what ``state.view(seat)`` gives."""
+        return {**message["view"], "log": self.log_at(message)}
 
     def until(self, wanted: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
         """The first message ``wanted`` accepts; fails after ``limit`` others."""

@@ -5,8 +5,11 @@ Every WebSocket message and HTTP body each of them receives is kept. Afterwards
 the game's record (available once it is over) is replayed to the move each
 message was sent at, and the message is compared with what that seat may know:
 
-- its ``view`` is exactly ``state.view(seat)`` at that move;
-- its ``legal`` is the seat's own legal actions, or nothing;
+- its ``view`` is exactly ``state.view(seat, log=False)`` at that move, its
+  ``events`` exactly the seat's events it lacked (``state.events(seat, since)``),
+  so that with the events received before it the seat holds ``state.view(seat)``;
+- its ``legal`` and ``actions`` are the seat's own legal actions, or nothing, and
+  its ``chosen`` the seat's own concealed choice, or nothing;
 - its other fields are the table's public summary;
 - no concealed choice of another seat, no other seat's hand and no seed appears
   anywhere in it.
@@ -20,7 +23,20 @@ from typing import Any
 
 from server.kit import HUMAN, Socket, create, states_along
 
-MESSAGE_KEYS = {"type", "seat", "move", "view", "legal", "table", "deadline"}
+MESSAGE_KEYS = {
+    "type",
+    "seat",
+    "move",
+    "step",
+    "view",
+    "events",
+    "events_from",
+    "legal",
+    "actions",
+    "chosen",
+    "table",
+    "deadline",
+}
 SUMMARY_KEYS = {
     "table",
     "game",
@@ -52,6 +68,25 @@ def walk(value: Any, path: tuple = ()):
 
 def roundtrip(value: Any) -> Any:
     return json.loads(json.dumps(value))
+
+
+def check_state_message(socket: Socket, message: dict[str, Any], seat: int | None, truth: Any):
+    """A state message against the truth at its move: its view, events and actions."""
+    assert set(message) == MESSAGE_KEYS
+    assert message["seat"] == seat
+    assert "log" not in message["view"]
+    assert message["view"] == roundtrip(truth.view(seat, log=False))
+    assert message["events"] == roundtrip(truth.events(seat, message["events_from"]))
+    # With every event received before it, the seat holds its whole view.
+    assert socket.full_view(message) == roundtrip(truth.view(seat))
+    assert message["step"] == truth.step
+    due = seat is not None and seat in truth.pending and seat not in truth.committed
+    offered = truth.legal(seat) if due else []
+    assert message["legal"] == [a.notation for a in offered]
+    assert message["actions"] == roundtrip([a.to_json() for a in offered])
+    view = truth.view(seat, log=False)
+    chosen = truth.game.parse(view["choice"]).to_json() if "choice" in view else None
+    assert message["chosen"] == roundtrip(chosen)
 
 
 def test_no_message_or_body_carries_what_its_seat_may_not_see(client):
@@ -109,17 +144,16 @@ def test_no_message_or_body_carries_what_its_seat_may_not_see(client):
             if message["type"] != "state":
                 assert set(message) <= {"type", "message", "legal"}
                 continue
-            assert set(message) == MESSAGE_KEYS
-            assert message["seat"] == seat
             truth = states[message["move"]]
-            assert message["view"] == roundtrip(truth.view(seat))
-            due = seat is not None and seat in truth.pending and seat not in truth.committed
-            assert message["legal"] == ([a.notation for a in truth.legal(seat)] if due else [])
+            check_state_message(socket, message, seat, truth)
             assert set(message["table"]) == SUMMARY_KEYS
-            # Structural scan: a choice or a hand only at the top of the seat's own view.
+            # Structural scan: a choice or a hand only at the top of the seat's own view
+            # (the choice as data at the top of the seat's own message).
             for path, key, _ in walk(message):
                 if key in ("choice", "hand"):
                     assert path == ("view",) and seat is not None, (path, key)
+                if key == "chosen":
+                    assert path == () and (seat is not None or message["chosen"] is None)
             # The one choice a message may show is the seat's own.
             if "choice" in message["view"]:
                 assert seat in truth.committed

@@ -50,14 +50,18 @@ def post(server: ServerProcess, path: str, body: dict[str, Any]) -> dict[str, An
 
 
 def snapshot(server: ServerProcess, tables: dict[str, dict[int | None, str | None]]) -> dict:
-    """Every table's summary move and status, and the message each seat and a spectator get."""
+    """Every table's summary move and status, and the message each seat and a spectator get.
+
+    A new connection's first message carries the seat's whole log (its ``events``).
+    """
     seen = {}
     for table, tokens in tables.items():
         summary = httpx.get(f"{server.url}/api/tables/{table}", timeout=10).json()
         views = {}
         for seat, token in tokens.items():
             client = Seat(server, table, token)
-            views[seat] = {k: client.last[k] for k in ("seat", "move", "view", "legal")}
+            keys = ("seat", "move", "view", "legal", "actions", "events", "events_from")
+            views[seat] = {k: client.last[k] for k in keys}
             client.close()
         seen[table] = (summary["move"], summary["status"], views)
     return seen

@@ -117,7 +117,8 @@ def test_the_gesture_clock_plays_no_gesture_and_survives_a_restart(db_url):
             judged = bob.until(lambda m: m["type"] == "state" and m["view"]["phase"] != "gesture")
             waited = time.monotonic() - started
             assert 1.5 <= waited < 6, waited
-            gestures = [e for e in judged["view"]["log"] if e["type"] == "gestures"][-1]
+            judged_log = bob.log_at(judged)
+            gestures = [e for e in judged_log if e["type"] == "gestures"][-1]
             made = {g["seat"]: g["gesture"] for g in gestures["gestures"]}
             assert made[0] == gesture_of(opened)
             assert made[1] == "none"
@@ -137,8 +138,8 @@ def test_the_gesture_clock_plays_no_gesture_and_survives_a_restart(db_url):
             ann, bob = sockets[0], sockets[1]
             back = ann.received[-1]
             assert back["move"] >= moves_before
-            again = bob.received[-1]["view"]["log"]
-            assert again[: len(judged["view"]["log"])] == judged["view"]["log"]
+            again = bob.log_at(bob.received[-1])
+            assert again[: len(judged_log)] == judged_log
             for socket in (ann, bob):
                 message = socket.until(lambda m: m["type"] == "state" and m["legal"])
                 assert message["view"]["phase"] == "choose"
@@ -155,7 +156,7 @@ def test_the_gesture_clock_plays_no_gesture_and_survives_a_restart(db_url):
             assert resumed["view"]["round"] == opened["view"]["round"]
             assert 1 < resumed["deadline"] <= 2
             done = ann.until(lambda m: m["type"] == "state" and m["view"]["phase"] != "gesture")
-            gestures = [e for e in done["view"]["log"] if e["type"] == "gestures"][-1]
+            gestures = [e for e in ann.log_at(done) if e["type"] == "gestures"][-1]
             made = {g["seat"]: g["gesture"] for g in gestures["gestures"]}
             assert made[0] == made[1] == "none"
         finally:
@@ -190,6 +191,6 @@ def test_the_search_race_goes_to_the_first_arrival(client, first):
         after = sockets[first].state(4)
     finally:
         close(contexts)
-    (grab,) = [e for e in after["view"]["log"] if e["type"] == "grab"]
+    (grab,) = [e for e in sockets[first].log_at(after) if e["type"] == "grab"]
     assert (grab["seat"], grab["losers"], grab["card"]) == (first, [second], card)
     assert card in after["view"]["players"][first]["golden_known"]

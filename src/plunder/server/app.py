@@ -10,7 +10,8 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,8 @@ from starlette.websockets import WebSocketDisconnected
 
 import plunder
 from plunder import bots as bot_registry
-from plunder.engine.errors import IllegalAction, PlunderError
-from plunder.engine.errors import UnknownGame
+from plunder.engine.errors import IllegalAction, OptionError, PlunderError, UnknownGame
+from plunder.engine.options import Option
 from plunder.engine.registry import game_class, manifest
 from plunder.server.live import Connection, Hub, LiveTable, TableError
 from plunder.server.store import Store
@@ -39,11 +40,11 @@ MAX_BODY = 64 * 1024
 STATIC = Path(str(resources.files("plunder.server") / "static"))
 
 
-def game_catalogue() -> list[dict[str, Any]]:
+def game_list() -> list[dict[str, Any]]:
     """Every registered game with its options and the bots that play it."""
-    catalogue = []
+    listed = []
     for info in plunder.games():
-        catalogue.append(
+        listed.append(
             {
                 **info.to_json(),
                 "default_players": game_class(info.name).default_players,
@@ -56,7 +57,36 @@ def game_catalogue() -> list[dict[str, Any]]:
                 ],
             }
         )
-    return catalogue
+    return listed
+
+
+# How a query's text reads as a yes-or-no option.
+_BOOLEANS = {"true": True, "1": True, "yes": True, "on": True}
+_BOOLEANS.update({"false": False, "0": False, "no": False, "off": False})
+
+
+def query_options(specs: Sequence[Option], query: Mapping[str, str]) -> dict[str, Any]:
+    """Game options from a URL's query: each text read as its option's kind of value.
+
+    Validation is the game's own (``plunder.load``), as for a table's options; a
+    text that is no value of its option's kind is passed on as it is, to be refused.
+    """
+    kinds = {spec.name: spec.default for spec in specs}
+    options: dict[str, Any] = {}
+    for name, text in query.items():
+        default = kinds.get(name)
+        if isinstance(default, bool):
+            options[name] = _BOOLEANS.get(text.lower(), text)
+        elif isinstance(default, int) and re.fullmatch(r"-?\d+", text):
+            options[name] = int(text)
+        elif isinstance(default, float):
+            try:
+                options[name] = float(text)
+            except ValueError:
+                options[name] = text
+        else:
+            options[name] = text
+    return options
 
 
 def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
@@ -134,24 +164,52 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
             return FileResponse(icon, media_type="image/svg+xml")
         return Response(status_code=204)
 
-    @app.get("/games/{name}/renderer.js", include_in_schema=False)
-    async def game_renderer(name: str) -> Response:
-        """A game's browser renderer, served from the game's own package."""
+    def shipped(name: str, suffix: str) -> Path | None:
+        """The game's browser renderer file with ``suffix`` (its script, its styles)."""
         try:
             own = manifest(name)
         except UnknownGame:
             raise StarletteHTTPException(404, "no such game") from None
-        found = own.file(own.browser)
+        if own.browser is None:
+            return None
+        return own.file(str(Path(own.browser).with_suffix(suffix)))
+
+    @app.get("/games/{name}/renderer.js", include_in_schema=False)
+    async def game_renderer(name: str) -> Response:
+        """A game's browser renderer, served from the game's own package."""
+        found = shipped(name, ".js")
         if found is None:
             # The generic renderer draws a game that brings none of its own.
             return Response("", media_type="text/javascript")
         return FileResponse(found, media_type="text/javascript")
 
+    @app.get("/games/{name}/renderer.css", include_in_schema=False)
+    async def game_styles(name: str) -> Response:
+        """The styles of a game's renderer: the stylesheet beside its script, if any."""
+        found = shipped(name, ".css")
+        if found is None:
+            return Response("", media_type="text/css")
+        return FileResponse(found, media_type="text/css")
+
     # API -------------------------------------------------------------------
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
-        return game_catalogue()
+        return game_list()
+
+    @app.get("/api/games/{name}/catalogue")
+    async def catalogue(name: str, request: Request) -> dict[str, Any]:
+        """The game's static public content under the options the query gives."""
+        try:
+            specs = game_class(name).option_specs()
+        except UnknownGame as exc:
+            raise TableError(str(exc), status=404) from None
+        options = query_options(specs, request.query_params)
+        try:
+            game = plunder.load(name, **options)
+        except OptionError as exc:
+            raise TableError(str(exc)) from None
+        return game.catalogue()
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
@@ -226,15 +284,18 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
         if move is not None and not 0 <= move <= len(moves):
             raise TableError(f"move: from 0 to {len(moves)}")
         state = table.game.new(seed=table.row.seed)
+        # Every move as data, as the record (public now) has it in notation.
+        actions = [table.game.parse(action).to_json() for _, action in moves]
         if move is not None:
             for by, action in moves[:move]:
                 state.act(by, action)
-            return {"moves": len(moves), "move": move, "views": [state.view(seat)]}
+            views = [state.view(seat)]
+            return {"moves": len(moves), "move": move, "views": views, "actions": actions}
         views = [state.view(seat)]
         for by, action in moves:
             state.act(by, action)
             views.append(state.view(seat))
-        return {"moves": len(moves), "move": None, "views": views}
+        return {"moves": len(moves), "move": None, "views": views, "actions": actions}
 
     # WebSocket ---------------------------------------------------------------
 

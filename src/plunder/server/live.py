@@ -71,15 +71,29 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 @dataclass(eq=False)
 class Connection:
-    """One browser tab on a table, as a seat or a spectator (``seat is None``)."""
+    """One browser tab on a table, as a seat or a spectator (``seat is None``).
+
+    ``events_sent`` counts the events of its seat's log this connection has been
+    sent, so each state message carries only the ones it lacks; a new connection
+    (a hello) starts from none and gets the whole log.
+    """
 
     send: Send
     seat: int | None = None
+    events_sent: int = 0
+    # Messages built in order must reach the socket in that order: a message's
+    # events follow on from the previous message's.
+    _sending: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    async def deliver(self, message: dict[str, Any]) -> None:
+        """Send ``message`` after every message handed over before it."""
+        async with self._sending:
+            await self.send(message)
 
 
 @dataclass(eq=False)
 class Clock:
-    """A human seat's running clock: for the step that began at move ``step``.
+    """A human seat's running clock, for one step (``step`` is the engine's ``state.step``).
 
     ``timed`` is a reflex clock (the decision is timed by the rules: when it runs
     out the seat plays its timeout action); otherwise the turn clock (a bot then
@@ -167,24 +181,65 @@ class LiveTable:
             "rematch": self.row.rematch,
         }
 
-    def message_for(self, seat: int | None, summary: dict[str, Any]) -> dict[str, Any]:
-        """The ``state`` message for a connection at ``seat``: its view and nothing more."""
+    def seat_message(self, seat: int | None, summary: dict[str, Any]) -> dict[str, Any]:
+        """What every connection at ``seat`` is told now: its view without the log.
+
+        ``legal`` is the notation of the seat's legal actions and ``actions`` the
+        same actions as data (``action.to_json()``), when the seat owes a decision;
+        ``chosen`` is the seat's own concealed choice as data, once committed.
+        """
         state = self.state
         legal: list[str] = []
+        actions: list[dict[str, Any]] = []
         deadline = None
         running = self.row.status == "running"
         if running and seat is not None and seat in state.pending and seat not in state.committed:
-            legal = [a.notation for a in state.legal(seat)]
+            offered = state.legal(seat)
+            legal = [a.notation for a in offered]
+            actions = [a.to_json() for a in offered]
             deadline = self.seconds_left(seat)
+        view = state.view(seat, log=False)
+        chosen = self.game.parse(view["choice"]).to_json() if "choice" in view else None
         return {
             "type": "state",
             "seat": seat,
             "move": len(state.moves),
-            "view": state.view(seat),
+            "step": state.step,
+            "view": view,
             "legal": legal,
+            "actions": actions,
+            "chosen": chosen,
             "table": summary,
             "deadline": deadline,
         }
+
+    def message_for(
+        self,
+        connection: Connection,
+        base: dict[str, Any],
+        known: dict[tuple[int | None, int], list[dict[str, Any]]] | None = None,
+    ) -> dict[str, Any]:
+        """The ``state`` message for ``connection``: ``base`` and the events it lacks.
+
+        ``events`` are the seat's events from the ``events_from``-th on (counting
+        only events that seat may see); ``known`` shares them between connections
+        of one seat that lack the same ones.
+        """
+        seat = connection.seat
+        since = connection.events_sent
+        if since > self.state.event_count(seat):
+            # The state was rebuilt with fewer events than this connection holds:
+            # send the whole log again rather than leave a gap.
+            since = 0
+        key = (seat, since)
+        if known is not None and key in known:
+            events = known[key]
+        else:
+            events = self.state.events(seat, since)
+            if known is not None:
+                known[key] = events
+        connection.events_sent = since + len(events)
+        return {**base, "events": events, "events_from": since}
 
 
 def _replay(row: TableRow) -> tuple[Game, State]:
@@ -511,7 +566,7 @@ class Hub:
             if table.state.timeout_action(seat) is None:
                 await asyncio.sleep(table.row.bot_delay)
             else:
-                # A timed decision (a gesture) is answered at once, as a reflex.
+                # A timed decision is answered at once, as a reflex.
                 await asyncio.sleep(0)
             state = table.state
             step = state.step
@@ -567,13 +622,16 @@ class Hub:
         if not table.connections:
             return
         summary = table.summary()
-        messages: dict[int | None, dict[str, Any]] = {}
+        bases: dict[int | None, dict[str, Any]] = {}
+        known: dict[tuple[int | None, int], list[dict[str, Any]]] = {}
         sends = []
         connections = list(table.connections)
+        # Every message is built before any is sent, so all show the same moment.
         for connection in connections:
-            if connection.seat not in messages:
-                messages[connection.seat] = table.message_for(connection.seat, summary)
-            sends.append(connection.send(messages[connection.seat]))
+            if connection.seat not in bases:
+                bases[connection.seat] = table.seat_message(connection.seat, summary)
+            message = table.message_for(connection, bases[connection.seat], known)
+            sends.append(connection.deliver(message))
         results = await asyncio.gather(*sends, return_exceptions=True)
         for connection, outcome in zip(connections, results, strict=True):
             if isinstance(outcome, BaseException):
@@ -581,7 +639,8 @@ class Hub:
 
     async def attach(self, table: LiveTable, connection: Connection) -> None:
         table.connections.add(connection)
-        await connection.send(table.message_for(connection.seat, table.summary()))
+        base = table.seat_message(connection.seat, table.summary())
+        await connection.deliver(table.message_for(connection, base))
         # Others see this seat as connected now.
         self._soon(self.broadcast(table))
 

@@ -57,7 +57,7 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("host_seat", Integer),
     Column("clock", Float),
-    # Seconds for a decision the rules time (a gesture); null in stores made before it.
+    # Seconds for a decision the rules time; null in stores made before it.
     Column("reflex_clock", Float),
     Column("bot_delay", Float, nullable=False),
     Column("created", Float, nullable=False),

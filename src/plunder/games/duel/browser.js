@@ -5,8 +5,9 @@
  * aim, and whether they have chosen this shootout (never what). The viewer's
  * hand is a row of cards: a Barricade or Reload is played with one click; a
  * Colt or Rifle is picked first, then aimed by clicking a player (or "at no
- * one"). Everything comes from the `legal` notation (`card` or `card>seat`,
- * docs/rules/duel.md "Notation"); nothing needs typing.
+ * one"). Every choice comes from the message's `actions` (`{card, target,
+ * notation}`), and the cards' titles and texts from the game's catalogue
+ * (`message.catalogue.cards`); nothing needs typing, no notation is read.
  *
  * Hooks for tests and assistive tech: every click that acts carries
  * data-action="<notation>"; hand cards carry data-card="<card>", players
@@ -18,14 +19,8 @@
   const P = window.Plunder;
   const { el } = P;
 
-  const TITLES = { colt: "Colt", rifle: "Rifle", barricade: "Barricade", reload: "Reload" };
-  const WEAPONS = new Set(["colt", "rifle"]);
-  const HINTS = {
-    colt: "fires at one player; a shooter cannot be hit",
-    rifle: "fires at one player and goes through a barricade",
-    barricade: "stops Colt shots; comes back if you are not hit",
-    reload: "if you are not hit, every card you played comes back",
-  };
+  // The catalogue's cards (title, text, weapon), as the last message brought them.
+  let catalogue = {};
 
   // Small inline glyphs (24×24, currentColor): no image files, no fonts needed.
   const GLYPHS = {
@@ -50,37 +45,47 @@
   let picked = null;
   let pickedIndex = -1;
 
-  /** Legal notation by card: {plain: "colt" or null, targets: Map(seat -> "colt>seat")}. */
-  function byCard(legal) {
+  /** The legal actions by card: {plain: the action at no one or null, targets: Map(seat -> action)}. */
+  function byCard(actions) {
     const cards = new Map();
-    for (const notation of legal) {
-      const [card, target] = notation.split(">");
-      if (!cards.has(card)) cards.set(card, { plain: null, targets: new Map() });
-      const entry = cards.get(card);
-      if (target === undefined) entry.plain = notation;
-      else entry.targets.set(Number(target), notation);
+    for (const action of actions) {
+      if (!cards.has(action.card)) cards.set(action.card, { plain: null, targets: new Map() });
+      const entry = cards.get(action.card);
+      if (action.target === null || action.target === undefined) entry.plain = action;
+      else entry.targets.set(action.target, action);
     }
     return cards;
   }
 
+  function cardInfo(card) {
+    return (catalogue.cards && catalogue.cards[card]) || {};
+  }
+
   function title(card) {
-    return TITLES[card] || card;
+    return cardInfo(card).title || card;
+  }
+
+  /** Whether a card is a weapon (fired at a player or at no one). */
+  function isWeapon(card) {
+    return Boolean(cardInfo(card).weapon);
   }
 
   /** "Colt at Bob", "Rifle at no one", "Barricade". */
   function playText(card, target, message) {
-    if (!WEAPONS.has(card)) return title(card);
+    if (!isWeapon(card)) return title(card);
     return `${title(card)} at ${target === null || target === undefined ? "no one" : P.seatLabel(message, target)}`;
   }
 
-  /** A notation in words, for the replay and the prompt. */
-  function describe(notation, view, message) {
-    const [card, target] = String(notation).split(">");
+  /** An action (`{card, target}`) in words, for the replay and the prompt. */
+  function describe(action, view, message) {
+    if (!action || !action.card) return "";
     const m = message || { table: null, seat: null };
-    if (WEAPONS.has(card)) return `fire a ${title(card)} at ${target === undefined ? "no one" : P.seatLabel(m, Number(target))}`;
-    if (card === "barricade") return "hide behind the Barricade";
-    if (card === "reload") return "reload";
-    return "";
+    if (m.catalogue) catalogue = m.catalogue;
+    const target = action.target;
+    if (isWeapon(action.card)) {
+      return `fire a ${title(action.card)} at ${target === null || target === undefined ? "no one" : P.seatLabel(m, target)}`;
+    }
+    return `play the ${title(action.card)}`;
   }
 
   /** The last shootout's cards and aims by seat, and who was hit in it. */
@@ -98,7 +103,8 @@
   }
 
   function miniCard(card) {
-    return el("span", { class: `mini-card card-${card}`, title: title(card) }, glyph(card), el("span", { text: title(card) }));
+    const text = cardInfo(card).text;
+    return el("span", { class: `mini-card card-${card}`, title: text ? `${title(card)}: ${text}` : title(card) }, glyph(card), el("span", { text: title(card) }));
   }
 
   /** One player's place at the table. */
@@ -109,7 +115,7 @@
     const info = P.seatInfo(message.table, seat) || {};
     const committed = (view.committed || []).includes(seat);
     const pending = (view.pending || []).includes(seat) && !committed;
-    const targetNotation = ctx.targets ? ctx.targets.get(seat) : undefined;
+    const target = ctx.targets ? ctx.targets.get(seat) : undefined;
 
     // Around the oval, the viewer sits at the bottom and the others follow clockwise.
     const angle = Math.PI / 2 + (2 * Math.PI * index) / count;
@@ -120,7 +126,7 @@
     let lastLine = null;
     if (last) {
       const wasHit = ctx.last.hit.has(seat);
-      const aim = WEAPONS.has(last.card)
+      const aim = isWeapon(last.card)
         ? ` → ${last.target === null || last.target === undefined ? "no one" : P.seatLabel(message, last.target)}`
         : "";
       lastLine = el(
@@ -145,7 +151,7 @@
     if (isMe) classes.push("me");
     if (pending) classes.push("pending");
     if (committed) classes.push("committed");
-    if (targetNotation) classes.push("targetable");
+    if (target) classes.push("targetable");
 
     const name = P.seatLabel(message, seat);
     return el(
@@ -185,14 +191,14 @@
         : null,
       lastLine,
       status ? el("div", { class: `plate-status ${committed ? "chosen" : pending ? "waiting" : ""}`, text: status }) : null,
-      targetNotation
+      target
         ? el("button", {
             type: "button",
             class: "aim primary",
-            dataset: { action: targetNotation, seat: String(seat) },
+            dataset: { action: target.notation, seat: String(seat) },
             text: `Aim at ${P.seatName(message.table, seat)}`,
             "aria-label": `Aim the ${title(picked)} at ${P.seatName(message.table, seat)} (seat ${seat})`,
-            onclick: () => ctx.act(targetNotation),
+            onclick: () => ctx.act(target),
           })
         : null,
     );
@@ -212,16 +218,16 @@
 
     let prompt;
     if (message.replay) {
-      const chose = view.choice ? `; chose to ${describe(view.choice, view, message)}` : "";
+      const chose = message.chosen ? `; chose to ${describe(message.chosen, view, message)}` : "";
       prompt = `The replay, as ${P.seatName(message.table, me)} saw it${chose}.`;
     } else if (view.over) prompt = "The game is over.";
     else if (message.table && message.table.status === "open") prompt = "The game starts when every seat is taken.";
     else if (message.sending) prompt = `Playing ${describe(message.sending, view, message)}…`;
     else if (info.auto) prompt = "A bot is playing your seat. Take it back from the seats list.";
     else if (!self.alive) prompt = "You are in the grave until the next duel.";
-    else if (view.choice) {
+    else if (message.chosen) {
       const waiting = (view.pending || []).filter((s) => !(view.committed || []).includes(s));
-      prompt = `You chose to ${describe(view.choice, view, message)}. Waiting for ${P.joinNames(waiting.map((s) => P.seatLabel(message, s))) || "the reveal"}.`;
+      prompt = `You chose to ${describe(message.chosen, view, message)}. Waiting for ${P.joinNames(waiting.map((s) => P.seatLabel(message, s))) || "the reveal"}.`;
     } else if (picked) prompt = `${title(picked)}: click a player to aim at, or fire at no one.`;
     else if (cards.size) prompt = "Your move: choose a card.";
     else prompt = "Waiting for the others.";
@@ -230,16 +236,17 @@
       const entry = cards.get(card);
       const direct = entry && entry.targets.size === 0 ? entry.plain : null;
       const playable = Boolean(entry) && Boolean(ctx.act);
+      const text = cardInfo(card).text || "";
       return el(
         "button",
         {
           type: "button",
           class: `card card-${card}${picked === card && pickedIndex === i ? " picked" : ""}`,
-          dataset: direct ? { card, index: String(i), action: direct } : { card, index: String(i) },
+          dataset: direct ? { card, index: String(i), action: direct.notation } : { card, index: String(i) },
           disabled: !playable,
-          "aria-pressed": WEAPONS.has(card) && playable ? String(picked === card && pickedIndex === i) : null,
-          "aria-label": `${title(card)}: ${HINTS[card] || ""}${playable ? (direct ? " (play it)" : " (pick, then aim)") : ""}`,
-          title: HINTS[card] || "",
+          "aria-pressed": isWeapon(card) && playable ? String(picked === card && pickedIndex === i) : null,
+          "aria-label": `${title(card)}: ${text}${playable ? (direct ? " (play it)" : " (pick, then aim)") : ""}`,
+          title: text,
           onclick: () => {
             if (!playable) return;
             if (direct) {
@@ -266,7 +273,7 @@
           el("button", {
             type: "button",
             class: "primary",
-            dataset: { action: plain },
+            dataset: { action: plain.notation },
             text: `Fire the ${title(picked)} at no one`,
             onclick: () => {
               picked = null;
@@ -300,13 +307,13 @@
   function render(root, message, send) {
     const view = message.view || {};
     const players = view.players || [];
-    const legal = send ? message.legal || [] : [];
-    const cards = byCard(legal);
+    catalogue = message.catalogue || {};
+    const cards = byCard(send ? message.actions || [] : []);
     if (picked && !(cards.get(picked) && cards.get(picked).targets.size)) picked = null;
 
     const ctx = {
       cards,
-      act: send ? (notation) => send(notation) : null,
+      act: send ? (action) => send(action) : null,
       redraw: () => render(root, message, send),
       targets: picked ? cards.get(picked).targets : null,
       last: lastShootout(view),

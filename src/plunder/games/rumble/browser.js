@@ -14,7 +14,10 @@
  * Twice takes two); in the gesture step one button per gesture with the
  * reflex clock counting down; in the reach step the golden cards (grab>SLOT)
  * and, for Ching Shih, the discard pile's cards (dig>CARD). Every choice is
- * built from the legal notation list; nothing needs typing.
+ * built from the message's `actions` ({verb, name, targets, notation}); the
+ * cards, pirates and camps (titles, costs, gestures, texts, abilities) come
+ * from the game's catalogue (`message.catalogue`). Nothing needs typing, no
+ * notation is read.
  *
  * Hooks for tests and assistive tech: every click that acts carries
  * data-action="<notation>"; hand cards carry data-card, target buttons
@@ -26,29 +29,8 @@
   const P = window.Plunder;
   const { el } = P;
 
-  // The cards as printed (src/plunder/games/rumble/cards.toml): title, the
-  // gesture answered with it, its cost, whether it is golden, what it aims at.
-  const CARDS = {
-    load: { title: "Load", gesture: "pump", cost: 0, golden: false, target: "none", text: "Take 3 bullets." },
-    shoot: { title: "Shoot", gesture: "point", cost: 1, golden: false, target: "any", text: "Deal 1 damage to one player." },
-    shoot2: { title: "Shoot Twice", gesture: "double-point", cost: 2, golden: false, target: "two", text: "Deal 1 damage to each of two different players." },
-    dodge: { title: "Dodge", gesture: "duck", cost: 0, golden: false, target: "none", text: "Take 1 damage less from each attacker (not from Cut) and stop Steal; then take 1 bullet." },
-    fire: { title: "Fire", gesture: "spray", cost: 3, golden: false, target: "none", text: "Alone: 2 damage to every opponent. With other Fires: each deals 1 damage to every other player." },
-    search: { title: "Search", gesture: "snatch", cost: 0, golden: false, target: "none", text: "Reach for a face-up golden card (first touch takes it); then take 1 health." },
-    block: { title: "Block", gesture: "cross", cost: 0, golden: true, target: "none", text: "Take 1 damage less from each attacker (not from Cut), and deal 1 damage back to each." },
-    heal: { title: "Heal", gesture: "heart", cost: 0, golden: true, target: "none", text: "Take 2 health." },
-    loadfull: { title: "Load Full", gesture: "salute", cost: 0, golden: true, target: "none", text: "Take bullets up to 5." },
-    cut: { title: "Cut", gesture: "slash", cost: 0, golden: true, target: "neighbour", text: "Deal 1 damage to a player next to you; Dodge and Block do not reduce it." },
-    hide: { title: "Hide", gesture: "cover-eyes", cost: 0, golden: true, target: "none", text: "No card can touch you; a card aimed at you does nothing." },
-    steal: { title: "Steal", gesture: "pickpocket", cost: 0, golden: true, target: "neighbour", text: "Take 1 bullet from a player next to you (first, before other cards)." },
-    cover: { title: "Take Cover", gesture: "crouch", cost: 0, golden: false, target: "neighbour", text: "A player next to you suffers every harm aimed at you this round (uses a special token)." },
-    pick: { title: "Pick", gesture: "beckon", cost: 0, golden: false, target: "none", text: "After the battle take every golden card the others played; if none, take 1 health and 1 bullet." },
-    bomb: { title: "Bomb", gesture: "throw", cost: 3, golden: false, target: "any", text: "Deal 3 damage to one player and 1 to each player next to them." },
-    stab: { title: "Stabbing", gesture: "thrust", cost: 2, golden: false, target: "any", text: "Deal 2 damage to a player next to you, or 1 to any other." },
-    smite: { title: "Smite", gesture: "chop", cost: 2, golden: false, target: "neighbour", text: "Deal 2 damage to a player next to you and 1 to the other player next to them." },
-    whirlwind: { title: "Whirlwind", gesture: "spin", cost: 2, golden: false, target: "none", text: "Deal 1 damage to every other player." },
-  };
-  const CAMPS = { sun: "Sun", moon: "Moon", lone: "Lone" };
+  // The game's catalogue (cards, pirates, camps, decisions), as the last message brought it.
+  let catalogue = {};
   const PHASES = { draft: "Pirates are picked", choose: "Choose a card", gesture: "Gestures!", reach: "Reach for gold" };
 
   // Small inline glyphs (24×24, currentColor): no image files, no fonts needed.
@@ -73,8 +55,33 @@
      a card that takes targets, and the first target of a two-target card. */
   const pick = { step: null, card: null, index: -1, first: null };
 
+  /** A card of the catalogue: {title, text, kind, cost, target, gesture} (empty if unknown). */
+  function cardInfo(card) {
+    return (catalogue.cards && catalogue.cards[card]) || {};
+  }
+
+  function isGolden(card) {
+    return cardInfo(card).kind === "golden";
+  }
+
   function title(card) {
-    return (CARDS[card] && CARDS[card].title) || card;
+    return cardInfo(card).title || card;
+  }
+
+  function pirateInfo(pirate) {
+    return (catalogue.pirates && catalogue.pirates[pirate]) || {};
+  }
+
+  /** A pirate's tooltip: name, health and bullets at the start, and abilities in plain words. */
+  function pirateText(pirate) {
+    const info = pirateInfo(pirate);
+    if (!info.title) return "";
+    const lines = [`${info.title}${info.native ? ` (${info.native})` : ""}: ${info.health} health, ${info.bullets} ${info.bullet_name || "bullets"}`];
+    if (info.tokens) lines.push(`${info.tokens} special token${info.tokens === 1 ? "" : "s"}`);
+    const own = [...(info.hand || []), ...(info.golden || [])].filter((c) => cardInfo(c).kind !== "basic");
+    if (own.length) lines.push(`Own cards: ${own.map(title).join(", ")}`);
+    for (const ability of info.abilities || []) lines.push(ability.text);
+    return lines.join("\n");
   }
 
   function gestureTitle(name) {
@@ -86,45 +93,46 @@
   function campTitle(card) {
     if (!card) return "";
     const [camp, boss] = String(card).split("-");
-    return `${CAMPS[camp] || camp} ${boss === "boss" ? "boss" : "camp"}`;
+    const info = (catalogue.camps && catalogue.camps[camp]) || {};
+    return `${info.title || camp} ${boss === "boss" ? "boss" : "camp"}`;
   }
 
   function campOf(card) {
     return String(card || "").split("-")[0];
   }
 
-  /** The legal notation sorted by what it does. */
-  function parseLegal(legal) {
-    const cards = new Map(); // card -> {plain: notation|null, aims: [[targets], notation]}
-    const grabs = new Map(); // slot -> notation
-    const digs = new Map(); // card -> notation
-    const gestures = []; // [name, notation]
-    const pirates = []; // [name, notation]
-    for (const notation of legal) {
-      const [word, rest] = String(notation).split(">");
-      if (word === "grab") grabs.set(Number(rest), notation);
-      else if (word === "dig") digs.set(rest, notation);
-      else if (word === "gesture") gestures.push([rest, notation]);
-      else if (word === "pirate") pirates.push([rest, notation]);
-      else {
-        if (!cards.has(word)) cards.set(word, { plain: null, aims: [] });
-        const entry = cards.get(word);
-        if (rest === undefined) entry.plain = notation;
-        else entry.aims.push([rest.split(",").map(Number), notation]);
+  /** The legal actions sorted by what they do (their `verb`). */
+  function sortActions(actions) {
+    const cards = new Map(); // card -> {plain: action|null, aims: [[targets], action]}
+    const grabs = new Map(); // slot -> action
+    const digs = new Map(); // card -> action
+    const gestures = []; // [name, action]
+    const pirates = []; // [name, action]
+    for (const action of actions) {
+      if (action.verb === "grab") grabs.set(Number(action.name), action);
+      else if (action.verb === "dig") digs.set(action.name, action);
+      else if (action.verb === "gesture") gestures.push([action.name, action]);
+      else if (action.verb === "pirate") pirates.push([action.name, action]);
+      else if (action.verb === "play") {
+        if (!cards.has(action.name)) cards.set(action.name, { plain: null, aims: [] });
+        const entry = cards.get(action.name);
+        const targets = action.targets || [];
+        if (!targets.length) entry.plain = action;
+        else entry.aims.push([targets, action]);
       }
     }
     return { cards, grabs, digs, gestures, pirates };
   }
 
   /**
-   * The targets to click now for the picked card: Map(seat -> notation or null).
-   * A notation completes the choice; null means "first of two, pick the second next".
+   * The targets to click now for the picked card: Map(seat -> action or null).
+   * An action completes the choice; null means "first of two, pick the second next".
    */
   function targetChoices(entry) {
     const out = new Map();
     if (!entry) return out;
     const pairs = entry.aims.filter(([t]) => t.length === 2);
-    for (const [targets, notation] of entry.aims) if (targets.length === 1) out.set(targets[0], notation);
+    for (const [targets, action] of entry.aims) if (targets.length === 1) out.set(targets[0], action);
     if (!pairs.length) return out;
     if (pick.first === null) {
       for (const [[a, b]] of pairs) {
@@ -132,9 +140,9 @@
         out.set(b, null);
       }
     } else {
-      for (const [[a, b], notation] of pairs) {
-        if (a === pick.first) out.set(b, notation);
-        else if (b === pick.first) out.set(a, notation);
+      for (const [[a, b], action] of pairs) {
+        if (a === pick.first) out.set(b, action);
+        else if (b === pick.first) out.set(a, action);
       }
     }
     return out;
@@ -157,8 +165,8 @@
   }
 
   function miniCard(card, extra) {
-    const info = CARDS[card] || {};
-    return el("span", { class: `mini-card rcard-${card}${info.golden ? " golden" : ""}${extra ? ` ${extra}` : ""}`, title: `${title(card)}: ${info.text || ""}`, dataset: { mini: card } }, title(card));
+    const info = cardInfo(card);
+    return el("span", { class: `mini-card rcard-${card}${isGolden(card) ? " golden" : ""}${extra ? ` ${extra}` : ""}`, title: `${title(card)}: ${info.text || ""}`, dataset: { mini: card } }, title(card));
   }
 
   function aimText(choice, message) {
@@ -292,7 +300,7 @@
         info.auto ? el("span", { class: "badge auto", text: "bot playing" }) : null,
         info.kind === "human" && info.taken ? el("span", { class: `dot ${info.connected ? "on" : "off"}`, title: info.connected ? "connected" : "not connected" }) : null,
       ),
-      el("div", { class: "pirate-line" }, player.alive ? null : el("span", { class: "dead-mark" }, glyph("skull"), " dead "), el("span", { class: "pirate-title", text: player.title || "—" }), nextToMe ? el("span", { class: "badge next", text: "next to you" }) : null),
+      el("div", { class: "pirate-line" }, player.alive ? null : el("span", { class: "dead-mark" }, glyph("skull"), " dead "), el("span", { class: "pirate-title", text: player.title || "—", title: player.pirate ? pirateText(player.pirate) : null, dataset: player.pirate ? { pirate: player.pirate } : {} }), nextToMe ? el("span", { class: "badge next", text: "next to you" }) : null),
       el("div", { class: "plate-body" }, stats),
       player.face_up ? el("div", { class: "face-up" }, el("span", { class: "label", text: "Face up: " }), miniCard(player.face_up)) : null,
       golden.length ? el("div", { class: "golden-known", "aria-label": "golden cards" }, golden) : null,
@@ -303,7 +311,7 @@
         ? el("button", {
             type: "button",
             class: "aim primary",
-            dataset: Object.assign({ target: String(seat) }, ctx.targets.get(seat) ? { action: ctx.targets.get(seat) } : {}),
+            dataset: Object.assign({ target: String(seat) }, ctx.targets.get(seat) ? { action: ctx.targets.get(seat).notation } : {}),
             text: pick.first === seat ? "Aim here again" : "Aim here",
             "aria-label": `Aim at ${P.seatName(message.table, seat)} (seat ${seat})`,
             onclick: () => ctx.aim(seat),
@@ -321,24 +329,24 @@
     return el(
       "div",
       { class: "rumble-center" },
-      el("div", { class: "rumble-round", text: view.phase === "draft" ? "Picking pirates" : `Round ${view.round} · ${PHASES[view.phase] || view.phase}` }),
+      el("div", { class: "rumble-round", text: view.phase === "draft" ? "Picking pirates" : `Round ${view.round} · ${PHASES[view.phase] || view.phase}`, title: (catalogue.decisions || {})[view.phase] || null }),
       el("div", { class: "rumble-mode", text: `${view.mode === "camp" ? "Camp Mode" : "Duel Mode"} · ${view.shield ? "shields up" : "shields down"}` }),
       el(
         "div",
         { class: "golden-area", role: "group", "aria-label": "Golden card area" },
         area.length
           ? area.map((card, slot) => {
-              const notation = reach.get(slot);
+              const action = reach.get(slot);
               if (!card) return el("span", { class: "gold-card empty", text: "empty" });
               return el(
                 "button",
                 {
                   type: "button",
-                  class: `gold-card${notation ? " reachable" : ""}`,
-                  dataset: notation ? { slot: String(slot), action: notation } : { slot: String(slot) },
-                  disabled: !notation,
-                  title: (CARDS[card] || {}).text || "",
-                  onclick: notation ? () => ctx.act(notation) : null,
+                  class: `gold-card${action ? " reachable" : ""}`,
+                  dataset: action ? { slot: String(slot), action: action.notation } : { slot: String(slot) },
+                  disabled: !action,
+                  title: cardInfo(card).text || "",
+                  onclick: action ? () => ctx.act(action) : null,
                 },
                 glyph("gold", "gold-glyph"),
                 el("span", { text: title(card) }),
@@ -355,18 +363,21 @@
     );
   }
 
-  function describe(notation, view, message) {
-    const [word, rest] = String(notation).split(">");
+  /** An action (`{verb, name, targets}`) in words, for the replay and the prompt. */
+  function describe(action, view, message) {
+    if (!action || !action.verb) return "";
     const m = message || { table: null, seat: null };
-    if (word === "grab") {
-      const card = view && view.area ? view.area[Number(rest)] : null;
-      return card ? `reach for ${title(card)}` : `reach for golden card ${rest}`;
+    if (m.catalogue) catalogue = m.catalogue;
+    const name = action.name;
+    if (action.verb === "grab") {
+      const card = view && view.area ? view.area[Number(name)] : null;
+      return card ? `reach for ${title(card)}` : `reach for golden card ${name}`;
     }
-    if (word === "dig") return `take ${title(rest)} from the discard pile`;
-    if (word === "gesture") return rest === "none" ? "make no gesture" : `make the ${gestureTitle(rest).toLowerCase()} gesture`;
-    if (word === "pirate") return `pick a pirate (${rest})`;
-    const targets = rest === undefined ? [] : rest.split(",").map((t) => P.seatLabel(m, Number(t)));
-    return `play ${title(word)}${targets.length ? ` at ${targets.join(" and ")}` : ""}`;
+    if (action.verb === "dig") return `take ${title(name)} from the discard pile`;
+    if (action.verb === "gesture") return name === "none" ? "make no gesture" : `make the ${gestureTitle(name).toLowerCase()} gesture`;
+    if (action.verb === "pirate") return `pick ${pirateInfo(name).title || name}`;
+    const targets = (action.targets || []).map((t) => P.seatLabel(m, t));
+    return `play ${title(name)}${targets.length ? ` at ${targets.join(" and ")}` : ""}`;
   }
 
   /** The viewer's panel: prompt and clock, then the hand, targets, gestures or golden cards. */
@@ -383,22 +394,22 @@
     const self = (view.players || []).find((p) => p.seat === me) || {};
     const info = P.seatInfo(message.table, me) || {};
     const parsed = ctx.parsed;
-    const myTurn = Boolean(ctx.act) && (message.legal || []).length > 0;
+    const myTurn = Boolean(ctx.act) && (message.actions || []).length > 0;
     const clock = message.deadline !== null && message.deadline !== undefined && myTurn ? el("span", { class: `clock${view.phase === "gesture" ? " reflex" : ""}`, dataset: { clock: "" } }) : null;
 
     let prompt;
     const mine = ctx.revealed.get(me);
     if (message.replay) {
-      const chose = view.choice ? `; chose to ${describe(view.choice, view, message)}` : "";
+      const chose = message.chosen ? `; chose to ${describe(message.chosen, view, message)}` : "";
       prompt = `The replay, as ${P.seatName(message.table, me)} saw it${chose}.`;
     } else if (view.over) prompt = self.alive ? "The game is over." : "The game is over. You died in it.";
     else if (message.table && message.table.status === "open") prompt = "The game starts when every seat is taken.";
     else if (message.sending) prompt = `Sending: ${describe(message.sending, view, message)}…`;
     else if (info.auto) prompt = "A bot is playing your seat. Take it back from the seats list.";
     else if (!self.alive) prompt = "You are dead: watch the others fight on.";
-    else if (view.choice) {
+    else if (message.chosen) {
       const waiting = (view.pending || []).filter((s) => !(view.committed || []).includes(s));
-      prompt = `You chose to ${describe(view.choice, view, message)}. Waiting for ${P.joinNames(waiting.map((s) => P.seatLabel(message, s))) || "the others"}.`;
+      prompt = `You chose to ${describe(message.chosen, view, message)}. Waiting for ${P.joinNames(waiting.map((s) => P.seatLabel(message, s))) || "the others"}.`;
     } else if (parsed.gestures.length) prompt = mine ? `You revealed ${title(mine.card)}: make its gesture, quick!` : "Make your card's gesture, quick!";
     else if (parsed.grabs.size || parsed.digs.size) prompt = "Reach for a golden card: the first to touch it takes it!";
     else if (pick.card && pick.first !== null) prompt = `${title(pick.card)} at ${P.seatName(message.table, pick.first)} and… click the second target.`;
@@ -413,20 +424,20 @@
         el(
           "div",
           { class: "gestures", role: "group", "aria-label": "Gestures" },
-          parsed.gestures.map(([name, notation]) =>
-            el("button", { type: "button", class: `gesture${name === "none" ? " none" : ""}`, dataset: { action: notation, gesture: name }, text: gestureTitle(name), onclick: () => ctx.act(notation) }),
+          parsed.gestures.map(([name, action]) =>
+            el("button", { type: "button", class: `gesture${name === "none" ? " none" : ""}`, dataset: { action: action.notation, gesture: name }, text: gestureTitle(name), onclick: () => ctx.act(action) }),
           ),
         ),
       );
     }
     if ((parsed.grabs.size || parsed.digs.size) && ctx.act) {
       const buttons = [];
-      for (const [slot, notation] of parsed.grabs) {
+      for (const [slot, action] of parsed.grabs) {
         const card = (view.area || [])[slot];
-        buttons.push(el("button", { type: "button", class: "gold-card reachable", dataset: { action: notation, slot: String(slot) }, onclick: () => ctx.act(notation) }, glyph("gold", "gold-glyph"), el("span", { text: title(card) })));
+        buttons.push(el("button", { type: "button", class: "gold-card reachable", dataset: { action: action.notation, slot: String(slot) }, title: cardInfo(card).text || null, onclick: () => ctx.act(action) }, glyph("gold", "gold-glyph"), el("span", { text: title(card) })));
       }
-      for (const [card, notation] of parsed.digs) {
-        buttons.push(el("button", { type: "button", class: "gold-card dig", dataset: { action: notation, dig: card }, onclick: () => ctx.act(notation) }, el("span", { text: `${title(card)} (discard)` })));
+      for (const [card, action] of parsed.digs) {
+        buttons.push(el("button", { type: "button", class: "gold-card dig", dataset: { action: action.notation, dig: card }, title: cardInfo(card).text || null, onclick: () => ctx.act(action) }, el("span", { text: `${title(card)} (discard)` })));
       }
       parts.push(el("div", { class: "reach", role: "group", "aria-label": "Golden cards to reach for" }, buttons));
     }
@@ -438,7 +449,7 @@
       const entry = parsed.cards.get(card);
       const playable = Boolean(entry) && Boolean(ctx.act);
       const direct = entry && entry.plain && !entry.aims.length ? entry.plain : null;
-      const info2 = CARDS[card] || {};
+      const info2 = cardInfo(card);
       const chosen = pick.card === card && pick.index === i;
       let why = "";
       if (!playable && choosing && info2.cost > (self.bullets || 0)) why = `costs ${info2.cost}`;
@@ -447,7 +458,7 @@
         {
           type: "button",
           class: `card rcard rcard-${card}${golden ? " golden" : ""}${chosen ? " picked" : ""}`,
-          dataset: direct ? { card, index: String(i), action: direct } : { card, index: String(i) },
+          dataset: direct ? { card, index: String(i), action: direct.notation } : { card, index: String(i) },
           disabled: !playable,
           "aria-pressed": playable && !direct ? String(chosen) : null,
           "aria-label": `${title(card)}${golden ? " (golden)" : ""}: ${info2.text || ""}${playable ? (direct ? " (play it)" : " (pick, then aim)") : ""}`,
@@ -475,12 +486,12 @@
 
     if (pick.card && ctx.act) {
       const buttons = [];
-      for (const [seat, notation] of ctx.targets) {
+      for (const [seat, action] of ctx.targets) {
         buttons.push(
           el("button", {
             type: "button",
             class: "target primary",
-            dataset: Object.assign({ target: String(seat) }, notation ? { action: notation } : {}),
+            dataset: Object.assign({ target: String(seat) }, action ? { action: action.notation } : {}),
             text: seat === pick.first ? `${P.seatName(message.table, seat)} again` : P.seatName(message.table, seat),
             onclick: () => ctx.aim(seat),
           }),
@@ -515,7 +526,9 @@
         ? el(
             "div",
             { class: "pirates", role: "group", "aria-label": "Pirates" },
-            parsed.pirates.map(([name, notation]) => el("button", { type: "button", class: "pirate", dataset: { action: notation }, text: name, onclick: () => ctx.act(notation) })),
+            parsed.pirates.map(([name, action]) =>
+              el("button", { type: "button", class: "pirate", dataset: { action: action.notation, pirate: name }, text: pirateInfo(name).title || name, title: pirateText(name) || null, onclick: () => ctx.act(action) }),
+            ),
           )
         : null,
     );
@@ -530,10 +543,10 @@
   function render(root, message, send) {
     const view = message.view || {};
     const players = view.players || [];
-    const legal = send ? message.legal || [] : [];
-    const parsed = parseLegal(legal);
+    catalogue = message.catalogue || {};
+    const parsed = sortActions(send ? message.actions || [] : []);
     // A pick belongs to one step of one seat; a new step (or a card no longer legal) drops it.
-    const step = `${message.seat}:${(message.move || 0) - (view.committed || []).length}`;
+    const step = `${message.seat}:${message.step}`;
     if (pick.step !== step) {
       pick.step = step;
       resetPick();
@@ -549,13 +562,13 @@
       twoTargets: Boolean(entry && entry.aims.some(([t]) => t.length === 2)),
       revealed: new Map((view.revealed || []).map((c) => [c.seat, c])),
       last: lastReveal(view),
-      act: send ? (notation) => send(notation) : null,
+      act: send ? (action) => send(action) : null,
       redraw: () => render(root, message, send),
       aim: (seat) => {
-        const notation = targets.get(seat);
-        if (notation) {
+        const action = targets.get(seat);
+        if (action) {
           resetPick();
-          send(notation);
+          send(action);
         } else {
           pick.first = seat;
           render(root, message, send);
@@ -588,6 +601,11 @@
     event: P.namedEventText,
     describe,
     score: (value) => `♥ ${Number(value)}`,
-    cards: CARDS,
+    /** The cards this renderer draws with: the catalogue's, each marked golden or not. */
+    get cards() {
+      const out = {};
+      for (const [id, card] of Object.entries(catalogue.cards || {})) out[id] = Object.assign({ golden: card.kind === "golden" }, card);
+      return out;
+    },
   };
 })();

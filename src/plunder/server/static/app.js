@@ -6,9 +6,15 @@
  * This file draws what every game shares: the links, the connection, the
  * join form, the seats with their markers and clock, the log and the result.
  * The game itself is drawn by its renderer, /games/<game>/renderer.js (served from
- * the game's own package), which
+ * the game's own package, with its styles at /games/<game>/renderer.css), which
  * registers Plunder.renderers[<game>] = {render(root, message, send)}; a game
  * without one gets Plunder.genericRenderer.
+ *
+ * Each state message brings only the log events this page lacks (`events`, the
+ * first of them being number `events_from`); the page keeps the log and hands
+ * renderers the message with the whole log back in `view.log`, and with the
+ * game's catalogue (GET /api/games/<game>/catalogue, once per table) in
+ * `catalogue`.
  */
 (function () {
   "use strict";
@@ -31,7 +37,10 @@
     summary: null, // the table summary (GET /api/tables/<t>, then each state's `table`)
     renderer: null,
     rendererGame: null, // the game whose renderer is loaded
+    catalogue: null, // the game's static content under the table's options
     message: null,
+    log: [], // every event of this seat's log received so far, in order
+    resyncing: false, // a gap in the events was found: a fresh hello is under way
     token: mode === "watch" ? null : store.token(tableId),
     ws: null,
     helloWithToken: false, // a hello with a token is awaiting its answer
@@ -39,10 +48,10 @@
     reconnectTimer: null,
     pingTimer: null,
     leaving: false,
-    sending: null, // the notation just sent, until the next state or error
+    sending: null, // the action just sent (as data), until the next state or error
     drawnKey: null, // what the game area was last drawn from
     deadlineAt: null, // when this seat's clock runs out (ms since epoch)
-    logShown: [], // the log lines drawn, to append only the new ones
+    logDrawn: { events: null, context: null, renderer: null, count: 0 }, // what the log list shows
   };
 
   /* ---- small pieces ------------------------------------------------------ */
@@ -97,16 +106,55 @@
 
   /* ---- renderers --------------------------------------------------------- */
 
-  /** Loads /games/<game>/renderer.js once; falls back to the generic renderer. */
-  function loadRenderer(game) {
-    if (P.renderers[game]) return Promise.resolve(P.renderers[game]);
-    if (!/^[A-Za-z0-9_-]+$/.test(game || "")) return Promise.resolve(P.genericRenderer);
+  function validGame(game) {
+    return /^[A-Za-z0-9_-]+$/.test(game || "");
+  }
+
+  /** Loads /games/<game>/renderer.css once (an empty sheet when the game has none). */
+  function loadStyles(game) {
+    if (!validGame(game) || document.querySelector(`link[data-game-styles="${game}"]`)) return Promise.resolve();
     return new Promise((resolve) => {
-      const script = el("script", { src: `/games/${encodeURIComponent(game)}/renderer.js` });
-      script.onload = () => resolve(P.renderers[game] || P.genericRenderer);
-      script.onerror = () => resolve(P.genericRenderer);
-      document.head.append(script);
+      const link = el("link", { rel: "stylesheet", href: `/games/${encodeURIComponent(game)}/renderer.css`, dataset: { gameStyles: game } });
+      link.onload = () => resolve();
+      link.onerror = () => resolve();
+      document.head.append(link);
     });
+  }
+
+  /** Loads /games/<game>/renderer.js and its styles once; falls back to the generic renderer. */
+  function loadRenderer(game) {
+    if (!validGame(game)) return Promise.resolve(P.genericRenderer);
+    const styles = loadStyles(game);
+    if (P.renderers[game]) return styles.then(() => P.renderers[game]);
+    const script = new Promise((resolve) => {
+      const node = el("script", { src: `/games/${encodeURIComponent(game)}/renderer.js` });
+      node.onload = () => resolve(P.renderers[game] || P.genericRenderer);
+      node.onerror = () => resolve(P.genericRenderer);
+      document.head.append(node);
+    });
+    return Promise.all([script, styles]).then(([renderer]) => renderer);
+  }
+
+  /** The game's catalogue under the table's options; `{}` if it cannot be had. */
+  async function loadCatalogue(summary) {
+    if (!summary || !validGame(summary.game)) return {};
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(summary.options || {})) query.set(name, String(value));
+    try {
+      return (await api("GET", `/api/games/${encodeURIComponent(summary.game)}/catalogue?${query}`)) || {};
+    } catch (error) {
+      console.error(error);
+      return {};
+    }
+  }
+
+  /** The renderer and the catalogue of the summary's game, loaded together. */
+  async function loadGame(summary) {
+    const game = summary && summary.game;
+    const [renderer, catalogue] = await Promise.all([loadRenderer(game), loadCatalogue(summary)]);
+    page.renderer = renderer;
+    page.catalogue = catalogue;
+    page.drawnKey = null;
   }
 
   /* ---- the connection ---------------------------------------------------- */
@@ -173,39 +221,75 @@
   }
 
   /**
-   * What renderers call to act: `send("colt>1")` (or `send({type: "act", action:
-   * "colt>1"})`) sends the notation; the legal actions are withdrawn until the
-   * server answers with a new state or an error. Other messages go as they are.
+   * What renderers call to act: `send(action)` with one of the message's
+   * `actions` (or its notation, or `{type: "act", action: notation}`) sends the
+   * notation; the actions are withdrawn until the server answers with a new
+   * state or an error. Other messages go as they are.
    */
   function act(what) {
-    const message = typeof what === "string" ? { type: "act", action: what } : what;
+    let message = what;
+    if (typeof what === "string") message = { type: "act", action: what };
+    else if (what && typeof what === "object" && typeof what.notation === "string" && !what.type) {
+      message = { type: "act", action: what.notation };
+    }
     if (!message || typeof message !== "object") return;
     if (message.type !== "act") {
       send(message);
       return;
     }
     if (page.sending || !send(message)) return;
-    page.sending = String(message.action);
+    const notation = String(message.action);
+    const offered = ((page.message && page.message.actions) || []).find((a) => a.notation === notation);
+    page.sending = offered || { notation };
     draw();
+  }
+
+  /**
+   * Adds the message's events to the log; false when some are missing (a
+   * message lost in between), after asking the server for the whole log again.
+   */
+  function takeEvents(message) {
+    const events = Array.isArray(message.events) ? message.events : [];
+    const from = typeof message.events_from === "number" ? message.events_from : 0;
+    if (from === 0) {
+      page.log = events.slice();
+      page.resyncing = false;
+      return true;
+    }
+    if (page.resyncing) return false;
+    if (from > page.log.length) {
+      page.resyncing = true;
+      const hello = { type: "hello" };
+      if (page.token) hello.token = page.token;
+      page.helloWithToken = Boolean(page.token);
+      send(hello);
+      return false;
+    }
+    if (from === page.log.length) {
+      // The usual case: the log grows in place, and the page adds only the new lines.
+      page.log.push(...events);
+    } else {
+      // Events already held (a message sent twice) are replaced, never added again.
+      page.log = page.log.slice(0, from).concat(events);
+    }
+    return true;
   }
 
   function receive(message) {
     if (message.type === "state") {
+      if (!takeEvents(message)) return;
       if (page.helloWithToken && message.seat === null) refuseToken("the server did not accept it");
       page.helloWithToken = false;
       page.attempts = 0;
       page.sending = null;
-      page.message = message;
+      // Renderers see the whole log in the view, as `view(seat)` has it.
+      page.message = Object.assign({}, message, { view: Object.assign({}, message.view, { log: page.log }) });
       if (message.table) page.summary = message.table;
       const game = page.summary && page.summary.game;
       if (game && page.rendererGame !== game) {
         // The page started without the summary (a server restarting): load the right renderer now.
         page.rendererGame = game;
-        loadRenderer(game).then((renderer) => {
-          page.renderer = renderer;
-          page.drawnKey = null;
-          draw();
-        });
+        loadGame(page.summary).then(draw);
       }
       page.deadlineAt =
         typeof message.deadline === "number" ? Date.now() + message.deadline * 1000 : null;
@@ -229,7 +313,8 @@
       // A refused move comes back with what is legal now; other refusals (an empty
       // list) leave the seat's actions as the last state gave them.
       if (page.message && Array.isArray(message.legal) && message.legal.length) {
-        page.message = Object.assign({}, page.message, { legal: message.legal });
+        const actions = (page.message.actions || []).filter((a) => message.legal.includes(a.notation));
+        page.message = Object.assign({}, page.message, { legal: message.legal, actions });
       }
       draw();
     }
@@ -254,13 +339,25 @@
     // While a human seat is free the table does not play yet (the server refuses moves).
     const open = summary.status === "open" && mode !== "replay";
     $("open-note").hidden = !open;
-    const legal = page.sending || open ? [] : message.legal || [];
+    const withheld = Boolean(page.sending || open);
+    const legal = withheld ? [] : message.legal || [];
+    const actions = withheld ? [] : message.actions || [];
     document.title = `${legal.length ? "Your move · " : ""}${summary.title || "plunder"} · ${tableId}`;
-    const shown = Object.assign({}, message, { legal, sending: page.sending });
+    const shown = Object.assign({}, message, { legal, actions, sending: page.sending });
     if (open && message.view) shown.view = Object.assign({}, message.view, { pending: [] });
     // Draw the game only when what it shows has changed, so a click in progress
-    // is not lost to a redraw that would change nothing.
-    const key = JSON.stringify(shown);
+    // is not lost to a redraw that would change nothing. The log only grows:
+    // its length stands for it, so the key stays small however long the game.
+    const view = shown.view || {};
+    const key = JSON.stringify(
+      Object.assign({}, shown, {
+        view: Object.assign({}, view, { log: undefined }),
+        events: undefined,
+        logLength: (view.log || []).length,
+        catalogue: Boolean(page.catalogue),
+      }),
+    );
+    shown.catalogue = page.catalogue || {};
     if (key !== page.drawnKey) {
       page.drawnKey = key;
       drawGame(shown);
@@ -307,7 +404,7 @@
     const notes = [];
     if (clock) notes.push(`Turn clock: ${clock} s a decision; then a bot plays for the seat.`);
     if (summary.timed && summary.reflex_clock) {
-      notes.push(`Reflex clock: ${summary.reflex_clock} s for a gesture; then the seat makes none.`);
+      notes.push(`Reflex clock: ${summary.reflex_clock} s for a timed decision; then the rules answer for the seat.`);
     }
     note.hidden = !notes.length;
     note.textContent = notes.join(" ");
@@ -392,27 +489,39 @@
     tick();
   }
 
-  /** The log, newest at the bottom and kept in sight; only new lines are added. */
+  /**
+   * The log, newest at the bottom and kept in sight. The live log grows in place
+   * and only its new events are added; it is drawn afresh when it is another log
+   * (a new connection's, a replay's step) or when what its lines say of the seats
+   * has changed (a name, the viewer's seat).
+   */
   function drawLog() {
-    const view = (page.message && page.message.view) || {};
+    const message = page.message;
+    const view = (message && message.view) || {};
     const events = view.log || [];
     const format = (event) =>
-      page.renderer && page.renderer.event ? page.renderer.event(event, page.message) : P.eventText(event);
-    const lines = events.map(format);
+      page.renderer && page.renderer.event ? page.renderer.event(event, message) : P.eventText(event);
+    const seats = ((page.summary && page.summary.seats) || []).map((s) => P.seatName(page.summary, s.seat));
+    const context = JSON.stringify([message && message.seat, Boolean(message && message.replay), seats]);
     const list = $("log");
-    const shown = page.logShown;
-    const extends_ = lines.length >= shown.length && shown.every((line, i) => line === lines[i]);
+    const drawn = page.logDrawn;
     const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 60;
-    if (!extends_) {
+    const afresh =
+      drawn.events !== events || drawn.context !== context || drawn.renderer !== page.renderer || drawn.count > events.length;
+    if (afresh) {
       list.replaceChildren();
-      page.logShown = [];
+      drawn.count = 0;
     }
-    for (let i = page.logShown.length; i < lines.length; i++) {
+    const added = events.length - drawn.count;
+    for (let i = drawn.count; i < events.length; i++) {
       const event = events[i] || {};
-      list.append(el("li", { class: `log-${event.type || "event"}`, text: lines[i] }));
+      list.append(el("li", { class: `log-${event.type || "event"}`, text: format(event) }));
     }
-    page.logShown = lines;
-    if (nearBottom || !extends_ || lines.length !== shown.length) list.scrollTop = list.scrollHeight;
+    drawn.events = events;
+    drawn.context = context;
+    drawn.renderer = page.renderer;
+    drawn.count = events.length;
+    if (nearBottom || afresh || added > 0) list.scrollTop = list.scrollHeight;
   }
 
   function drawResult() {
@@ -573,7 +682,7 @@
 
   /* ---- the replay -------------------------------------------------------- */
 
-  const replay = { views: [], moves: [], count: -1, index: 0, seat: null };
+  const replay = { views: [], moves: [], actions: [], count: -1, index: 0, seat: null };
 
   async function startReplay() {
     $("share").hidden = false;
@@ -637,6 +746,7 @@
       if (replay.count <= REPLAY_AT_ONCE) {
         const data = await api("GET", replayUrl(seat, null));
         replay.views = data.views || [];
+        replay.actions = data.actions || [];
         replay.count = replay.views.length - 1;
       }
       replay.seat = seat;
@@ -656,6 +766,7 @@
     if (!replay.views[index]) {
       const data = await api("GET", replayUrl(replay.seat, index));
       replay.views[index] = data.views[0];
+      if (data.actions) replay.actions = data.actions;
     }
     return replay.views[index];
   }
@@ -667,6 +778,19 @@
     showStep().catch((error) => {
       $("replay-pos").textContent = `The replay could not be loaded: ${error.message}`;
     });
+  }
+
+  /**
+   * The viewing seat's concealed choice after `index` moves, as data: a seat
+   * commits once a step, so its choice is its last move before then.
+   */
+  function chosenAt(view, index) {
+    if (replay.seat === null || view.choice === undefined || view.choice === null) return null;
+    for (let k = index - 1; k >= 0; k--) {
+      const move = replay.moves[k];
+      if (Array.isArray(move) && move[0] === replay.seat) return replay.actions[k] || null;
+    }
+    return null;
   }
 
   async function showStep() {
@@ -687,8 +811,11 @@
         // This view did not know the choice yet: the replay keeps it hidden too.
         moveText = `${P.seatName(summary, seat)} chose (hidden until everyone has chosen).`;
       } else {
+        // The renderer puts the move into words from its data, never from its notation.
         const describe = page.renderer && page.renderer.describe;
-        const words = describe ? describe(notation, view, { seat: replay.seat, table: summary }) : "";
+        const action = replay.actions[i - 1];
+        const context = { seat: replay.seat, table: summary, catalogue: page.catalogue || {} };
+        const words = describe && action ? describe(action, view, context) : "";
         moveText = `${P.seatName(summary, seat)} played ${notation}${words ? ` (${words})` : ""}.`;
       }
     }
@@ -699,6 +826,8 @@
       move: i,
       view,
       legal: [],
+      actions: [],
+      chosen: chosenAt(view, i),
       table: summary,
       deadline: null,
       replay: true,
@@ -735,7 +864,7 @@
       // The server may be restarting: the WebSocket will bring the summary.
       page.summary = null;
     }
-    page.renderer = await loadRenderer(page.summary && page.summary.game);
+    await loadGame(page.summary);
     page.rendererGame = page.summary && page.summary.game;
     if (mode === "replay") {
       if (!page.summary) {

@@ -12,8 +12,8 @@
   Plunder.renderers = Plunder.renderers || {};
 
   /**
-   * Builds an element: el("button", {class: "card", dataset: {card: "colt"},
-   * onclick: fn, text: "Colt"}, child, ...). Children may be nodes, strings,
+   * Builds an element: el("button", {class: "card", dataset: {card: "ace"},
+   * onclick: fn, text: "Ace"}, child, ...). Children may be nodes, strings,
    * arrays of either, or null/false (skipped).
    */
   function el(tag, attrs, ...children) {

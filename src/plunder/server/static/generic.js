@@ -1,7 +1,8 @@
 /*
  * The renderer for any game without one of its own: the view's simple fields,
  * the `players` list as a table, the viewer's hand and own choice, who is
- * still choosing, and every legal action as a button (data-action=<notation>).
+ * still choosing, and every legal action as a button (data-action=<notation>),
+ * its fields (`actions`, the structured form) in the button's tooltip.
  */
 (function () {
   "use strict";
@@ -11,7 +12,7 @@
 
   // Keys every view carries; the header skips them.
   const PROTOCOL_KEYS = new Set([
-    "game", "options", "viewer", "pending", "committed", "choice", "log", "over", "result", "players", "hand",
+    "game", "options", "viewer", "pending", "committed", "choice", "decision", "log", "over", "result", "players", "hand",
   ]);
 
   function cell(value) {
@@ -70,9 +71,17 @@
     );
   }
 
+  /** An action's fields, in words: "card: ace, target: 1". */
+  function fields(action) {
+    return Object.entries(action)
+      .filter(([key]) => key !== "notation")
+      .map(([key, value]) => `${key}: ${cell(value)}`)
+      .join(", ");
+  }
+
   function render(root, message, send) {
     const view = message.view || {};
-    const legal = message.legal || [];
+    const actions = message.actions || [];
     const parts = [header(view), playersTable(view, message)];
     if (Array.isArray(view.hand)) {
       parts.push(el("p", { class: "hand-line" }, "Your hand: ", el("strong", { text: cell(view.hand) || "(empty)" })));
@@ -89,15 +98,25 @@
         }),
       );
     }
-    if (message.sending) parts.push(el("p", { class: "hint", text: `Sending ${message.sending}…` }));
-    if (legal.length && send) {
+    if (view.decision && view.decision.kind && !view.over) {
+      parts.push(el("p", { class: "decision-line", text: `Now: ${view.decision.kind.replace(/_/g, " ")}` }));
+    }
+    if (message.sending) parts.push(el("p", { class: "hint", text: `Sending ${message.sending.notation}…` }));
+    if (actions.length && send) {
       parts.push(
         el(
           "div",
           { class: "actions", role: "group", "aria-label": "Your legal actions" },
           el("span", { class: "actions-title", text: "Your move:" }),
-          legal.map((notation) =>
-            el("button", { type: "button", class: "action", dataset: { action: notation }, text: notation, onclick: () => send(notation) }),
+          actions.map((action) =>
+            el("button", {
+              type: "button",
+              class: "action",
+              dataset: { action: action.notation },
+              text: action.notation,
+              title: fields(action),
+              onclick: () => send(action),
+            }),
           ),
         ),
       );

@@ -38,7 +38,7 @@
     drawReflex();
   }
 
-  /** The game's rules time some decisions under the options chosen (Rumble's gestures). */
+  /** The game's rules time some decisions under the options chosen (its `timed_when`). */
   function timed() {
     const game = currentGame();
     const when = game && game.timed_when;

@@ -25,9 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from plunder.bots.ismcts import ISMCTSBot
 from plunder.engine.action import Action
 from plunder.engine.bots import LEVELS, UnknownBot, check_level
-from plunder.engine.errors import UnknownGame
 from plunder.engine.registry import manifest
 from plunder.engine.state import State
 
@@ -77,21 +77,7 @@ class BotInfo:
     levels: tuple[str, ...] = LEVELS
 
 
-def game_part(game: str, ref: str) -> Any:
-    """The part of the game's manifest called ``ref`` (``evaluate``, ``search_depth``), or None.
-
-    A game class that was never registered (a test's toy) has no parts.
-    """
-    try:
-        found = manifest(game)
-    except UnknownGame:
-        return None
-    return found.part(getattr(found, ref))
-
-
 def _factories(game: str) -> dict[str, tuple[Callable[..., Bot], str]]:
-    from plunder.bots.ismcts import ISMCTSBot  # it imports this module
-
     found: dict[str, tuple[Callable[..., Bot], str]] = {
         "random": (RandomBot, "picks uniformly among the legal actions"),
     }

@@ -124,10 +124,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from plunder.bots import game_part
 from plunder.engine.action import Action
 from plunder.engine.bots import UnknownBot, check_level
 from plunder.engine.errors import IllegalAction, PlunderError
+from plunder.engine.registry import part
 from plunder.engine.state import State
 
 # A game's own estimate of a position: each seat's value in [0, 1], or None where
@@ -596,14 +596,14 @@ def evaluator(game: str) -> Evaluator | None:
     root that the game evaluates, in the tree or in a playout, instead of playing
     on to the end of the game.
     """
-    found = game_part(game, "evaluate")
+    found = part(game, "evaluate")
     return found if callable(found) else None
 
 
 @functools.cache
 def depth_hint(game: str) -> Callable[[State], int] | None:
     """The game's ``search_depth`` function, if its manifest names one."""
-    found = game_part(game, "search_depth")
+    found = part(game, "search_depth")
     return found if callable(found) else None
 
 

@@ -87,6 +87,17 @@ def manifest(name: str) -> Manifest:
         raise UnknownGame(f"no game called {name!r}; games are: {known}") from None
 
 
+def part(name: str, field: str) -> Any:
+    """The part of game ``name``'s manifest named by ``field`` (``"evaluate"``,
+    ``"search_depth"``...), or ``None`` where the manifest names none or the game
+    was never registered (a test's toy class)."""
+    try:
+        found = manifest(name)
+    except UnknownGame:
+        return None
+    return found.part(getattr(found, field))
+
+
 def game_class(name: str) -> type[Game]:
     """The class registered under ``name``."""
     return manifest(name).game

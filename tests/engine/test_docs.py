@@ -1,0 +1,133 @@
+"""The rules documents' "Observation" sections agree with the code, so they cannot drift.
+
+Each game's rules document states an observation layout and an action space for
+one player count, with a size formula in n for every row and for the whole. This
+test reads those tables and checks them against ``game.encoder().describe()`` and
+``game.action_space()`` at the stated count, and the formulas at every count the
+game allows; it also checks the decision kinds the document lists.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import plunder
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+GAMES = ["duel", "rumble"]
+
+
+@dataclass(frozen=True)
+class Table:
+    players: int
+    total: int
+    formula: str
+    rows: list[list[str]]
+
+
+def section(text: str, heading: str, level: str) -> str:
+    """The text under ``heading`` up to the next heading of the same level or higher."""
+    match = re.search(rf"^{level} {re.escape(heading)}\n(.*?)(?=^#{{1,{len(level)}}} |\Z)",
+                      text, re.M | re.S)
+    assert match, f"no {level} {heading} section"
+    return match.group(1)
+
+
+def observation(game: str) -> str:
+    return section((DOCS / f"{game}.md").read_text(encoding="utf-8"), "Observation", "##")
+
+
+def table(text: str, unit: str) -> Table:
+    """The stated count, total and formula, and the rows of the Markdown table."""
+    found = re.search(
+        rf"for `players=(\d+)`: (\d+) {unit} in all, `([^`]+)` with n players", text
+    )
+    assert found, f"no sentence 'for `players=N`: T {unit} in all, `formula` with n players'"
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in text.splitlines()
+        if re.match(r"^\| \d", line)
+    ]
+    assert rows, "no table rows"
+    return Table(int(found.group(1)), int(found.group(2)), found.group(3), rows)
+
+
+def size(formula: str, players: int) -> int:
+    """A size written as in the documents (``4n``, ``n²``, ``6⌊n/2⌋``, ``n(n+1)/2``)."""
+    expression = formula.replace("⌊n/2⌋", "(n//2)").replace("²", "**2").replace("×", "*")
+    expression = re.sub(r"(?<=[\dn)])\s*(?=[n(])", "*", expression)
+    assert re.fullmatch(r"[\dn+*/() -]+", expression), f"not a size formula: {formula!r}"
+    value = eval(expression, {"__builtins__": {}}, {"n": players})  # a checked arithmetic text
+    assert value == int(value), f"{formula!r} is not whole for n={players}"
+    return int(value)
+
+
+def player_counts(game: str) -> range:
+    info = next(i for i in plunder.games() if i.name == game)
+    return range(info.min_players, info.max_players + 1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_documented_layout_is_the_encoders(game: str) -> None:
+    stated = table(section(observation(game), "Layout", "###"), "values")
+    loaded = plunder.load(game, players=stated.players)
+    described = loaded.encoder().describe()
+    documented = [
+        {"offset": int(offset), "size": int(count), "name": name.strip("`")}
+        for offset, count, _, name, _meaning in stated.rows
+    ]
+    assert documented == [
+        {"offset": r["offset"], "size": r["size"], "name": r["name"]} for r in described
+    ]
+    assert stated.total == loaded.observation_shape()[0] == sum(r["size"] for r in described)
+    for players in player_counts(game):
+        rows = plunder.load(game, players=players).encoder().describe()
+        sizes = [size(row[2], players) for row in stated.rows]
+        assert sizes == [r["size"] for r in rows], f"row formulas at {players} players"
+        assert size(stated.formula, players) == sum(sizes), f"total at {players} players"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_documented_action_space_is_the_games(game: str) -> None:
+    stated = table(section(observation(game), "Action space", "###"), "actions")
+    space = plunder.load(game, players=stated.players).action_space()
+    assert stated.total == len(space)
+    at = 0
+    for first, actions, count in stated.rows:
+        assert int(first) == at, f"block {actions!r} starts at {at}"
+        leading = re.match(r"`([^`]+)`", actions)
+        assert leading, f"no notation in {actions!r}"
+        assert space.action(at).notation == leading.group(1)
+        at += size(count, stated.players)
+    assert at == len(space)
+    for players in player_counts(game):
+        counts = sum(size(row[2], players) for row in stated.rows)
+        assert size(stated.formula, players) == counts
+        assert counts == len(plunder.load(game, players=players).action_space())
+
+
+def documented_kinds(game: str) -> list[str]:
+    text = section(observation(game), "Decisions", "###")
+    return re.findall(r"^- `([a-z]+)`:", text, re.M)
+
+
+def test_rumbles_documented_decisions_are_its_catalogues() -> None:
+    assert documented_kinds("rumble") == list(plunder.load("rumble").catalogue()["decisions"])
+
+
+def test_duels_documented_decision_is_the_one_it_asks() -> None:
+    assert documented_kinds("duel") == ["shootout"]
+    state = plunder.load("duel").new(seed=1)
+    assert state.decision is not None and state.decision.kind == "shootout"
+
+
+def test_a_size_formula_is_read_as_written() -> None:
+    assert [size(f, 4) for f in ("n", "4n", "n²", "6⌊n/2⌋", "n(n+1)/2", "13n + 11")] == [
+        4, 16, 16, 12, 10, 63
+    ]
+    with pytest.raises(AssertionError):
+        size("open('x')", 4)

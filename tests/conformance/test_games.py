@@ -1,21 +1,28 @@
-"""The conformance kit over every registered game, under every option combination."""
+"""The conformance kit over every registered game.
+
+The quick set (run by default) covers every pair of option values of each game with a
+few playouts each; the full set (``slow``: ``./run test --slow``, and CI) runs every
+combination of ``option_matrix`` with the full count of playouts.
+"""
 
 from __future__ import annotations
+
+import itertools
+import json
 
 import pytest
 
 import plunder
 from plunder.engine import conformance
 
-CASES = [
-    (info.name, options)
-    for info in plunder.games()
-    for options in conformance.option_matrix(info.name)
-]
+GAMES = [info.name for info in plunder.games()]
+CASES = [(name, options) for name in GAMES for options in conformance.option_matrix(name)]
+PAIRS = [(name, options) for name in GAMES for options in conformance.option_pairs(name)]
 
 # Random playouts per combination. Rumble's plays are longer (up to eight seats,
 # up to three steps a round): they get fewer.
 PLAYOUTS = {"duel": 250, "rumble": 100}
+QUICK_PLAYOUTS = {"duel": 25, "rumble": 12}
 
 # With gestures on, random answers void nearly every card (one right gesture
 # among nineteen), so random plays run to the round limit. Those combinations
@@ -24,30 +31,63 @@ PLAYOUTS = {"duel": 250, "rumble": 100}
 GESTURE_ROUND_LIMIT = 15
 
 
-def playouts(name: str, options: dict) -> int:
-    return PLAYOUTS.get(name, 100)
-
-
 def bounded(options: dict) -> dict:
     if options.get("gestures") and options.get("round_limit", 100) > GESTURE_ROUND_LIMIT:
         return {**options, "round_limit": GESTURE_ROUND_LIMIT}
     return options
 
 
+def run_kit(name: str, options: dict, playouts: int, deep: int, seed: int) -> None:
+    game = plunder.load(name, **bounded(options))
+    report = conformance.check_game(game, playouts=playouts, deep=deep, seed=seed)
+    assert report.playouts == playouts
+    assert report.states_checked_deeply > 0
+    # Every playout ended with a result the kit read.
+    assert sum(report.outcomes.values()) == playouts
+    assert report.longest <= game.max_decisions()
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "options"), CASES, ids=[f"{n}-{conformance.describe(o)}" for n, o in CASES]
 )
 def test_game_conforms(name: str, options: dict) -> None:
-    game = plunder.load(name, **bounded(options))
-    count = playouts(name, options)
-    report = conformance.check_game(game, playouts=count, deep=2, seed=len(CASES))
-    assert report.playouts == count
-    assert report.states_checked_deeply > 0
-    # Every playout ended with a result the kit read.
-    assert sum(report.outcomes.values()) == count
+    run_kit(name, options, PLAYOUTS.get(name, 100), deep=2, seed=len(CASES))
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), PAIRS, ids=[f"{n}-{conformance.describe(o)}" for n, o in PAIRS]
+)
+def test_game_conforms_pairwise(name: str, options: dict) -> None:
+    run_kit(name, options, QUICK_PLAYOUTS.get(name, 12), deep=1, seed=len(PAIRS))
 
 
 def test_every_game_is_covered() -> None:
-    names = {name for name, _ in CASES}
-    assert names == {info.name for info in plunder.games()}
-    assert {"duel", "rumble"} <= names
+    assert {name for name, _ in CASES} == set(GAMES)
+    assert {name for name, _ in PAIRS} == set(GAMES)
+    assert {"duel", "rumble"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_quick_set_meets_every_pair_of_option_values(name: str) -> None:
+    values = conformance.option_values(name)
+    defaults = {spec.name: spec.default for spec in plunder.load(name).option_specs()}
+    chosen = [{**defaults, **options} for options in conformance.option_pairs(name)]
+    loadable = []
+    for combo in itertools.product(*values.values()):
+        options = dict(zip(values, combo, strict=True))
+        try:
+            plunder.load(name, **options)
+        except plunder.OptionError:
+            continue
+        loadable.append(options)
+
+    def met(combos: list[dict], a: str, b: str) -> set[tuple[str, str]]:
+        return {(json.dumps(c[a]), json.dumps(c[b])) for c in combos}
+
+    for a, b in itertools.combinations(values, 2):
+        assert met(chosen, a, b) >= met(loadable, a, b), (a, b)
+    for option, options in values.items():
+        assert {json.dumps(c[option]) for c in chosen} == {json.dumps(v) for v in options}
+    # The point of it: far fewer runs than the whole matrix.
+    assert len(chosen) < len(conformance.option_matrix(name))

@@ -4,33 +4,47 @@ from __future__ import annotations
 
 import pytest
 
-from conformance.toys import FAULTS, CoinsGame, CoinsState, game_with
-from plunder.engine import conformance, registry
+from conformance.toys import FAULTS, CoinsGame, register
+from plunder.engine import conformance
+
+ENCODER = "toys:CoinsEncoder"
+
+# The checks Engine 2 added to the kit: each must be shown able to fail.
+ENGINE_2_CHECKS = {
+    "action_space",
+    "mask",
+    "observation",
+    "info_key",
+    "events",
+    "pickle",
+    "frames",
+    "status",
+    "sharing",
+    "max_decisions",
+    "returns",
+}
 
 
-@pytest.fixture(autouse=True)
-def coins_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The kit replays records through the registry, so the toy must be findable there.
-    monkeypatch.setitem(registry._classes, "coins", CoinsGame)
-
-
-def test_correct_toy_passes() -> None:
-    report = conformance.check_game(game_with(CoinsState), playouts=30, deep=5)
+def test_correct_toy_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch, CoinsGame, ENCODER)
+    report = conformance.check_game(CoinsGame(), playouts=30, deep=5)
     assert report.playouts == 30
     assert report.states_checked_deeply > 30
     assert sum(report.outcomes.values()) == 30
+    # The info keys were compared over many different views, not one.
+    assert report.distinct_views > 30
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_kit_catches(fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    state_class, checks = FAULTS[fault]
-
-    class Broken(CoinsGame):
-        pass
-
-    Broken.state_class = state_class
-    # Replays must rebuild the broken game too, as they would a registered one.
-    monkeypatch.setitem(registry._classes, "coins", Broken)
+    game, checks = FAULTS[fault]
+    # Replays and unpickling must rebuild the broken game, as they would a registered one.
+    register(monkeypatch, game, ENCODER)
     with pytest.raises(conformance.ConformanceFailure) as caught:
-        conformance.check_game(Broken(), playouts=30, deep=5, max_decisions=2_000)
+        conformance.check_game(game(), playouts=30, deep=5, max_decisions=2_000)
     assert caught.value.check in checks, str(caught.value)
+
+
+def test_every_new_check_has_a_fault_it_catches() -> None:
+    caught = {check for _, checks in FAULTS.values() if len(checks) == 1 for check in checks}
+    assert caught >= ENGINE_2_CHECKS, sorted(ENGINE_2_CHECKS - caught)

@@ -1,4 +1,8 @@
-"""The conformance kit with each pirate in play, and with the pirates drafted."""
+"""The conformance kit with each pirate in play, and with the pirates drafted.
+
+By default each pirate is checked at one of the three tables, with few playouts;
+every pirate at every table with the full count is ``slow`` (``./run test --slow``).
+"""
 
 from __future__ import annotations
 
@@ -17,20 +21,48 @@ def table_with(pirate: str, players: int) -> str:
     return ",".join([pirate, *rest[: players - 1]])
 
 
-@pytest.mark.parametrize("pirate", NAMES)
-@pytest.mark.parametrize(("players", "mode"), [(2, "duel"), (5, "duel"), (6, "camp")])
-def test_each_pirate_conforms(pirate: str, players: int, mode: str) -> None:
+TABLES = [(2, "duel"), (5, "duel"), (6, "camp")]
+# The quick set: each pirate at one table, the tables taken in turn.
+QUICK = [(pirate, *TABLES[index % len(TABLES)]) for index, pirate in enumerate(NAMES)]
+
+
+def check_pirate(pirate: str, players: int, mode: str, playouts: int) -> None:
     game = plunder.load("rumble", players=players, mode=mode, pirates=table_with(pirate, players))
-    report = conformance.check_game(game, playouts=30, deep=1, seed=11)
-    assert sum(report.outcomes.values()) == 30
+    report = conformance.check_game(game, playouts=playouts, deep=1, seed=11)
+    assert sum(report.outcomes.values()) == playouts
     assert report.states_checked_deeply > 0
 
 
-@pytest.mark.parametrize(("players", "mode"), [(3, "duel"), (8, "camp")])
-def test_drafted_pirates_conform(players: int, mode: str) -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize("pirate", NAMES)
+@pytest.mark.parametrize(("players", "mode"), TABLES)
+def test_each_pirate_conforms(pirate: str, players: int, mode: str) -> None:
+    check_pirate(pirate, players, mode, playouts=30)
+
+
+@pytest.mark.parametrize(("pirate", "players", "mode"), QUICK)
+def test_each_pirate_conforms_quickly(pirate: str, players: int, mode: str) -> None:
+    check_pirate(pirate, players, mode, playouts=8)
+
+
+def test_the_quick_set_seats_every_pirate_and_sets_every_table() -> None:
+    assert {pirate for pirate, _, _ in QUICK} == set(NAMES)
+    assert {(players, mode) for _, players, mode in QUICK} == set(TABLES)
+
+
+@pytest.mark.parametrize(
+    ("players", "mode", "playouts"),
+    [
+        (3, "duel", 10),
+        (8, "camp", 10),
+        pytest.param(3, "duel", 40, marks=pytest.mark.slow),
+        pytest.param(8, "camp", 40, marks=pytest.mark.slow),
+    ],
+)
+def test_drafted_pirates_conform(players: int, mode: str, playouts: int) -> None:
     game = plunder.load("rumble", players=players, mode=mode, pirates="draft")
-    report = conformance.check_game(game, playouts=40, deep=1, seed=5)
-    assert sum(report.outcomes.values()) == 40
+    report = conformance.check_game(game, playouts=playouts, deep=1, seed=5)
+    assert sum(report.outcomes.values()) == playouts
 
 
 def test_pirates_option_is_checked() -> None:

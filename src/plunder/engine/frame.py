@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-
 _SCALARS = frozenset((int, float, str, bool, type(None)))
 
 

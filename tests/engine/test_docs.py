@@ -18,7 +18,9 @@ import pytest
 import plunder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
-GAMES = ["duel", "rumble"]
+# Every registered game documents its observation and action space in its rules
+# document (the manifest's ``rules``), so a new game is checked as soon as it exists.
+GAMES = plunder.engine.names()
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,10 @@ def test_rumbles_documented_decisions_are_its_catalogues() -> None:
     assert documented_kinds("rumble") == list(plunder.load("rumble").catalogue()["decisions"])
 
 
+def test_swordplays_documented_decisions_are_its_catalogues() -> None:
+    assert documented_kinds("swordplay") == list(plunder.load("swordplay").catalogue()["decisions"])
+
+
 def test_duels_documented_decision_is_the_one_it_asks() -> None:
     assert documented_kinds("duel") == ["shootout"]
     state = plunder.load("duel").new(seed=1)
@@ -131,3 +137,8 @@ def test_a_size_formula_is_read_as_written() -> None:
     ]
     with pytest.raises(AssertionError):
         size("open('x')", 4)
+
+
+def test_underfires_documented_decisions_are_its_catalogues() -> None:
+    assert documented_kinds("underfire") == list(
+        plunder.load("underfire").catalogue()["decisions"])

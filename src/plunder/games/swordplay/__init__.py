@@ -1,0 +1,16 @@
+"""Swordplay: Pirates: a card duel of attacks by location, defences, items and stances."""
+
+from plunder.engine.manifest import Manifest
+from plunder.games.swordplay.rules import SwordAction, SwordplayGame, SwordplayState
+
+MANIFEST = Manifest(
+    game=SwordplayGame,
+    terminal="terminal:SwordplayRenderer",
+    browser="browser.js",
+    bots={"greedy": "bot:GreedyBot"},
+    evaluate="bot:evaluate",
+    rules="docs/rules/swordplay.md",
+    encoder="encoder:SwordplayEncoder",
+)
+
+__all__ = ["MANIFEST", "SwordAction", "SwordplayGame", "SwordplayState"]

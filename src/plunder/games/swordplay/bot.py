@@ -1,0 +1,140 @@
+"""Swordplay's greedy bot and its evaluation for searching bots.
+
+The greedy bot plays each decision by a fixed, readable preference: arm first
+(a weapon, then armor), attack the weakest opponent with the hardest card to
+answer, and always answer an attack, with a counter-attack when it can. It reads
+only its own view (``state.view(seat)`` and its legal actions), so it never peeks.
+"""
+
+from __future__ import annotations
+
+import random
+
+from plunder.engine.action import Action
+from plunder.engine.bots import check_level
+from plunder.engine.state import State
+from plunder.games.swordplay.content import ANY, CONTENT
+from plunder.games.swordplay.rules import SwordAction, SwordplayState, card_of
+
+CARDS = CONTENT.cards
+# How much readier a weapon makes a fighter than armor, per point (designed, rough).
+WEAPON_WORTH = 3.0
+ARMOR_WORTH = 1.0
+
+
+def card_value(card: str, view: dict) -> float:
+    """What keeping ``card`` in hand is worth to its holder (for the discard)."""
+    spec = CARDS[card]
+    mine = view["fighters"][view["viewer"]]
+    if spec.type == "attack":
+        return 3.0 + spec.bonus + (1.0 if "dodge_only" in spec.effects else 0.0)
+    if spec.type == "defence":
+        return 2.0 + (2.0 if ANY in spec.stops else 0.0) + (1.0 if spec.counter else 0.0)
+    if spec.type == "stance":
+        return 0.5 if mine["stance"] else 1.5
+    if spec.hands > mine["hands_free"] + sum(CARDS[g["card"]].hands for g in mine["gear"]):
+        return 0.0  # can never be readied by this fighter
+    return 2.5
+
+
+class GreedyBot:
+    """Arm, attack the weakest, answer every attack (a fixed preference, no search)."""
+
+    name = "greedy"
+
+    def __init__(self, level: str = "normal") -> None:
+        check_level(level)
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        actions: list[SwordAction] = state.legal(seat)  # type: ignore[assignment]
+        if len(actions) == 1:
+            return actions[0]
+        view = state.view(seat, log=False)
+        kind = view["decision"]["kind"]
+        best = {"discard": self._discard, "ready": self._ready,
+                "attack": self._attack, "defend": self._defend}[kind]
+        scored = [(best(a, view), rng.random(), a) for a in actions]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+    @staticmethod
+    def _discard(action: SwordAction, view: dict) -> float:
+        if action.verb == "pass":
+            return 1.0
+        return 1.0 - card_value(action.name, view) + 0.5  # discard only what is nearly useless
+
+    @staticmethod
+    def _ready(action: SwordAction, view: dict) -> float:
+        mine = view["fighters"][view["viewer"]]
+        hand = view.get("hand", [])
+        has_attack = any(CARDS[c].type == "attack" for c in hand)
+        weakest = min(
+            (f["life"] + _armor_left(f) for f in view["fighters"]
+             if f["alive"] and f["seat"] != view["viewer"]),
+            default=99,
+        )
+        if action.verb == "pass":
+            # An attack that may finish someone beats arming.
+            if has_attack and mine["attack_damage"] >= weakest:
+                return 10.0
+            return 2.0 if has_attack else 0.5
+        if action.verb == "drop":
+            return -1.0
+        spec = CARDS[action.name]
+        if spec.type == "stance":
+            return 0.0 if mine["stance"] else 1.8
+        if spec.item == "weapon":
+            return 1.0 + WEAPON_WORTH * spec.damage
+        if spec.item == "armor":
+            return 0.2 if mine["armor"] else 1.0 + ARMOR_WORTH * spec.value
+        return 2.2 if not any(CARDS[g["card"]].guards for g in mine["gear"]) else 0.4
+
+    @staticmethod
+    def _attack(action: SwordAction, view: dict) -> float:
+        if action.verb == "pass":
+            return 0.0
+        target = view["fighters"][action.target]  # type: ignore[index]
+        spec = CARDS[action.name]
+        hardness = 2.0 if "dodge_only" in spec.effects else 0.0
+        return 100.0 - (target["life"] + _armor_left(target)) * 3 + hardness + spec.bonus
+
+    @staticmethod
+    def _defend(action: SwordAction, view: dict) -> float:
+        if action.verb == "no":
+            return 0.5 if view["decision"]["damage"] <= 0 else -1.0
+        if action.verb == "guard":
+            return 2.5
+        spec = CARDS[card_of(action)]
+        score = 3.0 if spec.counter else 2.0
+        return score - (0.8 if ANY in spec.stops else 0.0)
+
+
+def _armor_left(row: dict) -> int:
+    armor = row["armor"]
+    return 0 if armor is None else CARDS[armor["card"]].value - armor["taken"]
+
+
+def strength(state: SwordplayState, seat: int) -> float:
+    """A standing fighter's staying power and punch: life and armor, then its attack."""
+    if not state.alive[seat]:
+        return 0.0
+    armor = state.armor[seat]
+    left = 0 if armor is None else CARDS[armor].value - state.armor_taken[seat]
+    return max(0, state.life[seat]) + left + 2.0 * state.base_damage(seat)
+
+
+def evaluate(state: State) -> tuple[float, ...] | None:
+    """Each seat's share of the win at the start of a turn, for searching bots; else ``None``.
+
+    A side's chance is its squared strength over everyone's (the stronger fighter
+    wins more often than its share of life). Only sampled worlds reach it, and it
+    reads only public parts (life, armor, ready weapons), so it never peeks.
+    """
+    if not isinstance(state, SwordplayState) or state.result is not None:
+        return None
+    if state.decision is None or state.decision.kind != "discard" or state.committed:
+        return None
+    power = [strength(state, s) ** 2 for s in range(state.players)]
+    total = sum(power)
+    if total <= 0:
+        return None
+    return tuple(p / total for p in power)

@@ -1,0 +1,154 @@
+"""Swordplay at the terminal: each fighter's life, armor, items and stance; the hand;
+the actions grouped by what they do; a rules reminder from the catalogue.
+
+Card titles and texts come from the catalogue (``catalogue_for(view)``), so an
+edited ``cards.toml`` shows at the table at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from plunder.terminal.render import (
+    ActionJson,
+    GenericRenderer,
+    Labels,
+    catalogue_for,
+    step_status,
+)
+
+GROUPS = (
+    ("discard", "Discard"),
+    ("drop", "Drop"),
+    ("ready", "Ready"),
+    ("attack", "Attack"),
+    ("defend", "Defend"),
+    ("guard", "Guard"),
+    ("other", ""),
+)
+
+
+def title(view: Mapping[str, Any], card: str | None) -> str:
+    if not card:
+        return "-"
+    return catalogue_for(view)["cards"].get(card, {}).get("title", card)
+
+
+class SwordplayRenderer(GenericRenderer):
+    def header(self, view: Mapping[str, Any]) -> str:
+        decision = view.get("decision") or {}
+        what = decision.get("kind", "over")
+        if what == "defend":
+            where = decision.get("location") or "no location"
+            what = (
+                f"seat {decision['target']} answers seat {decision['attacker']}'s "
+                f"{title(view, decision['card'])} ({where}, {decision['damage']} damage)"
+            )
+        decks = ", ".join(f"{side} deck {n}" for side, n in view["decks"].items())
+        return (
+            f"Turn {view['turn']}/{view['turn_limit']} · seat {view['active']} to play · "
+            f"{what} · {decks}"
+        )
+
+    def players(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
+        table = Table(box=None, pad_edge=False, show_edge=False)
+        for column in ("seat", "fighter", "life", "armor", "items", "stance", "hand", "now"):
+            table.add_column(column)
+        fighters = catalogue_for(view)["fighters"]
+        for row in view["fighters"]:
+            seat = row["seat"]
+            armor = row["armor"]
+            armor_text = "-"
+            if armor:
+                value = catalogue_for(view)["cards"][armor["card"]]["value"]
+                armor_text = f"{title(view, armor['card'])} {value - armor['taken']}/{value}"
+            items = ", ".join(
+                title(view, g["card"]) + (f" (used {g['used']})" if g["used"] else "")
+                for g in row["gear"]
+            )
+            name = fighters.get(row["fighter"], {}).get("title", row["fighter"])
+            table.add_row(
+                Text(f"{seat} ({labels[seat]})" if labels.get(seat) else str(seat)),
+                Text(name, style="" if row["alive"] else "dim strike"),
+                Text(str(row["life"]) if row["alive"] else "defeated"),
+                Text(armor_text),
+                Text(items or "-"),
+                Text(title(view, row["stance"])),
+                Text(f"{row['hand_size']} cards"),
+                Text(step_status(view, seat)),
+            )
+        return table
+
+    def hand(self, view: Mapping[str, Any]) -> str | None:
+        hand = view.get("hand")
+        if hand is None:
+            return None
+        counts = Counter(hand)
+        return ", ".join(
+            f"{title(view, c)} x{n}" if n > 1 else title(view, c) for c, n in counts.items()
+        ) or "(empty)"
+
+    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
+        cards = catalogue_for(view)["cards"]
+        verb = action.get("verb")
+        if verb == "pass":
+            return "do nothing this phase"
+        if verb == "no":
+            return "take the attack"
+        name = action.get("name", "")
+        card = cards.get(name) or next(
+            (c for c in cards.values() if c.get("notation") == action.get("notation")), None
+        )
+        if card is None:
+            return ""
+        if verb == "attack":
+            return f"{card['title']} at seat {action.get('target')}"
+        return f"{card['title']}: {card['text']}"
+
+    def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
+        grouped: dict[str, list[str]] = {key: [] for key, _ in GROUPS}
+        for index, action in enumerate(legal, 1):
+            verb = action.get("verb", "")
+            key = verb if verb in grouped else ("other" if verb in ("pass", "no") else "defend")
+            words = self.describe(action, view)
+            grouped[key].append(f"{index}) {action['notation']}" + (f"  {words}" if words else ""))
+        lines: list[str] = []
+        for key, heading in GROUPS:
+            if grouped[key]:
+                if heading:
+                    lines.append(f"{heading}:")
+                lines.extend(("  " if heading else "") + item for item in grouped[key])
+        return lines
+
+    def rules_help(self, view: Mapping[str, Any]) -> str:
+        catalogue = catalogue_for(view)
+        lines = [
+            "A turn: Discard (one card, or pass), Draw (up to five), Ready (drop items, then "
+            "ready one item or stance: no attack that turn), Combat (one attack at a target).",
+            "The target answers with a defence that fits the attack's location, a ready cloak "
+            "or shield (guard:...), or takes it (no). Some defences counter-attack at once.",
+            "Damage: base + every ready weapon + the card's bonus; armor takes it first.",
+            "The last fighter standing wins.",
+            "Cards:",
+        ]
+        for name, card in catalogue["cards"].items():
+            lines.append(f"  {card['notation'] if card['type'] == 'defence' else name}: "
+                         f"{card['title']}: {card['text']}")
+        lines.append("Fighters:")
+        for fighter in catalogue["fighters"].values():
+            gifts = "; ".join(a["text"] for a in fighter["abilities"])
+            lines.append(
+                f"  {fighter['id']}: {fighter['title']} ({fighter['life']} life, "
+                f"{fighter['damage']} damage, {fighter['hands']} hands) {gifts}"
+            )
+        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
+        return "\n".join(lines)
+
+
+__all__ = ["SwordplayRenderer"]

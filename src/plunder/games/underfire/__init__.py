@@ -1,0 +1,16 @@
+"""Pirates Under Fire: two fleets of numbered ships on a 7 x 6 sea, combos, fire and mercenaries."""
+
+from plunder.engine.manifest import Manifest
+from plunder.games.underfire.rules import FireAction, UnderFireGame, UnderFireState
+
+MANIFEST = Manifest(
+    game=UnderFireGame,
+    terminal="terminal:UnderFireRenderer",
+    browser="browser.js",
+    bots={"greedy": "bot:GreedyBot"},
+    evaluate="bot:evaluate",
+    rules="docs/rules/underfire.md",
+    encoder="encoder:UnderFireEncoder",
+)
+
+__all__ = ["MANIFEST", "FireAction", "UnderFireGame", "UnderFireState"]

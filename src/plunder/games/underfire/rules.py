@@ -1,0 +1,816 @@
+"""Pirates Under Fire: two fleets of numbered ships on a 7 x 6 sea, combos and fire.
+
+Rule numbers (R1, R2, …) refer to ``docs/rules/underfire.md``. A turn is the
+``turn`` frame (the main action and the optional hire, in either order, then
+``end`` or the automatic draw); an ``order`` frame asks which of the space's and
+the ship's effects comes first, and a ``target`` frame asks where an effect aims.
+Both are pushed over the turn and popped when answered.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from plunder.engine.action import Action, action_type
+from plunder.engine.errors import ContentError
+from plunder.engine.frame import Frame
+from plunder.engine.game import Game, notation_error
+from plunder.engine.options import Option
+from plunder.engine.result import Result
+from plunder.engine.state import State
+from plunder.games.underfire import text
+from plunder.games.underfire.content import CONTENT, CONTENT_FILE, NUMBERS, Step
+
+COLUMNS, ROWS, HALF = 7, 6, 3
+LETTERS = "abcdefg"
+SPACES = tuple(f"{LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(COLUMNS * ROWS))
+INDEX = {name: i for i, name in enumerate(SPACES)}
+MERCS = tuple(CONTENT.mercenaries)
+SIXTEEN = 16  # "The game ends when each player has played 16 turns" (R2)
+TARGET_VERBS = ("fire", "mine", "shield", "repair")
+NOTATION_HELP = (
+    "N@SPACE (lay ship N, e.g. 7@c2), buy:MERC@SPACE, first:space or first:ship, "
+    "fire@SPACE, mine@SPACE, shield@SPACE, repair@SPACE, end"
+)
+_NOTATION = re.compile(
+    r"^\s*(?:(?P<ship>[1-9])@(?P<at1>[a-g][1-6])|buy:(?P<merc>[a-z_]+)@(?P<at2>[a-g][1-6])"
+    r"|first:(?P<first>space|ship)|(?P<verb>fire|mine|shield|repair)@(?P<at3>[a-g][1-6])"
+    r"|(?P<end>end))\s*$"
+)
+# A ship on the sea: [owner, number (0 for a mercenary), mercenary id, burning, shielded].
+OWNER, NUMBER, MERC, BURNING, SHIELD = range(5)
+STEP_OF: dict[str, Step] = {}
+
+
+def _step(code: str) -> Step:
+    found = STEP_OF.get(code)
+    if found is None:
+        name, _, amount = code.partition(":")
+        found = STEP_OF[code] = Step(name, int(amount) if amount else 1)
+    return found
+
+
+def neighbours(index: int) -> list[int]:
+    row, col = divmod(index, COLUMNS)
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = row + dr, col + dc
+        if 0 <= r < ROWS and 0 <= c < COLUMNS:
+            out.append(r * COLUMNS + c)
+    return out
+
+
+NEIGHBOURS = tuple(tuple(neighbours(i)) for i in range(COLUMNS * ROWS))
+
+
+def half_of(index: int) -> int:
+    """R4: seat 0's half is rows 1-3, seat 1's rows 4-6."""
+    return 0 if index // COLUMNS < HALF else 1
+
+
+def first_row(seat: int) -> range:
+    row = 0 if seat == 0 else ROWS - 1
+    return range(row * COLUMNS, row * COLUMNS + COLUMNS)
+
+
+@action_type
+class FireAction(Action):
+    """One decision: ``play`` (ship ``ship`` on ``at``), ``buy`` (``merc`` on ``at``),
+    ``first`` (``at`` is ``space`` or ``ship``), a target verb on ``at``, or ``end``."""
+
+    verb: str
+    ship: int = 0
+    merc: str = ""
+    at: str = ""
+
+    def spell(self) -> str:
+        if self.verb == "play":
+            return f"{self.ship}@{self.at}"
+        if self.verb == "buy":
+            return f"buy:{self.merc}@{self.at}"
+        if self.verb == "first":
+            return f"first:{self.at}"
+        if self.verb == "end":
+            return "end"
+        return f"{self.verb}@{self.at}"
+
+
+_act = FireAction.of
+END = _act("end")
+
+
+# ------------------------------------------------------------------ effects
+@dataclass(frozen=True)
+class Effect:
+    """How a registered effect works: ``verb`` and ``targets`` for an aimed one
+    (the seat chooses a space), else ``apply`` at once."""
+
+    verb: str | None
+    targets: Callable[[UnderFireState, int, int], list[int]] | None = None
+    apply: Callable[[UnderFireState, int, int, int], None] | None = None  # state, seat, at, amount
+
+
+def _sight(state: UnderFireState, seat: int, origin: int, directions: Sequence[tuple[int, int]]
+           ) -> list[int]:
+    """R27: the first ship met in each direction, when it is the enemy's."""
+    row, col = divmod(origin, COLUMNS)
+    found = []
+    for dr, dc in directions:
+        r, c = row + dr, col + dc
+        while 0 <= r < ROWS and 0 <= c < COLUMNS:
+            ship = state.sea[r * COLUMNS + c]
+            if ship is not None:
+                if ship[OWNER] != seat:
+                    found.append(r * COLUMNS + c)
+                break
+            r, c = r + dr, c + dc
+    return sorted(found)
+
+
+def _line(state: UnderFireState, seat: int, origin: int) -> list[int]:
+    return _sight(state, seat, origin, ((-1, 0), (1, 0), (0, -1), (0, 1)))
+
+
+def _diagonal(state: UnderFireState, seat: int, origin: int) -> list[int]:
+    return _sight(state, seat, origin, ((-1, -1), (-1, 1), (1, -1), (1, 1)))
+
+
+def _mine_spaces(state: UnderFireState, seat: int, origin: int) -> list[int]:
+    # R28: a mine is laid on a space without a ship, or lifted from where it lies.
+    return [i for i, ship in enumerate(state.sea) if ship is None]
+
+
+def _shield_spaces(state: UnderFireState, seat: int, origin: int) -> list[int]:
+    return [i for i, ship in enumerate(state.sea) if ship is not None and ship[OWNER] == seat
+            and not ship[BURNING] and not ship[SHIELD]]
+
+
+def _repair_spaces(state: UnderFireState, seat: int, origin: int) -> list[int]:
+    return [i for i, ship in enumerate(state.sea) if ship is not None and ship[OWNER] == seat
+            and ship[BURNING]]
+
+
+def _gold(state: UnderFireState, seat: int, at: int, amount: int) -> None:
+    state.gold[seat] += amount
+
+
+def _vp(state: UnderFireState, seat: int, at: int, amount: int) -> None:
+    state.vp[seat] += amount
+
+
+def _hand(state: UnderFireState, seat: int, at: int, amount: int) -> None:
+    state.limit[seat] = min(CONTENT.start["hand_limit_max"], state.limit[seat] + amount)
+
+
+def _reserve(state: UnderFireState, seat: int, at: int, amount: int) -> None:
+    for _ in range(amount):
+        state.take_from_reserve(seat)
+
+
+EFFECTS: dict[str, Effect] = {
+    "gold": Effect(None, apply=_gold),
+    "vp": Effect(None, apply=_vp),
+    "hand": Effect(None, apply=_hand),
+    "reserve": Effect(None, apply=_reserve),
+    "line": Effect("fire", targets=_line),
+    "diagonal": Effect("fire", targets=_diagonal),
+    "mine": Effect("mine", targets=_mine_spaces),
+    "shield": Effect("shield", targets=_shield_spaces),
+    "repair": Effect("repair", targets=_repair_spaces),
+}
+
+
+def _score_gold(state: UnderFireState, seat: int, amount: int) -> int:
+    return state.gold[seat] // 2 * amount
+
+
+def _score_raiders(state: UnderFireState, seat: int, amount: int) -> int:
+    return state.raiders(seat) * amount
+
+
+def _score_flat(state: UnderFireState, seat: int, amount: int) -> int:
+    return amount
+
+
+SCORERS: dict[str, Callable[[UnderFireState, int, int], int]] = {
+    "gold": _score_gold,
+    "raiders": _score_raiders,
+    "flat": _score_flat,
+}
+
+# The content names effects; each must be one the rules know how to apply.
+for _name in CONTENT.effects:
+    if _name not in EFFECTS:
+        raise ContentError(f"names the effect {_name!r}, which the rules do not know "
+                           f"(known: {sorted(EFFECTS)})", file=str(CONTENT_FILE),
+                           entry=_name, field="effects")
+for _merc in CONTENT.mercenaries.values():
+    if _merc.scores is not None and _merc.scores.name not in SCORERS:
+        raise ContentError(f"scores by {_merc.scores.name!r}, which the rules do not know",
+                           file=str(CONTENT_FILE), entry=_merc.id, field="scores")
+
+
+def runs(values: Sequence[int | None], step: int) -> list[int]:
+    """Lengths (3 or more) of the maximal runs in ``values`` where each number is the
+    one before it plus ``step`` (0: the same number); ``None`` breaks a run.
+
+    >>> runs([2, 3, 4, None, 5, 5, 5, 5], 1), runs([4, 3, 2, 2, 2], 0), runs([2, 4, 3], 1)
+    ([3], [3], [])
+    """
+    out, length = [], 1
+    for before, after in pairwise(values):
+        if before is not None and after is not None and after - before == step:
+            length += 1
+        else:
+            if length >= 3:
+                out.append(length)
+            length = 1
+    if length >= 3:
+        out.append(length)
+    return out
+
+
+def _points(table: dict[int, int], length: int) -> int:
+    return table.get(length, table[max(table)] if length > max(table) else 0)
+
+
+class UnderFireState(State):
+    game: UnderFireGame
+
+    def __init__(self, game: UnderFireGame, seed: int) -> None:
+        super().__init__(game, seed)
+        self.burning_first_row = game.options["burning"] == "accessible"
+        self.fill_hand = game.options["draw"] == "fill"
+        self.effects, self.layout = self._lay_out_sea()
+        self.sea: list[list[Any] | None] = [None] * (COLUMNS * ROWS)
+        self.mines = [False] * (COLUMNS * ROWS)
+        start = CONTENT.start
+        self.gold = [start["gold"]] * 2
+        self.vp = [0, 0]
+        self.limit = [start["hand_limit"]] * 2
+        self.hand: list[list[int]] = [[], []]
+        self.pile: list[list[int]] = [[], []]
+        self.reserve: list[list[int]] = [[], []]
+        for seat in (0, 1):
+            # R6: 27 ships, shuffled; 18 to the draw pile, 9 to the reserve; R7: a hand of 3.
+            fleet = [n for n in NUMBERS for _ in range(start["copies"])]
+            self.shuffle(fleet)
+            self.pile[seat] = fleet[: start["draw_pile"]]
+            self.reserve[seat] = fleet[start["draw_pile"]:]
+            for _ in range(start["hand_limit"]):
+                self.hand[seat].append(self.pile[seat].pop())
+            self.hand[seat].sort()
+        # R8: the mercenaries for hire: three of cost 3, one of 4, one of 5, drawn.
+        self.market: list[str] = []
+        for cost, count in sorted(CONTENT.market.items()):
+            self.market += self.sample([m for m in MERCS if CONTENT.mercenaries[m].cost == cost],
+                                       count)
+        self.turns = [0, 0]
+        self.final = [False, False]  # drew the last ship: one turn left (R31)
+        self.done = [False, False]
+        self.current = self.randrange(2)  # R9: who starts is drawn
+        self.played = False
+        self.bought = False
+        self.origin = -1  # where the ship whose effects are applied lies
+        self.queue: list[tuple[str, int]] = []  # effects still to apply: (code, origin)
+        self.emit({"type": "setup", "first": self.current, "market": list(self.market),
+                   "text": text.setup(self.current, self.market)})
+        self._begin_turn(self.current)
+        self._open_step()
+
+    # ------------------------------------------------------------ the sea
+    def _lay_out_sea(self) -> tuple[tuple[str, ...], tuple[tuple[str, str, int, int], ...]]:
+        """R3, R5: each half gets two square boards and one strip, at random places and faces."""
+        squares = [b.id for b in CONTENT.boards.values() if b.kind == "square"]
+        strips = [b.id for b in CONTENT.boards.values() if b.kind == "strip"]
+        self.shuffle(squares)
+        self.shuffle(strips)
+        effects = [""] * (COLUMNS * ROWS)
+        layout = []
+        for seat in (0, 1):
+            pieces = [squares[2 * seat], squares[2 * seat + 1], strips[seat]]
+            self.shuffle(pieces)
+            column = 0  # from the owner's left
+            for board_id in pieces:
+                board = CONTENT.boards[board_id]
+                face = self.choice(("a", "b"))
+                grid = board.faces[face]
+                for depth, row in enumerate(grid):
+                    for offset, step in enumerate(row):
+                        own_col = column + offset
+                        col = own_col if seat == 0 else COLUMNS - 1 - own_col
+                        r = depth if seat == 0 else ROWS - 1 - depth
+                        effects[r * COLUMNS + col] = "" if step is None else step.code
+                left = column if seat == 0 else COLUMNS - column - len(grid[0])
+                layout.append((board_id, face, seat, left))
+                column += len(grid[0])
+        return tuple(effects), tuple(layout)
+
+    def accessible(self, seat: int, boarding: bool = False) -> list[int]:
+        """R17-R20: where ``seat`` may lay a ship now (``boarding``: also on active ships)."""
+        out = []
+        sea = self.sea
+        first = first_row(seat)
+        for i, ship in enumerate(sea):
+            near = any(
+                (s := sea[j]) is not None and s[OWNER] == seat and not s[BURNING]
+                for j in NEIGHBOURS[i]
+            )
+            if ship is None:
+                if near or i in first:
+                    out.append(i)
+            elif ship[BURNING]:
+                # R20, R46: a burning ship's space is reached by adjacency (option burning).
+                if near or (self.burning_first_row and i in first):
+                    out.append(i)
+            elif boarding and (near or i in first):
+                out.append(i)
+        return out
+
+    def raiders(self, seat: int) -> int:
+        """Active ships of ``seat`` on the other half (R36, R41)."""
+        return sum(1 for i, s in enumerate(self.sea) if s is not None and s[OWNER] == seat
+                   and not s[BURNING] and half_of(i) != seat)
+
+    # ------------------------------------------------------------ turns
+    def _begin_turn(self, seat: int) -> None:
+        self.current = seat
+        self.turns[seat] += 1
+        self.played = self.bought = False
+        self.emit({"type": "turn", "seat": seat, "turn": self.turns[seat],
+                   "text": text.turn(seat, self.turns[seat])})
+        if self._stuck(seat):
+            return
+        self.replace(self._turn_frame("start"))
+
+    def _turn_frame(self, stage: str) -> Frame:
+        return Frame.of("turn", [self.current], turn=self.turns[self.current], stage=stage)
+
+    def _stuck(self, seat: int) -> bool:
+        """R32, R48: a player who cannot lay any ship of her hand loses at once, unscored."""
+        if self.hand[seat] and self.accessible(seat):
+            return False
+        self.emit({"type": "stuck", "seat": seat, "text": text.stuck(seat) + "."})
+        self.finish(Result(frozenset({1 - seat}), (0.0, 0.0), text.stuck(seat)))
+        return True
+
+    def _continue_turn(self) -> None:
+        """After an action and its effects: the rest of the turn, or its end."""
+        seat = self.current
+        if not self.played:
+            if self._stuck(seat):
+                return
+            self.replace(self._turn_frame("main"))
+        elif not self.bought and self._hires(seat):
+            self.replace(self._turn_frame("after"))
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.current
+        if self.game.options["end"] == "sixteen":
+            self._draw(seat)
+            if self.turns[seat] >= SIXTEEN:
+                self.done[seat] = True
+        elif self.final[seat]:
+            self.done[seat] = True  # R31, R39: the turn after the last draw was her last
+        else:
+            self._draw(seat)
+            if not self.pile[seat]:
+                self.final[seat] = True
+                self.emit({"type": "last", "seat": seat, "text": text.last_tile(seat)})
+        other = 1 - seat
+        if all(self.done):
+            self._score()
+        elif not self.done[other]:
+            self._begin_turn(other)
+        else:
+            self._begin_turn(seat)
+
+    def _draw(self, seat: int) -> None:
+        """R16, R45: the final action draws while the hand is below its limit."""
+        while self.pile[seat] and len(self.hand[seat]) < self.limit[seat]:
+            self._draw_one(seat)
+            if not self.fill_hand:
+                return
+
+    def _draw_one(self, seat: int) -> None:
+        number = self.pile[seat].pop()
+        self.hand[seat].append(number)
+        self.hand[seat].sort()
+        self.emit({"type": "draw", "seat": seat, "text": text.draw(seat, None)})
+        self.emit({"type": "drawn", "seat": seat, "ship": number,
+                   "text": text.draw(seat, number)}, to=[seat])
+
+    def take_from_reserve(self, seat: int) -> None:
+        """A random ship of the hidden reserve goes to the hand (R29, R42)."""
+        reserve = self.reserve[seat]
+        if not reserve:
+            self.emit({"type": "reserve", "seat": seat, "ship": None,
+                       "text": f"Seat {seat}'s reserve is empty."})
+            return
+        number = reserve.pop(self.randrange(len(reserve)))
+        self.hand[seat].append(number)
+        self.hand[seat].sort()
+        self.emit({"type": "reserve", "seat": seat, "text": text.reserve(seat, None)})
+        self.emit({"type": "drawn", "seat": seat, "ship": number,
+                   "text": text.reserve(seat, number)}, to=[seat])
+
+    # ------------------------------------------------------------ legal actions
+    def _hires(self, seat: int) -> list[FireAction]:
+        if self.bought:
+            return []
+        out = []
+        for merc_id in self.market:
+            merc = CONTENT.mercenaries[merc_id]
+            if merc.cost > self.gold[seat]:
+                continue
+            for i in self.accessible(seat, boarding=merc.boards):
+                out.append(_act("buy", 0, merc_id, SPACES[i]))
+        return out
+
+    def _legal_actions(self, seat: int) -> Sequence[FireAction]:
+        frame = self.frames[-1]
+        if frame.kind == "order":
+            return (_act("first", 0, "", "space"), _act("first", 0, "", "ship"))
+        if frame.kind == "target":
+            verb = frame.data["verb"]
+            return tuple(_act(verb, 0, "", at) for at in frame.data["targets"])
+        out: list[FireAction] = []
+        if not self.played:
+            spaces = self.accessible(seat)
+            for number in sorted(set(self.hand[seat])):
+                out.extend(_act("play", number, "", SPACES[i]) for i in spaces)
+        out.extend(self._hires(seat))
+        if self.played:
+            out.append(END)
+        return out
+
+    # ------------------------------------------------------------ resolution
+    def _resolve(self, commits: dict[int, Action]) -> None:
+        seat, action = next(iter(commits.items()))
+        assert isinstance(action, FireAction)
+        verb = action.verb
+        if verb == "play":
+            self._play(seat, action.ship, INDEX[action.at])
+        elif verb == "buy":
+            self._hire(seat, action.merc, INDEX[action.at])
+        elif verb == "first":
+            frame = self.pop()
+            space, ship = frame.data["space"], frame.data["ship"]
+            codes = [space, *ship] if action.at == "space" else [*ship, space]
+            self.queue = [(code, self.origin) for code in codes]
+        elif verb == "end":
+            self._end_turn()
+            return
+        else:
+            frame = self.pop()
+            self._aim(seat, frame.data["effect"], INDEX[action.at])
+        self._run_queue()
+
+    def _arrive(self, seat: int, at: int, number: int, merc: str) -> bool:
+        """Put a ship on ``at``: a burning ship there sinks (R20), a mine explodes (R28).
+
+        Returns whether the space's effect may apply (R22: not over a burning ship)."""
+        space_counts = True
+        there = self.sea[at]
+        if there is not None:
+            why = "boarded by the " + CONTENT.mercenaries[merc].title if merc and not there[
+                BURNING] else "a ship was laid on its burning hull"
+            self.emit({"type": "sunk", "at": SPACES[at], "owner": there[OWNER],
+                       "text": text.sunk(SPACES[at], there[OWNER], why)})
+            space_counts = False
+        ship: list[Any] = [seat, number, merc, False, False]
+        self.sea[at] = ship
+        if self.mines[at]:
+            self.mines[at] = False
+            self.emit({"type": "mine", "at": SPACES[at], "text": text.mine_explodes(SPACES[at])})
+            ship[BURNING] = True
+            self.emit({"type": "burning", "at": SPACES[at], "owner": seat,
+                       "text": text.burning(SPACES[at], seat, "a mine")})
+        return space_counts
+
+    def _play(self, seat: int, number: int, at: int) -> None:
+        """R10, R11, R43: lay a ship; the space's and the ship's effects in either order."""
+        self.hand[seat].remove(number)
+        self.played = True
+        self.emit({"type": "play", "seat": seat, "ship": number, "at": SPACES[at],
+                   "text": text.play(seat, number, SPACES[at])})
+        space_counts = self._arrive(seat, at, number, "")
+        self.origin = at
+        if self.sea[at][BURNING]:  # type: ignore[index]
+            self.queue = []  # R28: a ship set on fire by a mine does nothing
+            return
+        space = self.effects[at] if space_counts else ""
+        ship = [s.code for s in CONTENT.ships[number].steps]
+        if space and ship:
+            self.push(Frame.of("order", [seat], at=SPACES[at], space=space, ship=ship))
+            self.queue = []
+        else:
+            self.queue = [(code, at) for code in ([space] if space else []) + ship]
+
+    def _hire(self, seat: int, merc_id: str, at: int) -> None:
+        """R12-R14: pay, lay the mercenary, apply its action but not the space's."""
+        merc = CONTENT.mercenaries[merc_id]
+        self.gold[seat] -= merc.cost
+        self.market.remove(merc_id)
+        self.bought = True
+        self.emit({"type": "buy", "seat": seat, "merc": merc_id, "at": SPACES[at],
+                   "text": text.buy(seat, merc_id, SPACES[at], merc.cost)})
+        self._arrive(seat, at, 0, merc_id)
+        self.origin = at
+        burning = self.sea[at][BURNING]  # type: ignore[index]
+        self.queue = [] if burning else [(s.code, at) for s in merc.steps]
+
+    def _run_queue(self) -> None:
+        """Apply queued effects until one needs a target (a ``target`` frame) or none is left."""
+        if self.frames and self.frames[-1].kind == "order":
+            return
+        seat = self.current
+        while self.queue:
+            code, origin = self.queue.pop(0)
+            step = _step(code)
+            effect = EFFECTS[step.name]
+            words = CONTENT.effects[step.name].words(step.amount)
+            if effect.targets is None:
+                assert effect.apply is not None
+                effect.apply(self, seat, origin, step.amount)
+                self.emit({"type": "effect", "seat": seat, "effect": code,
+                           "text": text.effect(seat, words)})
+                continue
+            # An aimed effect with an amount aims that many times (R47).
+            self.queue[0:0] = [(step.name, origin)] * (step.amount - 1)
+            targets = effect.targets(self, seat, origin)
+            if not targets:
+                self.emit({"type": "effect", "seat": seat, "effect": code, "missed": True,
+                           "text": text.no_target(seat, words)})
+                continue
+            self.push(Frame.of("target", [seat], effect=step.name, verb=effect.verb,
+                               origin=SPACES[origin], targets=[SPACES[i] for i in targets]))
+            return
+        self._continue_turn()
+
+    def _aim(self, seat: int, name: str, at: int) -> None:
+        words = CONTENT.effects[name].words(1)
+        self.emit({"type": "effect", "seat": seat, "effect": name, "at": SPACES[at],
+                   "text": text.effect(seat, f"{words} ({SPACES[at]})")})
+        EFFECT_AIMS[name](self, seat, at)
+
+    def hit(self, at: int, why: str) -> None:
+        """R23-R25: a shield takes the hit; else an active ship burns, a burning one sinks."""
+        ship = self.sea[at]
+        assert ship is not None
+        name = SPACES[at]
+        if ship[BURNING]:
+            self.sea[at] = None
+            self.emit({"type": "sunk", "at": name, "owner": ship[OWNER],
+                       "text": text.sunk(name, ship[OWNER], why)})
+        elif ship[SHIELD]:
+            ship[SHIELD] = False
+            self.emit({"type": "shielded", "at": name, "owner": ship[OWNER],
+                       "text": text.shielded(name, ship[OWNER])})
+        else:
+            ship[BURNING] = True
+            self.emit({"type": "burning", "at": name, "owner": ship[OWNER],
+                       "text": text.burning(name, ship[OWNER], why)})
+
+    # ------------------------------------------------------------ the end
+    def combos(self, seat: int) -> list[tuple[str, int, int]]:
+        """R33, R34, R40: (kind, length, VP) for every run of the seat's active numbered ships."""
+        grid = [s[NUMBER] if s is not None and s[OWNER] == seat and not s[BURNING]
+                and s[NUMBER] else None for s in self.sea]
+        lines = [grid[r * COLUMNS:(r + 1) * COLUMNS] for r in range(ROWS)]
+        lines += [grid[c::COLUMNS] for c in range(COLUMNS)]
+        out = []
+        for line in lines:
+            out += [("same", n, _points(CONTENT.same, n)) for n in runs(line, 0)]
+            for step in (1, -1):
+                out += [("sequence", n, _points(CONTENT.sequence, n)) for n in runs(line, step)]
+        return out
+
+    def breakdown(self, seat: int) -> dict[str, int]:
+        """The seat's final score, part by part (R33-R37)."""
+        scorers = 0
+        for ship in self.sea:
+            if ship is not None and ship[OWNER] == seat and not ship[BURNING] and ship[MERC]:
+                rule = CONTENT.mercenaries[ship[MERC]].scores
+                if rule is not None:
+                    scorers += SCORERS[rule.name](self, seat, rule.amount)
+        parts = {
+            "combos": sum(points for _, _, points in self.combos(seat)),
+            "raiders": self.raiders(seat) * CONTENT.raider,
+            "mercenaries": scorers,
+            "tokens": self.vp[seat],
+        }
+        parts["total"] = sum(parts.values())
+        return parts
+
+    def _score(self) -> None:
+        parts = [self.breakdown(seat) for seat in (0, 1)]
+        totals = [p["total"] for p in parts]
+        winner: int | None = None
+        tie_on_gold = False
+        if totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+        elif self.gold[0] != self.gold[1]:  # R38, R50: a tie goes to the richer
+            winner = 0 if self.gold[0] > self.gold[1] else 1
+            tie_on_gold = True
+        reason = text.scores(totals, winner, tie_on_gold)
+        self.emit({"type": "scoring", "scores": parts, "text": reason + "."})
+        winners = frozenset() if winner is None else frozenset({winner})
+        self.finish(Result(winners, tuple(float(t) for t in totals), reason))
+
+    # ------------------------------------------------------------ views
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        sea = []
+        for i, ship in enumerate(self.sea):
+            cell: dict[str, Any] = {"at": SPACES[i], "half": half_of(i),
+                                    "effect": self.effects[i], "mine": self.mines[i]}
+            cell["ship"] = None if ship is None else {
+                "owner": ship[OWNER], "number": ship[NUMBER], "merc": ship[MERC] or None,
+                "burning": ship[BURNING], "shield": ship[SHIELD]}
+            sea.append(cell)
+        view: dict[str, Any] = {
+            "sea": sea,
+            "boards": [{"board": b, "face": f, "half": h, "left": left}
+                       for b, f, h, left in self.layout],
+            "players": [
+                {"seat": s, "gold": self.gold[s], "vp": self.vp[s], "hand_limit": self.limit[s],
+                 "hand_size": len(self.hand[s]), "pile": len(self.pile[s]),
+                 "reserve": len(self.reserve[s]), "turns": self.turns[s],
+                 "final": self.final[s], "done": self.done[s]}
+                for s in (0, 1)
+            ],
+            "market": list(self.market),
+            "current": self.current,
+            "played": self.played,
+            "bought": self.bought,
+        }
+        if seat is not None:
+            view["hand"] = list(self.hand[seat])
+        return view
+
+    def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Hands, draw piles and reserves are hidden (R42): redraw what ``seat`` cannot see."""
+        for owner in (0, 1):
+            if owner == seat:
+                pool = sorted(self.pile[owner] + self.reserve[owner])
+                rng.shuffle(pool)
+                cut = len(self.pile[owner])
+                self.pile[owner], self.reserve[owner] = pool[:cut], pool[cut:]
+            else:
+                pool = sorted(self.hand[owner] + self.pile[owner] + self.reserve[owner])
+                rng.shuffle(pool)
+                a, b = len(self.hand[owner]), len(self.hand[owner]) + len(self.pile[owner])
+                self.hand[owner] = sorted(pool[:a])
+                self.pile[owner], self.reserve[owner] = pool[a:b], pool[b:]
+
+
+def _aim_fire(state: UnderFireState, seat: int, at: int) -> None:
+    state.hit(at, "under fire")
+
+
+def _aim_mine(state: UnderFireState, seat: int, at: int) -> None:
+    state.mines[at] = not state.mines[at]
+
+
+def _aim_shield(state: UnderFireState, seat: int, at: int) -> None:
+    state.sea[at][SHIELD] = True  # type: ignore[index]
+
+
+def _aim_repair(state: UnderFireState, seat: int, at: int) -> None:
+    state.sea[at][BURNING] = False  # type: ignore[index]
+
+
+# What an aimed effect does to the space chosen.
+EFFECT_AIMS: dict[str, Callable[[UnderFireState, int, int], None]] = {
+    "line": _aim_fire, "diagonal": _aim_fire, "mine": _aim_mine,
+    "shield": _aim_shield, "repair": _aim_repair,
+}
+
+
+class UnderFireGame(Game):
+    """Pirates Under Fire: 2 players, numbered ships on a 7 x 6 sea, combos and fire.
+
+    >>> import plunder
+    >>> state = plunder.load("underfire").new(seed=1)
+    >>> state.decision.kind, len(state.view(0)["hand"])
+    ('turn', 3)
+    """
+
+    name = "underfire"
+    title = "Pirates Under Fire"
+    summary = "2 players, ship tiles 1-9 on a 7x6 sea, combos, fire and mercenaries"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    extra_options = (
+        Option(
+            "end",
+            "pile",
+            "when the game ends: 'pile' (a player who draws her last ship has one turn "
+            "left; the game ends when both have had it) or 'sixteen' (after 16 turns each)",
+            choices=("pile", "sixteen"),
+        ),
+        Option(
+            "burning",
+            "adjacent",
+            "which burning ships' spaces a player may lay on: 'adjacent' (only next to one "
+            "of her active ships, the seed's rule 2) or 'accessible' (also in her first row)",
+            choices=("adjacent", "accessible"),
+        ),
+        Option(
+            "draw",
+            "one",
+            "the final action: 'one' (draw one ship while the hand is below its limit) or "
+            "'fill' (draw until the hand reaches its limit)",
+            choices=("one", "fill"),
+        ),
+    )
+
+    def _new_state(self, seed: int) -> UnderFireState:
+        return UnderFireState(self, seed)
+
+    def _all_actions(self) -> list[FireAction]:
+        out = [_act("play", n, "", at) for n in NUMBERS for at in SPACES]
+        out += [_act("buy", 0, m, at) for m in MERCS for at in SPACES]
+        out += [_act("first", 0, "", "space"), _act("first", 0, "", "ship")]
+        out += [_act(verb, 0, "", at) for verb in TARGET_VERBS for at in SPACES]
+        out.append(END)
+        return out
+
+    def _max_decisions(self) -> int:
+        # Each turn lays one of a fleet's 27 ships; a turn is at most a hire, a lay,
+        # an order, the aims of the space, the ship and the mercenary, and an end.
+        def aims(steps: Sequence[Step]) -> int:
+            return sum(s.amount for s in steps if EFFECTS[s.name].targets is not None)
+
+        ship = max(aims(s.steps) for s in CONTENT.ships.values())
+        merc = max(aims(m.steps) for m in CONTENT.mercenaries.values())
+        space = max(s.amount for b in CONTENT.boards.values() for f in b.faces.values()
+                    for row in f for s in row if s is not None)
+        fleet = CONTENT.start["copies"] * len(NUMBERS)
+        return 2 * fleet * (4 + ship + merc + space)
+
+    def _catalogue(self) -> dict[str, Any]:
+        return {
+            "ships": {
+                str(n): {"number": n, "title": s.title, "effects": [x.code for x in s.steps],
+                         "text": CONTENT.words(s.steps)}
+                for n, s in CONTENT.ships.items()
+            },
+            "mercenaries": {
+                m.id: {"id": m.id, "title": m.title, "cost": m.cost,
+                       "effects": [x.code for x in m.steps], "boards": m.boards,
+                       "scores": m.scores is not None, "text": m.text}
+                for m in CONTENT.mercenaries.values()
+            },
+            "effects": {
+                name: {"text": e.text, "amount": e.amount}
+                for name, e in CONTENT.effects.items()
+            },
+            "boards": {
+                b.id: {"kind": b.kind, "faces": {
+                    face: [[s.code if s else "" for s in row] for row in grid]
+                    for face, grid in b.faces.items()}}
+                for b in CONTENT.boards.values()
+            },
+            "scoring": {
+                "same": {str(k): v for k, v in CONTENT.same.items()},
+                "sequence": {str(k): v for k, v in CONTENT.sequence.items()},
+                "raider": CONTENT.raider,
+            },
+            "market": {str(k): v for k, v in CONTENT.market.items()},
+            "columns": COLUMNS,
+            "rows": ROWS,
+            "decisions": {
+                "turn": "lay a ship from hand (N@SPACE), hire a mercenary (buy:MERC@SPACE), "
+                        "or end the turn once a ship is laid",
+                "order": "which effect comes first: the space's or the ship's",
+                "target": "where the effect aims",
+            },
+        }
+
+    def parse(self, text: str, legal: Sequence[str] = ()) -> FireAction:
+        if not isinstance(text, str):
+            raise notation_error(repr(text), NOTATION_HELP, legal)
+        match = _NOTATION.match(text.lower())
+        if match is None:
+            raise notation_error(text, NOTATION_HELP, legal)
+        got = match.groupdict()
+        if got["ship"]:
+            return _act("play", int(got["ship"]), "", got["at1"])
+        if got["merc"]:
+            if got["merc"] not in CONTENT.mercenaries:
+                raise notation_error(text, f"a mercenary of {', '.join(MERCS)}", legal)
+            return _act("buy", 0, got["merc"], got["at2"])
+        if got["first"]:
+            return _act("first", 0, "", got["first"])
+        if got["verb"]:
+            return _act(got["verb"], 0, "", got["at3"])
+        return END

@@ -1,0 +1,54 @@
+"""Swordplay at the terminal table: the renderer draws the table and a whole game
+is played with a human typing and bots."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import plunder
+from plunder.cli import app
+from plunder.terminal.render import renderer_for
+from swordplay.kit import equip, new
+
+# A scripted human: notation first (mostly refused at any one step), then "1".
+SCRIPT = "\n".join(["attack:high>1", "defend:dodge", "?", "1"] * 3000) + "\n"
+
+
+def shown(renderable) -> str:
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def test_the_table_shows_life_armor_items_and_stance() -> None:
+    state = new("vane,grady")
+    equip(state, 1, "jerkin", "rapier", "fury")
+    renderer = renderer_for("swordplay")
+    view = state.view(0)
+    table = shown(renderer.table(view, {}))
+    assert "Peg-Leg Grady" in table and "Leather Jerkin 2/2" in table
+    assert "Rapier" in table and "Sea Fury" in table and "10" in table
+    assert renderer.hand(view)
+    lines = renderer.actions([a.to_json() for a in state.legal(0)], view)
+    assert lines[0] == "Discard:" and lines[-1].startswith("1) pass")
+    help_text = renderer.rules_help(view)
+    assert "Dodge" in help_text and "docs/rules/swordplay.md" in help_text
+
+
+def test_a_whole_game_with_a_human_and_bots(tmp_path) -> None:
+    save = tmp_path / "game.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "swordplay", "--players", "3", "--humans", "1", "--bot", "greedy",
+         "--seed", "4", "--save", str(save)],
+        input=SCRIPT,
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Winner" in result.output or "No one wins" in result.output
+    record = json.loads(save.read_text())
+    state = plunder.replay(record)
+    assert state.is_over

@@ -1,0 +1,427 @@
+"""Pirates Under Fire's rules (docs/rules/underfire.md), each through the public API."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from tests.underfire.kit import blank, cell, effect, legal, new, play, put
+
+import plunder
+from plunder.games.underfire.content import CONTENT
+
+
+def random_game(seed: int, **options: object) -> plunder.State:
+    state = plunder.load("underfire", **options).new(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = next(iter(state.pending))
+        state.act(seat, rng.choice(state.legal(seat)))
+    return state
+
+
+def test_two_players_only() -> None:  # R1
+    with pytest.raises(plunder.OptionError):
+        plunder.load("underfire", players=3)
+    ships = plunder.load("underfire").catalogue()["ships"]
+    assert sorted(int(n) for n in ships) == list(range(1, 10))
+    assert all(ship["effects"] for ship in ships.values())
+
+
+def test_the_sea_is_seven_by_six_in_two_halves_of_three_boards() -> None:  # R3, R4, R5
+    for seed in range(5):
+        view = new(seed).view(None)
+        assert [c["at"] for c in view["sea"][:8]] == ["a1", "b1", "c1", "d1", "e1", "f1", "g1",
+                                                      "a2"]
+        assert len(view["sea"]) == 42
+        assert [c["half"] for c in view["sea"]] == [0] * 21 + [1] * 21
+        boards = view["boards"]
+        assert len(boards) == 6 and {b["half"] for b in boards} == {0, 1}
+        kinds = Counter((b["half"], CONTENT.boards[b["board"]].kind) for b in boards)
+        assert kinds == {(0, "square"): 2, (0, "strip"): 1, (1, "square"): 2, (1, "strip"): 1}
+        assert len({b["board"] for b in boards}) == 6
+
+
+def test_boards_are_placed_and_turned_at_random() -> None:  # R3
+    layouts = {tuple((b["board"], b["face"], b["left"]) for b in new(s).view(None)["boards"])
+               for s in range(30)}
+    assert len(layouts) > 20
+
+
+def test_a_board_face_lies_with_its_first_row_nearest_its_owner() -> None:  # R4, R5
+    state = new(3)
+    view = state.view(None)
+    for board in view["boards"]:
+        grid = CONTENT.boards[board["board"]].faces[board["face"]]
+        for depth, row in enumerate(grid):
+            for offset, step in enumerate(row):
+                if board["half"] == 0:
+                    at = "abcdefg"[board["left"] + offset] + str(depth + 1)
+                else:
+                    at = "abcdefg"[board["left"] + len(row) - 1 - offset] + str(6 - depth)
+                assert cell(state, at)["effect"] == ("" if step is None else step.code)
+
+
+def test_fleets_hands_piles_and_reserves() -> None:  # R6, R7
+    state = new(2)
+    for seat in (0, 1):
+        fleet = state.hand[seat] + state.pile[seat] + state.reserve[seat]
+        assert Counter(fleet) == {n: 3 for n in range(1, 10)}
+        assert (len(state.hand[seat]), len(state.pile[seat]), len(state.reserve[seat])) == (
+            3, 15, 9)
+        row = state.view(seat)["players"][seat]
+        assert row["hand_limit"] == 3 and row["gold"] == 2 and row["vp"] == 0
+
+
+def test_five_mercenaries_are_for_hire() -> None:  # R8
+    for seed in range(10):
+        market = new(seed).view(None)["market"]
+        costs = Counter(CONTENT.mercenaries[m].cost for m in market)
+        assert costs == {3: 3, 4: 1, 5: 1}
+    assert len(CONTENT.mercenaries) == 12
+    assert Counter(m.cost for m in CONTENT.mercenaries.values()) == {3: 6, 4: 3, 5: 3}
+    assert len(CONTENT.scorers) == 3
+
+
+def test_the_first_player_is_drawn() -> None:  # R9
+    firsts = {new(s).view(None)["current"] for s in range(20)}
+    assert firsts == {0, 1}
+
+
+def test_a_turn_lays_a_ship_from_hand_then_draws() -> None:  # R10, R16
+    state = blank(new(4), 0)
+    state.hand[0] = [1, 2, 9]
+    before = len(state.pile[0])
+    play(state, 0, "9@c1")
+    assert cell(state, "c1")["ship"] == {"owner": 0, "number": 9, "merc": None,
+                                         "burning": False, "shield": False}
+    assert state.vp[0] == 1  # the ship's effect
+    assert "end" in legal(state, 0)
+    play(state, 0, "end")
+    assert len(state.hand[0]) == 3 and len(state.pile[0]) == before - 1
+    assert state.pending == {1}
+
+
+def test_a_ship_must_come_from_the_hand() -> None:  # R10
+    state = blank(new(4), 0)
+    state.hand[0] = [1, 1, 2]
+    assert "9@c1" not in legal(state, 0)
+    with pytest.raises(plunder.IllegalAction):
+        state.act(0, "9@c1")
+
+
+def test_the_player_chooses_the_order_of_the_two_effects() -> None:  # R11
+    for first, expected in (("space", 3 + 1 + 2), ("ship", 3 + 2 + 1)):
+        state = blank(new(5), 0)
+        state.hand[0] = [1, 1, 1]
+        effect(state, "d1", "gold:1")
+        play(state, 0, "1@d1")
+        assert state.decision.kind == "order"
+        assert legal(state, 0) == {"first:space", "first:ship"}
+        play(state, 0, f"first:{first}")
+        assert state.gold[0] == expected
+
+
+def test_the_order_matters_for_a_shot_and_a_shield() -> None:  # R11
+    state = blank(new(5), 0)
+    state.hand[0] = [5, 5, 5]
+    effect(state, "d1", "line")
+    put(state, "d4", 1, 3)
+    play(state, 0, "5@d1", "first:ship")
+    assert state.decision.kind == "target" and state.decision.data["verb"] == "shield"
+    play(state, 0, "shield@d1")
+    assert state.decision.data["targets"] == ["d4"]
+    play(state, 0, "fire@d4")
+    assert cell(state, "d4")["ship"]["burning"] and cell(state, "d1")["ship"]["shield"]
+
+
+def test_one_mercenary_may_be_hired_before_or_after_the_main_action() -> None:  # R12, R15
+    state = blank(new(6), 0)
+    state.market = ["smuggler", "corsair"]
+    state.gold[0] = 7
+    state.hand[0] = [1, 1, 1]
+    play(state, 0, "buy:smuggler@a1")
+    assert state.gold[0] == 4 and state.vp[0] == 2 and "smuggler" not in state.market
+    assert not any(a.startswith("buy:") for a in legal(state, 0))
+    assert state.decision.data["stage"] == "main"
+    play(state, 0, "1@b1")
+    assert state.pending == {1}  # the turn ended: the hire was made
+    state = blank(new(6), 0)
+    state.market = ["smuggler"]
+    state.gold[0] = 3
+    state.hand[0] = [2, 2, 2]
+    effect(state, "a1", "gold:1")
+    play(state, 0, "2@a1", "first:space", "mine@g3")
+    assert state.decision.data["stage"] == "after" and "buy:smuggler@b1" in legal(state, 0)
+    play(state, 0, "buy:smuggler@b1")
+    assert state.gold[0] == 1 and state.pending == {1}
+
+
+def test_a_mercenary_too_dear_is_not_offered() -> None:  # R12
+    state = blank(new(6), 0)
+    state.market = ["governor"]
+    state.gold[0] = 4
+    assert not any(a.startswith("buy:") for a in legal(state, 0))
+
+
+def test_a_mercenary_does_not_apply_the_space_effect() -> None:  # R13, R14
+    state = blank(new(7), 0)
+    state.market = ["governor", "corsair"]
+    state.gold[0] = 9
+    effect(state, "a1", "vp:2")
+    play(state, 0, "buy:governor@a1")
+    assert state.vp[0] == 0 and state.decision.data["stage"] == "main"
+    assert cell(state, "a1")["ship"]["merc"] == "governor"
+
+
+def test_placement_first_row_or_next_to_an_active_ship() -> None:  # R17, R18, R21
+    state = blank(new(8), 0)
+    state.hand[0] = [4, 4, 4]
+    spaces = {a.split("@")[1] for a in legal(state, 0) if a[0].isdigit()}
+    assert spaces == {f"{c}1" for c in "abcdefg"}
+    put(state, "c3", 0, 7)
+    spaces = {a.split("@")[1] for a in legal(state, 0) if a[0].isdigit()}
+    assert {"c4", "b3", "d3", "c2"} <= spaces  # c4 lies on the enemy's half
+    put(state, "c3", 0, 7, burning=True)
+    spaces = {a.split("@")[1] for a in legal(state, 0) if a[0].isdigit()}
+    assert "c4" not in spaces  # a burning ship gives no adjacency (R23)
+    blank(state, 1)
+    state.hand[1] = [4, 4, 4]
+    spaces = {a.split("@")[1] for a in legal(state, 1) if a[0].isdigit()}
+    assert spaces == {f"{c}6" for c in "abcdefg"}
+
+
+def test_an_enemy_space_applies_its_effect() -> None:  # R21
+    state = blank(new(8), 0)
+    state.hand[0] = [4, 4, 4]
+    put(state, "c3", 0, 7)
+    effect(state, "c4", "vp:1")
+    play(state, 0, "4@c4", "first:space")
+    assert state.vp[0] == 1
+
+
+def test_no_ship_on_an_active_ship_except_the_kraken() -> None:  # R19
+    state = blank(new(9), 0)
+    state.hand[0] = [4, 4, 4]
+    state.market = ["kraken", "corsair"]
+    state.gold[0] = 5
+    put(state, "a1", 1, 3)
+    assert "4@a1" not in legal(state, 0)
+    assert "buy:kraken@a1" in legal(state, 0) and "buy:corsair@a1" not in legal(state, 0)
+    play(state, 0, "buy:kraken@a1")
+    assert cell(state, "a1")["ship"]["merc"] == "kraken"
+
+
+def test_a_burning_ship_space_next_to_an_active_ship() -> None:  # R20, R22
+    state = blank(new(10), 0)
+    state.hand[0] = [9, 9, 9]
+    put(state, "b1", 0, 2)
+    put(state, "c1", 1, 3, burning=True)
+    effect(state, "c1", "vp:3")
+    assert "9@c1" in legal(state, 0)
+    play(state, 0, "9@c1")
+    assert cell(state, "c1")["ship"]["owner"] == 0
+    assert state.vp[0] == 1  # the ship's VP, not the space's 3
+
+
+def test_a_burning_ship_in_the_first_row_alone_is_out_of_reach() -> None:  # R20
+    state = blank(new(10), 0)
+    state.hand[0] = [9, 9, 9]
+    put(state, "c1", 1, 3, burning=True)
+    assert "9@c1" not in legal(state, 0)
+    state = blank(new(10, burning="accessible"), 0)
+    state.hand[0] = [9, 9, 9]
+    put(state, "c1", 1, 3, burning=True)
+    assert "9@c1" in legal(state, 0)
+
+
+def test_a_hit_burns_a_ship_and_a_second_destroys_it() -> None:  # R23, R24, R27
+    state = blank(new(11), 0)
+    state.hand[0] = [3, 3, 3]
+    put(state, "c5", 1, 4)
+    play(state, 0, "3@c1")
+    assert state.decision.data["targets"] == ["c5"]
+    play(state, 0, "fire@c5")
+    assert cell(state, "c5")["ship"]["burning"]
+    play(state, 0, "end")
+    blank(state, 0)
+    state.hand[0] = [3, 3, 3]
+    put(state, "c1", 0, 3)
+    put(state, "c5", 1, 4, burning=True)
+    play(state, 0, "3@c2", "fire@c5")
+    assert cell(state, "c5")["ship"] is None
+
+
+def test_shots_need_a_clear_line_and_aim_at_the_enemy() -> None:  # R27
+    state = blank(new(12), 0)
+    state.hand[0] = [3, 7, 7]
+    put(state, "c3", 0, 1)
+    put(state, "c5", 1, 1)
+    put(state, "a1", 1, 1)
+    put(state, "e3", 1, 1)
+    play(state, 0, "3@c1")
+    assert state.decision.data["targets"] == ["a1"]  # c3 (own) blocks the column
+    play(state, 0, "fire@a1", "end")
+    blank(state, 0)
+    state.hand[0] = [7, 7, 7]
+    put(state, "c3", 0, 1)
+    put(state, "e3", 1, 1)
+    play(state, 0, "7@c1")
+    assert state.decision.data["targets"] == ["e3"]
+
+
+def test_a_shield_takes_one_hit() -> None:  # R25
+    state = blank(new(13), 0)
+    state.hand[0] = [3, 3, 3]
+    put(state, "c5", 1, 4, shield=True)
+    play(state, 0, "3@c1", "fire@c5")
+    ship = cell(state, "c5")["ship"]
+    assert not ship["burning"] and not ship["shield"]
+
+
+def test_repair_turns_a_ship_back() -> None:  # R26
+    state = blank(new(14), 0)
+    state.hand[0] = [4, 4, 4]
+    put(state, "e2", 0, 6, burning=True)
+    play(state, 0, "4@a1")
+    assert state.decision.data["targets"] == ["e2"]
+    play(state, 0, "repair@e2")
+    assert not cell(state, "e2")["ship"]["burning"]
+
+
+def test_an_aimed_effect_without_a_target_is_lost() -> None:  # R26, R27
+    state = blank(new(14), 0)
+    state.hand[0] = [4, 4, 4]
+    play(state, 0, "4@a1")
+    assert state.decision.kind == "turn" and "end" in legal(state, 0)
+
+
+def test_mines_are_laid_lifted_and_explode_under_a_ship() -> None:  # R28
+    state = blank(new(15), 0)
+    state.hand[0] = [2, 9, 9]
+    play(state, 0, "2@a1")
+    assert "mine@a1" not in legal(state, 0)  # a ship lies there
+    play(state, 0, "mine@b1", "end")
+    assert cell(state, "b1")["mine"]
+    blank(state, 0)
+    state.mines[1] = True
+    state.hand[0] = [9, 9, 9]
+    effect(state, "b1", "vp:2")
+    play(state, 0, "9@b1")
+    ship = cell(state, "b1")["ship"]
+    assert ship["burning"] and not cell(state, "b1")["mine"] and state.vp[0] == 0
+    blank(state, 0)
+    state.mines[1] = True
+    state.hand[0] = [2, 2, 2]
+    play(state, 0, "2@a1", "mine@b1")
+    assert not cell(state, "b1")["mine"]
+
+
+def test_hand_limit_reserve_gold_and_vp_effects() -> None:  # R29, R30
+    state = blank(new(16), 0)
+    state.hand[0] = [8, 6, 1]
+    play(state, 0, "8@a1", "end")
+    assert state.limit[0] == 4 and len(state.hand[0]) == 3  # drew one: below the limit
+    state = blank(new(16), 0)
+    state.hand[0] = [6, 6, 6]
+    reserve, pile = len(state.reserve[0]), len(state.pile[0])
+    play(state, 0, "6@a1", "end")
+    assert len(state.reserve[0]) == reserve - 1
+    assert len(state.hand[0]) == 3 and len(state.pile[0]) == pile  # at the limit: no draw
+    state = blank(new(16), 0)
+    state.hand[0] = [1, 9, 9]
+    play(state, 0, "1@a1")
+    assert state.gold[0] == 3 + 2
+
+
+def test_fill_draws_up_to_the_limit() -> None:  # R16 (option draw)
+    state = blank(new(16, draw="fill"), 0)
+    state.hand[0] = [8, 2, 2]
+    play(state, 0, "8@a1", "end")
+    assert len(state.hand[0]) == 4
+
+
+def test_the_last_draw_leaves_one_turn_and_the_game_ends_after_both() -> None:  # R31, R39
+    for seed in range(15):
+        state = random_game(seed)
+        if state.view(None)["result"]["reason"].startswith("Seat"):
+            continue  # a player was stuck (R32)
+        players = state.view(None)["players"]
+        assert all(p["pile"] == 0 and p["done"] for p in players)
+        log = state.events(None)
+        for seat in (0, 1):
+            turns = sum(1 for e in log if e["type"] == "turn" and e["seat"] == seat)
+            draws = sum(1 for e in log if e["type"] == "draw" and e["seat"] == seat)
+            assert draws == 15 and turns >= 16
+            # A turn without a draw comes only after a ship taken from the reserve.
+            taken = sum(1 for e in log if e["type"] == "reserve" and e["seat"] == seat)
+            assert turns - 16 <= taken
+
+
+def test_sixteen_turns_each_under_end_sixteen() -> None:  # R2, R39
+    for seed in range(10):
+        state = random_game(seed, end="sixteen")
+        if state.view(None)["result"]["reason"].startswith("Seat"):
+            continue
+        assert [p["turns"] for p in state.view(None)["players"]] == [16, 16]
+
+
+def test_a_player_who_cannot_lay_a_ship_loses_unscored() -> None:  # R32
+    state = blank(new(17), 0)
+    state.hand[0] = [1, 1, 1]
+    state.hand[1] = [1, 1, 1]
+    for col in "abcdefg":
+        put(state, f"{col}6", 0, 2)
+    play(state, 0, "1@a1", "end")
+    assert state.is_over and state.result.winners == {0}
+    assert state.result.scores == (0.0, 0.0)
+
+
+def test_combos_score_runs_of_one_number_and_sequences() -> None:  # R33, R34, R40
+    state = blank(new(18), 0)
+    for at, n in (("a1", 5), ("b1", 5), ("c1", 5), ("a2", 2), ("b2", 3), ("c2", 4), ("d2", 5),
+                  ("a3", 2), ("b3", 4), ("c3", 3)):
+        put(state, at, 0, n)
+    combos = sorted(state.combos(0))
+    assert combos == sorted([("same", 3, CONTENT.same[3]), ("sequence", 4, CONTENT.sequence[4]),
+                             ("sequence", 3, CONTENT.sequence[3])])  # b1-b2-b3 is 5-3-4: no
+    put(state, "c3", 0, 3, burning=True)
+    assert ("sequence", 3, CONTENT.sequence[3]) not in state.combos(0)
+
+
+def test_descending_and_longer_sequences_are_worth_more() -> None:  # R34
+    state = blank(new(18), 0)
+    for at, n in zip(("a1", "b1", "c1", "d1", "e1"), (9, 8, 7, 6, 5), strict=True):
+        put(state, at, 0, n)
+    assert state.combos(0) == [("sequence", 5, CONTENT.sequence[5])]
+    assert CONTENT.sequence[5] > CONTENT.sequence[4] > CONTENT.sequence[3]
+
+
+def test_final_score_parts() -> None:  # R35, R36, R37, R41
+    state = blank(new(19), 0)
+    put(state, "a4", 0, 1)
+    put(state, "b4", 0, 0, merc="admiral")
+    put(state, "c4", 0, 1, burning=True)
+    state.vp[0] = 3
+    parts = state.breakdown(0)
+    assert parts["raiders"] == 2 and parts["mercenaries"] == 2 and parts["tokens"] == 3
+    assert parts["combos"] == 0 and parts["total"] == 7
+
+
+def test_most_vp_wins_and_gold_breaks_a_tie() -> None:  # R38
+    state = blank(new(20), 0)
+    state.vp = [2, 2]
+    state.gold = [1, 5]
+    state._score()
+    assert state.result.winners == {1}
+    state = blank(new(20), 0)
+    state.vp = [2, 2]
+    state.gold = [3, 3]
+    state._score()
+    assert state.result.winners == frozenset() and state.result.returns() == (0.5, 0.5)
+
+
+def test_random_games_end() -> None:  # R31, R32
+    for seed in range(20):
+        assert random_game(seed, end="pile").is_over

@@ -47,7 +47,13 @@ from plunder.engine.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "plunder"
-FRONT_ENDS = (SOURCE / "terminal", SOURCE / "server", SOURCE / "bots", SOURCE / "match.py")
+FRONT_ENDS = (
+    SOURCE / "terminal",
+    SOURCE / "server",
+    SOURCE / "bots",
+    SOURCE / "rl",
+    SOURCE / "match.py",
+)
 SUFFIXES = frozenset((".py", ".js", ".html", ".css"))
 
 NAME_KEYS = frozenset(("id", "title", "short", "native"))

@@ -32,13 +32,17 @@ class Field:
 
 
 class Writer:
-    """Fills a vector field by field, checking each field's size as it goes."""
+    """Fills a vector field by field, checking each field's size as it goes.
+
+    Values are gathered in a list and made one float32 array at the end: an
+    array per field cost more than the encoding itself (observations are built
+    at every step of a learning environment).
+    """
 
     def __init__(self, layout: tuple[Field, ...]) -> None:
         self.layout = layout
-        self.vector = np.zeros(sum(f.size for f in layout), dtype=np.float32)
+        self._values: list[float] = []
         self._field = 0
-        self._at = 0
 
     def put(self, name: str, values: Iterable[float]) -> None:
         """Write the field ``name`` (the next one in the layout) from ``values``."""
@@ -47,13 +51,14 @@ class Writer:
         spec = self.layout[self._field]
         if spec.name != name:
             raise PlunderError(f"observation field {name!r} written where {spec.name!r} belongs")
-        data = np.asarray(list(values), dtype=np.float32)
-        if data.shape != (spec.size,):
+        out = self._values
+        before = len(out)
+        out.extend(values)
+        written = len(out) - before
+        if written != spec.size:
             raise PlunderError(
-                f"observation field {name!r} has {data.size} values; its layout says {spec.size}"
+                f"observation field {name!r} has {written} values; its layout says {spec.size}"
             )
-        self.vector[self._at : self._at + spec.size] = data
-        self._at += spec.size
         self._field += 1
 
     def one_hot(self, name: str, index: int | None, size: int) -> None:
@@ -67,7 +72,7 @@ class Writer:
         if self._field != len(self.layout):
             missing = [f.name for f in self.layout[self._field :]]
             raise PlunderError(f"observation fields not written: {missing}")
-        return self.vector
+        return np.array(self._values, dtype=np.float32)
 
 
 class Encoder:

@@ -48,3 +48,37 @@ def test_kit_catches(fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_every_new_check_has_a_fault_it_catches() -> None:
     caught = {check for _, checks in FAULTS.values() if len(checks) == 1 for check in checks}
     assert caught >= ENGINE_2_CHECKS, sorted(ENGINE_2_CHECKS - caught)
+
+
+def test_kit_catches_an_encoder_that_breaks_its_layout(monkeypatch) -> None:
+    """Play encodes without checking each field; the kit encodes with the checks."""
+    import plunder
+    from plunder.engine.conformance import ConformanceFailure, check_observation
+    from plunder.games.duel.encoder import DuelEncoder
+
+    state = plunder.load("duel", players=3).new(seed=1)
+    fill = DuelEncoder.fill
+
+    def swapped(self, view, out):  # the same values, two fields in the wrong order
+        class Swap:
+            def __init__(self) -> None:
+                self.held = None
+
+            def put(self, name, values):
+                if name == "alive":
+                    self.held = list(values)
+                    return
+                out.put(name, values)
+                if name == "dollars":
+                    out.put("alive", self.held)
+
+            def one_hot(self, name, index, size):
+                out.one_hot(name, index, size)
+
+        fill(self, view, Swap())
+
+    monkeypatch.setattr(DuelEncoder, "fill", swapped)
+    state.game._encoder = None
+    assert state.observation(0).shape == state.game.observation_shape()  # play does not see it
+    with pytest.raises(ConformanceFailure, match="layout"):
+        check_observation(state, 0)

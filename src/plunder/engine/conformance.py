@@ -626,6 +626,16 @@ def check_observation(state: State, seat: int | None, where: str = "") -> np.nda
         raise ConformanceFailure(
             "observation", f"observation({seat}) changes when asked twice", where
         )
+    try:
+        checked = state.game.encoder().encode(state.view(seat, log=False), check=True)
+    except PlunderError as exc:
+        raise ConformanceFailure(
+            "observation", f"observation({seat}) breaks its layout: {exc}", where
+        ) from None
+    if not np.array_equal(checked, vector):
+        raise ConformanceFailure(
+            "observation", f"observation({seat}) differs from its checked encoding", where
+        )
     return vector
 
 

@@ -283,8 +283,9 @@ async def _served_message(game: Any, state: Any, seed: int, seat: int) -> dict[s
 
     sent: list[dict[str, Any]] = []
 
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
+    async def send(message: dict[str, Any] | str) -> None:
+        # Older servers hand over the message, newer ones its JSON text.
+        sent.append(json.loads(message) if isinstance(message, str) else message)
 
     table = _live_table(game, state, seed)
     hub = live.Hub(_QuietStore(), bot_delay=0.0)

@@ -1,50 +1,76 @@
 """Load on the browser table server: many two-seat Duel tables played at once.
 
-The script plays 2-player Duel tables against a real ``plunder serve`` over
-loopback WebSockets and reports, for each number of tables:
+The script plays 2-player Duel tables against real ``plunder serve`` processes
+over loopback WebSockets and reports, for each server, mode and number of tables:
 
 * moves per second: actions the server accepted, stored and acknowledged;
-* latency from sending an ``act`` to receiving, on the same connection, the
-  first ``state`` message that includes that action (p50, p90, p99, max);
+* latency (p50, p90, p99, max). In the ``closed`` mode, from sending an ``act``
+  to receiving, on the same connection, the first ``state`` that includes it.
+  In the ``human`` mode, from sending an ``act`` to the moment *every* seat of
+  the table has received a ``state`` that includes it;
 * games finished, and errors: any ``error`` message, refused HTTP request,
   dropped connection, connection silent for longer than ``--stall`` seconds or
   ``state`` message whose ``events`` do not follow on from those before it;
-* the server process's CPU time over the measured phase (from
-  ``/proc/<pid>/stat``, so only for a server the script started on Linux), and
-  any warning, error or traceback the server logged.
+* the server's CPU time over the measured phase and per move, its memory (RSS)
+  at the end and at its peak (from ``/proc/<pid>``, so for servers the script
+  started on Linux), and any warning, error or traceback the server logged;
+* the machine's load while measuring: the 1-minute load average (lowest,
+  mean, highest, sampled every second) and how busy its CPUs were, with the
+  share taken by processes other than this script and the server.
+
+Modes (``--mode``, one or a list such as ``closed,human``):
+
+* ``closed``: a closed loop; each seat acts as soon as it may, so the figure is
+  the most moves a second the server (with this client) manages.
+* ``human``: each seat acts ``--think`` seconds (default 1 to 3, uniformly)
+  after it may, as people do; the figure that matters is the latency.
 
 Each table has two human seats: one client creates it (``POST /api/tables``),
 the other joins it (``POST /api/tables/{t}/join``), and each seat opens its own
-WebSocket and says hello with its token. Whenever a seat's ``state`` carries a
-non-empty ``legal`` list it picks one at random (seeded by ``--seed``, the table
-and the seat) and sends it. When a game ends, the pair opens a new table, so the
-load stays steady. All clients run on one asyncio loop in this process.
+WebSocket and says hello with its token. A seat picks a random legal action
+(seeded by ``--seed``, the table and the seat). When a game ends the pair opens
+a new table, so the load stays steady. All clients run on one asyncio loop in
+this process.
 
-The latency ends at the first ``state`` whose ``move`` is past the move acted at
-and that reflects this seat's own action. In a simultaneous step the opponent's
-commit can reach a seat after it acted but before its own action was applied;
-that message is past the move too, but it still offers the stale ``legal`` list,
-so it is neither the acknowledgement nor a prompt to act again.
+The acknowledgement is the first ``state`` whose ``move`` is past the move acted
+at and that reflects the seat's own action. In a simultaneous step the
+opponent's commit can reach a seat after it acted but before its own action was
+applied; that message is past the move too, but it still offers the stale
+``legal`` list, so it is neither the acknowledgement nor a prompt to act again.
+
+Servers: by default one, this tree's ``plunder serve``. ``--server NAME=DIR``
+(repeatable) runs the same load, with the same command, against the project in
+``DIR`` (its ``.venv``), e.g. an older commit checked out as a git worktree::
+
+    .venv/bin/python scripts/load_tables.py --server before=/tmp/before --server after=.
+
+and reports each server's moves a second against the first's. Each run gets a
+server of its own, started as a subprocess on a free port with ``--bot-delay 0``
+and a fresh store: a SQLite file in a temporary directory, or with ``--db
+postgresql://user@host/db`` a new database made on that PostgreSQL server for
+the run (and dropped after). The script is one client from one address making
+thousands of tables at machine speed, so the started servers get their limits
+on creating tables and on messages per connection lifted (through the
+environment: ``PLUNDER_CREATE_RATE`` and the like; a server that has no such
+limits ignores them). ``--url`` targets a server that is already running
+instead (no CPU or memory figures then).
 
 Run it from the project root::
 
     .venv/bin/python scripts/load_tables.py                          # 50 tables, 20 s
     .venv/bin/python scripts/load_tables.py --tables 50,200 --seconds 20
+    .venv/bin/python scripts/load_tables.py --mode human --tables 1000 --seconds 60
+    .venv/bin/python scripts/load_tables.py --server before=/tmp/before --server after=. \\
+        --mode closed,human --tables 200 --human-tables 1000 --rounds 2
     .venv/bin/python scripts/load_tables.py --tables 20 --games 3 --json
-    .venv/bin/python scripts/load_tables.py --url http://127.0.0.1:8000 --tables 10
-    .venv/bin/python scripts/load_tables.py --db postgresql://me@localhost/plunder_load
+    .venv/bin/python scripts/load_tables.py --db postgresql://me@localhost/postgres
 
-By default each size runs on a server of its own, started as a subprocess on a
-free port with a fresh SQLite store in a temporary directory and
-``--bot-delay 0``; ``--db`` gives that server another store (tables from earlier
-sizes then stay in it and are loaded at start), and ``--url`` targets a server
-that is already running instead (no CPU figure then). Tables are first set up and
-connected, then the measured phase runs for ``--seconds`` (or until every pair
-has finished ``--games`` games). The client and the server share the machine's
-cores, so the figures measure both together; the report adds the machine's load
-average, since anything else running skews them. ``--server-log FILE`` keeps the
-started server's log (it lives in the temporary directory otherwise). The exit
-status is 1 if any error was seen, 2 if the server could not be reached.
+Tables are first set up and connected, then the measured phase runs for
+``--seconds`` (or until every pair has finished ``--games`` games). The client
+and the server share the machine's cores, so the figures measure both together;
+the report gives the machine's load, since anything else running skews them.
+``--server-log FILE`` keeps the started servers' logs. The exit status is 1 if
+any error was seen, 2 if a server could not be reached.
 """
 
 from __future__ import annotations
@@ -52,11 +78,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import platform
 import random
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -64,6 +92,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -76,6 +105,7 @@ from websockets.exceptions import WebSocketException
 
 GAME = "duel"
 SEATS = 2
+MODES = ("closed", "human")
 # Tables set up at once: enough to fill the server quickly without a burst of
 # hundreds of simultaneous requests before measuring starts.
 SETUP_CONCURRENCY = 16
@@ -85,6 +115,15 @@ NOTE = (
     "client and server run on the same machine and share its "
     f"{os.cpu_count() or '?'} cores; all clients run on one asyncio loop in one process"
 )
+# The limits of a started server that one client at machine speed would hit.
+LIFTED = {
+    "PLUNDER_CREATE_RATE": "1000000000",
+    "PLUNDER_CREATE_BURST": "1000000000",
+    "PLUNDER_TABLES_PER_CLIENT": "0",
+    "PLUNDER_WS_RATE": "1000000000",
+    "PLUNDER_WS_BURST": "1000000000",
+}
+THIS_TREE = "this tree"
 
 
 class LoadError(Exception):
@@ -127,9 +166,22 @@ class Latency:
     max: float
 
 
+@dataclass(frozen=True)
+class MachineLoad:
+    """How busy the machine was while measuring."""
+
+    load_min: float
+    load_mean: float
+    load_max: float
+    # Share of all CPUs busy (1.0: every core), and the share of it taken by
+    # processes other than this script and the server.
+    cpu_busy: float | None
+    cpu_others: float | None
+
+
 @dataclass
 class SizeReport:
-    """The figures of one run at one number of tables."""
+    """The figures of one run: one server, one mode, one number of tables."""
 
     tables: int
     seconds: float
@@ -149,6 +201,17 @@ class SizeReport:
     # The machine's 1-minute load average at the end of the measured phase: the
     # script's own load plus anything else running, which skews every figure.
     load_average: float | None
+    server: str = THIS_TREE
+    mode: str = "closed"
+    db: str = "sqlite"
+    # Which of ``--rounds`` rounds this run belongs to (from 1).
+    round: int = 1
+    # Server CPU milliseconds per move acknowledged.
+    server_cpu_ms_per_move: float | None = None
+    # Server memory at the end of the run and at its peak, in MB.
+    server_rss_mb: float | None = None
+    server_peak_rss_mb: float | None = None
+    machine: MachineLoad | None = None
 
 
 def percentile(ordered: Sequence[float], q: float) -> float:
@@ -175,19 +238,20 @@ def latency_summary(seconds: Sequence[float]) -> Latency:
     )
 
 
-# ------------------------------------------------------------------ server
+# ---------------------------------------------------------------- processes
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
 
-def plunder_command() -> list[str]:
-    """The ``plunder`` entry point of this interpreter's environment, or ``-m plunder.cli``."""
-    beside = Path(sys.executable).with_name("plunder")
+def plunder_command(tree: Path | None = None) -> list[str]:
+    """``plunder`` of a project tree's ``.venv`` (of this interpreter's, by default)."""
+    python = Path(sys.executable) if tree is None else tree / ".venv" / "bin" / "python"
+    beside = python.with_name("plunder")
     if beside.exists():
         return [str(beside)]
-    return [sys.executable, "-m", "plunder.cli"]
+    return [str(python), "-m", "plunder.cli"]
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -203,6 +267,40 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
+def memory_mb(pid: int) -> tuple[float | None, float | None]:
+    """Resident memory of process ``pid`` now and at its peak, in MB (Linux ``/proc``)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None, None
+    found: dict[str, float] = {}
+    for line in status.splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            found[key] = int(value.split()[0]) / 1024
+    return found.get("VmRSS"), found.get("VmHWM")
+
+
+def machine_cpu() -> tuple[float, float] | None:
+    """All CPUs' busy and total time so far, in seconds (Linux ``/proc/stat``)."""
+    try:
+        first = Path("/proc/stat").read_text().splitlines()[0].split()
+    except (OSError, IndexError):
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    values = [int(v) for v in first[1:9]]
+    idle = values[3] + values[4]  # idle and iowait
+    return (sum(values) - idle) / ticks, sum(values) / ticks
+
+
+def raise_open_files() -> None:
+    """Allow as many sockets as the system lets this process (and the servers it starts)."""
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 @dataclass
 class Server:
     """A ``plunder serve`` the script started, or one it was pointed at (``process`` None)."""
@@ -213,6 +311,9 @@ class Server:
 
     def cpu(self) -> float | None:
         return cpu_seconds(self.process.pid) if self.process is not None else None
+
+    def memory(self) -> tuple[float | None, float | None]:
+        return memory_mb(self.process.pid) if self.process is not None else (None, None)
 
     def log_problems(self) -> tuple[int | None, list[str]]:
         """The server's log records at warning level or above, and their kinds with counts."""
@@ -278,27 +379,53 @@ async def wait_until_up(server: Server, timeout: float = 60.0) -> None:
             await asyncio.sleep(0.1)
 
 
+@contextlib.contextmanager
+def fresh_store(db: str | None, workdir: Path) -> Any:
+    """A store for one run: a SQLite file in ``workdir``, or a new PostgreSQL database."""
+    if not db:
+        yield f"sqlite:///{workdir / 'load.sqlite3'}"
+        return
+    if not db.startswith("postgresql"):
+        yield db
+        return
+    import psycopg
+
+    admin = db.replace("postgresql+psycopg://", "postgresql://")
+    name = f"plunder_load_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = admin.rpartition("/")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @contextlib.asynccontextmanager
-async def started_server(db: str | None, workdir: Path) -> AsyncIterator[Server]:
-    """A ``plunder serve`` subprocess on a free port, stopped on exit."""
+async def started_server(tree: Path | None, store: str, workdir: Path) -> AsyncIterator[Server]:
+    """A ``plunder serve`` subprocess of ``tree`` on a free port, stopped on exit."""
     port = free_port()
-    url = db or f"sqlite:///{workdir / 'load.sqlite3'}"
     log_path = workdir / "server.log"
     command = [
-        *plunder_command(),
+        *plunder_command(tree),
         "serve",
         "--host",
         "127.0.0.1",
         "--port",
         str(port),
         "--db",
-        url,
+        store,
         "--quiet",
         "--bot-delay",
         "0",
     ]
+    environment = {**os.environ, **LIFTED}
+    environment.pop("DATABASE_URL", None)
     with log_path.open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=tree or None
+        )
     server = Server(f"http://127.0.0.1:{port}", process, log_path)
     try:
         await wait_until_up(server)
@@ -317,7 +444,7 @@ async def started_server(db: str | None, workdir: Path) -> AsyncIterator[Server]
 # ----------------------------------------------------------------- clients
 @dataclass
 class Run:
-    """What every pair of clients shares during one size."""
+    """What every pair of clients shares during one run."""
 
     server: Server
     http: httpx.AsyncClient
@@ -325,11 +452,43 @@ class Run:
     seed: int
     games_per_pair: int | None
     stall: float
+    # Seconds a seat waits before it acts (human mode), or None (closed loop).
+    think: tuple[float, float] | None = None
     setup: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(SETUP_CONCURRENCY))
 
     @property
     def ws_base(self) -> str:
         return "ws" + self.server.url.removeprefix("http")
+
+
+@dataclass(eq=False)
+class Pending:
+    """An action on its way, until every seat of its table has been shown it."""
+
+    actor: int
+    acted: dict[str, Any]
+    sent_at: float
+    measuring: bool
+    seen: set[int] = field(default_factory=set)
+
+
+@dataclass(eq=False)
+class Watch:
+    """A table's actions on their way, shared by its seats (for the every-seat latency)."""
+
+    pending: list[Pending] = field(default_factory=list)
+
+    def shown(self, run: Run, seat: int, message: dict[str, Any]) -> None:
+        """``seat`` received ``message``: count the actions it shows to every seat now."""
+        now = time.perf_counter()
+        for entry in list(self.pending):
+            if seat in entry.seen or not reflects(entry.acted, message, entry.actor):
+                continue
+            entry.seen.add(seat)
+            if len(entry.seen) == SEATS:
+                self.pending.remove(entry)
+                if run.tally.measuring and entry.measuring:
+                    run.tally.latencies.append(now - entry.sent_at)
 
 
 async def post(run: Run, path: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -389,18 +548,25 @@ def reflects(acted: dict[str, Any], message: dict[str, Any], seat: int) -> bool:
     return not same_step
 
 
-async def receive(socket_: ClientConnection, stall: float) -> dict[str, Any]:
+async def receive(socket_: ClientConnection, wait: float) -> dict[str, Any] | None:
+    """The next message, or None if none came within ``wait`` seconds."""
     try:
-        async with asyncio.timeout(stall):
+        async with asyncio.timeout(wait):
             text = await socket_.recv()
     except TimeoutError:
-        raise LoadError(f"no message for {stall:.0f} s") from None
+        return None
     message: dict[str, Any] = json.loads(text)
     return message
 
 
 async def play_seat(
-    run: Run, table: str, token: str, seat: int, rng: random.Random, connected: asyncio.Event
+    run: Run,
+    table: str,
+    token: str,
+    seat: int,
+    rng: random.Random,
+    connected: asyncio.Event,
+    watch: Watch,
 ) -> bool:
     """Play one seat of ``table`` to the end of its game; True if the game ended."""
     tally = run.tally
@@ -410,11 +576,34 @@ async def play_seat(
         ) as socket_:
             await socket_.send(json.dumps({"type": "hello", "token": token}))
             acted: dict[str, Any] | None = None  # the state this seat last acted on
+            due: dict[str, Any] | None = None  # a state offering a move, to act on later
+            act_at = 0.0
             held = 0  # events of the seat's log received so far
             sent_at = 0.0
             sent_measuring = False
+            heard = time.monotonic()
+
+            async def act(on: dict[str, Any]) -> None:
+                nonlocal acted, sent_at, sent_measuring
+                acted = on
+                sent_measuring = tally.measuring
+                sent_at = time.perf_counter()
+                if run.think is not None:
+                    watch.pending.append(Pending(seat, on, sent_at, sent_measuring))
+                action = rng.choice(on["legal"])
+                await socket_.send(json.dumps({"type": "act", "action": action}))
+
             while True:
-                message = await receive(socket_, run.stall)
+                wait = run.stall if due is None else max(0.0, act_at - time.monotonic())
+                message = await receive(socket_, wait)
+                if message is None:
+                    if due is not None and time.monotonic() >= act_at:
+                        on, due = due, None
+                        await act(on)
+                    elif time.monotonic() - heard >= run.stall:
+                        raise LoadError(f"table {table} seat {seat}: no message for {run.stall} s")
+                    continue
+                heard = time.monotonic()
                 kind = message.get("type")
                 if kind == "error":
                     tally.error(f"table {table} seat {seat}: {message.get('message')}")
@@ -430,22 +619,26 @@ async def play_seat(
                 if start not in (0, held):
                     tally.error(f"table {table} seat {seat}: events from {start}, {held} held")
                 held = start + len(message.get("events", []))
+                if run.think is not None:
+                    watch.shown(run, seat, message)
                 if acted is not None:
                     if not reflects(acted, message, seat):
                         continue  # stale: our action is still on its way
                     # Only actions sent and answered inside the measured phase count.
                     if tally.measuring and sent_measuring:
-                        tally.latencies.append(time.perf_counter() - sent_at)
+                        if run.think is None:
+                            tally.latencies.append(time.perf_counter() - sent_at)
                         tally.moves += 1
                     acted = None
                 if message["view"].get("over") or message["table"]["status"] == "over":
                     return True
-                if message["legal"]:
-                    action = rng.choice(message["legal"])
-                    acted = message
-                    sent_measuring = tally.measuring
-                    sent_at = time.perf_counter()
-                    await socket_.send(json.dumps({"type": "act", "action": action}))
+                if message["legal"] and due is None:
+                    if run.think is None:
+                        await act(message)
+                    else:
+                        # As a person would: a moment after the choice is offered.
+                        act_at = time.monotonic() + rng.uniform(*run.think)
+                        due = message
     except (OSError, WebSocketException) as exc:
         raise LoadError(f"table {table} seat {seat}: {type(exc).__name__}: {exc}") from None
 
@@ -465,9 +658,12 @@ async def play_pair(run: Run, pair: int) -> None:
             else:
                 table, tokens = await open_table(run, pair)
             connected = [asyncio.Event() for _ in range(SEATS)]
+            watch = Watch()
             async with asyncio.TaskGroup() as group:
                 seats = [
-                    group.create_task(play_seat(run, table, tokens[s], s, rngs[s], connected[s]))
+                    group.create_task(
+                        play_seat(run, table, tokens[s], s, rngs[s], connected[s], watch)
+                    )
                     for s in range(SEATS)
                 ]
                 if first:
@@ -494,8 +690,19 @@ async def play_pair(run: Run, pair: int) -> None:
 
 
 # ---------------------------------------------------------------- the runs
-# Called often while a size runs: (phase, tables, tally, elapsed seconds, planned seconds).
+# Called often while a run goes: (label, tables, tally, elapsed seconds, planned seconds).
 ProgressHook = Callable[[str, int, Tally, float, float], None]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One run: a server (its tree, None for this one), a mode and a number of tables."""
+
+    server: str
+    tree: Path | None
+    mode: str
+    tables: int
+    round: int = 1
 
 
 async def run_size(
@@ -506,14 +713,18 @@ async def run_size(
     seed: int,
     stall: float,
     progress: ProgressHook,
+    think: tuple[float, float] | None = None,
 ) -> SizeReport:
     """Set up ``tables`` pairs, measure for ``seconds`` (or ``games`` each), stop them."""
     tally = Tally()
-    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    # Idle connections are dropped before the server's keep-alive timeout (5 s in
+    # uvicorn) ends them: reusing one just as the server closes it fails the request.
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=server.url, timeout=stall, limits=limits) as http:
-        run = Run(server, http, tally, seed, games, stall)
+        run = Run(server, http, tally, seed, games, stall, think)
         setup_start = time.perf_counter()
         pairs = [asyncio.create_task(play_pair(run, pair)) for pair in range(tables)]
+        thresholds = gc.get_threshold()
         try:
             while tally.ready < tables:
                 progress("set-up", tables, tally, time.perf_counter() - setup_start, 0.0)
@@ -522,13 +733,26 @@ async def run_size(
                 await asyncio.sleep(0.1)
             setup_seconds = time.perf_counter() - setup_start
 
+            # Thousands of connections make a big heap: a full collection in this
+            # process would stall every client for a while and count against the
+            # server. Set-up's objects are frozen out of collections and the oldest
+            # generation is left alone while measuring (as the server does).
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(thresholds[0], thresholds[1], 1_000_000_000)
             cpu_before = server.cpu()
+            machine_before = machine_cpu()
             client_before = time.process_time()
+            loads: list[float] = []
+            sampled = 0.0
             tally.measuring = True
             start = time.perf_counter()
             while True:
                 elapsed = time.perf_counter() - start
                 progress("measuring", tables, tally, elapsed, seconds if games is None else 0.0)
+                if elapsed - sampled >= 1.0 or not loads:
+                    loads.append(os.getloadavg()[0])
+                    sampled = elapsed
                 if games is None and elapsed >= seconds:
                     break
                 if games is not None and tally.done >= tables:
@@ -537,15 +761,26 @@ async def run_size(
             tally.measuring = False
             wall = time.perf_counter() - start
             cpu_after = server.cpu()
+            machine_after = machine_cpu()
             client_cpu = time.process_time() - client_before
-            load_average = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+            load_average = os.getloadavg()[0]
+            rss, peak = server.memory()
         finally:
+            gc.set_threshold(*thresholds)
+            gc.unfreeze()
             for task in pairs:
                 task.cancel()
             await asyncio.gather(*pairs, return_exceptions=True)
     server_cpu = (
         cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
     )
+    busy = others = None
+    if machine_before is not None and machine_after is not None:
+        used = machine_after[0] - machine_before[0]
+        total = machine_after[1] - machine_before[1]
+        if total > 0:
+            busy = used / total
+            others = max(0.0, used - client_cpu - (server_cpu or 0.0)) / total
     problems, samples = server.log_problems()
     return SizeReport(
         tables=tables,
@@ -563,53 +798,144 @@ async def run_size(
         server_log_problems=problems,
         server_log_samples=samples,
         load_average=load_average,
+        mode="human" if think is not None else "closed",
+        server_cpu_ms_per_move=(
+            1000 * server_cpu / tally.moves if server_cpu is not None and tally.moves else None
+        ),
+        server_rss_mb=rss,
+        server_peak_rss_mb=peak,
+        machine=MachineLoad(
+            load_min=min(loads),
+            load_mean=sum(loads) / len(loads),
+            load_max=max(loads),
+            cpu_busy=busy,
+            cpu_others=others,
+        ),
     )
 
 
+def plans(args: argparse.Namespace) -> list[Plan]:
+    """Every run, in order: for each mode and size, each server in turn, ``--rounds`` times.
+
+    The servers take turns, so a change in the machine's other load weighs on each.
+    """
+    servers = args.server or [(THIS_TREE, None)]
+    sizes = {"closed": args.tables, "human": args.human_tables or args.tables}
+    return [
+        Plan(name, tree, mode, tables, round_)
+        for mode in args.mode
+        for tables in sizes[mode]
+        for round_ in range(1, args.rounds + 1)
+        for name, tree in servers
+    ]
+
+
 async def run_all(args: argparse.Namespace, progress: ProgressHook) -> list[SizeReport]:
+    raise_open_files()
     reports = []
-    for tables in args.tables:
+    db_kind = "postgresql" if (args.db or "").startswith("postgresql") else "sqlite"
+    for plan in plans(args):
+        think = args.think if plan.mode == "human" else None
+
+        def told(
+            label: str, tables: int, tally: Tally, elapsed: float, total: float, plan: Plan = plan
+        ) -> None:
+            progress(f"{plan.server}, {plan.mode}: {label}", tables, tally, elapsed, total)
+
         if args.url:
             server = Server(args.url.rstrip("/"))
             await wait_until_up(server, timeout=10)
-            reports.append(
-                await run_size(
-                    server, tables, args.seconds, args.games, args.seed, args.stall, progress
-                )
+            report = await run_size(
+                server, plan.tables, args.seconds, args.games, args.seed, args.stall, told, think
             )
+            report.server, report.db, report.round = args.url, "?", plan.round
+            reports.append(report)
             continue
-        # A fresh server and store for each size, so one size's tables do not
-        # weigh on the next.
+        # A fresh server and store for each run, so one run's tables do not weigh
+        # on the next.
         workdir = Path(tempfile.mkdtemp(prefix="plunder-load-"))
         try:
-            async with started_server(args.db, workdir) as server:
-                report = await run_size(
-                    server, tables, args.seconds, args.games, args.seed, args.stall, progress
-                )
+            with fresh_store(args.db, workdir) as store:
+                async with started_server(plan.tree, store, workdir) as server:
+                    report = await run_size(
+                        server,
+                        plan.tables,
+                        args.seconds,
+                        args.games,
+                        args.seed,
+                        args.stall,
+                        told,
+                        think,
+                    )
             # Read the log again once the server has stopped: shutdown problems count.
             report.server_log_problems, report.server_log_samples = server.log_problems()
+            report.server, report.db, report.round = plan.server, db_kind, plan.round
             reports.append(report)
             if args.server_log and server.log_path is not None:
                 with Path(args.server_log).open("a", encoding="utf-8") as kept:
-                    kept.write(f"===== {tables} tables =====\n")
+                    kept.write(f"===== {plan.server}, {plan.mode}, {plan.tables} tables =====\n")
                     kept.write(server.log_path.read_text(errors="replace"))
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
     return reports
 
 
+def comparisons(reports: list[SizeReport]) -> list[dict[str, Any]]:
+    """Each server's moves a second against the first server's, per mode and size.
+
+    Over several rounds, the moves of each server's runs are added up (so the
+    ratio is of the mean rates), and each round's own ratio is listed too.
+    """
+    runs: dict[tuple[str, int], dict[str, list[SizeReport]]] = {}
+    for report in reports:
+        runs.setdefault((report.mode, report.tables), {}).setdefault(report.server, []).append(
+            report
+        )
+    found = []
+    for (mode, tables), by_server in runs.items():
+        names = list(by_server)
+        base_name, base = names[0], by_server[names[0]]
+        base_rate = sum(r.moves for r in base) / sum(r.seconds for r in base)
+        for name in names[1:]:
+            mine = by_server[name]
+            rate = sum(r.moves for r in mine) / sum(r.seconds for r in mine)
+            found.append(
+                {
+                    "mode": mode,
+                    "tables": tables,
+                    "server": name,
+                    "against": base_name,
+                    "moves_per_second": round(rate, 1),
+                    "against_moves_per_second": round(base_rate, 1),
+                    "ratio": round(rate / base_rate, 2) if base_rate else None,
+                    "ratio_by_round": [
+                        round(m.moves_per_second / b.moves_per_second, 2)
+                        if b.moves_per_second
+                        else None
+                        for m, b in zip(mine, base, strict=False)
+                    ],
+                }
+            )
+    return found
+
+
 # ------------------------------------------------------------------ output
 def figures_json(args: argparse.Namespace, reports: list[SizeReport]) -> dict[str, Any]:
     return {
         "game": GAME,
-        "server": args.url or "started per size",
+        "server": args.url or "started per run",
+        "servers": [name for name, _ in args.server] if args.server else [THIS_TREE],
         "db": args.db or ("" if args.url else "sqlite in a temporary directory"),
+        "modes": list(args.mode),
+        "rounds": args.rounds,
+        "think_seconds": list(args.think),
         "seed": args.seed,
         "cpu_count": os.cpu_count(),
         "python": platform.python_version(),
         "platform": platform.platform(),
         "note": NOTE,
         "sizes": [asdict(report) for report in reports],
+        "comparisons": comparisons(reports),
     }
 
 
@@ -617,21 +943,27 @@ def print_table(reports: list[SizeReport]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = Console(width=max(160, shutil.get_terminal_size().columns))
     table = Table(title=f"plunder serve under load: 2-player {GAME} tables, humans on both seats")
     for column in (
+        "server",
+        "round",
+        "db",
+        "mode",
         "tables",
         "seconds",
         "games",
         "moves",
         "moves/s",
         "p50 ms",
-        "p90 ms",
         "p99 ms",
         "max ms",
         "errors",
         "server CPU",
-        "load avg",
+        "CPU/move",
+        "RSS end/peak",
+        "load min/mean/max",
+        "others",
         "log issues",
     ):
         table.add_column(column, justify="right")
@@ -642,32 +974,71 @@ def print_table(reports: list[SizeReport]) -> None:
             if r.server_cpu_seconds is not None and r.server_cpu_share is not None
             else "-"
         )
+        per_move = "-" if r.server_cpu_ms_per_move is None else f"{r.server_cpu_ms_per_move:.2f} ms"
+        memory = (
+            f"{r.server_rss_mb:.0f}/{r.server_peak_rss_mb:.0f} MB"
+            if r.server_rss_mb is not None and r.server_peak_rss_mb is not None
+            else "-"
+        )
+        machine = r.machine
+        load = (
+            f"{machine.load_min:.1f}/{machine.load_mean:.1f}/{machine.load_max:.1f}"
+            if machine is not None
+            else "-"
+        )
+        others = (
+            f"{machine.cpu_others:.0%}"
+            if machine is not None and machine.cpu_others is not None
+            else "-"
+        )
         table.add_row(
+            r.server,
+            str(r.round),
+            r.db,
+            r.mode,
             str(r.tables),
             f"{r.seconds:.1f}",
             str(r.games),
             str(r.moves),
             f"{r.moves_per_second:.0f}",
             f"{lat.p50:.1f}",
-            f"{lat.p90:.1f}",
             f"{lat.p99:.1f}",
             f"{lat.max:.1f}",
             str(r.errors),
             cpu,
-            "-" if r.load_average is None else f"{r.load_average:.1f}",
+            per_move,
+            memory,
+            load,
+            others,
             "-" if r.server_log_problems is None else str(r.server_log_problems),
         )
     console.print(table)
+    for found in comparisons(reports):
+        console.print(
+            f"{found['mode']}, {found['tables']} tables: {found['server']} "
+            f"{found['moves_per_second']:.0f} moves/s against {found['against']} "
+            f"{found['against_moves_per_second']:.0f}: x{found['ratio']}"
+            + (
+                f" (by round: {found['ratio_by_round']})"
+                if len(found["ratio_by_round"]) > 1
+                else ""
+            )
+        )
     console.print(
-        f"Server CPU is over the measured phase; 100% is one core. Client CPU: "
-        f"{', '.join(f'{r.client_cpu_seconds:.1f} s' for r in reports)}. Load avg is the "
-        f"machine's 1-minute load at the end of the phase. Note: {NOTE}."
+        "Latency: closed mode, from an act to its seat's acknowledgement; human mode, from "
+        "an act to every seat's update. Server CPU is over the measured phase (100% is one "
+        "core). Load is the machine's 1-minute load average while measuring; 'others' is the "
+        "share of all CPUs taken by processes other than this script and the server. "
+        f"Client CPU: {', '.join(f'{r.client_cpu_seconds:.1f} s' for r in reports)}. "
+        f"Note: {NOTE}."
     )
     for r in reports:
         for sample in r.error_samples:
-            console.print(f"[red]error[/red] ({r.tables} tables): {sample}", markup=True)
+            console.print(
+                f"[red]error[/red] ({r.server}, {r.tables} tables): {sample}", markup=True
+            )
         for sample in r.server_log_samples:
-            console.print(f"[yellow]server log[/yellow] ({r.tables} tables): {sample}")
+            console.print(f"[yellow]server log[/yellow] ({r.server}, {r.tables} tables): {sample}")
 
 
 class StatusLine:
@@ -684,13 +1055,13 @@ class StatusLine:
         if not self.enabled or now - self.last < (0.25 if self.tty else 5.0):
             return
         self.last = now
-        if phase == "set-up":
-            text = f"{tables} tables: set-up, {tally.ready} pairs connected, {elapsed:.1f} s"
+        if phase.endswith("set-up"):
+            text = f"{phase}, {tables} tables: {tally.ready} pairs connected, {elapsed:.1f} s"
         else:
             rate = tally.moves / elapsed if elapsed > 0 else 0.0
             until = f"/{total:.0f}" if total else ""
             text = (
-                f"{tables} tables: {elapsed:.0f}{until} s, {tally.moves} moves "
+                f"{phase}, {tables} tables: {elapsed:.0f}{until} s, {tally.moves} moves "
                 f"({rate:.0f}/s), {tally.games} games, {tally.errors} errors"
             )
         if self.tty:
@@ -716,6 +1087,34 @@ def table_counts(text: str) -> list[int]:
     return counts
 
 
+def mode_list(text: str) -> list[str]:
+    modes = [part.strip() for part in text.split(",") if part.strip()]
+    if not modes or any(mode not in MODES for mode in modes):
+        raise argparse.ArgumentTypeError(f"{text!r}: modes are {', '.join(MODES)}")
+    return modes
+
+
+def think_range(text: str) -> tuple[float, float]:
+    try:
+        low, _, high = text.partition(",")
+        span = (float(low), float(high or low))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give seconds such as 1,3") from None
+    if not 0 <= span[0] <= span[1]:
+        raise argparse.ArgumentTypeError(f"{text!r}: from a low to a high number of seconds")
+    return span
+
+
+def server_tree(text: str) -> tuple[str, Path]:
+    name, sep, where = text.partition("=")
+    if not sep or not name or not where:
+        raise argparse.ArgumentTypeError(f"{text!r}: give NAME=DIR, e.g. before=/tmp/before")
+    tree = Path(where).resolve()
+    if not (tree / ".venv" / "bin" / "python").exists():
+        raise argparse.ArgumentTypeError(f"{text!r}: {tree} has no .venv/bin/python")
+    return name, tree
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0] if __doc__ else None,
@@ -727,16 +1126,49 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=[50],
         help="tables played at once; a list such as 50,200 runs each size in turn (default 50)",
     )
+    parser.add_argument(
+        "--human-tables",
+        type=table_counts,
+        help="tables played at once in the human mode (default: those of --tables)",
+    )
+    parser.add_argument(
+        "--mode",
+        type=mode_list,
+        default=["closed"],
+        help="closed (act at once), human (act --think seconds later), or both: closed,human",
+    )
+    parser.add_argument(
+        "--think",
+        type=think_range,
+        default=(1.0, 3.0),
+        help="human mode: seconds a seat waits before it acts, low,high (default 1,3)",
+    )
+    parser.add_argument(
+        "--server",
+        type=server_tree,
+        action="append",
+        help="NAME=DIR: run against the project in DIR (its .venv); repeat to compare",
+    )
     length = parser.add_mutually_exclusive_group()
     length.add_argument(
-        "--seconds", type=float, default=20.0, help="measured phase per size (default 20)"
+        "--seconds", type=float, default=20.0, help="measured phase per run (default 20)"
     )
     length.add_argument(
         "--games", type=int, help="instead of a duration: games each table plays, then stop"
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="run every server this many times, taking turns (default 1)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seeds the clients' choices")
     parser.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8000")
-    parser.add_argument("--db", help="store URL for the started server (default: temporary SQLite)")
+    parser.add_argument(
+        "--db",
+        help="the started servers' store: a PostgreSQL server's URL (a fresh database is "
+        "made on it for each run), or any store URL (default: a temporary SQLite file)",
+    )
     parser.add_argument(
         "--stall",
         type=float,
@@ -745,15 +1177,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--server-log",
-        help="append the started server's log to this file (it is deleted otherwise)",
+        help="append the started servers' logs to this file (they are deleted otherwise)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
     if args.games is not None and args.games < 1:
         parser.error("--games: at least 1")
-    if args.url and args.db:
-        parser.error("--db is for the server the script starts; not with --url")
+    if args.rounds < 1:
+        parser.error("--rounds: at least 1")
+    if args.url and (args.db or args.server):
+        parser.error("--db and --server are for the servers the script starts; not with --url")
     return args
 
 

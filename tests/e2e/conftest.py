@@ -46,6 +46,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         f"sqlite:///{folder / 'tables.sqlite3'}",
         "--bot-delay",
         "0.05",
+        # One browser makes every table of the session: no limit per client.
+        "--tables-per-client",
+        "0",
+        "--create-rate",
+        "100000",
+        "--create-burst",
+        "100000",
     ]
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)

@@ -122,15 +122,15 @@ def _finished_bot_table(server: Server) -> str:
     return table
 
 
-@pytest.mark.parametrize("one_view_at_a_time", [False, True], ids=["all-views", "view-by-view"])
+@pytest.mark.parametrize("small_pages", [False, True], ids=["one-page", "pages-of-two"])
 def test_replay_steps_through_a_finished_game_and_the_record_downloads(
-    pages: Callable[..., Any], server: Server, tmp_path: Path, one_view_at_a_time: bool
+    pages: Callable[..., Any], server: Server, tmp_path: Path, small_pages: bool
 ) -> None:
     table = _finished_bot_table(server)
     page = pages(accept_downloads=True)
-    if one_view_at_a_time:
-        # Long games load each view when it is shown; make this short one do so.
-        page.add_init_script("window.PLUNDER_REPLAY_AT_ONCE = 0;")
+    if small_pages:
+        # Long games load their views page by page; make this short one span many.
+        page.add_init_script("window.PLUNDER_REPLAY_PAGE = 2;")
     page.goto(f"/t/{table}")
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#join")).to_be_hidden()
@@ -332,3 +332,25 @@ def test_a_refused_move_shows_the_servers_message_and_the_seat_plays_on(
     )
     page.click("#toast-close")
     expect(toast).to_be_hidden()
+
+
+def test_the_host_closes_a_table_and_the_lobby_no_longer_lists_it(
+    pages: Callable[..., Any], server: Server
+) -> None:
+    host = pages()
+    table = create_table(host, "Hal", ["human", "human"])
+    guest = pages()
+    guest.goto(f"/t/{table}?watch")
+    expect(guest.locator("#open-note")).to_be_visible()
+    # Only the host is offered the button.
+    expect(guest.locator("#close-table")).to_be_hidden()
+    host.click("#close-table")
+    for page in (host, guest):
+        expect(page.locator("#closed-note")).to_have_text(
+            "The host closed this table before the end of the game."
+        )
+        expect(page.locator("#close-table")).to_be_hidden()
+    expect(guest.locator("#join")).to_be_hidden()
+    assert api(server.url, "GET", f"/api/tables/{table}")["status"] == "closed"
+    listed = [t["table"] for t in api(server.url, "GET", "/api/tables")]
+    assert table not in listed

@@ -17,6 +17,18 @@ import pytest
 from fastapi.testclient import TestClient
 
 from plunder.server.app import create_app
+from plunder.server.settings import Settings
+
+# Tests play far faster than people: the limits on rates are lifted for them,
+# except in the tests of those limits (which make apps of their own).
+UNLIMITED = Settings(
+    bot_delay=0,
+    ws_rate=1e6,
+    ws_burst=1_000_000,
+    create_rate=1e6,
+    create_burst=1_000_000,
+    tables_per_client=0,
+)
 
 
 def _postgres_params() -> list[Any]:
@@ -46,6 +58,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    """The application in-process, bots moving without a pause."""
-    with TestClient(create_app(db_url, bot_delay=0)) as test_client:
+    """The application in-process, bots moving without a pause, rates unlimited."""
+    with TestClient(create_app(db_url, settings=UNLIMITED)) as test_client:
         yield test_client

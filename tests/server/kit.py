@@ -186,3 +186,44 @@ def states_along(record: dict[str, Any]) -> list[Any]:
         state.act(seat, action)
         states.append(state)
     return states
+
+
+def replay_pages(
+    client: TestClient | httpx.Client, table: str, seat: int | None = None, count: int | None = None
+) -> list[dict[str, Any]]:
+    """Every page of a finished table's replay, in order, each asking only for new events."""
+    pages: list[dict[str, Any]] = []
+    start, held = 0, 0
+    while True:
+        params: dict[str, Any] = {"from": start, "events_from": held}
+        if seat is not None:
+            params["seat"] = seat
+        if count is not None:
+            params["count"] = count
+        response = client.get(f"/api/tables/{table}/replay", params=params)
+        assert response.status_code == 200, response.text
+        page = response.json()
+        assert page["from"] == start and page["events_from"] == held
+        pages.append(page)
+        held += len(page["events"])
+        start += len(page["views"])
+        if start > page["moves"]:
+            return pages
+
+
+def replay_views(
+    client: TestClient | httpx.Client, table: str, seat: int | None = None, count: int | None = None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any] | None]]:
+    """The whole views after 0, 1, … moves (logs rebuilt from the pages' events), and
+    the move that led to each as data (None for the first)."""
+    events: list[dict[str, Any]] = []
+    views: list[dict[str, Any]] = []
+    actions: list[dict[str, Any] | None] = []
+    for page in replay_pages(client, table, seat, count):
+        events.extend(page["events"])
+        for view, held, action in zip(
+            page["views"], page["event_counts"], page["actions"], strict=True
+        ):
+            views.append({**view, "log": events[:held]})
+            actions.append(action)
+    return views, actions

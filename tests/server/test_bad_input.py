@@ -182,3 +182,72 @@ def test_bad_replay_queries(client):
         response = client.get(f"/api/tables/{table}/replay", params=params)
         assert response.status_code == 400, params
         assert response.json()["error"]
+
+
+def no_crash_logged(caplog) -> None:
+    crashes = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not crashes, [r.getMessage() for r in crashes]
+
+
+def test_deeply_nested_json_is_refused_with_a_clear_error(client, caplog):
+    caplog.set_level(logging.WARNING, logger="plunder.server")
+    for depth in (20, 900, 5000):
+        nested = "[" * depth + "]" * depth
+        for body in (
+            '{"game": "duel", "options": ' + nested + "}",
+            '{"game": "duel", "seats": [{"kind": "human"}], "options": {"target": ' + nested + "}}",
+            nested,
+        ):
+            response = client.post(
+                "/api/tables", content=body, headers={"content-type": "application/json"}
+            )
+            assert response.status_code == 400, (depth, response.text[:200])
+            assert "nested" in response.json()["error"]
+    no_crash_logged(caplog)
+
+
+def test_odd_option_values_are_refused_naming_the_option(client, caplog):
+    caplog.set_level(logging.WARNING, logger="plunder.server")
+    seats = [HUMAN, HUMAN]
+    for value in ("²", "٣", "9" * 5000, "1e9", "-", " ", "x" * 100):
+        response = client.post(
+            "/api/tables", json={"game": "duel", "seats": seats, "options": {"target": value}}
+        )
+        assert response.status_code == 400, (value[:20], response.text[:200])
+        assert "target" in response.json()["error"]
+        catalogue = client.get("/api/games/duel/catalogue", params={"target": value})
+        assert catalogue.status_code == 400, (value[:20], catalogue.text[:200])
+        assert "target" in catalogue.json()["error"]
+    for options in ({"target": [1]}, {"target": {"a": 1}}, {"players": "²"}):
+        response = client.post(
+            "/api/tables", json={"game": "duel", "seats": seats, "options": options}
+        )
+        assert response.status_code == 400, options
+    # A 5,000-digit number is no number Python reads from JSON: refused as such.
+    huge = '{"game": "duel", "seats": [{"kind": "human"}], "options": {"target": ' + "9" * 5000
+    response = client.post("/api/tables", content=huge + "}}")
+    assert response.status_code == 400
+    for query in ("target=²", "players=" + "9" * 5000, "gestures=²"):
+        assert client.get(f"/api/games/rumble/catalogue?{query}").status_code == 400
+    assert client.get("/api/tables").json() == []
+    no_crash_logged(caplog)
+
+
+def test_binary_and_deeply_nested_messages_get_an_error_and_the_socket_stays(client, table, caplog):
+    caplog.set_level(logging.WARNING, logger="plunder.server")
+    me = seated(client, table, 0)
+    me.ws.send_bytes(b'{"type": "ping"}')
+    assert "binary" in me.error()["message"]
+    me.ws.send_bytes(b"\x00\xff" * 100)
+    assert "binary" in me.error()["message"]
+    for depth in (20, 5000):
+        me.ws.send_text('{"type": "act", "action": ' + "[" * depth + "]" * depth + "}")
+        assert "nested" in me.error()["message"]
+    me.ws.send_text('{"type": "ping", "n": 1e999999}')
+    me.send({"type": "ping"})
+    assert me.until(lambda m: m["type"] == "pong")
+    # The same connection still plays.
+    me.send({"type": "act", "action": "reload"})
+    assert me.state(1)["view"]["committed"] == [0]
+    me.context.__exit__(None, None, None)
+    no_crash_logged(caplog)

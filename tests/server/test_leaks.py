@@ -43,6 +43,8 @@ SUMMARY_KEYS = {
     "title",
     "options",
     "status",
+    "closed",
+    "abandoned",
     "move",
     "host",
     "clock",

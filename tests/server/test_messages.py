@@ -22,23 +22,23 @@ import pytest
 import plunder
 from plunder.engine import registry
 from plunder.engine.errors import OptionError
-from server.kit import HUMAN, Socket, bot, create
+from server.kit import HUMAN, Socket, bot, create, replay_views
 
 SERVER = Path(plunder.__file__).parent / "server"
 
 
-def test_a_state_message_at_move_1000_is_no_bigger_than_at_move_10(client, capsys):
-    # Four seats to $20 with no limit worth the name: random play lasts well past
-    # 1,000 moves (at least 1,500 in 150 seeded plays).
+def test_a_state_message_at_move_2000_is_no_bigger_than_at_move_0(client, capsys):
+    # Five seats to $20 with no limit worth the name: random play lasts well past
+    # 2,000 moves (at least 2,500 in 40 seeded plays).
     options = {"target": 20, "shootout_limit": 1000, "duel_limit": 10000}
-    created = create(client, [HUMAN, bot(), bot(), bot()], options=options)
+    created = create(client, [HUMAN, bot(), bot(), bot(), bot()], options=options)
     with client.websocket_connect(f"/ws/{created['table']}") as ws:
         me = Socket(ws)
         me.send({"type": "hello", "token": created["token"]})
         rng = random.Random(4)
         message = me.state()
-        while message["move"] < 1000:
-            assert not message["view"]["over"], "the game should last 1,000 moves"
+        while message["move"] < 2000:
+            assert not message["view"]["over"], "the game should last 2,000 moves"
             if message["legal"]:
                 me.send({"type": "act", "action": rng.choice(message["legal"])})
             message = me.state()
@@ -47,19 +47,30 @@ def test_a_state_message_at_move_1000_is_no_bigger_than_at_move_10(client, capsy
         for message, size in zip(me.received, me.sizes, strict=True)
         if message["type"] == "state"
     ]
+    start, start_size = sized[0]
     early, early_size = next((m, s) for m, s in sized if m["move"] >= 10)
-    late, late_size = next((m, s) for m, s in sized if m["move"] >= 1000)
-    # What the message would weigh with the whole log in its view, as it once had.
-    whole = {**late, "view": me.full_view(late), "events": []}
-    whole_size = len(json.dumps(whole, separators=(",", ":")).encode())
+    late, late_size = next((m, s) for m, s in sized if m["move"] >= 2000)
+
+    def with_whole_log(message: dict) -> int:
+        """What the message would weigh with the whole log in its view, as it once had."""
+        whole = {**message, "view": me.full_view(message), "events": []}
+        return len(json.dumps(whole, separators=(",", ":")).encode())
+
     with capsys.disabled():
         print(
-            f"\nstate message bytes: move {early['move']}: {early_size}, "
-            f"move {late['move']}: {late_size} (with the whole log: {whole_size})"
+            f"\nstate message bytes: move {start['move']}: {start_size}, "
+            f"move {early['move']}: {early_size}, move {late['move']}: {late_size} "
+            f"(with the whole log: {with_whole_log(start)}, {with_whole_log(early)}, "
+            f"{with_whole_log(late)})"
         )
+    # The first message of a connection carries the whole log so far (at the
+    # start, the opening events); each later one only what happened since.
+    assert start["events_from"] == 0 and start["move"] < 10
+    assert me.log_at(start) == start["events"]
+    assert late_size < 2 * start_size
     assert late_size < 2 * early_size
-    assert whole_size > 20 * late_size
-    assert len(me.log_at(late)) > 500
+    assert with_whole_log(late) > 50 * late_size
+    assert len(me.log_at(late)) > 1000
 
 
 def test_the_catalogue_follows_the_options_of_the_query(client):
@@ -122,7 +133,8 @@ def test_the_replay_gives_every_move_as_data(client):
     game = plunder.load(record["game"], **record["options"])
     expected = [game.parse(notation).to_json() for _, notation in record["moves"]]
     assert [a["notation"] for a in expected] == [n for _, n in record["moves"]]
-    whole = client.get(f"/api/tables/{table}/replay").json()
-    assert whole["actions"] == expected
+    # Each view of a page comes with the move that led to it, as data.
+    _, actions = replay_views(client, table, count=5)
+    assert actions == [None, *expected]
     one = client.get(f"/api/tables/{table}/replay", params={"move": 2}).json()
     assert one["actions"] == expected

@@ -6,7 +6,7 @@ import json
 import random
 
 import plunder
-from server.kit import HUMAN, Socket, bot, create, join
+from server.kit import HUMAN, Socket, bot, create, join, replay_views
 
 
 def play_out(sockets: dict[int, Socket], rng: random.Random, first: dict[int, dict]) -> dict:
@@ -157,11 +157,13 @@ def test_replay_steps_through_a_finished_game(client):
         watcher.send({"type": "hello"})
         watcher.until(lambda m: m["type"] == "state" and m["view"]["over"], limit=100000)
     record = client.get(f"/api/tables/{table}/record").json()
-    replay = client.get(f"/api/tables/{table}/replay", params={"seat": 1}).json()
-    assert replay["moves"] == len(record["moves"])
-    assert len(replay["views"]) == replay["moves"] + 1
+    # Pages of 7 views: the views add up to every view of the game, whole.
+    views, _ = replay_views(client, table, seat=1, count=7)
+    assert len(views) == len(record["moves"]) + 1
+    for moves in (0, 3, len(record["moves"])):
+        state = plunder.replay({**record, "moves": record["moves"][:moves]})
+        assert views[moves] == json.loads(json.dumps(state.view(1)))
     state = plunder.replay({**record, "moves": record["moves"][:3]})
-    assert replay["views"][3] == json.loads(json.dumps(state.view(1)))
     one = client.get(f"/api/tables/{table}/replay", params={"seat": 0, "move": 3}).json()
     assert one["views"] == [json.loads(json.dumps(state.view(0)))]
     start = client.get(f"/api/tables/{table}/replay", params={"move": 0}).json()

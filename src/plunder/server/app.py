@@ -1,8 +1,8 @@
 """The browser table's web application: pages, a JSON API and a WebSocket per tab.
 
-See ``docs/server.md`` for the protocol. Every route answers bad input with a
-JSON error naming the problem and logs it; none of them lets an exception take
-the server down.
+See ``docs/server.md`` for the protocol and its limits. Every route answers bad
+input with a JSON error naming the problem (4xx) and logs it; none of them lets
+an exception take the server down.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import re
 from collections.abc import AsyncIterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -21,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketDisconnected
 
 import plunder
@@ -28,14 +28,23 @@ from plunder import bots as bot_registry
 from plunder.engine.errors import IllegalAction, OptionError, PlunderError, UnknownGame
 from plunder.engine.options import Option
 from plunder.engine.registry import game_class, manifest
-from plunder.server.live import Connection, Hub, LiveTable, TableError
-from plunder.server.store import Store
+from plunder.server.connection import (
+    CLOSE_NO_TABLE,
+    CLOSE_POLICY,
+    CLOSE_TOO_BIG,
+    Connection,
+    encode,
+    error_text,
+)
+from plunder.server.inputs import BadInput, normalise_options, parse_json
+from plunder.server.limits import Bucket, Buckets
+from plunder.server.live import Hub
+from plunder.server.replay import ReplayBusy
+from plunder.server.settings import Settings
+from plunder.server.store import OVER, Store, token_digest
+from plunder.server.table import LiveTable, TableError
 
 log = logging.getLogger("plunder.server")
-
-# Largest WebSocket message and HTTP body the server reads.
-MAX_MESSAGE = 16 * 1024
-MAX_BODY = 64 * 1024
 
 STATIC = Path(str(resources.files("plunder.server") / "static"))
 
@@ -60,44 +69,38 @@ def game_list() -> list[dict[str, Any]]:
     return listed
 
 
-# How a query's text reads as a yes-or-no option.
-_BOOLEANS = {"true": True, "1": True, "yes": True, "on": True}
-_BOOLEANS.update({"false": False, "0": False, "no": False, "off": False})
-
-
 def query_options(specs: Sequence[Option], query: Mapping[str, str]) -> dict[str, Any]:
     """Game options from a URL's query: each text read as its option's kind of value.
 
-    Validation is the game's own (``plunder.load``), as for a table's options; a
-    text that is no value of its option's kind is passed on as it is, to be refused.
+    Validation is the game's own (``plunder.load``), as for a table's options,
+    after the server's own checks of the text (``inputs.normalise_options``).
     """
-    kinds = {spec.name: spec.default for spec in specs}
-    options: dict[str, Any] = {}
-    for name, text in query.items():
-        default = kinds.get(name)
-        if isinstance(default, bool):
-            options[name] = _BOOLEANS.get(text.lower(), text)
-        elif isinstance(default, int) and re.fullmatch(r"-?\d+", text):
-            options[name] = int(text)
-        elif isinstance(default, float):
-            try:
-                options[name] = float(text)
-            except ValueError:
-                options[name] = text
-        else:
-            options[name] = text
-    return options
+    return normalise_options(specs, dict(query))
 
 
-def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
-    """The application, storing tables at ``db_url``."""
+def client_key(request: Request | WebSocket) -> str:
+    """Who is asking, for the limits per client: the digest of its address."""
+    host = request.client.host if request.client is not None else "unknown"
+    return token_digest(host)
+
+
+def create_app(
+    db_url: str, bot_delay: float | None = None, settings: Settings | None = None
+) -> FastAPI:
+    """The application, storing tables at ``db_url``; ``bot_delay`` overrides the setting."""
+    settings = settings or Settings()
+    if bot_delay is not None:
+        settings = Settings(**{**settings.__dict__, "bot_delay": bot_delay})
+    settings.check()
     hub_box: dict[str, Hub] = {}
+    creations = Buckets(settings.create_rate / 60.0, settings.create_burst)
 
     @contextlib.asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url), bot_delay=bot_delay)
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(Store(db_url), settings)
         await hub.start()
         hub_box["hub"] = hub
+        app.state.hub = hub
         yield
         await hub.stop()
 
@@ -112,6 +115,20 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
         log.warning("%s %s refused: %s", request.method, request.url.path, exc)
         return JSONResponse({"error": str(exc)}, status_code=exc.status)
 
+    @app.exception_handler(BadInput)
+    async def _bad_input(request: Request, exc: BadInput) -> JSONResponse:
+        log.warning("%s %s refused: %s", request.method, request.url.path, exc)
+        return JSONResponse({"error": str(exc)}, status_code=400)
+
+    @app.exception_handler(ReplayBusy)
+    async def _busy(request: Request, exc: ReplayBusy) -> JSONResponse:
+        log.warning("%s %s refused: too many replays under way", request.method, request.url.path)
+        return JSONResponse(
+            {"error": "too many replays are being prepared; try again shortly"},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
@@ -121,8 +138,8 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in error['loc'])}: {error['msg']}" for error in exc.errors()
         )
-        log.warning("%s %s refused: %s", request.method, request.url.path, problems)
-        return JSONResponse({"error": problems}, status_code=400)
+        log.warning("%s %s refused: %s", request.method, request.url.path, problems[:200])
+        return JSONResponse({"error": problems[:500]}, status_code=400)
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> JSONResponse:
@@ -131,21 +148,38 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
 
     async def body(request: Request) -> dict[str, Any]:
         """The request's JSON object, or a ``TableError`` saying what is wrong."""
+        limit = settings.max_body
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            raise TableError(f"request body over {MAX_BODY} bytes", status=413)
+        if length is not None and (not length.isascii() or not length.isdigit()):
+            raise TableError("bad Content-Length")
+        if length is not None and (len(length) > 12 or int(length) > limit):
+            raise TableError(f"request body over {limit} bytes", status=413)
         raw = b""
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_BODY:
-                raise TableError(f"request body over {MAX_BODY} bytes", status=413)
         try:
-            data = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            raise TableError("the body is not JSON") from None
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > limit:
+                    raise TableError(f"request body over {limit} bytes", status=413)
+        except ClientDisconnect:
+            # Gone before its body arrived: no one is left to answer.
+            raise TableError("the client left before sending its body") from None
+        try:
+            data = parse_json(raw or b"{}", settings.max_depth)
+        except BadInput as exc:
+            raise TableError(f"the body is {exc}" if str(exc) == "not JSON" else str(exc)) from None
         if not isinstance(data, dict):
             raise TableError("the body must be a JSON object")
         return data
+
+    def limit_creation(request: Request) -> str:
+        """The client's key, if it may create a table now; else 429."""
+        key = client_key(request)
+        wait = creations.take(key)
+        if wait is not None:
+            raise TableError(
+                f"too many new tables from you; try again in {max(1, round(wait))} s", status=429
+            )
+        return key
 
     # Pages -----------------------------------------------------------------
 
@@ -207,12 +241,12 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
         options = query_options(specs, request.query_params)
         try:
             game = plunder.load(name, **options)
-        except OptionError as exc:
+        except (OptionError, ValueError, TypeError) as exc:
             raise TableError(str(exc)) from None
         return game.catalogue()
 
     @app.post("/api/tables")
-    async def create_table(request: Request) -> dict[str, Any]:
+    async def create_table(request: Request) -> JSONResponse:
         data = await body(request)
         game = data.get("game")
         if not isinstance(game, str):
@@ -222,80 +256,113 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
         if not isinstance(options, dict):
             raise TableError("options: a JSON object of option values")
         try:
-            table, seat, token = hub().create(
-                game,
-                options,
-                data.get("seats"),
-                data.get("name"),
-                data.get("clock"),
-                data.get("bot_delay"),
-                reflex_clock=data.get("reflex_clock"),
-            )
-        except (PlunderError, TypeError) as exc:
+            specs = game_class(game).option_specs()
+        except UnknownGame as exc:
             raise TableError(str(exc)) from None
-        return {"table": table.id, "seat": seat, "token": token}
+        options = normalise_options(specs, options)
+        creator = limit_creation(request)
+        table, seat, token = await hub().create(
+            game,
+            options,
+            data.get("seats"),
+            data.get("name"),
+            data.get("clock"),
+            data.get("bot_delay"),
+            reflex_clock=data.get("reflex_clock"),
+            creator=creator,
+        )
+        return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
     @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        return hub().listing()
+    async def list_tables() -> JSONResponse:
+        return JSONResponse(hub().listing())
 
     @app.get("/api/tables/{table_id}")
-    async def show_table(table_id: str) -> dict[str, Any]:
-        return hub().table(table_id).summary()
+    async def show_table(table_id: str) -> JSONResponse:
+        return JSONResponse((await hub().find(table_id)).summary())
 
     @app.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str, request: Request) -> dict[str, Any]:
+    async def join_table(table_id: str, request: Request) -> JSONResponse:
         data = await body(request)
-        table = hub().table(table_id)
-        seat, token = hub().join(table_id, data.get("name"), data.get("seat"))
-        await hub().broadcast(table)
-        return {"table": table_id, "seat": seat, "token": token}
+        seat, token = await hub().join(table_id, data.get("name"), data.get("seat"))
+        return JSONResponse({"table": table_id, "seat": seat, "token": token})
 
     @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+    async def rematch(table_id: str, request: Request) -> JSONResponse:
         token = request.headers.get("x-plunder-token")
-        return hub().rematch(table_id, token).summary()
+        table = await hub().find(table_id)
+        # Asking again for a rematch already made creates nothing.
+        creator = limit_creation(request) if table.row.rematch is None else client_key(request)
+        return JSONResponse((await hub().rematch(table_id, token, creator)).summary())
 
-    def finished(table_id: str) -> LiveTable:
-        table = hub().table(table_id)
-        if not table.state.is_over:
+    @app.post("/api/tables/{table_id}/close")
+    async def close_table(table_id: str, request: Request) -> JSONResponse:
+        """The host closes the table before its end."""
+        table = await hub().find(table_id)
+        await hub().close(table, table.seat_of(request.headers.get("x-plunder-token")))
+        return JSONResponse(table.summary())
+
+    async def finished(table_id: str) -> LiveTable:
+        table = await hub().find(table_id)
+        if table.row.status != OVER:
+            if table.finished:
+                raise TableError("the table was closed before the end: it has no record", 409)
             raise TableError("the record is available once the game is over", status=409)
         return table
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
-        table = finished(table_id)
+        """The record, with the secret the bots were seeded from (public once over)."""
+        table = await finished(table_id)
+
+        def text() -> str:
+            whole = {**table.state.record, "bot_secret": table.row.bot_secret}
+            return json.dumps(whole, indent=1)
+
         return Response(
-            json.dumps(table.state.record, indent=1),
+            await hub().replays.run(text),
             media_type="application/json",
             headers={
                 "Content-Disposition": f'attachment; filename="{table.row.game}-{table_id}.json"'
             },
         )
 
+    def whole_number(request: Request, name: str) -> int | None:
+        text = request.query_params.get(name)
+        if text is None or text == "":
+            return None
+        if not text.isascii() or not text.isdigit() or len(text) > 9:
+            raise TableError(f"{name}: a whole number from 0")
+        return int(text)
+
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(
-        table_id: str, seat: int | None = None, move: int | None = None
-    ) -> dict[str, Any]:
-        table = finished(table_id)
+    async def replay(table_id: str, request: Request) -> Response:
+        """A page of views of a finished game, or one whole view (``move``)."""
+        seat = whole_number(request, "seat")
+        move = whole_number(request, "move")
+        start = whole_number(request, "from") or 0
+        count = whole_number(request, "count")
+        events_from = whole_number(request, "events_from") or 0
+        table = await finished(table_id)
+        moves = len(table.row.moves)
         if seat is not None and not 0 <= seat < table.state.players:
             raise TableError(f"no seat {seat} at this table")
-        moves = table.state.moves
-        if move is not None and not 0 <= move <= len(moves):
-            raise TableError(f"move: from 0 to {len(moves)}")
-        state = table.game.new(seed=table.row.seed)
-        # Every move as data, as the record (public now) has it in notation.
-        actions = [table.game.parse(action).to_json() for _, action in moves]
+        finished_table = table.finished_view()
         if move is not None:
-            for by, action in moves[:move]:
-                state.act(by, action)
-            views = [state.view(seat)]
-            return {"moves": len(moves), "move": move, "views": views, "actions": actions}
-        views = [state.view(seat)]
-        for by, action in moves:
-            state.act(by, action)
-            views.append(state.view(seat))
-        return {"moves": len(moves), "move": None, "views": views, "actions": actions}
+            if move > moves:
+                raise TableError(f"move: from 0 to {moves}")
+            text = await hub().replays.run(hub().replays.one, finished_table, seat, move)
+        else:
+            page = settings.replay_page
+            count = page if count is None else count
+            if not 1 <= count <= page:
+                raise TableError(f"count: from 1 to {page} views a page")
+            if start > moves:
+                raise TableError(f"from: from 0 to {moves}")
+            text = await hub().replays.run(
+                hub().replays.page, finished_table, seat, start, count, events_from
+            )
+        return Response(text, media_type="application/json")
 
     # WebSocket ---------------------------------------------------------------
 
@@ -303,69 +370,91 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
 
-        async def send(message: dict[str, Any]) -> None:
-            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+        async def close(code: int) -> None:
+            await websocket.close(code=code)
 
+        connection = Connection(
+            send=websocket.send_text,
+            close=close,
+            backlog=settings.ws_backlog,
+            bucket=Bucket(settings.ws_rate, settings.ws_burst),
+        )
         try:
-            table = hub().table(table_id)
+            table = await hub().find(table_id)
         except TableError as exc:
-            log.warning("websocket for unknown table %r", table_id)
-            await send({"type": "error", "message": str(exc), "legal": []})
-            await websocket.close(code=4404)
+            log.warning("websocket for unknown table %r", table_id[:40])
+            connection.push(error_text(str(exc)))
+            await connection.drained()
+            await websocket.close(code=CLOSE_NO_TABLE)
             return
-        connection: Connection | None = None
         try:
             while True:
-                text = await websocket.receive_text()
-                if len(text) > MAX_MESSAGE:
-                    log.warning("table %s: message of %d characters refused", table_id, len(text))
-                    await send({"type": "error", "message": "message too large", "legal": []})
-                    await websocket.close(code=1009)
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:
+                    # A binary frame: answered, not fatal.
+                    log.warning("table %s: binary message refused", table.id)
+                    connection.push(error_text("send JSON text, not binary messages"))
+                    continue
+                if len(text) > settings.max_message:
+                    log.warning("table %s: message of %d characters refused", table.id, len(text))
+                    connection.push(error_text("message too large"))
+                    await connection.drained()
+                    await websocket.close(code=CLOSE_TOO_BIG)
                     return
-                connection = await handle(table, connection, text, send)
+                assert connection.bucket is not None
+                if not connection.bucket.take():
+                    connection.refused += 1
+                    if connection.refused == 1:
+                        log.warning("table %s: a connection sends too fast", table.id)
+                        connection.push(error_text("too many messages; slow down"))
+                    if connection.refused > settings.ws_burst:
+                        log.warning("table %s: a connection kept flooding; closed", table.id)
+                        await connection.drained()
+                        await websocket.close(code=CLOSE_POLICY)
+                        return
+                    continue
+                connection.refused = 0
+                await handle(table, connection, text)
         except (WebSocketDisconnect, WebSocketDisconnected):
-            # Gone: closed by the browser, or found closed by a failed broadcast.
+            # Gone: closed by the browser, or found closed by a failed send.
             pass
         finally:
-            if connection is not None:
+            if connection.attached:
                 hub().detach(table, connection)
 
-    async def handle(
-        table: LiveTable, connection: Connection | None, text: str, send: Any
-    ) -> Connection | None:
-        """Answer one client message; returns the connection as it now stands."""
+    async def handle(table: LiveTable, connection: Connection, text: str) -> None:
+        """Answer one client message."""
         try:
-            message = json.loads(text)
-        except ValueError:
-            message = None
+            message = parse_json(text, settings.max_depth)
+        except BadInput as exc:
+            log.warning("table %s: malformed message (%s)", table.id, exc)
+            reason = "not a JSON message with a type" if str(exc) == "not JSON" else str(exc)
+            connection.push(error_text(reason))
+            return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             log.warning("table %s: malformed message", table.id)
-            await send({"type": "error", "message": "not a JSON message with a type", "legal": []})
-            return connection
+            connection.push(error_text("not a JSON message with a type"))
+            return
         kind = message["type"]
         if kind == "ping":
-            await send({"type": "pong"})
-            return connection
+            connection.push(encode({"type": "pong"}))
+            return
         if kind == "hello":
-            if connection is not None:
-                hub().detach(table, connection)
             token = message.get("token")
             seat = table.seat_of(token)
             if token is not None and seat is None:
                 log.warning("table %s: hello with a token that holds no seat", table.id)
-                await send(
-                    {
-                        "type": "error",
-                        "message": "that token holds no seat here; watching as a spectator",
-                        "legal": [],
-                    }
+                connection.push(
+                    error_text("that token holds no seat here; watching as a spectator")
                 )
-            connection = Connection(send=send, seat=seat)
-            await hub().attach(table, connection)
-            return connection
-        if connection is None:
-            await send({"type": "error", "message": "say hello first", "legal": []})
-            return connection
+            await hub().attach(table, connection, seat)
+            return
+        if not connection.attached:
+            connection.push(error_text("say hello first"))
+            return
         seat = connection.seat
         try:
             if kind == "act":
@@ -373,17 +462,18 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> FastAPI:
                     raise TableError("a spectator cannot act; join a seat first", status=403)
                 await hub().act(table, seat, message.get("action"))
             elif kind == "handover":
-                hub().handover(table, seat, message.get("seat"))
+                await hub().handover(table, seat, message.get("seat"))
             elif kind == "takeback":
-                hub().takeback(table, seat)
+                await hub().takeback(table, seat)
+            elif kind == "close":
+                await hub().close(table, seat)
             else:
-                raise TableError(f"unknown message type {kind!r}")
+                raise TableError(f"unknown message type {kind[:40]!r}")
         except IllegalAction as exc:
             log.info("table %s: seat %s illegal action: %s", table.id, seat, exc)
-            await send({"type": "error", "message": str(exc), "legal": list(exc.legal or [])})
+            connection.push(error_text(str(exc), list(exc.legal or [])))
         except (TableError, PlunderError) as exc:
             log.warning("table %s: seat %s refused: %s", table.id, seat, exc)
-            await send({"type": "error", "message": str(exc), "legal": []})
-        return connection
+            connection.push(error_text(str(exc)))
 
     return app

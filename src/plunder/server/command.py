@@ -1,4 +1,8 @@
-"""``plunder serve``: the browser table on this machine."""
+"""``plunder serve``: the browser table on this machine.
+
+Every limit of the server is a flag here, and an environment variable; the
+defaults are those of ``plunder.server.settings.Settings``.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,17 @@ from typing import Annotated
 
 import typer
 
+from plunder.server.settings import Settings
 from plunder.server.store import default_url
 
 DEFAULT_DB = "plunder.sqlite3"
+D = Settings()
+
+
+def _limit(flag: str, help_text: str, **bounds: float) -> typer.models.OptionInfo:
+    """A limit's option, set by ``flag`` or by the environment variable named after it."""
+    env = "PLUNDER_" + flag.removeprefix("--").replace("-", "_").upper()
+    return typer.Option(flag, envvar=env, help=help_text, **bounds)
 
 
 def serve_command(
@@ -30,16 +42,116 @@ def serve_command(
         ),
     ] = None,
     bot_delay: Annotated[
+        float, _limit("--bot-delay", "Seconds a bot waits before it moves.", min=0, max=10)
+    ] = D.bot_delay,
+    max_message: Annotated[
+        int, _limit("--max-message", "Largest WebSocket message read, in bytes.", min=256)
+    ] = D.max_message,
+    max_body: Annotated[
+        int, _limit("--max-body", "Largest HTTP request body read, in bytes.", min=256)
+    ] = D.max_body,
+    max_depth: Annotated[
+        int, _limit("--max-depth", "Deepest nesting of JSON lists and objects read.", min=2)
+    ] = D.max_depth,
+    ws_rate: Annotated[
+        float, _limit("--ws-rate", "Messages a second one WebSocket may send.", min=0.1)
+    ] = D.ws_rate,
+    ws_burst: Annotated[
+        int, _limit("--ws-burst", "Messages one WebSocket may send at once.", min=1)
+    ] = D.ws_burst,
+    ws_backlog: Annotated[
+        int,
+        _limit(
+            "--ws-backlog", "Unsent messages before a connection that reads none is closed.", min=1
+        ),
+    ] = D.ws_backlog,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            "--ws-compression/--no-ws-compression",
+            envvar="PLUNDER_WS_COMPRESSION",
+            help="Compress WebSocket messages (costs CPU; messages are a few KB).",
+        ),
+    ] = D.ws_compression,
+    create_rate: Annotated[
+        float, _limit("--create-rate", "New tables a minute per client.", min=0.01)
+    ] = D.create_rate,
+    create_burst: Annotated[
+        int, _limit("--create-burst", "New tables per client at once.", min=1)
+    ] = D.create_burst,
+    tables_per_client: Annotated[
+        int,
+        _limit("--tables-per-client", "Open or running tables per client; 0: no cap.", min=0),
+    ] = D.tables_per_client,
+    lobby_size: Annotated[
+        int, _limit("--lobby-size", "Tables the lobby lists at most, newest first.", min=1)
+    ] = D.lobby_size,
+    abandon_after: Annotated[
         float,
-        typer.Option("--bot-delay", min=0, max=10, help="Seconds a bot waits before it moves."),
-    ] = 0.6,
+        _limit(
+            "--abandon-after",
+            "Seconds without a human connected before a table is abandoned (bots finish it, "
+            "or it closes if still waiting for players); 0: never.",
+            min=0,
+        ),
+    ] = D.abandon_after,
+    finished_ttl: Annotated[
+        float,
+        _limit(
+            "--finished-ttl",
+            "Seconds a finished table no one watches stays in memory (the store keeps it).",
+            min=0,
+        ),
+    ] = D.finished_ttl,
+    gc_every: Annotated[
+        float,
+        _limit(
+            "--gc-every",
+            "Seconds between full garbage collections (0: Python's own policy).",
+            min=0,
+        ),
+    ] = D.gc_every,
+    replay_page: Annotated[
+        int, _limit("--replay-page", "Views in one page of a replay.", min=1, max=1000)
+    ] = D.replay_page,
+    replay_workers: Annotated[
+        int, _limit("--replay-workers", "Replays computed at once.", min=1, max=64)
+    ] = D.replay_workers,
+    replay_queue: Annotated[
+        int, _limit("--replay-queue", "Replays waiting before more are refused.", min=0)
+    ] = D.replay_queue,
+    replay_cache: Annotated[
+        int,
+        _limit("--replay-cache", "Tables whose last replayed position is kept in memory.", min=1),
+    ] = D.replay_cache,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log warnings only.")] = False,
 ) -> None:
     """Serve the browser table: a lobby, live tables for friends and bots, replays."""
     import uvicorn
 
-    from plunder.server.app import MAX_MESSAGE, create_app
+    from plunder.server.app import create_app
 
+    settings = Settings(
+        bot_delay=bot_delay,
+        max_message=max_message,
+        max_body=max_body,
+        max_depth=max_depth,
+        ws_rate=ws_rate,
+        ws_burst=ws_burst,
+        ws_backlog=ws_backlog,
+        ws_compression=ws_compression,
+        create_rate=create_rate,
+        create_burst=create_burst,
+        tables_per_client=tables_per_client,
+        lobby_size=lobby_size,
+        abandon_after=abandon_after,
+        finished_ttl=finished_ttl,
+        gc_every=gc_every,
+        replay_page=replay_page,
+        replay_workers=replay_workers,
+        replay_queue=replay_queue,
+        replay_cache=replay_cache,
+    )
     url = db or default_url(DEFAULT_DB)
     logging.basicConfig(
         level=logging.WARNING if quiet else logging.INFO,
@@ -48,13 +160,14 @@ def serve_command(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"plunder is serving at http://{shown}:{port}/  (tables stored in {_safe(url)})")
     uvicorn.run(
-        create_app(url, bot_delay=bot_delay),
+        create_app(url, settings=settings),
         host=host,
         port=port,
         log_level="warning" if quiet else "info",
         # Refuse big frames in the protocol layer; the app answers anything over
-        # MAX_MESSAGE with an error and closes.
-        ws_max_size=4 * MAX_MESSAGE,
+        # max_message with an error and closes.
+        ws_max_size=4 * max_message,
+        ws_per_message_deflate=settings.ws_compression,
         access_log=not quiet,
     )
 

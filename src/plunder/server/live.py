@@ -1,33 +1,63 @@
 """Live tables: engine states in memory, written through to the store.
 
-A ``Hub`` owns every table the server knows. Each ``LiveTable`` holds the
-engine state rebuilt from the store, the connections watching it and the bots
-and clocks waiting on it. Everything that changes a table runs on the event
-loop without awaiting between the engine accepting a move and the store
-writing it, so no two moves interleave; a bot thinks in a worker thread on a
-determinizable clone and its move is checked against the table again before it
-is played.
+A ``Hub`` owns every table the server keeps in memory: the open and running ones,
+and finished ones for a while (``finished_ttl``); an older finished table is read
+back from the store when it is asked for. Each ``LiveTable`` holds the engine
+state rebuilt from the store, the connections watching it and the bots and clocks
+waiting on it.
+
+Everything that changes a table holds the table's lock, from the engine
+accepting a move through the store writing it (in the store's thread, while
+other tables go on) to the messages being built; so no two moves of a table
+interleave and no one is told of a move before it is stored. A bot thinks in a
+worker thread on a clone, with a generator seeded from the table's secret, and
+its move is checked against the table again before it is played.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import gc
 import logging
-import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
-from plunder.engine.registry import manifest
-from plunder.engine.state import State
-from plunder.server.store import DEFAULT_REFLEX_CLOCK, SeatRow, Store, TableRow, token_digest
+from plunder.server.connection import Connection, encode
+from plunder.server.replay import Replays
+from plunder.server.settings import Settings
+from plunder.server.store import (
+    CLOSED,
+    DEFAULT_REFLEX_CLOCK,
+    OPEN,
+    OVER,
+    RUNNING,
+    MoveWrite,
+    SeatRow,
+    Store,
+    TableRow,
+    token_digest,
+)
+from plunder.server.store_thread import StoreThread
+from plunder.server.table import (
+    Clock,
+    LiveTable,
+    TableError,
+    bot_rng,
+    clean_name,
+    is_number,
+    new_bot_secret,
+    new_table_id,
+    new_token,
+    rebuild,
+)
 
 log = logging.getLogger("plunder.server")
 
@@ -39,307 +69,184 @@ STAND_IN = ("greedy", "normal")
 REFLEX_MIN, REFLEX_MAX = 2, 60
 
 
-def has_timed_decisions(game: str, options: Mapping[str, Any]) -> bool:
-    """Whether a ``game`` table with ``options`` meets decisions the rules time.
-
-    The game's manifest says so (``timed``); the server times a decision by asking
-    the engine (``timeout_action``) whatever this says: this tells the lobby when
-    to offer the reflex clock and the table when to mention it.
-    """
-    return manifest(game).timed_under(options)
+class Own:
+    """The connection's own seat, as ``Hub.attach`` takes it when given none."""
 
 
-class TableError(PlunderError):
-    """A request the table refuses; ``status`` is the HTTP status that fits."""
+OWN = Own()
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def new_token() -> str:
-    """An unguessable seat token: 32 random bytes, URL-safe."""
-    return secrets.token_urlsafe(32)
-
-
-def new_table_id() -> str:
-    return secrets.token_urlsafe(9)
-
-
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-@dataclass(eq=False)
-class Connection:
-    """One browser tab on a table, as a seat or a spectator (``seat is None``).
-
-    ``events_sent`` counts the events of its seat's log this connection has been
-    sent, so each state message carries only the ones it lacks; a new connection
-    (a hello) starts from none and gets the whole log.
-    """
-
-    send: Send
-    seat: int | None = None
-    events_sent: int = 0
-    # Messages built in order must reach the socket in that order: a message's
-    # events follow on from the previous message's.
-    _sending: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-
-    async def deliver(self, message: dict[str, Any]) -> None:
-        """Send ``message`` after every message handed over before it."""
-        async with self._sending:
-            await self.send(message)
-
-
-@dataclass(eq=False)
-class Clock:
-    """A human seat's running clock, for one step (``step`` is the engine's ``state.step``).
-
-    ``timed`` is a reflex clock (the decision is timed by the rules: when it runs
-    out the seat plays its timeout action); otherwise the turn clock (a bot then
-    takes the seat over).
-    """
-
-    deadline: float
-    task: asyncio.Task[None]
-    step: int
-    timed: bool
-
-
-@dataclass(eq=False)
-class LiveTable:
-    row: TableRow
-    game: Game
-    state: State
-    connections: set[Connection] = field(default_factory=set)
-    # Seat -> the task of the bot thinking for it, or of its running clock.
-    thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    clocks: dict[int, Clock] = field(default_factory=dict)
-    bots: dict[int, bot_registry.Bot] = field(default_factory=dict)
-
-    @property
-    def id(self) -> str:
-        return self.row.id
-
-    def seat_row(self, seat: int) -> SeatRow:
-        return self.row.seats[seat]
-
-    def free_seats(self) -> list[int]:
-        return [s.seat for s in self.row.seats if s.kind == "human" and s.token_hash is None]
-
-    def bot_plays(self, seat: int) -> bool:
-        row = self.seat_row(seat)
-        return row.kind == "bot" or row.auto
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat ``token`` holds here, or None."""
-        if not token or not isinstance(token, str) or len(token) > 256:
-            return None
-        digest = token_digest(token)
-        for row in self.row.seats:
-            if row.token_hash is not None and secrets.compare_digest(row.token_hash, digest):
-                return row.seat
-        return None
-
-    def seconds_left(self, seat: int) -> float | None:
-        """What is left of ``seat``'s clock for its decision, if it is running."""
-        if seat not in self.clocks:
-            return None
-        return max(0.0, round(self.clocks[seat].deadline - time.monotonic(), 1))
-
-    def summary(self) -> dict[str, Any]:
-        """What anyone may know about the table: no view, no seed, no record."""
-        connected = {c.seat for c in self.connections}
-        result = self.state.result
-        return {
-            "table": self.id,
-            "game": self.row.game,
-            "title": self.game.info().title,
-            "options": dict(self.game.options),
-            "status": self.row.status,
-            "move": len(self.state.moves),
-            "host": self.row.host_seat,
-            "clock": self.row.clock,
-            "reflex_clock": self.row.reflex_clock,
-            "timed": has_timed_decisions(self.row.game, self.game.options),
-            "created": self.row.created,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "name": s.name,
-                    "bot": s.bot,
-                    "level": s.level,
-                    "taken": s.kind == "bot" or s.token_hash is not None,
-                    "connected": s.seat in connected,
-                    "auto": s.auto,
-                    "deadline": self.seconds_left(s.seat),
-                }
-                for s in self.row.seats
-            ],
-            "result": result.to_json() if result is not None else None,
-            "rematch": self.row.rematch,
-        }
-
-    def seat_message(self, seat: int | None, summary: dict[str, Any]) -> dict[str, Any]:
-        """What every connection at ``seat`` is told now: its view without the log.
-
-        ``legal`` is the notation of the seat's legal actions and ``actions`` the
-        same actions as data (``action.to_json()``), when the seat owes a decision;
-        ``chosen`` is the seat's own concealed choice as data, once committed.
-        """
-        state = self.state
-        legal: list[str] = []
-        actions: list[dict[str, Any]] = []
-        deadline = None
-        running = self.row.status == "running"
-        if running and seat is not None and seat in state.pending and seat not in state.committed:
-            offered = state.legal(seat)
-            legal = [a.notation for a in offered]
-            actions = [a.to_json() for a in offered]
-            deadline = self.seconds_left(seat)
-        view = state.view(seat, log=False)
-        chosen = self.game.parse(view["choice"]).to_json() if "choice" in view else None
-        return {
-            "type": "state",
-            "seat": seat,
-            "move": len(state.moves),
-            "step": state.step,
-            "view": view,
-            "legal": legal,
-            "actions": actions,
-            "chosen": chosen,
-            "table": summary,
-            "deadline": deadline,
-        }
-
-    def message_for(
-        self,
-        connection: Connection,
-        base: dict[str, Any],
-        known: dict[tuple[int | None, int], list[dict[str, Any]]] | None = None,
-    ) -> dict[str, Any]:
-        """The ``state`` message for ``connection``: ``base`` and the events it lacks.
-
-        ``events`` are the seat's events from the ``events_from``-th on (counting
-        only events that seat may see); ``known`` shares them between connections
-        of one seat that lack the same ones.
-        """
-        seat = connection.seat
-        since = connection.events_sent
-        if since > self.state.event_count(seat):
-            # The state was rebuilt with fewer events than this connection holds:
-            # send the whole log again rather than leave a gap.
-            since = 0
-        key = (seat, since)
-        if known is not None and key in known:
-            events = known[key]
-        else:
-            events = self.state.events(seat, since)
-            if known is not None:
-                known[key] = events
-        connection.events_sent = since + len(events)
-        return {**base, "events": events, "events_from": since}
-
-
-def _replay(row: TableRow) -> tuple[Game, State]:
-    game = plunder.load(row.game, **row.options)
-    state = game.new(seed=row.seed)
-    for seat, action in row.moves:
-        state.act(seat, action)
-    return game, state
+# Seconds a change of who is connected waits for others before it is sent, so
+# that many connections coming and going make one message, not one each.
+PRESENCE_DELAY = 0.2
 
 
 class Hub:
     """Every table of the server, and the rules for changing them."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
-        self.store = store
-        self.bot_delay = bot_delay
+    def __init__(
+        self, store: Store, settings: Settings | None = None, bot_delay: float | None = None
+    ) -> None:
+        self.settings = settings or Settings()
+        if bot_delay is not None:
+            self.settings = dataclasses.replace(self.settings, bot_delay=bot_delay)
+        self.store = StoreThread(store)
+        self.replays = Replays(self.settings)
         self.tables: dict[str, LiveTable] = {}
+        # Tables being created per creator, not yet in ``tables``.
+        self._creating: dict[str, int] = {}
         self._started = False
+        self._sweeper: asyncio.Task[None] | None = None
+        self._collector: asyncio.Task[None] | None = None
+
+    @property
+    def bot_delay(self) -> float:
+        return self.settings.bot_delay
 
     # Start and stop --------------------------------------------------------
 
     async def start(self) -> None:
-        """Rebuild every stored table by replaying its moves; wake its bots and clocks."""
-        for row in self.store.load_tables():
+        """Rebuild every unfinished table by replaying its moves; wake its bots and clocks.
+
+        A table's status is derived from its seats and its game (a crash between
+        two writes of an older server could leave it stale) and put right in the
+        store if it was not.
+        """
+        self.store.start()
+        rows = await self.store.call("load_tables", True)
+        for row in rows:
             try:
-                game, state = _replay(row)
+                game, state = rebuild(row)
             except PlunderError:
                 log.exception("table %s could not be rebuilt from its record", row.id)
                 continue
-            self.tables[row.id] = LiveTable(row, game, state)
+            await self._settle_row(row, state.is_over)
+            table = LiveTable(row, game, state)
+            if table.finished:
+                table.finished_at = time.monotonic()
+            self.tables[row.id] = table
         self._started = True
         for table in self.tables.values():
             self._wake(table)
+        self._sweeper = self._soon(self._sweep_forever())
+        if self.settings.gc_every:
+            self._collector = self._soon(collect_garbage_every(self.settings.gc_every))
         log.info("%d tables loaded", len(self.tables))
 
+    async def _settle_row(self, row: TableRow, game_over: bool) -> None:
+        """Give a loaded table its derived status and a bot secret, in the store too."""
+        status = row.derived_status(game_over)
+        if status != row.status:
+            log.warning("table %s was stored %s; it is %s", row.id, row.status, status)
+            row.status = status
+            await self.store.call("set_status", row.id, status, row.closed_by)
+        if row.bot_secret is None:
+            row.bot_secret = new_bot_secret()
+            await self.store.call("set_bot_secret", row.id, row.bot_secret)
+
     async def stop(self) -> None:
-        for table in self.tables.values():
-            for task in [*table.thinking.values(), *(c.task for c in table.clocks.values())]:
+        for task in (self._sweeper, self._collector):
+            if task is not None:
                 task.cancel()
-        self.store.close()
+        for table in self.tables.values():
+            self._stop_all(table)
+        self.replays.close()
+        await self.store.stop()
 
     # Lookups ---------------------------------------------------------------
 
-    def table(self, table_id: str) -> LiveTable:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None:
+    async def find(self, table_id: str) -> LiveTable:
+        """A table in memory, or a finished one read back from the store; else 404."""
+        if not isinstance(table_id, str) or len(table_id) > 32:
+            raise TableError(f"no table {str(table_id)[:32]!r}", status=404)
+        found = self.tables.get(table_id)
+        if found is not None:
+            return found
+        row = await self.store.call("load_table", table_id)
+        found = self.tables.get(table_id)  # read back by another request meanwhile
+        if found is not None:
+            return found
+        if row is None:
             raise TableError(f"no table {table_id!r}", status=404)
+        try:
+            game, state = await asyncio.to_thread(rebuild, row)
+        except PlunderError:
+            log.exception("table %s could not be rebuilt from its record", row.id)
+            raise TableError(f"table {table_id!r} cannot be read", status=500) from None
+        found = self.tables.get(table_id)
+        if found is not None:
+            return found
+        await self._settle_row(row, state.is_over)
+        table = LiveTable(row, game, state, finished_at=time.monotonic())
+        self.tables[row.id] = table
+        self._wake(table)
         return table
 
     def listing(self) -> list[dict[str, Any]]:
-        """Open and running tables, newest first."""
-        shown = [t for t in self.tables.values() if t.row.status != "over"]
+        """Open and running tables, newest first (at most ``lobby_size``)."""
+        shown = [t for t in self.tables.values() if t.row.status in (OPEN, RUNNING)]
         shown.sort(key=lambda t: t.row.created, reverse=True)
-        return [t.summary() for t in shown]
+        return [t.summary() for t in shown[: self.settings.lobby_size]]
+
+    def open_tables_of(self, creator: str) -> int:
+        """Open or running tables made by ``creator`` (a digest), those being made included."""
+        made = sum(
+            1
+            for t in self.tables.values()
+            if t.row.creator == creator and t.row.status in (OPEN, RUNNING)
+        )
+        return made + self._creating.get(creator, 0)
 
     # Creating and joining --------------------------------------------------
 
-    def create(
+    async def create(
         self,
         game_name: str,
         options: dict[str, Any],
         seat_specs: list[dict[str, Any]],
         name: str | None,
-        clock: float | None,
-        bot_delay: float | None,
+        clock: Any,
+        bot_delay: Any,
         seat_creator: bool = True,
         reflex_clock: Any = None,
+        creator: str | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; the creator takes its first human seat unless ``seat_creator`` is off.
 
         ``reflex_clock`` is the seconds a human seat has for a decision the rules
         time (default 5); ``clock`` the turn clock for every other decision.
+        ``creator`` is the digest of the creating client's address: a client may
+        have at most ``tables_per_client`` open or running tables.
 
         A table made without its creator seated (a rematch) gets as host the first
         player to join.
         """
         if not isinstance(seat_specs, list) or not seat_specs:
             raise TableError("seats: give one entry per seat")
+        if len(seat_specs) > 64:
+            raise TableError("seats: too many")
         options = {**options, "players": len(seat_specs)}
         try:
             game = plunder.load(game_name, **options)
-        except PlunderError as exc:
+        except (PlunderError, ValueError, TypeError) as exc:
             raise TableError(str(exc)) from None
         rows = [self._seat_row(game, seat, spec) for seat, spec in enumerate(seat_specs)]
-        if clock is not None and not (isinstance(clock, int | float) and 5 <= clock <= 3600):
+        if clock is not None and not (is_number(clock) and 5 <= clock <= 3600):
             raise TableError("clock: seconds per decision, from 5 to 3600, or null")
         if reflex_clock is None:
             reflex_clock = DEFAULT_REFLEX_CLOCK
-        if (
-            isinstance(reflex_clock, bool)
-            or not isinstance(reflex_clock, int | float)
-            or not REFLEX_MIN <= reflex_clock <= REFLEX_MAX
-        ):
+        if not is_number(reflex_clock) or not REFLEX_MIN <= reflex_clock <= REFLEX_MAX:
             raise TableError(
                 f"reflex_clock: seconds for a timed decision, from {REFLEX_MIN} to {REFLEX_MAX}"
             )
         if bot_delay is None:
             bot_delay = self.bot_delay
-        if not (isinstance(bot_delay, int | float) and 0 <= bot_delay <= 10):
-            raise TableError("bot_delay: seconds from 0 to 10")
+        if not (is_number(bot_delay) and 0 <= bot_delay <= 10):
+            raise TableError("bot_delay: seconds from 0 to 10 (a number, not true or false)")
+        cap = self.settings.tables_per_client
+        if creator is not None and cap and self.open_tables_of(creator) >= cap:
+            raise TableError(
+                f"you have {cap} open or running tables; finish or close one first", status=429
+            )
         humans = [r.seat for r in rows if r.kind == "human"]
         token = None
         host = humans[0] if humans and seat_creator else None
@@ -357,13 +264,20 @@ class Hub:
             reflex_clock=float(reflex_clock),
             bot_delay=float(bot_delay),
             created=time.time(),
-            status="open",
+            status=OPEN,
+            bot_secret=new_bot_secret(),
+            creator=creator,
             seats=rows,
         )
-        row.status = (
-            "open" if any(r.token_hash is None for r in rows if r.kind == "human") else ("running")
-        )
-        self.store.create_table(row)
+        row.status = row.derived_status(game_over=False)
+        key = creator or ""
+        self._creating[key] = self._creating.get(key, 0) + 1
+        try:
+            await self.store.call("create_table", row)
+        finally:
+            self._creating[key] -= 1
+            if not self._creating[key]:
+                del self._creating[key]
         table = LiveTable(row, game, game.new(seed=row.seed))
         self.tables[row.id] = table
         self._wake(table)
@@ -377,136 +291,196 @@ class Hub:
             return SeatRow(seat, "human")
         bot = spec.get("bot") or "random"
         level = spec.get("level") or "normal"
+        if not isinstance(bot, str) or not isinstance(level, str):
+            raise TableError(f"seat {seat}: a bot and its level are names")
         try:
-            bot_registry.check_game(bot_registry.get(str(bot), game.name, level=str(level)), game)
+            bot_registry.check_game(bot_registry.get(bot, game.name, level=level), game)
         except bot_registry.UnknownBot as exc:
             raise TableError(f"seat {seat}: {exc}") from None
-        return SeatRow(seat, "bot", bot=str(bot), level=str(level), name=f"{bot} ({level})")
+        return SeatRow(seat, "bot", bot=bot, level=level, name=f"{bot} ({level})")
 
-    def join(self, table_id: str, name: Any, seat: Any = None) -> tuple[int, str]:
-        table = self.table(table_id)
-        if table.row.status == "over":
-            raise TableError("the game is over", status=409)
-        free = table.free_seats()
-        if seat is None:
-            if not free:
-                raise TableError("no free seat at this table", status=409)
-            seat = free[0]
-        if type(seat) is not int or not 0 <= seat < len(table.row.seats):
-            raise TableError(f"no seat {seat!r} at this table")
-        if seat not in free:
-            raise TableError(f"seat {seat} is taken", status=409)
-        token = new_token()
-        cleaned = clean_name(name)
-        if not self.store.claim_seat(table.id, seat, cleaned, token_digest(token)):
-            raise TableError(f"seat {seat} is taken", status=409)
-        table.seat_row(seat).name = cleaned
-        table.seat_row(seat).token_hash = token_digest(token)
-        if table.row.host_seat is None:
-            table.row.host_seat = seat
-            self.store.set_host(table.id, seat)
-        if not table.free_seats():
-            table.row.status = "running"
-            self.store.set_status(table.id, "running")
-        log.info("table %s: seat %d joined", table.id, seat)
-        self._wake(table)
+    async def join(self, table_id: str, name: Any, seat: Any = None) -> tuple[int, str]:
+        table = await self.find(table_id)
+        async with table.lock:
+            if table.finished:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            free = table.free_seats()
+            if seat is None:
+                if not free:
+                    raise TableError("no free seat at this table", status=409)
+                seat = free[0]
+            if type(seat) is not int or not 0 <= seat < len(table.row.seats):
+                raise TableError(f"no seat {str(seat)[:20]!r} at this table")
+            if seat not in free:
+                raise TableError(f"seat {seat} is taken", status=409)
+            token = new_token()
+            cleaned = clean_name(name)
+            host = seat if table.row.host_seat is None else None
+            starts = table.row.status == OPEN and free == [seat]
+            claimed = await self.store.call(
+                "claim_seat",
+                table.id,
+                seat,
+                cleaned,
+                token_digest(token),
+                host,
+                RUNNING if starts else None,
+            )
+            if not claimed:
+                raise TableError(f"seat {seat} is taken", status=409)
+            table.seat_row(seat).name = cleaned
+            table.seat_row(seat).token_hash = token_digest(token)
+            if host is not None:
+                table.row.host_seat = host
+            if starts:
+                table.row.status = RUNNING
+            log.info("table %s: seat %d joined", table.id, seat)
+            self._wake(table)
+            self._publish(table)
         return seat, token
 
-    def rematch(self, table_id: str, token: str | None) -> LiveTable:
-        table = self.table(table_id)
+    async def rematch(self, table_id: str, token: str | None, creator: str | None) -> LiveTable:
+        table = await self.find(table_id)
         seat = table.seat_of(token)
         if seat is None:
             raise TableError("only a seated player can ask for a rematch", status=403)
-        if table.row.status != "over":
+        if table.row.status != OVER:
             raise TableError("the game is not over", status=409)
-        if table.row.rematch in self.tables:
-            return self.tables[table.row.rematch]
-        specs = [
-            {"kind": "bot", "bot": s.bot, "level": s.level}
-            if s.kind == "bot"
-            else {"kind": "human"}
-            for s in table.row.seats
-        ]
-        options = {k: v for k, v in table.game.options.items() if k != "players"}
-        # Every human seat starts free: each player joins the rematch who wants to.
-        new, _, _ = self.create(
-            table.row.game,
-            options,
-            specs,
-            None,
-            table.row.clock,
-            table.row.bot_delay,
-            seat_creator=False,
-            reflex_clock=table.row.reflex_clock,
-        )
-        self.store.set_rematch(table.id, new.id)
-        table.row.rematch = new.id
-        self._soon(self.broadcast(table))
+        async with table.lock:
+            if table.row.rematch is not None:
+                return await self.find(table.row.rematch)
+            specs = [
+                {"kind": "bot", "bot": s.bot, "level": s.level}
+                if s.kind == "bot"
+                else {"kind": "human"}
+                for s in table.row.seats
+            ]
+            options = {k: v for k, v in table.game.options.items() if k != "players"}
+            # Every human seat starts free: each player joins the rematch who wants to.
+            new, _, _ = await self.create(
+                table.row.game,
+                options,
+                specs,
+                None,
+                table.row.clock,
+                table.row.bot_delay,
+                seat_creator=False,
+                reflex_clock=table.row.reflex_clock,
+                creator=creator,
+            )
+            await self.store.call("set_rematch", table.id, new.id)
+            table.row.rematch = new.id
+            self._publish(table)
         return new
 
     # Playing ---------------------------------------------------------------
 
     async def act(self, table: LiveTable, seat: int, text: Any) -> None:
-        """Play ``text`` for ``seat``: engine first, store next, then everyone's view."""
-        if not isinstance(text, str) or not text:
-            raise IllegalAction("an action is its notation, a non-empty string")
-        if table.row.status == "open":
-            raise TableError("the table is waiting for players to join", status=409)
-        if table.seat_row(seat).auto:
-            # Playing is taking the seat back from the bot standing in.
-            self._set_auto(table, seat, False)
-        self._play(table, seat, text)
-        await self.broadcast(table)
+        """Play ``text`` for ``seat``: engine first, store next, then everyone's view.
 
-    def _play(self, table: LiveTable, seat: int, text: str) -> None:
+        A seat a bot plays for its absent player is taken back by the move, once
+        the move is accepted: a refused move leaves the bot in the seat.
+        """
+        if not isinstance(text, str) or not text or len(text) > 256:
+            raise IllegalAction("an action is its notation, a non-empty string")
+        async with table.lock:
+            if table.row.status == OPEN:
+                raise TableError("the table is waiting for players to join", status=409)
+            if table.finished:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            await self._play(table, seat, text)
+            if table.seat_row(seat).auto:
+                # Playing is taking the seat back from the bot standing in.
+                try:
+                    await self._set_auto(table, {seat: False})
+                except Exception:
+                    # The move stands (it is stored); the seat stays the bot's.
+                    log.exception("table %s: seat %d could not be taken back", table.id, seat)
+            self._publish(table)
+
+    async def _play(self, table: LiveTable, seat: int, text: str) -> None:
+        """Apply and store one move; the caller holds the table's lock.
+
+        If the store cannot write it the state goes back to what the store holds
+        and ``TableError`` (503) says so.
+        """
         state = table.state
         state.act(seat, text)  # raises IllegalAction with the state unchanged
         idx = len(state.moves) - 1
         move_seat, notation = state.moves[idx]
+        over = state.is_over
+        write = MoveWrite(table.id, idx, move_seat, notation, OVER if over else None)
         try:
-            self.store.append_move(table.id, idx, move_seat, notation)
+            await self.store.append_move(write)
         except Exception:
             # Not stored, so not played: go back to what the store holds.
             log.exception("table %s: move %d could not be stored", table.id, idx)
-            table.row.moves = list(state.moves[:idx])
-            table.game, table.state = _replay(table.row)
+            table.game, table.state = rebuild(table.row)
+            self._wake(table)
             raise TableError("the move could not be saved; please try again", 503) from None
         table.row.moves.append((move_seat, notation))
-        if state.is_over and table.row.status != "over":
-            table.row.status = "over"
-            self.store.set_status(table.id, "over")
+        if over:
+            table.row.status = OVER
+            table.finished_at = time.monotonic()
         self._wake(table)
 
-    def handover(self, table: LiveTable, by: int | None, seat: Any) -> None:
-        """The host hands a human seat to a bot."""
+    async def handover(self, table: LiveTable, by: int | None, seat: Any) -> None:
+        """The host hands a player's seat to a bot."""
         if by is None or by != table.row.host_seat:
             raise TableError("only the host can hand a seat over", status=403)
         if type(seat) is not int or not 0 <= seat < len(table.row.seats):
-            raise TableError(f"no seat {seat!r} at this table")
-        if table.seat_row(seat).kind != "human":
-            raise TableError(f"seat {seat} is already a bot")
-        self._set_auto(table, seat, True)
+            raise TableError(f"no seat {str(seat)[:20]!r} at this table")
+        async with table.lock:
+            if table.finished:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            row = table.seat_row(seat)
+            if row.kind != "human":
+                raise TableError(f"seat {seat} is already a bot")
+            if row.token_hash is None:
+                raise TableError(f"seat {seat} has no player yet: it cannot be handed over", 409)
+            await self._set_auto(table, {seat: True})
+            self._publish(table)
 
-    def takeback(self, table: LiveTable, seat: int | None) -> None:
+    async def takeback(self, table: LiveTable, seat: int | None) -> None:
         """A player takes their seat back from the bot standing in."""
         if seat is None:
             raise TableError("a spectator has no seat to take back", status=403)
-        self._set_auto(table, seat, False)
+        async with table.lock:
+            if table.finished:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            await self._set_auto(table, {seat: False})
+            table.abandoned = False
+            self._publish(table)
 
-    def _set_auto(self, table: LiveTable, seat: int, auto: bool) -> None:
-        row = table.seat_row(seat)
-        if row.auto == auto:
+    async def close(self, table: LiveTable, by: int | None, reason: str = "host") -> None:
+        """Close a table before its end: the host may, and so may the abandonment rule."""
+        if reason == "host" and (by is None or by != table.row.host_seat):
+            raise TableError("only the host can close the table", status=403)
+        async with table.lock:
+            if table.finished:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            await self.store.call("set_status", table.id, CLOSED, reason)
+            table.row.status = CLOSED
+            table.row.closed_by = reason
+            table.finished_at = time.monotonic()
+            self._stop_all(table)
+            log.info("table %s closed (%s)", table.id, reason)
+            self._publish(table)
+
+    async def _set_auto(self, table: LiveTable, autos: dict[int, bool]) -> None:
+        """Hand seats to bots or back; the caller holds the lock and publishes."""
+        changed = {s: auto for s, auto in autos.items() if table.seat_row(s).auto != auto}
+        if not changed:
             return
-        self.store.set_auto(table.id, seat, auto)
-        row.auto = auto
-        for tasks in (table.thinking,):
-            task = tasks.pop(seat, None)
-            if task is not None:
+        await self.store.call("set_autos", table.id, changed)
+        for seat, auto in changed.items():
+            table.seat_row(seat).auto = auto
+            task = table.thinking.pop(seat, None)
+            if task is not None and task is not asyncio.current_task():
                 task.cancel()
-        self._stop_clock(table, seat)
-        log.info("table %s: seat %d %s", table.id, seat, "to a bot" if auto else "taken back")
+            self._stop_clock(table, seat)
+            log.info("table %s: seat %d %s", table.id, seat, "to a bot" if auto else "taken back")
         self._wake(table)
-        self._soon(self.broadcast(table))
 
     # Bots and clocks ---------------------------------------------------------
 
@@ -518,7 +492,7 @@ class Hub:
         clock belongs to one step: a seat deciding again in the next step gets a
         fresh one.
         """
-        if not self._started or table.row.status != "running":
+        if not self._started or table.row.status != RUNNING:
             for seat in list(table.clocks):
                 self._stop_clock(table, seat)
             return
@@ -546,6 +520,14 @@ class Hub:
         if entry is not None and entry.task is not asyncio.current_task():
             entry.task.cancel()
 
+    def _stop_all(self, table: LiveTable) -> None:
+        for seat in list(table.clocks):
+            self._stop_clock(table, seat)
+        for task in table.thinking.values():
+            if task is not asyncio.current_task():
+                task.cancel()
+        table.thinking.clear()
+
     def _soon(self, work: Awaitable[None]) -> asyncio.Task[None]:
         task = asyncio.ensure_future(work)
         task.add_done_callback(_report_failure)
@@ -561,103 +543,264 @@ class Hub:
                 table.bots[seat] = bot_registry.RandomBot()
         return table.bots[seat]
 
+    def _due(self, table: LiveTable, seat: int) -> bool:
+        state = table.state
+        return (
+            table.row.status == RUNNING
+            and table.bot_plays(seat)
+            and seat in state.pending
+            and seat not in state.committed
+        )
+
+    async def _retrying(
+        self, table: LiveTable, what: str, work: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Run ``work`` until it succeeds, waiting longer after each failure.
+
+        A bot's move or a timeout's that the store could not write (or that failed
+        in any other way) is tried again from the table as it then stands, so a
+        table never waits for a restart.
+        """
+        failures = 0
+        while True:
+            try:
+                await work()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                wait = min(self.settings.retry_max, self.settings.retry_first * 2 ** (failures - 1))
+                log.exception(
+                    "table %s: %s failed (%d times); again in %.1f s",
+                    table.id,
+                    what,
+                    failures,
+                    wait,
+                )
+                await asyncio.sleep(wait)
+
     async def _bot_move(self, table: LiveTable, seat: int) -> None:
         try:
-            if table.state.timeout_action(seat) is None:
-                await asyncio.sleep(table.row.bot_delay)
-            else:
-                # A timed decision is answered at once, as a reflex.
-                await asyncio.sleep(0)
-            state = table.state
-            step = state.step
-            snapshot = state.clone()
-            rng = random.Random(f"{table.id}:{len(state.moves)}:{seat}")
-            bot = self._bot_for(table, seat)
-            action = await asyncio.to_thread(bot.choose, snapshot, seat, rng)
-            state = table.state  # may have been rebuilt while the bot thought
-            still_due = (
-                table.bot_plays(seat)
-                and seat in state.pending
-                and seat not in state.committed
-                and state.step == step
-            )
-            if still_due:
-                table.thinking.pop(seat, None)
-                self._play(table, seat, action.notation)
-                await self.broadcast(table)
+            await self._retrying(table, f"seat {seat}'s bot", lambda: self._bot_turn(table, seat))
         finally:
             if table.thinking.get(seat) is asyncio.current_task():
                 del table.thinking[seat]
         self._wake(table)
+
+    async def _bot_turn(self, table: LiveTable, seat: int) -> None:
+        if table.state.timeout_action(seat) is None:
+            await asyncio.sleep(table.row.bot_delay)
+        else:
+            # A timed decision is answered at once, as a reflex.
+            await asyncio.sleep(0)
+        async with table.lock:
+            if not self._due(table, seat):
+                return
+            state = table.state
+            step = state.step
+            snapshot = state.clone()
+            rng = bot_rng(table.row.bot_secret or "", len(state.moves), seat)
+        bot = self._bot_for(table, seat)
+        action = await asyncio.to_thread(bot.choose, snapshot, seat, rng)
+        async with table.lock:
+            # The table may have moved on, or been rebuilt, while the bot thought.
+            if not self._due(table, seat) or table.state.step != step:
+                return
+            await self._play(table, seat, action.notation)
+            self._publish(table)
 
     async def _clock(self, table: LiveTable, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.monotonic()))
         entry = table.clocks.get(seat)
         if entry is None or entry.task is not asyncio.current_task():
             return
-        del table.clocks[seat]
-        if not entry.timed:
-            log.info("table %s: seat %d ran out of time", table.id, seat)
-            self._set_auto(table, seat, True)
+        await self._retrying(table, f"seat {seat}'s clock", lambda: self._clock_out(table, seat))
+
+    async def _clock_out(self, table: LiveTable, seat: int) -> None:
+        async with table.lock:
+            entry = table.clocks.get(seat)
+            if entry is None or entry.task is not asyncio.current_task():
+                return
+            if table.row.status != RUNNING or table.state.step != entry.step:
+                self._stop_clock(table, seat)
+                return
+            if not entry.timed:
+                log.info("table %s: seat %d ran out of time", table.id, seat)
+                await self._set_auto(table, {seat: True})
+                self._publish(table)
+                return
+            # A timed decision let pass: the seat plays what the rules say it plays
+            # then, and keeps its seat.
+            action = table.state.timeout_action(seat)
+            if action is None or table.bot_plays(seat):
+                self._stop_clock(table, seat)
+                self._wake(table)
+                return
+            log.info("table %s: seat %d let its timed decision pass: %s", table.id, seat, action)
+            # The clock is done with whatever the store says: should the move not
+            # be stored, the seat gets a fresh clock for the same decision.
+            del table.clocks[seat]
+            await self._play(table, seat, action.notation)
+            self._publish(table)
+
+    # Abandoned and finished tables ---------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        spans = [s for s in (self.settings.abandon_after, self.settings.finished_ttl) if s > 0]
+        every = max(0.05, min([30.0, *(span / 4 for span in spans)]))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of abandoned and finished tables failed")
+
+    async def sweep(self) -> None:
+        """Finish or close abandoned tables; forget finished ones no one watches."""
+        now = time.monotonic()
+        for table in list(self.tables.values()):
+            if table.finished:
+                idle = now - (table.finished_at or now)
+                if not table.connections and idle >= self.settings.finished_ttl:
+                    self._stop_all(table)
+                    self.tables.pop(table.id, None)
+                continue
+            if (
+                self.settings.abandon_after
+                and not table.abandoned
+                and table.human_seats()
+                and not table.human_connected()
+                and now - table.last_human >= self.settings.abandon_after
+            ):
+                await self._abandon(table)
+
+    async def _abandon(self, table: LiveTable) -> None:
+        if table.row.status == OPEN:
+            log.info("table %s: no one came back; closed", table.id)
+            with contextlib.suppress(TableError):
+                await self.close(table, None, reason="abandoned")
             return
-        # A timed decision let pass: the seat plays what the rules say it plays
-        # then, and keeps its seat.
-        action = table.state.timeout_action(seat)
-        if action is None or table.bot_plays(seat):
-            self._wake(table)
-            return
-        log.info("table %s: seat %d let its timed decision pass: %s", table.id, seat, action)
-        try:
-            self._play(table, seat, action.notation)
-        except (IllegalAction, TableError):
-            log.exception("table %s: seat %d's timeout action was refused", table.id, seat)
-            self._wake(table)
-            return
-        await self.broadcast(table)
+        async with table.lock:
+            if table.row.status != RUNNING:
+                return
+            log.info("table %s: no one came back; bots finish the game", table.id)
+            await self._set_auto(table, {seat: True for seat in table.human_seats()})
+            table.abandoned = True
+            self._publish(table)
 
     # Views -------------------------------------------------------------------
 
-    async def broadcast(self, table: LiveTable) -> None:
-        """Send each connection the view of its own seat, and nothing else."""
+    def _publish(self, table: LiveTable) -> None:
+        """Queue for each connection the view of its own seat, and nothing else.
+
+        Called with the table's lock held (or where no move can be under way), so
+        every message shows the table as stored. Connections of one seat that
+        lack the same events share one encoded message.
+        """
         if not table.connections:
             return
-        summary = table.summary()
+        summary_text = encode(table.summary())
         bases: dict[int | None, dict[str, Any]] = {}
-        known: dict[tuple[int | None, int], list[dict[str, Any]]] = {}
-        sends = []
-        connections = list(table.connections)
-        # Every message is built before any is sent, so all show the same moment.
-        for connection in connections:
-            if connection.seat not in bases:
-                bases[connection.seat] = table.seat_message(connection.seat, summary)
-            message = table.message_for(connection, bases[connection.seat], known)
-            sends.append(connection.deliver(message))
-        results = await asyncio.gather(*sends, return_exceptions=True)
-        for connection, outcome in zip(connections, results, strict=True):
-            if isinstance(outcome, BaseException):
+        texts: dict[tuple[int | None, int], str] = {}
+        for connection in list(table.connections):
+            if connection.dead:
+                table.connections.discard(connection)
+                continue
+            seat = connection.seat
+            since, now = table.events_for(connection)
+            key = (seat, since)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = table.state_text(seat, summary_text, since, bases)
+            connection.events_sent = now
+            if not connection.push(text):
                 table.connections.discard(connection)
 
-    async def attach(self, table: LiveTable, connection: Connection) -> None:
-        table.connections.add(connection)
-        base = table.seat_message(connection.seat, table.summary())
-        await connection.deliver(table.message_for(connection, base))
-        # Others see this seat as connected now.
-        self._soon(self.broadcast(table))
+    async def publish(self, table: LiveTable) -> None:
+        async with table.lock:
+            self._publish(table)
+
+    def _presence(self, table: LiveTable) -> None:
+        """Tell everyone, shortly, who is connected now (many changes, one message)."""
+        if table.presence is None or table.presence.done():
+            table.presence = self._soon(self._presence_later(table))
+
+    async def _presence_later(self, table: LiveTable) -> None:
+        await asyncio.sleep(PRESENCE_DELAY)
+        await self.publish(table)
+
+    async def attach(
+        self, table: LiveTable, connection: Connection, seat: int | Own | None = OWN
+    ) -> None:
+        """A hello: ``connection`` watches as ``seat``, and is sent the whole state alone.
+
+        ``seat`` is the connection's own seat if not given.
+
+        Others are told only if who is connected changed (a seat newly connected,
+        or left by this connection's earlier hello), and then together with any
+        other change of who is connected.
+        """
+        if isinstance(seat, Own):
+            seat = connection.seat
+        async with table.lock:
+            before = table.connected_seats()
+            connection.seat = seat
+            connection.attached = True
+            table.connections.add(connection)
+            changed = table.connected_seats() != before
+            connection.events_sent = 0
+            since, now = table.events_for(connection)
+            connection.push(table.state_text(seat, encode(table.summary()), since))
+            connection.events_sent = now
+            if seat in table.human_seats():
+                table.last_human = time.monotonic()
+        if changed:
+            self._presence(table)
 
     def detach(self, table: LiveTable, connection: Connection) -> None:
-        if connection in table.connections:
-            table.connections.discard(connection)
+        if connection not in table.connections:
+            return
+        table.connections.discard(connection)
+        connection.attached = False
+        seat = connection.seat
+        if seat is None:
+            return
+        if seat in table.human_seats():
+            table.last_human = time.monotonic()
+        if seat not in table.connected_seats():
             with contextlib.suppress(RuntimeError):
-                self._soon(self.broadcast(table))
+                self._presence(table)
+
+
+async def collect_garbage_every(seconds: float) -> None:
+    """Collect the oldest generation every ``seconds``, not whenever Python would.
+
+    What exists once the server has started (the code, the tables loaded) is
+    frozen out of every collection. While this runs, Python's automatic
+    collections stop at the middle generation; they resume when it stops.
+    """
+    gc.collect()
+    gc.freeze()
+    young, middle, oldest = gc.get_threshold()
+    # Python collects the oldest generation after this many collections of the
+    # middle one: never, as far as a server's life goes.
+    gc.set_threshold(young, middle, 1_000_000_000)
+    try:
+        while True:
+            await asyncio.sleep(seconds)
+            started = time.perf_counter()
+            found = gc.collect()
+            log.info(
+                "full garbage collection: %d objects freed in %.0f ms",
+                found,
+                1000 * (time.perf_counter() - started),
+            )
+    finally:
+        gc.set_threshold(young, middle, oldest)
+        gc.unfreeze()
 
 
 def _report_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("background task failed", exc_info=task.exception())
-
-
-def clean_name(name: Any) -> str:
-    """A display name: printable, at most 32 characters, never empty."""
-    text = name if isinstance(name, str) else ""
-    text = "".join(ch for ch in text if ch.isprintable()).strip()[:32]
-    return text or "Player"

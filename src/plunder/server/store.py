@@ -3,18 +3,24 @@
 One schema through SQLAlchemy Core serves both. A table's whole game is its
 ``game``, ``options``, ``seed`` and its ``moves`` in order: the live state is
 rebuilt by replaying them, so nothing else about the game is stored. Seat tokens
-are kept only as SHA-256 digests.
+are kept only as SHA-256 digests, and so is the address of a table's creator.
 
-Every write is its own transaction, committed before the call returns; the
-server acknowledges a move only after ``append_move`` has returned. SQLite runs
-in WAL mode with ``synchronous=NORMAL``: a committed transaction survives the
-process being killed (only a power cut can lose the last ones).
+Every write is one transaction, committed before its call returns; a change and
+the status it causes are written in the same transaction (a move and the end of
+the game; a seat taken and the table starting), and a table's status is derived
+again when it is loaded (``TableRow.derived_status``). SQLite runs in WAL mode
+with ``synchronous=NORMAL``: a committed transaction survives the process being
+killed (only a power cut can lose the last ones).
+
+``store_thread.StoreThread`` runs every call in a thread of its own, in the
+order the calls were made, so the event loop never waits on the database.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -33,6 +39,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -43,10 +50,17 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+log = logging.getLogger("plunder.server")
+
 metadata = MetaData()
 
 # The reflex clock of a table stored before tables had one.
 DEFAULT_REFLEX_CLOCK = 5.0
+
+# What a table's status may be. A closed table stopped before its end (its host
+# closed it, or it was abandoned while still waiting for players).
+OPEN, RUNNING, OVER, CLOSED = "open", "running", "over", "closed"
+FINISHED = (OVER, CLOSED)
 
 tables = Table(
     "plunder_tables",
@@ -63,6 +77,13 @@ tables = Table(
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False),
     Column("rematch", String(32)),
+    # The secret the bots' generators are seeded from; null in older stores
+    # (one is made when such a table is loaded).
+    Column("bot_secret", String(64)),
+    # SHA-256 of the creator's address, for the cap on tables per client.
+    Column("creator", String(64)),
+    # Why a closed table was closed: "host" or "abandoned".
+    Column("closed_by", String(16)),
 )
 
 seats = Table(
@@ -88,9 +109,23 @@ moves = Table(
     Column("at", Float, nullable=False),
 )
 
+# Columns added since the first stores were made, with their SQL type.
+NEW_COLUMNS = {
+    "reflex_clock": "FLOAT",
+    "bot_secret": "VARCHAR(64)",
+    "creator": "VARCHAR(64)",
+    "closed_by": "VARCHAR(16)",
+}
+
+# Statements made once: building one per call costs more than running it.
+INSERT_MOVE = insert(moves)
+SET_STATUS = (
+    update(tables).where(tables.c.id == bindparam("table_id")).values(status=bindparam("status"))
+)
+
 
 def token_digest(token: str) -> str:
-    """What the store keeps of a seat token."""
+    """What the store keeps of a seat token (and of a creator's address)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -118,8 +153,32 @@ class TableRow:
     status: str
     rematch: str | None = None
     reflex_clock: float = DEFAULT_REFLEX_CLOCK
+    bot_secret: str | None = None
+    creator: str | None = None
+    closed_by: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
+
+    def derived_status(self, game_over: bool) -> str:
+        """The status the table's seats and game imply (a closed table stays closed)."""
+        if self.status == CLOSED:
+            return CLOSED
+        if game_over:
+            return OVER
+        if any(s.kind == "human" and s.token_hash is None for s in self.seats):
+            return OPEN
+        return RUNNING
+
+
+@dataclass(frozen=True)
+class MoveWrite:
+    """One move to store, and the status it gives its table (None: unchanged)."""
+
+    table_id: str
+    idx: int
+    seat: int
+    action: str
+    status: str | None = None
 
 
 def default_url(path: str | Path = "plunder.sqlite3") -> str:
@@ -147,7 +206,7 @@ def make_engine(url: str) -> Engine:
 
 
 class Store:
-    """Tables, seats and moves, written through at once."""
+    """Tables, seats and moves, written through at once (blocking calls)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -158,12 +217,16 @@ class Store:
     def _add_new_columns(self) -> None:
         """Columns added since a store was made (``create_all`` makes only missing tables)."""
         present = {c["name"] for c in inspect(self.engine).get_columns("plunder_tables")}
-        if "reflex_clock" not in present:
+        missing = [(name, kind) for name, kind in NEW_COLUMNS.items() if name not in present]
+        if missing:
             with self.engine.begin() as db:
-                db.execute(text("ALTER TABLE plunder_tables ADD COLUMN reflex_clock FLOAT"))
+                for name, kind in missing:
+                    db.execute(text(f"ALTER TABLE plunder_tables ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
+
+    # Writes ------------------------------------------------------------------
 
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as db:
@@ -180,6 +243,9 @@ class Store:
                     created=row.created,
                     status=row.status,
                     rematch=row.rematch,
+                    bot_secret=row.bot_secret,
+                    creator=row.creator,
+                    closed_by=row.closed_by,
                 )
             )
             db.execute(
@@ -199,8 +265,20 @@ class Store:
                 ],
             )
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give a free human seat to ``name``; False if someone took it first."""
+    def claim_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        host: int | None = None,
+        status: str | None = None,
+    ) -> bool:
+        """Give a free human seat to ``name``; False if someone took it first.
+
+        ``host`` makes the seat the table's host, ``status`` is the table's new
+        status: both in the same transaction as the seat.
+        """
         with self.engine.begin() as db:
             done = db.execute(
                 update(seats)
@@ -212,64 +290,157 @@ class Store:
                 )
                 .values(name=name, token_hash=token_hash)
             )
-            return done.rowcount == 1
+            if done.rowcount != 1:
+                return False  # nothing was changed
+            changes: dict[str, Any] = {}
+            if host is not None:
+                changes["host_seat"] = host
+            if status is not None:
+                changes["status"] = status
+            if changes:
+                db.execute(update(tables).where(tables.c.id == table_id).values(**changes))
+            return True
 
-    def append_move(self, table_id: str, idx: int, seat: int, action: str) -> None:
-        """Store move ``idx``; the primary key refuses a second move at one index."""
+    def append_moves(self, batch: list[MoveWrite]) -> None:
+        """Store moves, and the statuses they cause, in one transaction.
+
+        The primary key refuses a second move at one index of a table.
+        """
+        stamp = time.time()
         with self.engine.begin() as db:
             db.execute(
-                insert(moves).values(
-                    table_id=table_id, idx=idx, seat=seat, action=action, at=time.time()
-                )
+                INSERT_MOVE,
+                [
+                    {
+                        "table_id": w.table_id,
+                        "idx": w.idx,
+                        "seat": w.seat,
+                        "action": w.action,
+                        "at": stamp,
+                    }
+                    for w in batch
+                ],
             )
+            statuses = [{"table_id": w.table_id, "status": w.status} for w in batch if w.status]
+            if statuses:
+                db.execute(SET_STATUS, statuses)
 
-    def set_status(self, table_id: str, status: str) -> None:
-        with self.engine.begin() as db:
-            db.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+    def append_move(
+        self, table_id: str, idx: int, seat: int, action: str, status: str | None = None
+    ) -> None:
+        """Store move ``idx`` (and the status it causes) in a transaction of its own."""
+        self.append_moves([MoveWrite(table_id, idx, seat, action, status)])
 
-    def set_host(self, table_id: str, seat: int) -> None:
+    def set_status(self, table_id: str, status: str, closed_by: str | None = None) -> None:
         with self.engine.begin() as db:
-            db.execute(update(tables).where(tables.c.id == table_id).values(host_seat=seat))
+            db.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(status=status, closed_by=closed_by)
+            )
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
-    def set_auto(self, table_id: str, seat: int, auto: bool) -> None:
+    def set_bot_secret(self, table_id: str, secret: str) -> None:
         with self.engine.begin() as db:
-            db.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(auto=auto)
-            )
+            db.execute(update(tables).where(tables.c.id == table_id).values(bot_secret=secret))
 
-    def load_tables(self) -> Iterator[TableRow]:
-        """Every stored table with its seats and moves, oldest first."""
+    def set_auto(self, table_id: str, seat: int, auto: bool) -> None:
+        self.set_autos(table_id, {seat: auto})
+
+    def set_autos(self, table_id: str, autos: dict[int, bool]) -> None:
+        """Hand seats to bots (True) or back (False), all in one transaction."""
+        with self.engine.begin() as db:
+            for seat, auto in autos.items():
+                db.execute(
+                    update(seats)
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                    .values(auto=auto)
+                )
+
+    # Reads -------------------------------------------------------------------
+
+    def load_tables(self, unfinished_only: bool = False) -> Iterator[TableRow]:
+        """Stored tables with their seats and moves, oldest first.
+
+        With ``unfinished_only``, only those whose stored status is not over or
+        closed: a move that ends a game is stored with the status ``over`` in the
+        same transaction, so a finished table is never stored as unfinished for
+        long (and the status is derived again when it is loaded).
+        """
         with self.engine.connect() as db:
+            query = select(tables).order_by(tables.c.created)
+            if unfinished_only:
+                query = query.where(tables.c.status.not_in(FINISHED))
+            found = [self._table_row(r) for r in db.execute(query)]
+            if not found:
+                return
             seat_rows: dict[str, list[SeatRow]] = {}
-            for r in db.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)):
-                seat_rows.setdefault(r.table_id, []).append(
-                    SeatRow(r.seat, r.kind, r.bot, r.level, r.name, r.token_hash, bool(r.auto))
-                )
             move_rows: dict[str, list[tuple[int, str]]] = {}
-            for r in db.execute(select(moves).order_by(moves.c.table_id, moves.c.idx)):
+            seat_query = select(seats).order_by(seats.c.table_id, seats.c.seat)
+            move_query = select(moves.c.table_id, moves.c.seat, moves.c.action).order_by(
+                moves.c.table_id, moves.c.idx
+            )
+            if unfinished_only:
+                wanted = select(tables.c.id).where(tables.c.status.not_in(FINISHED))
+                seat_query = seat_query.where(seats.c.table_id.in_(wanted))
+                move_query = move_query.where(moves.c.table_id.in_(wanted))
+            for r in db.execute(seat_query):
+                seat_rows.setdefault(r.table_id, []).append(_seat_row(r))
+            for r in db.execute(move_query):
                 move_rows.setdefault(r.table_id, []).append((r.seat, r.action))
-            for r in db.execute(select(tables).order_by(tables.c.created)):
-                options = r.options if isinstance(r.options, dict) else json.loads(r.options)
-                yield TableRow(
-                    id=r.id,
-                    game=r.game,
-                    options=options,
-                    seed=int(r.seed),
-                    host_seat=r.host_seat,
-                    clock=r.clock,
-                    bot_delay=r.bot_delay,
-                    created=r.created,
-                    status=r.status,
-                    rematch=r.rematch,
-                    reflex_clock=(
-                        DEFAULT_REFLEX_CLOCK if r.reflex_clock is None else float(r.reflex_clock)
-                    ),
-                    seats=seat_rows.get(r.id, []),
-                    moves=move_rows.get(r.id, []),
+        for row in found:
+            row.seats = seat_rows.get(row.id, [])
+            row.moves = move_rows.get(row.id, [])
+            yield row
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One stored table with its seats and moves, or None."""
+        with self.engine.connect() as db:
+            found = db.execute(select(tables).where(tables.c.id == table_id)).first()
+            if found is None:
+                return None
+            row = self._table_row(found)
+            row.seats = [
+                _seat_row(r)
+                for r in db.execute(
+                    select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
                 )
+            ]
+            row.moves = [
+                (r.seat, r.action)
+                for r in db.execute(
+                    select(moves.c.seat, moves.c.action)
+                    .where(moves.c.table_id == table_id)
+                    .order_by(moves.c.idx)
+                )
+            ]
+        return row
+
+    @staticmethod
+    def _table_row(r: Any) -> TableRow:
+        options = r.options if isinstance(r.options, dict) else json.loads(r.options)
+        return TableRow(
+            id=r.id,
+            game=r.game,
+            options=options,
+            seed=int(r.seed),
+            host_seat=r.host_seat,
+            clock=r.clock,
+            bot_delay=r.bot_delay,
+            created=r.created,
+            status=r.status,
+            rematch=r.rematch,
+            reflex_clock=(
+                DEFAULT_REFLEX_CLOCK if r.reflex_clock is None else float(r.reflex_clock)
+            ),
+            bot_secret=r.bot_secret,
+            creator=r.creator,
+            closed_by=r.closed_by,
+        )
+
+
+def _seat_row(r: Any) -> SeatRow:
+    return SeatRow(r.seat, r.kind, r.bot, r.level, r.name, r.token_hash, bool(r.auto))

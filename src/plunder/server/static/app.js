@@ -83,6 +83,11 @@
     return Boolean((view && view.over) || (page.summary && page.summary.status === "over"));
   }
 
+  /** Closed before its end (by its host, or for want of players): nothing more happens. */
+  function isClosed() {
+    return Boolean(page.summary && page.summary.status === "closed");
+  }
+
   /** Is the viewer the table's host? `host` is the host's seat (or name). */
   function amHost() {
     const seat = mySeat();
@@ -339,6 +344,7 @@
     // While a human seat is free the table does not play yet (the server refuses moves).
     const open = summary.status === "open" && mode !== "replay";
     $("open-note").hidden = !open;
+    drawClosed(summary);
     const withheld = Boolean(page.sending || open);
     const legal = withheld ? [] : message.legal || [];
     const actions = withheld ? [] : message.actions || [];
@@ -389,6 +395,24 @@
     node.replaceChildren(...[].concat(build()).filter(Boolean));
   }
 
+  /** A closed table, or an abandoned one the bots are finishing, says so; the host may close. */
+  function drawClosed(summary) {
+    const note = $("closed-note");
+    let text = "";
+    if (summary.status === "closed") {
+      text =
+        summary.closed === "host"
+          ? "The host closed this table before the end of the game."
+          : "This table was closed: no one came to play.";
+    } else if (summary.abandoned && summary.status === "running") {
+      text = "No one was here for a while: bots are playing every seat to the end. Take your seat back to play on.";
+    }
+    note.textContent = text;
+    note.hidden = !text || mode === "replay";
+    const closable = mode === "seat" && amHost() && (summary.status === "open" || summary.status === "running");
+    $("close-table").hidden = !closable;
+  }
+
   /** The seats: names and markers, who has chosen, this seat's clock, and the seat controls. */
   function drawSeats() {
     const message = page.message;
@@ -398,7 +422,7 @@
     const committed = view.committed || [];
     const me = mySeat();
     const host = amHost();
-    const over = isOver();
+    const over = isOver() || isClosed();
     const clock = summary.clock;
     const note = $("clock-note");
     const notes = [];
@@ -574,7 +598,7 @@
   function drawJoin() {
     const box = $("join");
     const free = freeSeats(page.summary);
-    const show = mode === "seat" && !page.token && free.length > 0 && !isOver();
+    const show = mode === "seat" && !page.token && free.length > 0 && !isOver() && !isClosed();
     box.hidden = !show;
     if (!show) return;
     const select = $("join-seat");
@@ -682,7 +706,10 @@
 
   /* ---- the replay -------------------------------------------------------- */
 
-  const replay = { views: [], moves: [], actions: [], count: -1, index: 0, seat: null };
+  // The replay loads its views a page at a time (the server sets the page's size):
+  // each page holds views without their logs, and the seat's events they add up
+  // to, which `events` gathers once for every view.
+  const replay = { pages: [], events: [], moves: [], count: -1, index: 0, seat: null, generation: 0 };
 
   async function startReplay() {
     $("share").hidden = false;
@@ -721,17 +748,17 @@
     await loadReplay(select.value === "" ? null : Number(select.value), false);
   }
 
-  // Up to this many moves the replay loads every view at once; a longer game
-  // loads each view when it is shown, so the page stays light.
-  // (A test may lower it through window.PLUNDER_REPLAY_AT_ONCE.)
-  const REPLAY_AT_ONCE = Number.isInteger(window.PLUNDER_REPLAY_AT_ONCE) ? window.PLUNDER_REPLAY_AT_ONCE : 200;
+  // Views a page (the server's own page size if none; a test may set a smaller
+  // one through window.PLUNDER_REPLAY_PAGE).
+  const REPLAY_PAGE = Number.isInteger(window.PLUNDER_REPLAY_PAGE) ? window.PLUNDER_REPLAY_PAGE : null;
 
-  function replayUrl(seat, move) {
+  function replayUrl(seat, from, eventsFrom) {
     const query = new URLSearchParams();
     if (seat !== null) query.set("seat", String(seat));
-    if (move !== null) query.set("move", String(move));
-    const text = query.toString();
-    return `/api/tables/${encodeURIComponent(tableId)}/replay${text ? `?${text}` : ""}`;
+    query.set("from", String(from));
+    query.set("events_from", String(eventsFrom));
+    if (REPLAY_PAGE) query.set("count", String(REPLAY_PAGE));
+    return `/api/tables/${encodeURIComponent(tableId)}/replay?${query.toString()}`;
   }
 
   async function loadReplay(seat, keepIndex) {
@@ -742,13 +769,9 @@
         replay.moves = (record && record.moves) || [];
       }
       replay.count = replay.moves.length;
-      replay.views = [];
-      if (replay.count <= REPLAY_AT_ONCE) {
-        const data = await api("GET", replayUrl(seat, null));
-        replay.views = data.views || [];
-        replay.actions = data.actions || [];
-        replay.count = replay.views.length - 1;
-      }
+      replay.pages = [];
+      replay.events = [];
+      replay.generation += 1;
       replay.seat = seat;
       replay.index = keepIndex ? Math.min(replay.index, replay.count) : 0;
       await showStep();
@@ -762,13 +785,27 @@
     }
   }
 
-  async function viewAt(index) {
-    if (!replay.views[index]) {
-      const data = await api("GET", replayUrl(replay.seat, index));
-      replay.views[index] = data.views[0];
-      if (data.actions) replay.actions = data.actions;
-    }
-    return replay.views[index];
+  /** The page holding the view after `index` moves, loaded if need be. */
+  async function pageAt(index) {
+    const held = replay.pages.find((p) => p.from <= index && index < p.from + p.views.length);
+    if (held) return held;
+    const generation = replay.generation;
+    const data = await api("GET", replayUrl(replay.seat, index, replay.events.length));
+    if (generation !== replay.generation) return null; // another seat was chosen meanwhile
+    // Keep the events beyond those already held (a page never leaves a gap).
+    const beyond = replay.events.length - data.events_from;
+    if (beyond >= 0) replay.events.push(...data.events.slice(beyond));
+    replay.pages.push(data);
+    return data;
+  }
+
+  /** The whole view after `index` moves, the seat's concealed choice and the move that led there. */
+  async function stepAt(index) {
+    const data = await pageAt(index);
+    if (!data) return null;
+    const j = index - data.from;
+    const view = Object.assign({}, data.views[j], { log: replay.events.slice(0, data.event_counts[j]) });
+    return { view, chosen: data.chosen[j], action: data.actions[j] };
   }
 
   function step(delta) {
@@ -780,24 +817,12 @@
     });
   }
 
-  /**
-   * The viewing seat's concealed choice after `index` moves, as data: a seat
-   * commits once a step, so its choice is its last move before then.
-   */
-  function chosenAt(view, index) {
-    if (replay.seat === null || view.choice === undefined || view.choice === null) return null;
-    for (let k = index - 1; k >= 0; k--) {
-      const move = replay.moves[k];
-      if (Array.isArray(move) && move[0] === replay.seat) return replay.actions[k] || null;
-    }
-    return null;
-  }
-
   async function showStep() {
     const last = replay.count;
     const i = replay.index;
-    const view = await viewAt(i);
-    if (i !== replay.index) return; // a later step was asked for meanwhile
+    const found = await stepAt(i);
+    if (!found || i !== replay.index) return; // a later step or another seat was asked for meanwhile
+    const view = found.view;
     $("replay-pos").textContent = `Move ${i} of ${last}`;
     $("replay-first").disabled = $("replay-prev").disabled = i <= 0;
     $("replay-next").disabled = $("replay-last").disabled = i >= last;
@@ -813,7 +838,7 @@
       } else {
         // The renderer puts the move into words from its data, never from its notation.
         const describe = page.renderer && page.renderer.describe;
-        const action = replay.actions[i - 1];
+        const action = found.action;
         const context = { seat: replay.seat, table: summary, catalogue: page.catalogue || {} };
         const words = describe && action ? describe(action, view, context) : "";
         moveText = `${P.seatName(summary, seat)} played ${notation}${words ? ` (${words})` : ""}.`;
@@ -827,7 +852,7 @@
       view,
       legal: [],
       actions: [],
-      chosen: chosenAt(view, i),
+      chosen: found.chosen,
       table: summary,
       deadline: null,
       replay: true,
@@ -845,6 +870,7 @@
     $("toast-close").addEventListener("click", () => ($("toast").hidden = true));
     $("join-form").addEventListener("submit", join);
     $("rematch").addEventListener("click", rematch);
+    $("close-table").addEventListener("click", () => send({ type: "close" }));
     $("join-rematch").addEventListener("click", (event) => {
       const rematchId = page.summary && page.summary.rematch;
       if (!rematchId) return;

@@ -246,6 +246,8 @@
             { class: "table-head" },
             el("strong", { text: t.title || t.game }),
             el("span", { class: `status status-${t.status}`, text: t.status }),
+            // No one was connected for a while: bots play every seat to the end.
+            t.abandoned ? el("span", { class: "status status-abandoned", text: "abandoned: bots finish it" }) : null,
             el("span", { class: "hint", text: `move ${t.move ?? 0}` }),
           ),
           el("div", { class: "table-seats", text: seats.map(seatText).join(" · ") }),

@@ -1,0 +1,108 @@
+"""Reading what clients send: JSON within bounds, and game options by their kind.
+
+Every problem is a ``BadInput`` with a message meant for the sender; nothing a
+client sends may end in an exception the server did not expect.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from plunder.engine.options import Option
+
+# A whole number as a client may write it: ASCII digits only (``str.isdigit``
+# also accepts "²" and other digits ``int`` refuses), at most 18 of them.
+WHOLE = re.compile(r"-?[0-9]{1,18}")
+# The longest text an option value may be.
+MAX_OPTION_TEXT = 64
+
+# How a text reads as a yes-or-no option.
+BOOLEANS = {"true": True, "1": True, "yes": True, "on": True}
+BOOLEANS.update({"false": False, "0": False, "no": False, "off": False})
+
+
+class BadInput(ValueError):
+    """Input the server refuses, with a message for the sender."""
+
+
+def depth(value: Any, limit: int) -> int:
+    """How deeply ``value`` nests objects and lists, counting at most to ``limit + 1``."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            inner = item.values()
+        elif isinstance(item, list):
+            inner = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > limit:
+            return deepest
+        stack.extend((child, level + 1) for child in inner)
+    return deepest
+
+
+def parse_json(text: str | bytes, max_depth: int) -> Any:
+    """``text`` as JSON nested at most ``max_depth`` deep, or ``BadInput``."""
+    try:
+        value = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise BadInput(f"JSON nested more than {max_depth} deep") from None
+    except (ValueError, UnicodeDecodeError):
+        raise BadInput("not JSON") from None
+    if depth(value, max_depth) > max_depth:
+        raise BadInput(f"JSON nested more than {max_depth} deep")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON; Python's reader accepts them unless told not to.
+    raise ValueError(f"{name} is not JSON")
+
+
+def normalise_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Option values as their options take them, or ``BadInput`` naming the option.
+
+    A text for a whole-number option must be ASCII digits; a text for a yes-or-no
+    option one of the usual words. Lists, objects, long texts and numbers out of
+    any sensible range are refused here; everything else (an unknown option, a
+    value outside the option's range or choices) is left to the game's own
+    validation, whose messages the server passes on.
+    """
+    kinds = {spec.name: spec.default for spec in specs}
+    options: dict[str, Any] = {}
+    for name, value in given.items():
+        if not isinstance(name, str) or len(name) > MAX_OPTION_TEXT:
+            raise BadInput("option names are short texts")
+        if isinstance(value, (dict, list)):
+            raise BadInput(f"option {name!r}: a single value, not a list or an object")
+        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+            raise BadInput(f"option {name!r}: at most {MAX_OPTION_TEXT} characters")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise BadInput(f"option {name!r}: not a number")
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+            raise BadInput(f"option {name!r} is too large")
+        default = kinds.get(name)
+        if isinstance(default, bool):
+            if isinstance(value, str):
+                value = BOOLEANS.get(value.lower(), value)
+        elif isinstance(default, int) and isinstance(value, str):
+            text = value.strip()
+            if not WHOLE.fullmatch(text):
+                raise BadInput(f"option {name!r} is {value!r}; it takes a whole number")
+            value = int(text)
+        elif isinstance(default, float) and isinstance(value, str):
+            try:
+                value = float(value)
+            except ValueError:
+                raise BadInput(f"option {name!r} is {value!r}; it takes a number") from None
+            if not math.isfinite(value):
+                raise BadInput(f"option {name!r}: not a number")
+        options[name] = value
+    return options

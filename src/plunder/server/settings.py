@@ -1,0 +1,105 @@
+"""The server's limits and timings, each a setting with a default (``plunder serve`` flags).
+
+``docs/server.md`` states each one; the command line (``plunder serve --help``)
+names the flag and the environment variable that sets it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a server operator may tune; the defaults suit a public server."""
+
+    # Seconds a bot waits before it moves (a table may ask for its own, 0 to 10).
+    bot_delay: float = 0.6
+
+    # Input sizes.
+    max_message: int = 16 * 1024  # bytes of one WebSocket message
+    max_body: int = 64 * 1024  # bytes of one HTTP request body
+    max_depth: int = 8  # nesting of JSON objects and lists in a body or a message
+
+    # Messages per second one WebSocket connection may send, and the burst it may
+    # send at once; past the burst a message is refused, and a connection that
+    # keeps sending while refused is closed.
+    ws_rate: float = 20.0
+    ws_burst: int = 40
+    # Messages waiting to be sent to one connection before it counts as stalled
+    # and is closed (its client says hello again and gets the whole state).
+    ws_backlog: int = 256
+    # Compress WebSocket messages (permessage-deflate). A state message is a few
+    # kilobytes whatever the length of the game, and compressing it costs the
+    # server more time than sending it whole: off unless asked for.
+    ws_compression: bool = False
+
+    # Tables one client (an address) may create per minute, and at once.
+    create_rate: float = 20.0
+    create_burst: int = 10
+    # Open or running tables one client may have created; 0: no cap.
+    tables_per_client: int = 20
+    # Tables the lobby lists at most (the newest open and running ones).
+    lobby_size: int = 200
+
+    # Seconds a table may have no human connected before it is abandoned: a
+    # running game is then played to its end by bots, a table still waiting for
+    # players is closed. 0: never.
+    abandon_after: float = 900.0
+    # Seconds a finished or closed table stays in memory once no one watches it;
+    # it is read back from the store when asked for again.
+    finished_ttl: float = 60.0
+
+    # Seconds between two full garbage collections. Python's own policy runs one
+    # whenever the long-lived objects have grown by a quarter; on a busy server
+    # that is every few seconds, and each stops every table for as long as it
+    # takes to go through the whole heap (hundreds of milliseconds with a
+    # thousand tables). The younger generations are collected as usual. 0 keeps
+    # Python's own policy.
+    gc_every: float = 600.0
+
+    # Replays: views per page, replays computed at once, and replays waiting
+    # before a new one is refused (503).
+    replay_page: int = 50
+    replay_workers: int = 1
+    replay_queue: int = 16
+    # Replay positions kept in memory to continue from (one per table).
+    replay_cache: int = 32
+
+    # A move the store could not write is retried (a bot's, a timeout's) after
+    # this many seconds, doubling up to the maximum.
+    retry_first: float = 0.1
+    retry_max: float = 10.0
+
+    def check(self) -> None:
+        """Raise ``ValueError`` naming the first setting out of range."""
+        positive = {
+            "max_message": self.max_message,
+            "max_body": self.max_body,
+            "max_depth": self.max_depth,
+            "ws_rate": self.ws_rate,
+            "ws_burst": self.ws_burst,
+            "ws_backlog": self.ws_backlog,
+            "create_rate": self.create_rate,
+            "create_burst": self.create_burst,
+            "lobby_size": self.lobby_size,
+            "replay_page": self.replay_page,
+            "replay_workers": self.replay_workers,
+            "replay_cache": self.replay_cache,
+            "retry_first": self.retry_first,
+            "retry_max": self.retry_max,
+        }
+        for name, value in positive.items():
+            if value <= 0:
+                raise ValueError(f"{name} must be above 0, not {value}")
+        at_least_zero = {
+            "bot_delay": self.bot_delay,
+            "tables_per_client": self.tables_per_client,
+            "abandon_after": self.abandon_after,
+            "finished_ttl": self.finished_ttl,
+            "gc_every": self.gc_every,
+            "replay_queue": self.replay_queue,
+        }
+        for name, value in at_least_zero.items():
+            if value < 0:
+                raise ValueError(f"{name} must be 0 or more, not {value}")

@@ -1,0 +1,180 @@
+"""The store's own thread: every store call off the event loop, in order.
+
+Moves handed over during one turn of an event loop, by any tables, are written
+in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from plunder.server.store import MoveWrite, Store
+
+log = logging.getLogger("plunder.server")
+
+
+# Moves written in one transaction at most.
+BATCH = 500
+
+# A call's future, and its result or exception (``True``: a result).
+Outcome = tuple[asyncio.Future[Any], Any, bool]
+
+
+@dataclass(eq=False)
+class _Job:
+    call: Callable[..., Any] | None
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
+    move: MoveWrite | None = None
+
+
+class StoreThread:
+    """Runs a ``Store``'s calls in one thread, in order, off the event loop.
+
+    ``await store.call(fn, *args)`` runs ``store.fn(*args)`` there (at once, in
+    the caller's thread, until ``start``);
+    ``await store.append_move(write)`` stores a move. Moves queued together, by
+    any tables, are written in one transaction; if it fails, each is tried again
+    alone so that one bad move fails only itself.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        # Calls made during one turn of an event loop go to the thread together,
+        # at the end of that turn: one hand-over, and one transaction for their moves.
+        self._pending: list[_Job] = []
+        self._pending_lock = threading.Lock()
+        self._flushing: set[asyncio.AbstractEventLoop] = set()
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="plunder-store", daemon=True)
+        self._thread.start()
+
+    async def stop(self) -> None:
+        if self._thread is not None:
+            self._flush()
+            self._queue.put(None)
+            await asyncio.to_thread(self._thread.join)
+            self._thread = None
+        self.store.close()
+
+    def _submit(
+        self,
+        job_call: Callable[..., Any] | None,
+        args: tuple[Any, ...],
+        move: MoveWrite | None = None,
+    ) -> asyncio.Future[Any]:
+        # The future belongs to the caller's loop, which is told when it is done.
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        if self._thread is None:
+            # Not started (a hub used in-process, by a tool): the call runs at once.
+            _settle(self._work([_Job(job_call, args, future, move)]))
+            return future
+        with self._pending_lock:
+            self._pending.append(_Job(job_call, args, future, move))
+            if loop not in self._flushing:
+                self._flushing.add(loop)
+                loop.call_soon(self._flush, loop)
+        return future
+
+    def _flush(self, loop: asyncio.AbstractEventLoop | None = None) -> None:
+        with self._pending_lock:
+            jobs, self._pending = self._pending, []
+            if loop is not None:
+                self._flushing.discard(loop)
+        if jobs:
+            self._queue.put(jobs)
+
+    async def call(self, name: str, *args: Any) -> Any:
+        """``store.<name>(*args)`` in the store's thread."""
+        return await self._submit(getattr(self.store, name), args)
+
+    async def append_move(self, write: MoveWrite) -> None:
+        await self._submit(None, (), write)
+
+    # In the store's thread -----------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            jobs = list(first)
+            stop = False
+            while len(jobs) < BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                jobs.extend(more)
+            outcomes = self._work(jobs)
+            by_loop: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
+            for outcome in outcomes:
+                by_loop.setdefault(outcome[0].get_loop(), []).append(outcome)
+            for loop, settled in by_loop.items():
+                # One wake-up per loop for the whole batch.
+                with contextlib.suppress(RuntimeError):  # a closed loop waits no more
+                    loop.call_soon_threadsafe(_settle, settled)
+            if stop:
+                return
+
+    def _work(self, jobs: list[_Job]) -> list[Outcome]:
+        outcomes: list[Outcome] = []
+        index = 0
+        while index < len(jobs):
+            job = jobs[index]
+            if job.move is None:
+                assert job.call is not None
+                try:
+                    outcomes.append((job.future, job.call(*job.args), True))
+                except Exception as exc:
+                    outcomes.append((job.future, exc, False))
+                index += 1
+                continue
+            run = [job]
+            while index + len(run) < len(jobs) and jobs[index + len(run)].move is not None:
+                run.append(jobs[index + len(run)])
+            index += len(run)
+            outcomes.extend(self._write_moves(run))
+        return outcomes
+
+    def _write_moves(self, run: list[_Job]) -> list[Outcome]:
+        writes = [job.move for job in run if job.move is not None]
+        try:
+            self.store.append_moves(writes)
+            return [(job.future, None, True) for job in run]
+        except Exception as exc:
+            if len(run) == 1:
+                return [(run[0].future, exc, False)]
+            log.warning("%d moves could not be stored together; trying each alone", len(run))
+        outcomes = []
+        for job, write in zip(run, writes, strict=True):
+            try:
+                self.store.append_moves([write])
+                outcomes.append((job.future, None, True))
+            except Exception as exc:
+                outcomes.append((job.future, exc, False))
+        return outcomes
+
+
+def _settle(outcomes: list[Outcome]) -> None:
+    for future, value, ok in outcomes:
+        if future.cancelled():
+            continue
+        if ok:
+            future.set_result(value)
+        else:
+            future.set_exception(value)

@@ -1,10 +1,14 @@
-"""Pirates Under Fire in Chromium: a whole game by clicks, against the greedy bot.
+"""Pirates Under Fire in Chromium: whole games by clicks, two humans and a bot.
 
 Anne sets a two-seat table (herself and the greedy bot) in the lobby and plays
 it to its end by clicking: a ship of her hand or a mercenary, then a lit space
 of the sea; an effect's target on the sea; the order of two effects and the end
 of her turn as buttons. The sea is drawn as a 7 x 6 grid, and a hand tile's
 tooltip is its ship's text in the catalogue.
+
+The game is for two, so the table of two humans and a bot is played the only
+way it can be: Anne and Bob (on a phone, through the invite link) play the
+first turns, then Anne hands Bob's seat to a bot, which plays it to the end.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import PHONE, create_table, result_shown
+from e2e.driving import PHONE, Server, create_table, result_shown
 
 CLICKABLE_JS = """
 () => Array.from(document.querySelectorAll(
@@ -74,3 +78,41 @@ def test_a_whole_game_by_clicks_against_the_greedy_bot(pages: Callable[..., Any]
     page.set_viewport_size(PHONE)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1
+
+
+def test_two_humans_then_a_bot_in_bobs_seat(pages: Callable[..., Any], server: Server) -> None:
+    anne = pages()
+    table = create_table(anne, "Anne", ["human", "human"], game="underfire")
+    invite = anne.input_value("#invite-link")
+    assert invite == f"{server.url}/t/{table}"
+    bob = pages(viewport=PHONE, is_mobile=True, has_touch=True)
+    bob.goto(invite)
+    expect(bob.locator("#join")).to_be_visible()
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    expect(bob.locator("#seats .seat-item.me .seat-name")).to_have_text("Bob (you)")
+    expect(bob.locator("#game .uf-space")).to_have_count(42)
+
+    rng = random.Random(5)
+    deadline = time.monotonic() + 240
+    clicks = {"anne": 0, "bob": 0}
+    # Both play by clicks until each has made a few decisions of her or his own.
+    while min(clicks.values()) < 6:
+        assert time.monotonic() < deadline, f"the humans' turns did not come ({clicks})"
+        acted = False
+        for name, page in (("anne", anne), ("bob", bob)):
+            if click_one(page, rng):
+                clicks[name] += 1
+                acted = True
+        if not acted:
+            anne.wait_for_timeout(40)
+
+    # The host hands Bob's seat to a bot; Bob's page says so, and the bot plays on.
+    anne.locator('#seats [data-handover="1"]').click()
+    expect(bob.locator("#seats .seat-item.me .badge.auto")).to_have_text("bot playing")
+    while not result_shown(anne):
+        assert time.monotonic() < deadline, f"the game did not end ({clicks})"
+        if not click_one(anne, rng):
+            anne.wait_for_timeout(40)
+    expect(anne.locator("#result-scores li")).to_have_count(2)
+    expect(bob.locator("#result")).to_be_visible()

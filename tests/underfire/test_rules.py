@@ -297,6 +297,23 @@ def test_an_aimed_effect_without_a_target_is_lost() -> None:  # R26, R27
     assert state.decision.kind == "turn" and "end" in legal(state, 0)
 
 
+def test_an_amount_on_an_aimed_effect_aims_that_many_times() -> None:  # R47
+    # No shipped tile fires twice, so the position gives a space a two-shot effect,
+    # as a content file of a player's own could.
+    state = blank(new(14), 0)
+    state.hand[0] = [9, 9, 9]
+    effect(state, "c1", "line:2")
+    put(state, "c5", 1, 4)
+    play(state, 0, "9@c1", "first:space")
+    assert state.decision.kind == "target" and state.decision.data["targets"] == ["c5"]
+    play(state, 0, "fire@c5")
+    assert cell(state, "c5")["ship"]["burning"]
+    assert state.decision.kind == "target" and state.decision.data["targets"] == ["c5"]
+    play(state, 0, "fire@c5")
+    assert cell(state, "c5")["ship"] is None  # the second shot destroys the burning ship
+    assert state.vp[0] == 1 and state.decision.kind == "turn"  # then the ship's effect
+
+
 def test_mines_are_laid_lifted_and_explode_under_a_ship() -> None:  # R28
     state = blank(new(15), 0)
     state.hand[0] = [2, 9, 9]

@@ -1,26 +1,29 @@
 """An OpenSpiel learner on 2-player Duel, measured against plunder's bots and the exact solver.
 
-The learner is OpenSpiel's outcome-sampling Monte Carlo CFR
-(``open_spiel.python.algorithms.outcome_sampling_mccfr``) on the game that
-``plunder.rl.openspiel`` registers, ``python_plunder_duel``, converted to a
-turn-based game with ``pyspiel.convert_to_turn_based`` (MCCFR wants one player
-at a time; the conversion hides the first choice of a shootout from the second
-chooser). Information states are the seats' observation vectors
-(``info_state="vector"``; ``--info-state view`` takes the whole view): in
-2-player Duel both hands are public (docs/duel-solver.md), so what a seat sees
-now is a Markov state, and the vector, which counts played cards rather than
-listing them in order (the order never matters, R18), keeps the tables small.
-External-sampling MCCFR walks every action of the updated seat at every one of
-its nodes, and a duel runs for up to 30 shootouts: one of its iterations takes
-minutes here, an outcome-sampling iteration a few milliseconds.
+The learner trains on the game that ``plunder.rl.openspiel`` registers,
+``python_plunder_duel``, converted to a turn-based game with
+``pyspiel.convert_to_turn_based`` (CFR wants one player at a time; the
+conversion hides the first choice of a shootout from the second chooser).
+Information states are the seats' observation vectors (``info_state="vector"``;
+``--info-state view`` takes the whole view): in 2-player Duel both hands are
+public (docs/duel-solver.md), so what a seat sees now is a Markov state, and the
+vector, which counts played cards rather than listing them in order (the order
+never matters, R18), keeps the tables small.
 
-The game is shortened with options, so that the learner sees the same states
-often: ``target=1`` (the first duel won wins the game) and ``duel_limit=3`` (a
-game whose three duels all end without a winner is a draw). The exact solver
-still accepts that table (the duel limit decides fewer than 1e-6 of its games)
-and still plays it exactly: with one dollar to win, a duel without a winner is
-worth 1/2 to each seat whether a new duel follows or the limit ends the game in
-a draw, which is what the solver assumes.
+Two learners (``--learner``):
+
+* ``cfr+`` (the default): OpenSpiel's tabular CFR+ (``cfr.CFRPlusSolver``), which
+  walks the whole game tree at every iteration. Its average policy converges to
+  an equilibrium, so the exploitability falls iteration by iteration.
+* ``mccfr``: outcome-sampling Monte Carlo CFR, one sampled play an iteration:
+  cheap iterations, noisy estimates.
+
+The game is shortened with options so that the tree can be walked: ``target=1``
+(the first duel won wins the game), ``duel_limit=1`` (one duel) and
+``shootout_limit=3`` (``--shootouts``: a duel with no hit after three shootouts
+ends the game in a draw). The exact solver plays that table exactly, and its
+value is 1/2 (the game is symmetric). The root's chance node deals seeds 0 and
+1, which draw each master once (``SEEDS``; checked when the script starts).
 
 At each checkpoint the script reports, for the learner's average policy:
 
@@ -30,13 +33,14 @@ At each checkpoint the script reports, for the learner's average policy:
 * its exploitability: what a best response gains over the game's value, the
   mean over both seats. The best response is computed exactly, by backward
   induction over every reachable state of the engine (both views fix the state,
-  and the policy is a function of the views), from both masters; the value,
-  1/2, is the exact solver's (``game_solution(options).first_seat_value``).
+  and the policy is a function of the views), from both masters; the value is
+  the exact solver's (``game_solution(options).first_seat_value``).
 
 Run it from the project root with the ``rl`` extra installed::
 
-    python scripts/learn_duel.py --iterations 100000 --seed 1
-    python scripts/learn_duel.py --iterations 200 --checkpoints 2 --games 20 --json
+    python scripts/learn_duel.py                         # CFR+, 20 iterations
+    python scripts/learn_duel.py --learner mccfr --iterations 100000
+    python scripts/learn_duel.py --iterations 2 --checkpoints 2 --games 20 --json
 
 Progress goes to stderr, the report to stdout.
 """
@@ -60,9 +64,13 @@ from plunder.engine.state import State
 from plunder.match import bot_rng
 
 GAME = "duel"
-OPTIONS = {"players": 2, "target": 1, "duel_limit": 3}
-# Deals at the root of the OpenSpiel game: enough seeds to draw both masters.
-SEEDS = 64
+SHOOTOUTS = 3
+OPTIONS = {"players": 2, "target": 1, "duel_limit": 1, "shootout_limit": SHOOTOUTS}
+# Deals at the root of the OpenSpiel game: seeds 0 and 1 draw each master once.
+SEEDS = 2
+LEARNERS = ("cfr+", "mccfr")
+# Iterations when --iterations is not given: CFR+ walks the whole tree each time.
+DEFAULT_ITERATIONS = {"cfr+": 20, "mccfr": 100_000}
 OPPONENTS = ("random", "greedy", "solver")
 # The learner's information states: the seat's observation vector (see the docstring).
 INFO_STATE = "vector"
@@ -110,11 +118,23 @@ class LearnedBot:
         self.info_state = info_state
 
     def key(self, state: State, seat: int) -> str:
-        """The turn-based game's information-state string of ``seat`` deciding now."""
-        from plunder.rl import openspiel
+        """The turn-based game's information-state string of ``seat`` deciding now.
 
-        text = openspiel.vector_string if self.info_state == "vector" else openspiel.view_string
-        return f"Current player: {seat}\n" + text(state, seat)
+        The turn-based game keeps a shootout's first choice apart until both are
+        made, so its chooser never sees that the other seat has chosen. In a plunder
+        match the other seat may have committed already (the view's ``pending`` and
+        ``committed``): the key is that of the step's start, which is all the
+        policy was trained on (and all it may use: the choice itself is hidden).
+        """
+        view = dict(state.view(seat, log=False))
+        view["pending"] = sorted({*view["pending"], *view["committed"]})
+        view["committed"] = []
+        if self.info_state == "vector":
+            encoded = state.game.encoder().encode(view)
+            text = " ".join(f"{value:g}" for value in encoded.tolist())
+        else:
+            text = json.dumps(view, sort_keys=True, separators=(",", ":"))  # as view_string
+        return f"Current player: {seat}\n" + text
 
     def mix(self, state: State, seat: int) -> list[tuple[Action, float]]:
         space = state.game.action_space()
@@ -214,7 +234,7 @@ def checkpoint(
         row[f"win_share_vs_{opponent}"] = win_share(bot, opponent, options, games, seed)
     row["exploitability"] = None
     if value is not None:
-        progress(f"iteration {iterations}: exact best responses (a minute or so)  ")
+        progress(f"iteration {iterations}: exact best responses          ")
         responses = [best_response(bot, options, seat) for seat in (0, 1)]
         row["best_response"] = responses
         # What a best response gains over the game's value, the mean over both seats
@@ -230,18 +250,61 @@ def schedule(iterations: int, checkpoints: int) -> list[int]:
     return [0, *sorted(m for m in marks if m > 0)]
 
 
+class Learner:
+    """One of OpenSpiel's learners on the turn-based game: ``step()`` runs one iteration."""
+
+    def __init__(self, name: str, spiel: Any, seed: int) -> None:
+        self.name = name
+        if name == "cfr+":
+            from open_spiel.python.algorithms import cfr
+
+            self._solver: Any = cfr.CFRPlusSolver(spiel)
+            self.step = self._solver.evaluate_and_update_policy
+        else:
+            from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+            np.random.seed(seed)  # OpenSpiel's Python MCCFR samples with NumPy's global generator
+            self._solver = outcome_sampling_mccfr.OutcomeSamplingSolver(spiel)
+            self.step = self._solver.iteration
+
+    def average_policy(self) -> Any:
+        return self._solver.average_policy()
+
+
+def check_deals(options: dict[str, Any]) -> None:
+    """The root's seeds must deal every master, or the learner never meets some tables."""
+    game = plunder.load(GAME, **options)
+    masters = {game.new(seed=seed).view(None, log=False)["master"] for seed in range(SEEDS)}
+    if masters != set(range(game.players)):
+        raise SystemExit(f"seeds 0..{SEEDS - 1} deal masters {sorted(masters)} only")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--iterations", type=int, default=100_000, help="MCCFR iterations")
+    parser.add_argument("--learner", choices=LEARNERS, default="cfr+", help="the OpenSpiel learner")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="learner iterations (default: "
+        + ", ".join(f"{n} for {name}" for name, n in DEFAULT_ITERATIONS.items())
+        + ")",
+    )
+    parser.add_argument(
+        "--shootouts",
+        type=int,
+        default=SHOOTOUTS,
+        help="Duel's shootout_limit: shootouts before a duel without a hit is a draw",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--checkpoints", type=int, default=4, help="measurements after the start")
     parser.add_argument("--games", type=int, default=200, help="games per opponent and checkpoint")
     parser.add_argument(
         "--exploitability",
         choices=("ends", "every", "never"),
-        default="ends",
-        help="when to compute the exact exploitability (about a minute each): at the first "
-        "and last checkpoints, at every one, or never",
+        default="every",
+        help="when to compute the exact exploitability: at every checkpoint, at the first "
+        "and last, or never",
     )
     parser.add_argument(
         "--info-state",
@@ -251,14 +314,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    if args.iterations is None:
+        args.iterations = DEFAULT_ITERATIONS[args.learner]
     if args.iterations < 0 or args.checkpoints < 1 or args.games < 1:
         parser.error("--iterations must be >= 0, --checkpoints and --games >= 1")
+    if not 1 <= args.shootouts <= 6:
+        parser.error("--shootouts must be from 1 to 6 (the tree is walked whole)")
 
-    from open_spiel.python.algorithms import outcome_sampling_mccfr
-
-    options = dict(OPTIONS)
-    np.random.seed(args.seed)  # OpenSpiel's Python MCCFR samples with NumPy's global generator
-    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(spiel_game(options, args.info_state))
+    options = {**OPTIONS, "shootout_limit": args.shootouts}
+    check_deals(options)
+    learner = Learner(args.learner, spiel_game(options, args.info_state), args.seed)
     value = game_value(options)
     rows = []
     done = 0
@@ -267,16 +332,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     for mark in marks:
         started = time.perf_counter()
         while done < mark:
-            solver.iteration()
+            learner.step()
             done += 1
-            if done % 1000 == 0:
+            if args.learner == "cfr+" or done % 1000 == 0:
                 rate = done / (training + time.perf_counter() - started)
-                progress(f"iteration {done}/{args.iterations} ({rate:.0f}/s)")
+                progress(f"iteration {done}/{args.iterations} ({rate:.2f}/s)")
         training += time.perf_counter() - started
         exact = args.exploitability == "every" or (
             args.exploitability == "ends" and mark in (marks[0], marks[-1])
         )
-        bot = LearnedBot(solver.average_policy() if done else None, args.info_state)
+        bot = LearnedBot(learner.average_policy() if done else None, args.info_state)
         row = checkpoint(bot, done, options, args.games, args.seed, value if exact else None)
         row["training_seconds"] = round(training, 1)
         rows.append(row)
@@ -294,7 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures = {
             "game": GAME,
             "options": options,
-            "learner": f"outcome-sampling MCCFR, turn-based, info_state={args.info_state}",
+            "learner": f"{args.learner}, turn-based, info_state={args.info_state}",
             "value": value,
             "seed": args.seed,
             "games": args.games,

@@ -257,6 +257,18 @@ def test_solver_refuses_limits_that_would_decide_games(options: dict, message: s
         bots.get("solver", "duel").check_game(game)
 
 
+@pytest.mark.parametrize("shootouts", [1, 3, 4])
+def test_solver_plays_one_duel_for_one_dollar_whatever_its_shootout_limit(shootouts: int) -> None:
+    # A duel with no winner ends that game in a draw, worth 1/2 to each seat: the
+    # value the solution gives it, so the limit changes nothing the solver assumes.
+    options = {"players": 2, "target": 1, "duel_limit": 1, "shootout_limit": shootouts}
+    bots.get("solver", "duel").check_game(plunder.load("duel", **options))
+    with pytest.raises(bots.UnknownBot, match="almost never have a winner"):
+        bots.get("solver", "duel").check_game(plunder.load("duel", **{**options, "duel_limit": 2}))
+    report = run_match("duel", ["solver", "random"], games=20, seed=3, options=options)
+    assert report.games == 20
+
+
 @pytest.mark.parametrize("reading", READINGS)
 def test_solver_decides_the_same_whatever_the_opponent_committed(reading: str) -> None:
     """The no-peek property: at every state of a played game, the seat still to

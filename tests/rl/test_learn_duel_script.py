@@ -1,4 +1,4 @@
-"""scripts/learn_duel.py: OpenSpiel's MCCFR on 2-player Duel, measured in plunder matches."""
+"""scripts/learn_duel.py: OpenSpiel's CFR+ and MCCFR on 2-player Duel, played in plunder matches."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def check_keys(learn: ModuleType, info_state: str) -> None:
     game = plunder.load("duel", **learn.OPTIONS)
     space = game.action_space()
     rng = random.Random(4)
-    for seed in range(3):
+    for seed in range(learn.SEEDS):
         turn_based = spiel.new_initial_state()
         turn_based.apply_action(seed)
         state = game.new(seed=seed)
@@ -46,9 +46,11 @@ def check_keys(learn: ModuleType, info_state: str) -> None:
             first = rng.choice(state.legal(0))
             turn_based.apply_action(space.index(first))
             assert turn_based.information_state_string(1) == bot.key(state, 1)
+            # In a match seat 0 commits first: seat 1's key must not change with it.
+            state.act(0, first)
+            assert turn_based.information_state_string(1) == bot.key(state, 1)
             second = rng.choice(state.legal(1))
             turn_based.apply_action(space.index(second))
-            state.act(0, first)
             state.act(1, second)
 
 
@@ -69,7 +71,8 @@ def test_the_script_trains_and_reports_with_tiny_counts(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     learn = script()
-    argv = ["--iterations", "300", "--checkpoints", "1", "--games", "4", "--seed", "3"]
+    argv = ["--learner", "mccfr", "--iterations", "300", "--checkpoints", "1", "--games", "4",
+            "--seed", "3"]
     assert learn.main([*argv, "--exploitability", "never", "--json"]) == 0
     captured = capsys.readouterr()
     figures = json.loads(captured.out)
@@ -101,8 +104,8 @@ def test_the_learned_policy_is_the_one_played() -> None:
     policy = solver.average_policy()
     bot = learn.LearnedBot(policy)
     turn_based = spiel.new_initial_state()
-    turn_based.apply_action(2)
-    state = plunder.load("duel", **learn.OPTIONS).new(seed=2)
+    turn_based.apply_action(1)
+    state = plunder.load("duel", **learn.OPTIONS).new(seed=1)
     space = state.game.action_space()
     expected = policy.action_probabilities(turn_based, 0)
     mix = bot.mix(state, 0)
@@ -110,3 +113,23 @@ def test_the_learned_policy_is_the_one_played() -> None:
     assert [p for _, p in mix] == pytest.approx([expected[i] for i in sorted(expected)])
     # Learned, not uniform: the root was visited at every iteration.
     assert max(p for _, p in mix) > 1.5 / len(mix)
+
+
+def test_cfr_plus_brings_the_exploitability_down(capsys: pytest.CaptureFixture[str]) -> None:
+    learn = script()
+    argv = ["--shootouts", "2", "--iterations", "4", "--checkpoints", "2", "--games", "2",
+            "--json"]
+    assert learn.main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)["checkpoints"]
+    assert [row["iterations"] for row in rows] == [0, 2, 4]
+    exploitability = [row["exploitability"] for row in rows]
+    # Uniform play gives a lot away; CFR+'s average policy gives less at every checkpoint.
+    assert exploitability[0] > 0.1
+    assert exploitability[0] > exploitability[1] > exploitability[2] >= 0.0
+
+
+def test_the_seeds_deal_both_masters() -> None:
+    learn = script()
+    learn.check_deals(learn.OPTIONS)
+    with pytest.raises(SystemExit, match="masters"):
+        learn.check_deals({**learn.OPTIONS, "players": 3})

@@ -53,6 +53,9 @@ The duel limit
     The solver solves the game without it and measures, under equilibrium play,
     how likely the limit is to end a game; ``SolverBot`` refuses a table on which
     that exceeds ``LIMIT_TOLERANCE`` and names the smallest duel limit it accepts.
+    One table is exact whatever the limit ends: one duel for one dollar
+    (``target=1, duel_limit=1``), where a duel with no winner ends the game in a
+    draw, worth 1/2 to each seat, which is what the solution gives it.
 
 Caching
     The duel solution depends only on the content (``cards.toml``) and the
@@ -653,7 +656,8 @@ class SolverBot:
 
     def _solution(self, options: Mapping[str, Any]) -> GameSolution:
         solution = game_solution(options)
-        if solution.limit_chance > LIMIT_TOLERANCE:
+        single_duel = solution.target == 1 and solution.duel_limit == 1  # exact (module doc)
+        if solution.limit_chance > LIMIT_TOLERANCE and not single_duel:
             advice = (
                 f"use duel_limit >= {solution.smallest_duel_limit}"
                 if solution.smallest_duel_limit < MAX_DUELS

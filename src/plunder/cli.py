@@ -188,7 +188,11 @@ def root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print plunder's version and exit."
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print plunder's version and exit.",
+            metavar="",
         ),
     ] = False,
 ) -> None:
@@ -202,7 +206,9 @@ def root(
 # ---------------------------------------------------------------- games
 @app.command("games")
 def games_command(
-    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the list as JSON.", metavar="")
+    ] = False,
 ) -> None:
     """List the games: name, title, players, modes, bots and options with their defaults."""
     infos = registered_games()
@@ -387,7 +393,7 @@ def replay_command(
         ),
     ] = None,
     all_steps: Annotated[
-        bool, typer.Option("--all", help="Print every step without waiting for Enter.")
+        bool, typer.Option("--all", help="Print every step without waiting for Enter.", metavar="")
     ] = False,
 ) -> None:
     """Step through a saved game: after each step, the new events and the table.
@@ -444,7 +450,9 @@ def match_command(
             "and the ms/decision figures are only comparable without that contention.",
         ),
     ] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the report as JSON.", metavar="")
+    ] = False,
     mode: ModeOption = None,
     option: OptionList = None,
 ) -> None:

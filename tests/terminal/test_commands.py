@@ -44,6 +44,16 @@ def test_help_describes_every_command(plunder_cli):
         assert plunder_cli([command, "--help"]).exit_code == 0
 
 
+def test_flags_show_no_value_type(plunder_cli):
+    # A flag takes no value, so its help line names none: "--json", not "--json <bool>".
+    for command in ([], ["games"], ["play"], ["replay"], ["match"], ["serve"]):
+        text = plunder_cli([*command, "--help"]).stdout
+        assert "--json" in text or command not in (["games"], ["match"])
+        flagged = [line for line in text.splitlines() if "<bool>" in line]
+        # Typer draws its own --help row that way; plunder's flags are drawn bare.
+        assert all("--help" in line for line in flagged), flagged
+
+
 def render(renderable) -> str:
     screen = io.StringIO()
     Console(file=screen, width=100).print(renderable)

@@ -70,6 +70,7 @@ def serve_command(
         typer.Option(
             "--ws-compression/--no-ws-compression",
             envvar="PLUNDER_WS_COMPRESSION",
+            metavar="",
             help="Compress WebSocket messages (costs CPU; messages are a few KB).",
         ),
     ] = D.ws_compression,
@@ -124,7 +125,7 @@ def serve_command(
         int,
         _limit("--replay-cache", "Tables whose last replayed position is kept in memory.", min=1),
     ] = D.replay_cache,
-    quiet: Annotated[bool, typer.Option("--quiet", help="Log warnings only.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Log warnings only.", metavar="")] = False,
 ) -> None:
     """Serve the browser table: a lobby, live tables for friends and bots, replays."""
     import uvicorn

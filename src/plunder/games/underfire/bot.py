@@ -8,7 +8,9 @@ open in the same turn (which effect first, where it aims), each answered the sam
 greedy way, and scored again. It never looks past its own turn.
 
 ``evaluate(state)`` turns the same ``value`` into each seat's chance to win at the
-start of a turn, so a search plays out one turn and scores the sea there.
+start of a turn. ``search_depth`` asks IS-MCTS to score the sea at the second turn
+start after its decision: after its own turn and the other fleet's answer, so it
+weighs what its ships are left open to (one turn alone plays as ``greedy`` does).
 """
 
 from __future__ import annotations
@@ -118,3 +120,8 @@ def evaluate(state: State) -> tuple[float, ...] | None:
     lead = value(state, 0)
     share = 1.0 / (1.0 + math.exp(-lead / SCALE))
     return (share, 1.0 - share)
+
+
+def search_depth(state: State) -> int:
+    """IS-MCTS scores the sea after the seat's turn and the other fleet's answer."""
+    return 2

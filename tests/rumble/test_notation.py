@@ -54,6 +54,7 @@ def reachable(options: dict, seed: int, steps: int, data: st.DataObject) -> plun
         ("pirate>kidd", "pirate>kidd"),
         ("  SHOOT > 3 ", "shoot>3"),
         ("Shoot2 > 1 , 4", "shoot2>1,4"),
+        ("shoot2>4,1", "shoot2>1,4"),  # two targets in any order
         ("grab>01", "grab>1"),
         ("Gesture>Double-Point", "gesture>double-point"),
     ],

@@ -13,6 +13,7 @@ from plunder.bots import get
 from plunder.terminal.table import QuitRequested, TerminalTable
 
 CLEAR = "\x1b[2J"
+SCROLLBACK = "\x1b[3J"
 
 
 def test_pass_screen_and_seat_1_never_sees_seat_0s_choice(plunder_cli, tmp_path):
@@ -73,6 +74,7 @@ def test_the_screen_is_cleared_between_humans_on_a_terminal():
     assert "colt>1" in between[: between.index("Pass the device to Seat 1")]
     after_pass = between[between.index("Pass the device to Seat 1") :]
     assert CLEAR in after_pass  # seat 0's screen is wiped before seat 1 looks
+    assert SCROLLBACK in after_pass  # and what scrolled off it too
     assert CLEAR in between[: between.index("Pass the device to Seat 1")]
 
 

@@ -2,8 +2,8 @@
 
 Each human sees only their seat's view. With several humans on one device, a
 "pass the device" screen comes before each human's turn and, on a real terminal,
-the screen is cleared around it, so one human never sees another's hand or
-choice. Output stays plain text when stdout is not a terminal (Rich leaves out
+the screen and its scrollback are cleared around it, so one human never sees
+another's hand or choice. Output stays plain text when stdout is not a terminal (Rich leaves out
 control codes then, and the screen is never cleared).
 """
 
@@ -23,6 +23,9 @@ from plunder.terminal.render import GenericRenderer, renderer_for, seats_text
 
 # How many unseen events a human's screen recaps before eliding the older ones.
 RECAP_LINES = 12
+
+# The terminal control that erases the scrollback (xterm's "ED 3").
+ERASE_SCROLLBACK = "\x1b[3J"
 
 
 class InputEnded(Exception):
@@ -210,6 +213,10 @@ class TerminalTable:
     def clear(self) -> None:
         if self.console.is_terminal:
             self.console.clear()
+            # Clearing the screen leaves the scrollback, where the last player's
+            # hand and choice could be scrolled back to: erase it too (ED 3).
+            self.console.file.write(ERASE_SCROLLBACK)
+            self.console.file.flush()
 
     def read(self, prompt: str) -> str:
         try:

@@ -1044,4 +1044,7 @@ class RumbleGame(Game):
         parts = [p.strip() for p in rest.split(",")]
         if not parts or len(parts) > 2 or not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
             raise notation_error(text, f"seat numbers after '>' ({NOTATION_HELP})", legal)
-        return play(word, *(int(p) for p in parts))
+        targets = [int(p) for p in parts]
+        if CARDS[word].target == "two":
+            targets.sort()  # two shots at once: "shoot2>3,1" is "shoot2>1,3"
+        return play(word, *targets)

@@ -248,19 +248,24 @@ def games_command(
 # ---------------------------------------------------------------- play
 @app.command("play")
 def play_command(
-    game: GameArgument,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME", help="The game to play (see `plunder games`); not with --resume."
+        ),
+    ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
     ] = None,
     humans: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--humans",
             min=0,
             help="Human seats: seats 0..H-1 are humans sharing this terminal, the rest bots. "
-            "0 lets the bots play it all while you watch.",
+            "0 lets the bots play it all while you watch. [default: 1]",
         ),
-    ] = 1,
+    ] = None,
     bot: Annotated[
         str | None,
         typer.Option(
@@ -293,23 +298,52 @@ def play_command(
     ] = None,
     mode: ModeOption = None,
     option: OptionList = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            help="Go on with an unfinished game saved by `plunder play` (q saves one), with "
+            "its seats as they were (unless --humans, --bot or --seat-bots say otherwise); it "
+            "is saved back to FILE unless --save says where.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal, e.g. `plunder play GAME --players 3 --humans 1`
     (`plunder games` lists the games).
 
     At your turn, type an action's notation or its number in the list; ? shows
-    the legal actions and a reminder of the rules and content; q saves and quits.
-    With several humans, a pass-the-device screen hides each player's hand from
-    the others. The record is saved at the end, to replay with `plunder replay`.
+    the legal actions and a reminder of the rules and content; q saves and quits,
+    and `plunder play --resume FILE` goes on from there. With several humans, a
+    pass-the-device screen hides each player's hand from the others. The record
+    is saved at the end, to replay with `plunder replay`.
     """
-    options = _with_mode(game, _with_players(parse_options(option), players), mode)
-    table_game = _load(game, options)
-    if humans > table_game.players:
-        fail(f"--humans {humans} is more than the {table_game.players} seats")
-    seated = _seat_bots(table_game, range(humans, table_game.players), bot, seat_bots)
-    if seed is None:
-        seed = random.SystemRandom().randrange(10**9)
-    state = table_game.new(seed=seed)
+    seating: tuple[int, dict[int, str]] | None = None
+    if resume is not None:
+        if game is not None or players is not None or mode is not None or option or seed:
+            fail(
+                "--resume takes the game, its options and its seed from FILE: give no GAME, "
+                "--players, --mode, -o or --seed with it"
+            )
+        state, seating = _resumed(resume)
+        table_game, seed = state.game, state.seed
+        save = save or resume
+    else:
+        if game is None:
+            fail("name the GAME to play (`plunder games` lists them), or give --resume FILE")
+        options = _with_mode(game, _with_players(parse_options(option), players), mode)
+        table_game = _load(game, options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**9)
+        state = table_game.new(seed=seed)
+    if seating is not None and humans is None and bot is None and seat_bots is None:
+        humans, specs = seating
+    else:
+        humans = 1 if humans is None else humans
+        if humans > table_game.players:
+            fail(f"--humans {humans} is more than the {table_game.players} seats")
+        specs = _seat_specs(table_game, range(humans, table_game.players), bot, seat_bots)
+    seated = {seat: _bot(spec, table_game.name) for seat, spec in specs.items()}
 
     console = _stdout()
     labels = table_labels(seated, table_game.players)
@@ -331,42 +365,69 @@ def play_command(
     try:
         table.run()
     except QuitRequested:
-        _save(state.record, path, console)
+        _save(_table_record(state, humans, specs), path, console)
         console.print(
-            Text(f"Game saved, unfinished, to {path}. Replay it with: plunder replay {path}"),
+            Text(f"Game saved, unfinished, to {path}. Go on with: plunder play --resume {path}"),
             soft_wrap=True,
         )
         raise typer.Exit(0) from None
     except InputEnded:
-        _save(state.record, path, console)
+        _save(_table_record(state, humans, specs), path, console)
         fail(
             f"input ended before the game was over; the game so far ({len(state.moves)} moves) "
             f"is saved to {path}",
             code=1,
         )
     except KeyboardInterrupt:
-        _save(state.record, path, console)
+        _save(_table_record(state, humans, specs), path, console)
         _stderr().print(Text(f"Interrupted; the game so far is saved to {path}"), soft_wrap=True)
         raise typer.Exit(130) from None
     table.show_result()
-    _save(state.record, path, console)
+    _save(_table_record(state, humans, specs), path, console)
     console.print(
         Text(f"Record saved to {path} (replay it with: plunder replay {path})"), soft_wrap=True
     )
 
 
-def _seat_bots(
+def _seat_specs(
     table_game: plunder.Game, seats: range, bot: str | None, seat_bots: str | None
-) -> dict[int, bot_registry.Bot]:
-    """The bot at each bot seat: ``--seat-bots`` in seat order, then ``--bot`` or the default."""
-    game = table_game.name
+) -> dict[int, str]:
+    """The bot spec at each bot seat: ``--seat-bots`` in seat order, then ``--bot`` or the
+    default; refused before play if a spec names no bot that can play this table."""
     listed = _split(seat_bots or "")
     if len(listed) > len(seats):
         fail(f"--seat-bots names {len(listed)} bots for {len(seats)} bot seats")
-    fallback = bot or default_bot(game)
+    fallback = bot or default_bot(table_game.name)
     chosen = listed + [fallback] * (len(seats) - len(listed))
     _check_bots(table_game, chosen)
-    return {seat: _bot(name, game) for seat, name in zip(seats, chosen, strict=True)}
+    return dict(zip(seats, chosen, strict=True))
+
+
+def _table_record(state: plunder.State, humans: int, specs: dict[int, str]) -> dict[str, Any]:
+    """The game's record, with who sat where (``table``) so that --resume can seat them
+    again; records without it replay all the same."""
+    table = {"humans": humans, "bots": {str(seat): spec for seat, spec in specs.items()}}
+    return {**state.record, "table": table}
+
+
+def _resumed(path: Path) -> tuple[plunder.State, tuple[int, dict[int, str]] | None]:
+    """The unfinished game saved in ``path``, and its seating when the file says it."""
+    try:
+        record = read_record_file(path)
+    except RecordError as exc:
+        fail(str(exc))
+    state = plunder.replay(record)
+    if state.is_over:
+        fail(f"the game in {path} is over: step through it with `plunder replay {path}`")
+    table = json.loads(path.read_text(encoding="utf-8")).get("table")
+    try:
+        humans = int(table["humans"])
+        specs = {int(seat): str(spec) for seat, spec in table["bots"].items()}
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return state, None
+    if set(specs) != set(range(humans, state.players)):
+        return state, None
+    return state, (humans, specs)
 
 
 def _save(record: dict[str, Any], path: Path, console: Console) -> None:
@@ -398,8 +459,9 @@ def replay_command(
 ) -> None:
     """Step through a saved game: after each step, the new events and the table.
 
-    On a terminal, press Enter for the next step or q to stop; with --all, or
-    when input is not a terminal, every step is printed at once.
+    On a terminal, press Enter for the next step, b to go back one, or q to
+    stop; with --all, or when input is not a terminal, every step is printed at
+    once.
     """
     try:
         record = read_record_file(file)

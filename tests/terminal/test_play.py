@@ -99,6 +99,64 @@ def test_quit_saves_the_game_so_far(plunder_cli, tmp_path):
     assert (0, "barricade") in state.moves
 
 
+def test_resume_goes_on_with_a_saved_game_and_its_seats(plunder_cli, tmp_path):
+    save = tmp_path / "game.json"
+    args = play_args(save, "--seed", "3", "--seat-bots", "greedy")  # seat 1 greedy, 2 random
+    first = plunder_cli(args, input="barricade\nq\n")
+    assert f"plunder play --resume {save}" in flat(first.stdout)
+    saved = json.loads(save.read_text())
+    assert saved["table"] == {"humans": 1, "bots": {"1": "greedy", "2": "random"}}
+    before = plunder.replay(saved).moves
+
+    result = plunder_cli(["play", "--resume", str(save)], input=BARRICADES)
+    assert result.exit_code == 0, result.output
+    assert "seat 0: you, seat 1: greedy, seat 2: random" in flat(result.stdout)
+    final = plunder.replay(save.read_text())  # saved back to the same file
+    assert final.is_over
+    assert final.moves[: len(before)] == before
+    assert final.seed == 3 and final.game.options["target"] == 2
+
+
+def test_resume_with_other_seats(plunder_cli, tmp_path):
+    save = tmp_path / "game.json"
+    plunder_cli(play_args(save, "--seed", "3"), input="barricade\nq\n")
+    watched = tmp_path / "watched.json"
+    result = plunder_cli(
+        ["play", "--resume", str(save), "--humans", "0", "--bot", "random", "--save",
+         str(watched)]
+    )
+    assert result.exit_code == 0, result.output
+    assert plunder.replay(watched.read_text()).is_over
+    assert not plunder.replay(save.read_text()).is_over  # the saved game is left as it was
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["duel"], "give no GAME"),
+        (["--seed", "4"], "give no GAME"),
+    ],
+)
+def test_resume_refuses_a_second_game(plunder_cli, tmp_path, extra, message):
+    save = tmp_path / "game.json"
+    plunder_cli(play_args(save, "--seed", "3"), input="barricade\nq\n")
+    result = plunder_cli(["play", *extra, "--resume", str(save)])
+    assert result.exit_code == 2
+    assert message in flat(result.stderr)
+
+
+def test_resume_refuses_a_finished_game_and_a_missing_file(plunder_cli, tmp_path):
+    save = tmp_path / "game.json"
+    plunder_cli(play_args(save, "--seed", "3"), input=BARRICADES)
+    assert plunder.replay(save.read_text()).is_over
+    result = plunder_cli(["play", "--resume", str(save)])
+    assert result.exit_code == 2 and "is over" in flat(result.stderr)
+    result = plunder_cli(["play", "--resume", str(tmp_path / "none.json")])
+    assert result.exit_code == 2 and "cannot read" in flat(result.stderr)
+    result = plunder_cli(["play"])
+    assert result.exit_code == 2 and "--resume FILE" in flat(result.stderr)
+
+
 def test_end_of_input_saves_and_exits_with_code_1(plunder_cli, tmp_path):
     save = tmp_path / "game.json"
     result = plunder_cli(play_args(save, "--seed", "3"), input="barricade\n")

@@ -77,6 +77,27 @@ def test_replay_waits_between_steps_and_q_stops(record_file):
     assert not state.is_over
 
 
+def test_replay_steps_back_as_well(record_file):
+    record = json.loads(record_file.read_text())
+    screen = io.StringIO()
+    answers = iter(["", "", "b", "b", "b", "q"])
+    player = RecordPlayer(
+        record, Console(file=screen, width=100), wait=True, read_line=lambda prompt: next(answers)
+    )
+    state = player.run()
+    out = screen.getvalue()
+    # Set-up, step 1, step 2, back to step 1, back to the set-up, and no further.
+    assert out.count("Set-up") == 2 and out.count("Step 1 ") == 2 and out.count("Step 2 ") == 1
+    assert out.index("Step 2 ") < out.rindex("Step 1 ") < out.rindex("Set-up")
+    assert "there is no step before it" in out
+    # Back at a step, its own events and table are shown again, exactly as before.
+    first_time = out[out.index("Step 1 ") : out.index("Step 2 ")]
+    again = out[out.rindex("Step 1 ") : out.rindex("Set-up")]
+    assert again.rstrip("─ \n") == first_time.rstrip("─ \n")
+    # The state shown last is the set-up's: no move played.
+    assert state.moves == [] and not state.is_over
+
+
 def test_an_unfinished_record_says_so(plunder_cli, tmp_path):
     record = finished_record()
     record["moves"] = record["moves"][:4]  # one whole step and one choice of the next

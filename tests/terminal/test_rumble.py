@@ -98,13 +98,13 @@ def test_the_actions_are_grouped_by_card_and_a_bad_input_is_refused_with_its_rea
     plunder_cli, tmp_path
 ):
     save = tmp_path / "game.json"
-    bad = ["xyz", "shoot>0", "grab>0", "pirate>kidd", "shoot2>3,1", "99"]
+    bad = ["xyz", "shoot>0", "grab>0", "pirate>kidd", "shoot2>3,3", "99"]
     script = "\n".join([*bad, "?", "dodge", "q"]) + "\n"
     result = play(plunder_cli, save, "--players", "6", "--mode", "camp", script=script)
     assert result.exit_code == 0, result.output
     out = flat(result.stdout)
-    assert "Actions: load shoot>1|2|3|4|5 shoot2>X,Y with X<Y of 1|2|3|4|5 dodge" in out
-    assert "e.g. shoot>3 or shoot2>1,4" in out
+    assert "Actions: load shoot>1|2|3|4|5 shoot2>X,Y (two different) of 1|2|3|4|5 dodge" in out
+    assert "e.g. shoot>5 or shoot2>1,2" in out
     state = plunder.load("rumble", players=6, mode="camp").new(seed=5)
     for notation in bad[:-1]:
         with pytest.raises(IllegalAction) as error:
@@ -281,7 +281,7 @@ def test_the_revealed_cards_and_void_ones_are_drawn():
 def test_group_actions():
     assert group_actions(structured(["grab>0", "grab>2"])) == ["grab>0|2"]
     read = ["shoot2>1,1", "shoot2>1,2", "shoot2>1,3", "shoot2>2,2", "shoot2>2,3", "shoot2>3,3"]
-    assert group_actions(structured(read)) == ["shoot2>X,Y with X<=Y of 1|2|3"]
+    assert group_actions(structured(read)) == ["shoot2>X,Y (the same one twice too) of 1|2|3"]
     few = ["shoot2>1,2", "shoot2>1,3", "shoot2>2,3"]
     assert group_actions(structured(few)) == ["shoot2>1,2|1,3|2,3"]
     gaps = ["shoot2>1,2", "shoot2>1,3", "shoot2>1,4", "shoot2>2,3", "shoot2>3,4"]

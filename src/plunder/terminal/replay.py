@@ -36,7 +36,8 @@ class RecordPlayer:
     """Shows a record step by step: after each resolved step, the new events and the table.
 
     ``seat`` is whose view is shown (``None``: a spectator). With ``wait``,
-    ``read_line`` is asked for a line between steps: empty goes on, ``q`` stops.
+    ``read_line`` is asked for a line between steps: empty (or ``n``) goes on,
+    ``b`` goes back a step, ``q`` stops.
     """
 
     def __init__(
@@ -58,41 +59,60 @@ class RecordPlayer:
         )
         self.renderer = renderer_for(record["game"])
         self.labels = {} if seat is None else {seat: "you"}
-        self.shown = 0
 
-    def run(self) -> State:
-        """Show every step (or until the viewer quits); return the state reached."""
-        state = self.state
-        moves = self.record["moves"]
-        who = "a spectator" if self.seat is None else f"seat {self.seat}"
-        title = (
-            f"Replay of {state.game.title}, {state.players} players, seed {self.record['seed']}, "
-            f"as seen by {who}"
-        )
-        self.console.rule(Text(title), style="bold")
-        self.show_step("Set-up")
+    def steps(self) -> tuple[list[tuple[str, State]], State, int]:
+        """Every resolved step as (title, the state after it), the set-up first; then the
+        state after the last move, and how many moves of an unfinished step follow."""
+        state = self.state.clone()
+        shown: list[tuple[str, State]] = [("Set-up", state.clone())]
         first = 0
-        step = 0
-        for index, (seat, notation) in enumerate(moves):
+        for index, (seat, notation) in enumerate(self.record["moves"]):
             state.act(seat, notation)
             if state.committed:  # the step is still waiting for other seats
                 continue
-            step += 1
             span = f"move {index + 1}" if first == index else f"moves {first + 1}-{index + 1}"
             first = index + 1
-            if self.wait and not self.next_step():
-                self.console.print(Text("Replay stopped."))
-                return state
-            self.show_step(f"Step {step} ({span})")
-        self.show_end(len(moves) - first)
-        return state
+            shown.append((f"Step {len(shown)} ({span})", state.clone()))
+        return shown, state, len(self.record["moves"]) - first
 
-    def show_step(self, title: str) -> None:
-        view = self.state.view(self.seat)
+    def run(self) -> State:
+        """Show the steps (every one, or as the viewer moves); return the state last shown."""
+        shown, final, unresolved = self.steps()
+        who = "a spectator" if self.seat is None else f"seat {self.seat}"
+        title = (
+            f"Replay of {final.game.title}, {final.players} players, "
+            f"seed {self.record['seed']}, as seen by {who}"
+        )
+        self.console.rule(Text(title), style="bold")
+        at = 0
+        self.show_step(shown, at)
+        while True:
+            move = self.next_move() if self.wait else "next"
+            if move == "quit":
+                self.console.print(Text("Replay stopped."))
+                self.state = shown[at][1]
+                return self.state
+            if move == "back":
+                if at == 0:
+                    self.console.print(Text("This is the set-up: there is no step before it."))
+                    continue
+                at -= 1
+            elif at + 1 < len(shown):
+                at += 1
+            else:
+                self.state = final
+                self.show_end(unresolved)
+                return final
+            self.show_step(shown, at)
+
+    def show_step(self, shown: list[tuple[str, State]], at: int) -> None:
+        """Step ``at``: the events since the step before it, then the table."""
+        title, state = shown[at]
+        view = state.view(self.seat)
+        before = len(shown[at - 1][1].view(self.seat)["log"]) if at else 0
         self.console.rule(title)
-        for event in view["log"][self.shown :]:
+        for event in view["log"][before:]:
             self.console.print(Text("  " + self.renderer.event(event)))
-        self.shown = len(view["log"])
         self.console.print(self.renderer.table(view, self.labels))
 
     def show_end(self, unresolved: int) -> None:
@@ -108,13 +128,16 @@ class RecordPlayer:
         text += f" (waiting for {seats_text(self.state.pending)})."
         self.console.print(Text(text))
 
-    def next_step(self) -> bool:
-        """Wait for the viewer: ``True`` to go on, ``False`` to stop."""
+    def next_move(self) -> str:
+        """Ask the viewer: ``next``, ``back`` or ``quit`` (end of input quits)."""
         try:
-            answer = self.read_line("Enter: next step, q: quit > ")
+            answer = self.read_line("Enter: next step, b: back, q: quit > ")
         except EOFError:
-            return False
-        return answer.strip().lower() not in ("q", "quit")
+            return "quit"
+        answer = answer.strip().lower()
+        if answer in ("q", "quit"):
+            return "quit"
+        return "back" if answer in ("b", "back", "p", "prev") else "next"
 
 
 __all__ = ["RecordPlayer", "read_record_file"]

@@ -124,7 +124,7 @@ def group_actions(legal: Sequence[ActionJson]) -> list[str]:
     >>> group_actions([play("load"), play("shoot", 1), play("shoot", 2), play("dodge")])
     ['load', 'shoot>1|2', 'dodge']
     >>> group_actions([play("shoot2", a, b) for a in range(1, 5) for b in range(a + 1, 5)])
-    ['shoot2>X,Y with X<Y of 1|2|3|4']
+    ['shoot2>X,Y (two different) of 1|2|3|4']
     >>> group_actions([{"verb": "grab", "name": s, "targets": [], "notation": ""} for s in "02"])
     ['grab>0|2']
     """
@@ -154,7 +154,7 @@ def aims(aimed: Sequence[tuple[int, ...]]) -> str:
     >>> aims([(2,), (1,)]), aims([(1, 2), (1, 3), (2, 3)])
     ('1|2', '1,2|1,3|2,3')
     >>> aims([(a, b) for a in range(1, 4) for b in range(a, 4)])
-    'X,Y with X<=Y of 1|2|3'
+    'X,Y (the same one twice too) of 1|2|3'
     """
     if all(len(aim) == 1 for aim in aimed):  # one seat each, in increasing order
         return "|".join(str(seat) for seat in sorted({aim[0] for aim in aimed}))
@@ -166,9 +166,9 @@ def aims(aimed: Sequence[tuple[int, ...]]) -> str:
     below = {(a, b) for a in numbers for b in numbers if a < b}
     seats = "|".join(str(n) for n in numbers)
     if found == below and len(found) == len(aimed):
-        return f"X,Y with X<Y of {seats}"
+        return f"X,Y (two different) of {seats}"
     if found == below | {(a, a) for a in numbers} and len(found) == len(aimed):
-        return f"X,Y with X<=Y of {seats}"
+        return f"X,Y (the same one twice too) of {seats}"
     return listed
 
 
@@ -448,7 +448,18 @@ class RumbleRenderer(GenericRenderer):
         candidates = [c for c in dict.fromkeys([*held, *cards]) if c in cards]
         one = next((c for c in candidates if cards[c].get("target") in ("any", "neighbour")), None)
         two = next((c for c in candidates if cards[c].get("target") == "two"), None)
-        shown = [f"{one}>3" if one else "", f"{two}>1,4" if two else ""]
+        # Seats the viewer could aim at at this table: an example that would be refused
+        # ("shoot>3" at a table of three) teaches the wrong thing.
+        viewer = view.get("viewer")
+        others = [
+            row["seat"]
+            for row in view.get("players") or []
+            if row.get("seat") != viewer and row.get("alive", True)
+        ] or [1]
+        shown = [
+            f"{one}>{others[-1]}" if one else "",
+            f"{two}>{others[0]},{others[1]}" if two and len(others) > 1 else "",
+        ]
         return " or ".join(filter(None, shown)) or next(iter(cards), "")
 
     def refusal(
@@ -505,7 +516,7 @@ class RumbleRenderer(GenericRenderer):
             "- Costs are paid in bullets (at most 5); Steal comes first, then the other cards, "
             "then taking health. A card played last round lies face up and comes back after "
             "this one.",
-            "- Aim with '>': shoot>3, shoot2>1,4 (two different pirates, smaller seat first), "
+            "- Aim with '>': shoot>3, shoot2>1,4 (two different pirates, in either order), "
             "steal>1 or cut>1 (a pirate next to you). Search, then grab>SLOT for a golden card "
             "of the area; golden cards are played once.",
             "- Health and bullets hide behind the shields until only two pirates live.",

@@ -230,6 +230,32 @@ def test_dodge_takes_one_off_each_attackers_damage_then_gives_a_bullet() -> None
     assert damage(state) == {}
 
 
+def test_every_dodge_and_block_says_what_it_stopped() -> None:
+    """R22, R26, R65 at the table: a line for each Dodge and Block, even one no one tested."""
+    state = new(PLAIN3)
+    play(state, {0: "shoot>1", 1: "dodge", 2: "shoot>1"})
+    assert [(e["seat"], e["card"], e["attackers"], e["prevented"], e["text"])
+            for e in log(state, "guard")] == [
+        (1, "dodge", [0, 2], 2, "Seat 1 dodges: 2 damage stopped (1 from each of seat 0, seat 2).")]
+    state = new(PLAIN3)
+    play(state, {0: "dodge", 1: "load", 2: "load"})
+    assert [e["text"] for e in log(state, "guard")] == ["Seat 0 dodges; no one attacked seat 0."]
+    state = new("kuki,chingshih,morgan")
+    play(state, {0: "block", 1: "shoot>0", 2: "load"})
+    assert [e["text"] for e in log(state, "guard")] == [
+        "Seat 0 blocks: 1 damage stopped (1 from seat 1)."]
+
+
+def test_the_log_says_how_much_health_is_gained() -> None:
+    """R13 at the table: "gains 1 health", or none at full health."""
+    state = new(PLAIN3)
+    play(state, {0: "shoot>1", 1: "load", 2: "load"})
+    play(state, {0: "search", 1: "search", 2: "dodge"}, {0: "grab>0", 1: "grab>0"})
+    gained = {e["seat"]: (e["amount"], e["text"]) for e in log(state, "health")}
+    assert gained == {0: (0, "Seat 0 is at full health and gains none."),
+                      1: (1, "Seat 1 gains 1 health.")}
+
+
 def test_dodge_takes_one_off_a_single_attackers_fire() -> None:
     """R22, R23, R65: a lone Fire deals 2; the dodger takes 2 - 1 = 1."""
     state = new(PLAIN3)
@@ -571,7 +597,7 @@ def test_a_random_race_is_won_by_either_searcher() -> None:
     winners = set()
     for seed in range(20):
         state = new(PLAIN3, seed=seed)
-        play(state, {0: "search", 1: "search", 2: "load"}, {0: "grab>0", 1: "grab>0"})
+        play(state, {0: "search", 1: "search", 2: "dodge"}, {0: "grab>0", 1: "grab>0"})
         winners.add(log(state, "grab")[0]["seat"])
         again = new(PLAIN3, seed=seed)
         play(again, {0: "search", 1: "search", 2: "load"}, {1: "grab>0", 0: "grab>0"})

@@ -47,7 +47,7 @@ def test_the_sea_shows_both_fleets_burning_ships_shields_and_mines() -> None:
     rows = sea_rows(text)
     assert sorted(rows) == [1, 2, 3, 4, 5, 6]
     assert all(len(row) == 7 for row in rows.values())
-    assert list(rows)[0] == 6  # seat 1's side at the top
+    assert next(iter(rows)) == 6  # seat 1's side at the top
     assert rows[1][:2] == ["7", "3+"]  # seat 0's ships; + a shield
     assert rows[6][2] == "4*"  # seat 1's burning ship
     assert rows[5][3] == "KRA"  # a mercenary by its name

@@ -602,6 +602,19 @@ class RumbleState(State):
                 hit(seat, targets[0], 1, cut=True)
         total: dict[int, int] = {}
         reflected: list[tuple[int, int]] = []
+        for seat in sorted(s for s, n in names.items() if n in ("dodge", "block")):
+            # A line for every Dodge and Block: what it stopped (R22, R26, R65).
+            attackers = sorted(s for s, dealt in normal.get(seat, {}).items() if dealt > 0)
+            self.emit(
+                {
+                    "type": "guard",
+                    "seat": seat,
+                    "card": names[seat],
+                    "prevented": len(attackers),
+                    "attackers": attackers,
+                    "text": text.guard(seat, names[seat], len(attackers), attackers),
+                }
+            )
         for target in sorted(set(normal) | set(cutting)):
             guard = names.get(target) in ("dodge", "block")
             amount = cutting.get(target, 0)
@@ -678,8 +691,17 @@ class RumbleState(State):
                 self._gain_bullets(seat, 1)
             if gain:
                 cap = PIRATES[self.pirate[seat]].max_health
-                self.health[seat] = min(cap, self.health[seat] + gain)
-                self.emit({"type": "health", "seat": seat, "text": text.health(seat)})
+                before = self.health[seat]
+                self.health[seat] = min(cap, before + gain)
+                gained = self.health[seat] - before
+                self.emit(
+                    {
+                        "type": "health",
+                        "seat": seat,
+                        "amount": gained,
+                        "text": text.health(seat, gained),
+                    }
+                )
 
     def _end_round(self) -> None:
         picker = next(

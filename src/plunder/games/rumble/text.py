@@ -122,8 +122,19 @@ def death(seat: int, camp: str | None = None) -> str:
     return f"Seat {seat} dies: {camp_title(camp)}." if camp else f"Seat {seat} dies."
 
 
-def health(seat: int) -> str:
-    return f"Seat {seat} takes health."
+def health(seat: int, gained: int) -> str:
+    if gained <= 0:
+        return f"Seat {seat} is at full health and gains none."
+    return f"Seat {seat} gains {gained} health."
+
+
+def guard(seat: int, card_name: str, prevented: int, attackers: Sequence[int]) -> str:
+    """What a Dodge or Block stopped: 1 damage from each attacker (never a Cut's)."""
+    verb = "blocks" if card_name == "block" else "dodges"
+    if not attackers:
+        return f"Seat {seat} {verb}; no one attacked seat {seat}."
+    each = "each of " if len(attackers) > 1 else ""
+    return f"Seat {seat} {verb}: {prevented} damage stopped (1 from {each}{seats(attackers)})."
 
 
 def picks_up(seat: int, cards: Sequence[str]) -> str:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -122,6 +123,21 @@ def create_table(
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#game > *")
     return page.url.rsplit("/t/", 1)[1].split("?")[0]
+
+
+def join_on_a_phone(pages: Callable[..., Any], host: Any, server_url: str, table: str,
+                    name: str) -> Any:
+    """A second player opens the host's invite link on a phone and takes a seat by name;
+    returns the new player's page, seated."""
+    invite = host.input_value("#invite-link")
+    assert invite == f"{server_url}/t/{table}"
+    page = pages(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto(invite)
+    expect(page.locator("#join")).to_be_visible()
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    expect(page.locator("#seats .seat-item.me .seat-name")).to_have_text(f"{name} (you)")
+    return page
 
 
 def clickable(page: Any) -> list[dict[str, Any]]:

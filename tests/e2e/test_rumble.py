@@ -20,7 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import DESKTOP, PHONE, Server, create_table, result_shown
+from e2e.driving import DESKTOP, PHONE, Server, create_table, join_on_a_phone, result_shown
 from plunder.games.rumble.content import CONTENT
 
 # Everything on the table that can be clicked to act or to pick, visible and enabled.
@@ -244,14 +244,7 @@ def test_five_pirates_in_camp_mode_two_humans_and_three_bots_play_to_the_end(
         assert (shown["golden"], shown["target"]) == (card.golden, card.target)
     assert set(cards) == set(CONTENT.cards)
 
-    invite = anne.input_value("#invite-link")
-    assert invite == f"{server.url}/t/{table}"
-    bob = pages(viewport=PHONE, is_mobile=True, has_touch=True)
-    bob.goto(invite)
-    expect(bob.locator("#join")).to_be_visible()
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-button")
-    expect(bob.locator("#seats .seat-item.me .seat-name")).to_have_text("Bob (you)")
+    bob = join_on_a_phone(pages, anne, server.url, table, "Bob")
     expect(anne.locator("#open-note")).to_be_hidden()
 
     # Each sees their own shield open and every other one closed, and their camp card.

@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import PHONE, Server, create_table, result_shown
+from e2e.driving import Server, create_table, join_on_a_phone, result_shown
 
 CLICKABLE_JS = """
 () => Array.from(document.querySelectorAll('#game [data-action], #game .sw-hand [data-card]'))
@@ -68,14 +68,7 @@ def test_three_fighters_two_humans_and_a_bot_play_to_the_end(
     anne = pages()
     table = create_table(anne, "Anne", ["human", "human", "bot:greedy"], game="swordplay")
     expect(anne.locator("#game .sw-plate")).to_have_count(3)
-    invite = anne.input_value("#invite-link")
-    assert invite == f"{server.url}/t/{table}"
-    bob = pages(viewport=PHONE, is_mobile=True, has_touch=True)
-    bob.goto(invite)
-    expect(bob.locator("#join")).to_be_visible()
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-button")
-    expect(bob.locator("#seats .seat-item.me .seat-name")).to_have_text("Bob (you)")
+    bob = join_on_a_phone(pages, anne, server.url, table, "Bob")
 
     # Each hand is five cards drawn, each with its catalogue text as the tooltip.
     catalogue = plunder.load("swordplay", players=3).catalogue()["cards"]

@@ -21,7 +21,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import PHONE, Server, create_table, result_shown
+from e2e.driving import PHONE, Server, create_table, join_on_a_phone, result_shown
 
 CLICKABLE_JS = """
 () => Array.from(document.querySelectorAll(
@@ -83,14 +83,7 @@ def test_a_whole_game_by_clicks_against_the_greedy_bot(pages: Callable[..., Any]
 def test_two_humans_then_a_bot_in_bobs_seat(pages: Callable[..., Any], server: Server) -> None:
     anne = pages()
     table = create_table(anne, "Anne", ["human", "human"], game="underfire")
-    invite = anne.input_value("#invite-link")
-    assert invite == f"{server.url}/t/{table}"
-    bob = pages(viewport=PHONE, is_mobile=True, has_touch=True)
-    bob.goto(invite)
-    expect(bob.locator("#join")).to_be_visible()
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-button")
-    expect(bob.locator("#seats .seat-item.me .seat-name")).to_have_text("Bob (you)")
+    bob = join_on_a_phone(pages, anne, server.url, table, "Bob")
     expect(bob.locator("#game .uf-space")).to_have_count(42)
 
     rng = random.Random(5)

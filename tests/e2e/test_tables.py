@@ -153,8 +153,8 @@ def test_replay_steps_through_a_finished_game_and_the_record_downloads(
     expect(page.locator("#game .plate")).to_have_count(3)
     page.click("#replay-next")
     expect(position).to_have_text(f"Move 1 of {moves}")
-    # Two bots share a name, so the table numbers them.
-    names = ["random (normal) #0", "greedy (normal)", "random (normal) #2"]
+    # Bots sit under crew names (their kind is a badge), one name per seat.
+    names = ["Flint", "Silver", "Pew"]
     # The spectator did not see the first card until all three were down: nor does the replay.
     expect(page.locator("#replay-move")).to_have_text(
         f"{names[record['moves'][0][0]]} chose (hidden until everyone has chosen)."

@@ -42,6 +42,17 @@ def test_games_catalogue_lists_duel_with_options_and_bots(client):
     assert "greedy" in bots
 
 
+def test_bots_sit_under_crew_names_with_their_kind_apart(client):
+    created = create(client, [HUMAN, bot("random"), bot("greedy", "easy"), bot("random")],
+                     options={"players": 4})
+    seats = client.get(f"/api/tables/{created['table']}").json()["seats"]
+    names = [s["name"] for s in seats[1:]]
+    assert len(set(names)) == 3  # never two alike at one table
+    assert all(n.isalpha() and n[0].isupper() for n in names)  # a name, not "random (normal)"
+    assert [(s["kind"], s["bot"], s["level"]) for s in seats[1:]] == [
+        ("bot", "random", "normal"), ("bot", "greedy", "easy"), ("bot", "random", "normal")]
+
+
 def test_create_join_and_list(client):
     created = create(client, [HUMAN, HUMAN], name="Ann")
     table = created["table"]

@@ -77,7 +77,8 @@ class Game:
         players = Option(
             "players",
             cls.default_players,
-            help="number of seats",
+            help="how many sit at the table",
+            label="Players",
             minimum=cls.min_players,
             maximum=cls.max_players,
         )

@@ -20,6 +20,9 @@ class Option:
 
     Either ``choices`` (a closed list of values) or an integer range
     (``minimum``/``maximum``) constrains it; ``help`` is shown by ``plunder games``.
+    What the lobby shows is in players' words: ``label`` names the option ("Dollars
+    to win", not ``target``) and ``choice_labels`` names each choice, in the order
+    of ``choices``; ``help`` is the one line that explains it.
     """
 
     name: str
@@ -28,6 +31,15 @@ class Option:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(
+                f"option {self.name!r}: {len(self.choice_labels)} choice labels for "
+                f"{len(self.choices)} choices"
+            )
 
     def check(self, value: Any) -> Any:
         """Return the value, normalised, or raise ``OptionError`` naming this option."""
@@ -64,9 +76,15 @@ class Option:
 
     def describe(self) -> dict[str, Any]:
         """JSON-ready description (for the lobby and ``plunder games``)."""
-        out: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
+        out: dict[str, Any] = {
+            "name": self.name,
+            "default": self.default,
+            "help": self.help,
+            "label": self.label or self.name.replace("_", " ").capitalize(),
+        }
         if self.choices:
             out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.choice_labels or (str(c) for c in self.choices))
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:

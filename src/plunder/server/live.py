@@ -59,6 +59,9 @@ from plunder.server.table import (
     rebuild,
 )
 
+# What the table calls its bot seats: a name per seat, never two alike at one table.
+BOT_NAMES = ("Flint", "Silver", "Pew", "Hands", "Gunn", "Merry", "Dirk", "Arrow")
+
 log = logging.getLogger("plunder.server")
 
 # A seat a bot plays for an absent human is played by this bot, at this level.
@@ -297,7 +300,9 @@ class Hub:
             bot_registry.check_game(bot_registry.get(bot, game.name, level=level), game)
         except bot_registry.UnknownBot as exc:
             raise TableError(f"seat {seat}: {exc}") from None
-        return SeatRow(seat, "bot", bot=bot, level=level, name=f"{bot} ({level})")
+        # A bot sits under a crew name, in players' words; its kind and level are the
+        # seat's badge, not its name.
+        return SeatRow(seat, "bot", bot=bot, level=level, name=BOT_NAMES[seat % len(BOT_NAMES)])
 
     async def join(self, table_id: str, name: Any, seat: Any = None) -> tuple[int, str]:
         table = await self.find(table_id)

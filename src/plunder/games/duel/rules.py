@@ -291,27 +291,44 @@ class DuelGame(Game):
     max_players = 5
     default_players = 2
     extra_options = (
-        Option("target", 5, "dollars that win the game", minimum=1, maximum=20),
+        Option(
+            "target",
+            5,
+            "the first pirate with this many dollars wins the game",
+            minimum=1,
+            maximum=20,
+            label="Dollars to win",
+        ),
         Option(
             "deflection",
             "seed",
             "which reading of the cards decides hits: 'seed' (a shooter cannot be hit) "
             "or 'per-weapon' (a card deflects the weapon it shows)",
             choices=tuple(CONTENT.deflection),
+            label="Who can be hit",
+            choice_labels=tuple(
+                {
+                    "seed": "A pirate who shoots cannot be hit",
+                    "per-weapon": "Each card stops the weapon it shows",
+                }.get(name, name)
+                for name in CONTENT.deflection
+            ),
         ),
         Option(
             "shootout_limit",
             30,
-            "shootouts after which a duel ends with no winner",
+            "a duel with no hit after this many shootouts ends with no winner",
             minimum=1,
             maximum=1000,
+            label="Shootouts in a duel at most",
         ),
         Option(
             "duel_limit",
             100,
-            "duels after which the game ends and the richest win",
+            "after this many duels the game ends and the richest win",
             minimum=1,
             maximum=10000,
+            label="Duels in a game at most",
         ),
     )
 

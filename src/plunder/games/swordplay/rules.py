@@ -595,12 +595,15 @@ class SwordplayGame(Game):
             "random",
             "'random' (dealt per side) or a comma list, one fighter per seat: "
             + ",".join(FIGHTERS),
+            label="Fighters",
         ),
         Option(
             "realistic_parries",
             False,
             "optional rule: unarmed fighters may parry only unarmed attackers",
             choices=(False, True),
+            label="Realistic parries",
+            choice_labels=("Off", "On"),
         ),
         Option(
             "weapon_breakage",
@@ -608,6 +611,8 @@ class SwordplayGame(Game):
             "optional rule: a fragile weapon (Rapier, Thrusting Saber) that parries or is "
             "parried by a weapon of damage 3+ breaks on a d10 of 8+",
             choices=(False, True),
+            label="Weapon breakage",
+            choice_labels=("Off", "On"),
         ),
         Option(
             "arena_seats",
@@ -615,6 +620,8 @@ class SwordplayGame(Game):
             "Swordplay: Arena crossover: how many seats (the last ones) are Arena heroes "
             "drawing from the Arena deck",
             choices=(0, 1, 2, 3),
+            label="Arena heroes",
+            choice_labels=("None", "The last seat", "The last two seats", "The last three seats"),
         ),
         Option(
             "turn_limit",
@@ -622,6 +629,7 @@ class SwordplayGame(Game):
             "turns after which the game ends with no winner (a backstop for stalled games)",
             minimum=1,
             maximum=5000,
+            label="Turns at most",
         ),
     )
 

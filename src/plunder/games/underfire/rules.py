@@ -716,6 +716,8 @@ class UnderFireGame(Game):
             "when the game ends: 'pile' (a player who draws her last ship has one turn "
             "left; the game ends when both have had it) or 'sixteen' (after 16 turns each)",
             choices=("pile", "sixteen"),
+            label="When the game ends",
+            choice_labels=("One turn after the last ship is drawn", "After 16 turns each"),
         ),
         Option(
             "burning",
@@ -723,6 +725,8 @@ class UnderFireGame(Game):
             "which burning ships' spaces a player may lay on: 'adjacent' (only next to one "
             "of her active ships, the seed's rule 2) or 'accessible' (also in her first row)",
             choices=("adjacent", "accessible"),
+            label="Laying on a burning ship",
+            choice_labels=("Only next to your own ships", "Also from your first row"),
         ),
         Option(
             "draw",
@@ -730,6 +734,8 @@ class UnderFireGame(Game):
             "the final action: 'one' (draw one ship while the hand is below its limit) or "
             "'fill' (draw until the hand reaches its limit)",
             choices=("one", "fill"),
+            label="Drawing",
+            choice_labels=("One ship a turn", "Up to your hand limit"),
         ),
     )
 

@@ -67,8 +67,13 @@
           input = el(
             "select",
             { id, name: option.name },
-            option.choices.map((c) =>
-              el("option", { value: String(c), text: String(c), selected: c === option.default }),
+            // The value sent is the game's; the text is the choice in players' words.
+            option.choices.map((c, i) =>
+              el("option", {
+                value: String(c),
+                text: (option.choice_labels || [])[i] || String(c),
+                selected: c === option.default,
+              }),
             ),
           );
           input.dataset.kind = typeof option.default === "number" ? "number" : "string";
@@ -90,7 +95,7 @@
         }
         input.dataset.option = option.name;
         input.dataset.default = JSON.stringify(option.default);
-        const label = option.name.replace(/_/g, " ");
+        const label = option.label || option.name.replace(/_/g, " ");
         return el(
           "label",
           { class: input.type === "checkbox" ? "field check" : "field" },

@@ -23,6 +23,7 @@ from e2e.driving import (
     play_until_over,
     wait_for,
 )
+from plunder.engine.registry import names
 
 
 def _boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -48,6 +49,28 @@ def _check_layout(page: Any, width: int, places: int = 3) -> None:
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             assert not _boxes_overlap(a, b), f"overlapping at {width}px: {a} and {b}"
+
+
+def test_the_lobby_fits_a_phone_whatever_the_game_and_speaks_plainly(
+    pages: Callable[..., Any], screenshots: Path
+) -> None:
+    page = pages(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto("/")
+    page.wait_for_selector("#game option", state="attached")
+    games = page.locator("#game option").evaluate_all("(all) => all.map((o) => o.value)")
+    assert set(games) >= set(names())
+    for game in games:
+        page.select_option("#game", game)
+        page.fill("#players", "8")
+        page.dispatch_event("#players", "change")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the lobby is {width}px wide with {game}"
+        labels = page.locator("#option-fields .field > span").all_inner_texts()
+        assert all("_" not in label for label in labels), labels
+    page.select_option("#game", "duel")
+    shown = page.locator("#option-deflection option").all_inner_texts()
+    assert shown == ["A pirate who shoots cannot be hit", "Each card stops the weapon it shows"]
+    page.screenshot(path=str(screenshots / "lobby-phone.png"), full_page=True)
 
 
 def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(

@@ -79,6 +79,10 @@ def test_three_fighters_two_humans_and_a_bot_play_to_the_end(
         info = catalogue[shown]
         assert card.get_attribute("title") == f"{info['title']}: {info['text']}"
 
+    # On Bob's phone his hand comes first, above the links to share the table.
+    hand_top = bob.locator("#game .sw-hand").bounding_box()["y"]
+    assert hand_top < bob.locator("#share").bounding_box()["y"]
+
     rng = random.Random(3)
     deadline = time.monotonic() + 240
     commits = 0

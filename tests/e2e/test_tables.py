@@ -84,8 +84,10 @@ def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
     expect(seats).to_have_count(3)
     expect(seats.nth(0).locator(".seat-name")).to_have_text("Mary (you)")
     expect(seats.nth(0).locator(".badge.host")).to_be_visible()
-    expect(seats.nth(1)).to_contain_text("greedy")
-    expect(seats.nth(2)).to_contain_text("random")
+    # A bot sits under a name of its own; what it is shows on its small badge.
+    expect(seats.nth(1).locator(".seat-name")).to_have_text("Silver")
+    expect(seats.nth(1).locator(".badge.bot")).to_have_attribute("title", "greedy, normal")
+    expect(seats.nth(2).locator(".badge.bot")).to_have_attribute("title", "random, normal")
     expect(page.locator("#join")).to_be_hidden()
 
     # The lobby lists the running table, with a way back to the seat.
@@ -103,6 +105,13 @@ def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
     expect(seats.nth(0).locator(".badge.auto")).to_be_visible()
     page.click("#takeback")
     expect(seats.nth(0).locator(".badge.auto")).to_have_count(0)
+
+    # Mary asks for a sound on her move: the tab's title and a chime tell her.
+    page.check("#turn-sound")
+    expect(page).to_have_title(re.compile(r"^Your move · "))
+    page.reload()  # the choice is kept
+    expect(page.locator("#turn-sound")).to_be_checked()
+    expect(page.locator("body")).to_have_attribute("data-chimes", re.compile(r"^[1-9]"))
 
     rng = random.Random(11)
     # Play a few moves, then look at the table on a desktop and on a phone.

@@ -334,6 +334,30 @@
     drawJoin();
   }
 
+  /* ---- your move: the tab's title (in draw) and an optional sound -------- */
+
+  /** A short chime when a decision becomes the player's, if they asked for one. */
+  function announceTurn(myMove) {
+    const fresh = myMove && !page.myMove;
+    page.myMove = myMove;
+    if (!fresh || mode === "replay" || !$("turn-sound").checked) return;
+    document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+    try {
+      const AudioContext = window.AudioContext || window.webkitAudioContext;
+      page.audio = page.audio || new AudioContext();
+      const tone = page.audio.createOscillator();
+      const volume = page.audio.createGain();
+      tone.frequency.value = 660;
+      volume.gain.setValueAtTime(0.15, page.audio.currentTime);
+      volume.gain.exponentialRampToValueAtTime(0.001, page.audio.currentTime + 0.35);
+      tone.connect(volume).connect(page.audio.destination);
+      tone.start();
+      tone.stop(page.audio.currentTime + 0.35);
+    } catch (_) {
+      /* no audio here: the title still says it */
+    }
+  }
+
   /* ---- drawing ----------------------------------------------------------- */
 
   function draw() {
@@ -349,6 +373,7 @@
     const legal = withheld ? [] : message.legal || [];
     const actions = withheld ? [] : message.actions || [];
     document.title = `${legal.length ? "Your move · " : ""}${summary.title || "plunder"} · ${tableId}`;
+    announceTurn(legal.length > 0);
     const shown = Object.assign({}, message, { legal, actions, sending: page.sending });
     if (open && message.view) shown.view = Object.assign({}, message.view, { pending: [] });
     // Draw the game only when what it shows has changed, so a click in progress
@@ -871,6 +896,8 @@
     $("join-form").addEventListener("submit", join);
     $("rematch").addEventListener("click", rematch);
     $("close-table").addEventListener("click", () => send({ type: "close" }));
+    $("turn-sound").checked = P.store.sound();
+    $("turn-sound").addEventListener("change", () => P.store.setSound($("turn-sound").checked));
     $("join-rematch").addEventListener("click", (event) => {
       const rematchId = page.summary && page.summary.rematch;
       if (!rematchId) return;

@@ -109,6 +109,20 @@
         /* not kept */
       }
     },
+    sound() {
+      try {
+        return localStorage.getItem("plunder:sound") === "on";
+      } catch (_) {
+        return false;
+      }
+    },
+    setSound(on) {
+      try {
+        localStorage.setItem("plunder:sound", on ? "on" : "off");
+      } catch (_) {
+        /* not kept */
+      }
+    },
   };
 
   /** The table summary's entry for a seat, if any. */

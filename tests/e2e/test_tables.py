@@ -106,6 +106,13 @@ def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
     page.click("#takeback")
     expect(seats.nth(0).locator(".badge.auto")).to_have_count(0)
 
+    # The rules are a click away, drawn from the game's rules document.
+    page.click("#rules-button")
+    expect(page.locator("#rules-text h1")).to_have_text("Duel")
+    expect(page.locator("#rules-text table").first).to_be_visible()
+    page.click("#rules-close")
+    expect(page.locator("#rules")).to_be_hidden()
+
     # Mary asks for a sound on her move: the tab's title and a chime tell her.
     page.check("#turn-sound")
     expect(page).to_have_title(re.compile(r"^Your move · "))

@@ -76,6 +76,9 @@ def test_default_options() -> None:
         "race": "random",
         "gestures": False,
         "round_limit": 100,
+        "void_cost": "free",
+        "block_cut": "no",
+        "last_gasp": "no",
     }
 
 

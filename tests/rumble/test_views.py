@@ -25,6 +25,10 @@ games = st.fixed_dictionaries(
         "mode": st.sampled_from(["duel", "camp"]),
         "gestures": st.booleans(),
         "race": st.sampled_from(["random", "arrival"]),
+        # The contested readings (R91-R93) change counts, never what a view may hold.
+        "void_cost": st.sampled_from(["free", "paid"]),
+        "block_cut": st.sampled_from(["no", "yes"]),
+        "last_gasp": st.sampled_from(["no", "yes"]),
     }
 ).filter(lambda o: o["mode"] == "duel" or o["players"] >= 4)
 
@@ -92,9 +96,13 @@ def follow_the_log(state: plunder.State) -> list[tuple[int, int]]:
 
     A perfect memory at the table: the starting counts of each pirate, then every
     card revealed, void, cancelled, every steal, damage, reserve token, death and
-    health taken, applied in the order of R61.
+    health taken, applied in the order of R61 (deaths and health in the log's order,
+    which R93's option ``last_gasp`` turns round), under the table's public options.
     """
-    events = state.view(None)["log"]
+    spectator = state.view(None)
+    events = spectator["log"]
+    # R91: with void_cost="paid" a void card is paid for all the same.
+    void_is_paid = spectator["options"]["void_cost"] == "paid"
     setup = next(e for e in events if e["type"] == "setup")
     pirates = setup["pirates"]
     health = [START.get(p, (5, 2))[0] for p in pirates]
@@ -110,7 +118,7 @@ def follow_the_log(state: plunder.State) -> list[tuple[int, int]]:
         void = {s for e in batch if e["type"] == "gestures" for s in e["voided"]}
         cancelled = {e["seat"] for e in batch if e["type"] == "cancelled"}
         live = {s: c for s, c in cards.items() if s not in void}
-        for seat, card in live.items():
+        for seat, card in (cards if void_is_paid else live).items():
             bullets[seat] -= COST.get(card, 0)
         steals = [e for e in batch if e["type"] == "steal"]
         for e in steals:  # every loss first, then every gain (R68)

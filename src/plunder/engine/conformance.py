@@ -1092,11 +1092,13 @@ def _check_corrupt_record(game: Game, seed: int) -> None:
 def option_matrix(name: str) -> list[dict[str, Any]]:
     """Option combinations to run the kit under for a registered game.
 
-    Every player count crossed with every value of every option that has choices;
-    then each whole-number option at its minimum (limits and targets are where
-    endings hide), crossed with the choice options, at the smallest and largest
-    player counts. Combinations the game refuses to load (an ``OptionError``, such
-    as a mode that needs more players) are left out.
+    Every player count, each crossed with few combinations of the options that have
+    choices which still meet every pair of their values at that count (the full
+    product grows as two to the number of yes-or-no options: a game of seven would
+    need 128 runs a count); then each whole-number option at its minimum (limits
+    and targets are where endings hide), crossed the same way, at the smallest and
+    largest player counts. Combinations the game refuses to load (an
+    ``OptionError``, such as a mode that needs more players) are left out.
 
     >>> len(option_matrix("duel"))  # 4 player counts x 2 readings + 3 minima x 2 x 2
     20
@@ -1105,21 +1107,23 @@ def option_matrix(name: str) -> list[dict[str, Any]]:
     choice_specs = [s for s in specs if s.choices]
     players = next(s for s in specs if s.name == "players")
     assert players.minimum is not None and players.maximum is not None
-    choices = [
-        {s.name: v for s, v in zip(choice_specs, values, strict=True)}
-        for values in itertools.product(*(s.choices for s in choice_specs))
-    ]
-    combos = [
-        {"players": count, **chosen}
-        for count in range(players.minimum, players.maximum + 1)
-        for chosen in choices
-    ]
+
+    def at(count: int, extra: dict[str, Any]) -> list[dict[str, Any]]:
+        candidates = [
+            {"players": count, **extra, **dict(zip([s.name for s in choice_specs], values,
+                                                   strict=True))}
+            for values in itertools.product(*(s.choices for s in choice_specs))
+        ]
+        loadable = [options for options in candidates if _loads(name, options)]
+        return _covering(loadable, [s.name for s in choice_specs])
+
+    combos = [c for count in range(players.minimum, players.maximum + 1) for c in at(count, {})]
     for spec in specs:
         if spec.name == "players" or spec.choices or spec.minimum in (None, spec.default):
             continue
         for count in sorted({players.minimum, players.maximum}):
-            combos += [{"players": count, **chosen, spec.name: spec.minimum} for chosen in choices]
-    return [options for options in combos if _loads(name, options)]
+            combos += at(count, {spec.name: spec.minimum})
+    return combos
 
 
 def option_values(name: str) -> dict[str, list[Any]]:
@@ -1157,31 +1161,37 @@ def option_pairs(name: str) -> list[dict[str, Any]]:
     True
     """
     values = option_values(name)
-    names = list(values)
     candidates = [
-        dict(zip(names, combo, strict=True)) for combo in itertools.product(*values.values())
+        dict(zip(values, combo, strict=True)) for combo in itertools.product(*values.values())
     ]
     candidates = [options for options in candidates if _loads(name, options)]
+    return [_trim(name, options) for options in _covering(candidates, list(values))]
 
-    def pairs_of(options: dict[str, Any]) -> set[tuple[str, Any, str, Any]]:
-        return {
+
+def _covering(candidates: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    """Few of ``candidates`` that meet every value of ``names``, and every pair of values,
+    that some candidate joins: greedily, the candidate meeting the most not met yet (the
+    first on a tie, so the set is the same on every run)."""
+
+    def met(options: dict[str, Any]) -> set[tuple[Any, ...]]:
+        found: set[tuple[Any, ...]] = {(a, _hashable(options[a])) for a in names}
+        found |= {
             (a, _hashable(options[a]), b, _hashable(options[b]))
             for a, b in itertools.combinations(names, 2)
         }
+        return found
 
-    wanted: set[tuple[str, Any, str, Any]] = set()
+    wanted: set[tuple[Any, ...]] = set()
     for options in candidates:
-        wanted |= pairs_of(options)
+        wanted |= met(options)
     chosen: list[dict[str, Any]] = []
     while wanted:
-        # The candidate that meets the most pairs not met yet (the first on a tie,
-        # so the set is the same on every run).
-        best = max(candidates, key=lambda options: len(pairs_of(options) & wanted))
+        best = max(candidates, key=lambda options: len(met(options) & wanted))
         chosen.append(best)
-        wanted -= pairs_of(best)
-    if not chosen and candidates:  # a game with a single option
+        wanted -= met(best)
+    if not chosen and candidates:  # no option to vary
         chosen = [candidates[0]]
-    return [_trim(name, options) for options in chosen]
+    return chosen
 
 
 def _hashable(value: Any) -> Any:

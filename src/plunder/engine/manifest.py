@@ -79,6 +79,20 @@ class Manifest:
         found = Path(str(resources.files(self.package) / name))
         return found if found.is_file() else None
 
+    def rules_file(self) -> Path | None:
+        """The game's rules document, wherever it is found: in the game's package, among
+        the rules documents a built plunder ships (``plunder/docs/rules``), or in the
+        project it was installed from (``rules`` relative to the project's root)."""
+        if self.rules is None:
+            return None
+        name = Path(self.rules).name
+        shipped = Path(str(resources.files("plunder"))) / "docs" / "rules" / name
+        project = Path(__file__).resolve().parents[3] / self.rules
+        for found in (self.file(self.rules), self.file(name), shipped, project):
+            if found is not None and found.is_file():
+                return found
+        return None
+
     def timed_under(self, options: Mapping[str, Any]) -> bool:
         """Whether a table with ``options`` meets decisions the rules time."""
         return self.timed is not None and all(options.get(k) == v for k, v in self.timed.items())

@@ -8,6 +8,7 @@ an exception take the server down.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -19,6 +20,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketDisconnected
@@ -47,6 +49,19 @@ from plunder.server.table import LiveTable, TableError
 log = logging.getLogger("plunder.server")
 
 STATIC = Path(str(resources.files("plunder.server") / "static"))
+
+
+@functools.lru_cache(maxsize=16)
+def _rendered(path: Path, modified: float) -> str:
+    # Raw HTML in the document is shown as text, never run (html=False).
+    return MarkdownIt("commonmark", {"html": False}).enable("table").render(
+        path.read_text(encoding="utf-8")
+    )
+
+
+def rules_html(path: Path) -> str:
+    """A rules document (Markdown) as HTML, rendered once per version of the file."""
+    return _rendered(path, path.stat().st_mtime)
 
 
 def game_list() -> list[dict[str, Any]]:
@@ -224,6 +239,17 @@ def create_app(
         if found is None:
             return Response("", media_type="text/css")
         return FileResponse(found, media_type="text/css")
+
+    @app.get("/games/{name}/rules", include_in_schema=False)
+    async def game_rules(name: str) -> Response:
+        """The game's rules document as an HTML fragment, for the table's rules panel."""
+        try:
+            found = manifest(name).rules_file()
+        except UnknownGame:
+            raise StarletteHTTPException(404, "no such game") from None
+        if found is None:
+            raise StarletteHTTPException(404, "this game ships no rules document")
+        return Response(rules_html(found), media_type="text/html; charset=utf-8")
 
     # API -------------------------------------------------------------------
 

@@ -466,8 +466,10 @@ class RumbleState(State):
         living = self.living()
         cards = self._effective()
         abilities = {s: PIRATES[self.pirate[s]].abilities for s in living}
-        # R63: costs are paid as the cards are revealed.
-        for seat, action in cards.items():
+        # R63: costs are paid as the cards are revealed; R91 (option void_cost): a void
+        # card is free, or its cost is paid all the same.
+        paying = self.played if self.game.options["void_cost"] == "paid" else cards
+        for seat, action in paying.items():
             self.bullets[seat] -= CARDS[action.name].cost
             if action.name == "cover" and "cover_token" in abilities[seat]:
                 self.tokens[seat] -= 1
@@ -502,8 +504,14 @@ class RumbleState(State):
                 self._gain_bullets(seat, MAX_BULLETS)
             elif name == "dodge" or (name == "fire" and "fire_reload" in abilities[seat]):
                 self._gain_bullets(seat, 1)
-        self._deaths(living)
-        self._health(names)
+        self._reserve(living)
+        if self.game.options["last_gasp"] == "yes":
+            # R93 (option last_gasp): this round's health comes before deaths are settled.
+            self._health(names)
+            self._deaths(living)
+        else:
+            self._deaths(living)
+            self._health(names)
         self._end_round()
         if self.result is None:
             self._stage("choose")
@@ -562,17 +570,14 @@ class RumbleState(State):
 
     def _damage(self, active: dict, names: dict, living: list[int], victim: Any) -> None:
         normal: dict[int, dict[int, int]] = {}
-        cutting: dict[int, int] = {}
+        cutting: dict[int, dict[int, int]] = {}
 
         def hit(source: int, aimed: int, amount: int, cut: bool = False) -> None:
             target = victim(aimed)
             if target is None:
                 return
-            if cut:
-                cutting[target] = cutting.get(target, 0) + amount
-            else:
-                per = normal.setdefault(target, {})
-                per[source] = per.get(source, 0) + amount
+            per = (cutting if cut else normal).setdefault(target, {})
+            per[source] = per.get(source, 0) + amount
 
         firers = [s for s, n in names.items() if n == "fire"]
         for seat, action in active.items():
@@ -615,14 +620,19 @@ class RumbleState(State):
                     "text": text.guard(seat, names[seat], len(attackers), attackers),
                 }
             )
+        strike_cutters = self.game.options["block_cut"] == "yes"
         for target in sorted(set(normal) | set(cutting)):
             guard = names.get(target) in ("dodge", "block")
-            amount = cutting.get(target, 0)
+            amount = sum(cutting.get(target, {}).values())
             for source, dealt in sorted(normal.get(target, {}).items()):
                 # R22, R26, R65: Dodge and Block take 1 off each attacker's damage, never Cut's.
                 amount += max(0, dealt - 1) if guard else dealt
                 if names.get(target) == "block" and source != target:
                     reflected.append((target, source))
+            if names.get(target) == "block" and strike_cutters:
+                # R92 (option block_cut): Block strikes back at a cutter too; the Cut is
+                # still not reduced.
+                reflected += [(target, s) for s in sorted(cutting.get(target, {})) if s != target]
             total[target] = total.get(target, 0) + amount
         for _blocker, source in reflected:
             # R26, R65: Block deals 1 damage back to each attacker.
@@ -652,7 +662,7 @@ class RumbleState(State):
     def _gain_bullets(self, seat: int, amount: int) -> None:
         self.bullets[seat] = min(MAX_BULLETS, self.bullets[seat] + amount)
 
-    def _deaths(self, living: list[int]) -> None:
+    def _reserve(self, living: list[int]) -> None:
         for seat in living:
             pirate = PIRATES[self.pirate[seat]]
             # R32, R72: Roberts' special token is an extra health token when he falls below 3.
@@ -666,6 +676,8 @@ class RumbleState(State):
                         "text": text.reserve(seat),
                     }
                 )
+
+    def _deaths(self, living: list[int]) -> None:
         dead = [s for s in living if self.health[s] <= 0]
         for seat in dead:
             # R71: a pirate without health is dead; in Camp Mode the camp card is shown (R55).
@@ -679,7 +691,8 @@ class RumbleState(State):
             self.emit(event)
 
     def _health(self, names: dict[int, str]) -> None:
-        # R13, R71: taking health comes last, and only the living take it.
+        # R13, R71: taking health comes last, and only the living take it (with option
+        # last_gasp, R93, it comes before deaths are settled).
         golden_played = {s for s, a in self.played.items() if CARDS[a.name].golden}
         for seat, name in sorted(names.items()):
             if not self.alive[seat]:
@@ -906,24 +919,31 @@ class RumbleGame(Game):
             "duel",
             "'duel': the last pirate standing wins; 'camp': Sun, Moon and a lone boss (4-8)",
             choices=("duel", "camp"),
+            label="Mode",
+            choice_labels=("Duel: last pirate standing", "Camp: Sun, Moon and a boss (4-8)"),
         ),
         Option(
             "pirates",
             "random",
             "'random' (dealt), 'draft' (each seat picks in turn) or a comma list, one per seat: "
             + ",".join(sorted(PIRATES)),
+            label="Pirates",
         ),
         Option(
             "race",
             "random",
             "who wins a Search race: 'random' (seeded) or 'arrival' (the first choice to arrive)",
             choices=("random", "arrival"),
+            label="When two reach for the same card",
+            choice_labels=("A draw of lots decides", "The first to choose gets it"),
         ),
         Option(
             "gestures",
             False,
             "after the reveal each pirate answers with the card's gesture; a wrong one voids it",
             choices=(False, True),
+            label="Gestures",
+            choice_labels=("Off", "On"),
         ),
         Option(
             "round_limit",
@@ -931,6 +951,36 @@ class RumbleGame(Game):
             "rounds after which the game ends with no winner",
             minimum=1,
             maximum=1000,
+            label="Rounds at most",
+        ),
+        # Three readings of the rules players may disagree on (R91-R93).
+        Option(
+            "void_cost",
+            "free",
+            "with gestures on: is a card lost to a wrong gesture still paid for (its bullets, "
+            "Take Cover's token)? 'free' (no: it was never played) or 'paid' (yes: only its "
+            "effect is lost)",
+            choices=("free", "paid"),
+            label="A card lost to a wrong gesture",
+            choice_labels=("Costs nothing", "Is still paid for"),
+        ),
+        Option(
+            "block_cut",
+            "no",
+            "does Block strike back at a pirate who Cuts you? 'no' or 'yes' "
+            "(Block never takes anything off a Cut)",
+            choices=("no", "yes"),
+            label="Block strikes back at a Cut",
+            choice_labels=("No: a Cut goes past Block", "Yes: the cutter takes 1 back"),
+        ),
+        Option(
+            "last_gasp",
+            "no",
+            "can Heal, Search or Pick save a pirate brought to 0 health in the same round? "
+            "'no' (the dead take no health) or 'yes' (health comes before the dead are counted)",
+            choices=("no", "yes"),
+            label="Health taken in time saves a pirate",
+            choice_labels=("No: a pirate at 0 is dead", "Yes: health can come back in time"),
         ),
     )
 

@@ -334,6 +334,31 @@
     drawJoin();
   }
 
+  /* ---- the rules panel: the game's rules document, fetched when first opened */
+
+  async function toggleRules() {
+    const panel = $("rules");
+    const open = panel.hidden;
+    panel.hidden = !open;
+    $("rules-button").setAttribute("aria-expanded", String(open));
+    if (!open || page.rulesLoaded) return;
+    const game = page.summary && page.summary.game;
+    $("rules-text").textContent = "Loading the rules…";
+    try {
+      const response = await fetch(`/games/${encodeURIComponent(game)}/rules`);
+      if (response.status === 404) {
+        $("rules-text").textContent = "This game ships no rules document.";
+        return;
+      }
+      if (!response.ok) throw new Error(`${response.status}`);
+      // The server renders the project's own Markdown, with raw HTML shown as text.
+      $("rules-text").innerHTML = await response.text();
+      page.rulesLoaded = true;
+    } catch (_) {
+      $("rules-text").textContent = "The rules could not be loaded; try again in a moment.";
+    }
+  }
+
   /* ---- your move: the tab's title (in draw) and an optional sound -------- */
 
   /** A short chime when a decision becomes the player's, if they asked for one. */
@@ -365,6 +390,7 @@
     if (!message) return;
     const summary = page.summary || {};
     $("table-title").textContent = `${summary.title || summary.game || "Table"} · ${tableId}`;
+    $("rules-button").hidden = !summary.game;
     // While a human seat is free the table does not play yet (the server refuses moves).
     const open = summary.status === "open" && mode !== "replay";
     $("open-note").hidden = !open;
@@ -896,6 +922,8 @@
     $("join-form").addEventListener("submit", join);
     $("rematch").addEventListener("click", rematch);
     $("close-table").addEventListener("click", () => send({ type: "close" }));
+    $("rules-button").addEventListener("click", toggleRules);
+    $("rules-close").addEventListener("click", toggleRules);
     $("turn-sound").checked = P.store.sound();
     $("turn-sound").addEventListener("change", () => P.store.setSound($("turn-sound").checked));
     $("join-rematch").addEventListener("click", (event) => {

@@ -103,8 +103,11 @@ def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
     # The host hands her own seat to a bot, then takes it back.
     page.click('[data-handover="0"]')
     expect(seats.nth(0).locator(".badge.auto")).to_be_visible()
+    # With no player left in the game, she could have the bots finish it now.
+    expect(page.locator("#finish-now")).to_be_visible()
     page.click("#takeback")
     expect(seats.nth(0).locator(".badge.auto")).to_have_count(0)
+    expect(page.locator("#finish-note")).to_be_hidden()
 
     # The rules are a click away, drawn from the game's rules document.
     page.click("#rules-button")
@@ -393,3 +396,15 @@ def test_the_host_closes_a_table_and_the_lobby_no_longer_lists_it(
     assert api(server.url, "GET", f"/api/tables/{table}")["status"] == "closed"
     listed = [t["table"] for t in api(server.url, "GET", "/api/tables")]
     assert table not in listed
+
+
+def test_with_no_player_left_the_bots_finish_the_game_at_a_click(
+    pages: Callable[..., Any],
+) -> None:
+    page = pages()
+    create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 3})
+    expect(page.locator("#finish-note")).to_be_hidden()  # Mary is still in the game
+    page.click('[data-handover="0"]')
+    page.click("#finish-now")
+    expect(page.locator("#result")).to_be_visible(timeout=20000)
+    expect(page.locator("#finish-note")).to_be_hidden()

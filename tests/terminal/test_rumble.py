@@ -358,3 +358,45 @@ def test_two_humans_share_the_device_and_never_see_each_others_card(plunder_cli,
     assert "Shoot at 1" not in seat_1_turn
     state = plunder.replay(save.read_text())
     assert (0, "shoot>1") in state.moves
+
+
+class Shooter:
+    """A bot that shoots seat 0 while it can (a test's scripted opponent)."""
+
+    name = "random"
+
+    def choose(self, state, seat, rng):
+        legal = state.legal(seat)
+        return next((a for a in legal if str(a) == "shoot>0"), legal[0])
+
+
+@pytest.mark.parametrize("answer", ["f", ""])
+def test_a_player_out_of_the_game_may_see_the_end_at_once(answer):
+    from plunder.terminal.table import TerminalTable
+
+    state = plunder.load("rumble", players=3, pirates="kidd,bonny,read").new(seed=1)
+    state.health[0] = 1  # a position: the human at her last health
+    screen = io.StringIO()
+    console = Console(file=screen, width=100)
+    answers = iter(["load", answer])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    table = TerminalTable(state, {1: Shooter(), 2: Shooter()}, console, random.Random(1),
+                          read_line=read)
+    table.run()
+    out = screen.getvalue()
+    assert state.is_over and state.status(0) == "eliminated"
+    assert prompts[-1].startswith("Every player is out of the game. f: finish it now")
+    assert len(prompts) == 2  # asked once, and never again
+    if answer == "f":
+        assert "The bots play the game out" in out
+        # The bots were swapped for their quickest level.
+        assert not any(isinstance(bot, Shooter) for bot in table.bots.values())
+    else:
+        assert "The bots play the game out" not in out
+        assert all(isinstance(bot, Shooter) for bot in table.bots.values())
+    assert "Seat 0 dies." in out

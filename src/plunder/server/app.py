@@ -493,6 +493,8 @@ def create_app(
                 await hub().takeback(table, seat)
             elif kind == "close":
                 await hub().close(table, seat)
+            elif kind == "finish":
+                await hub().finish_now(table, seat)
             else:
                 raise TableError(f"unknown message type {kind[:40]!r}")
         except IllegalAction as exc:

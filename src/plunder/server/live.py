@@ -457,6 +457,24 @@ class Hub:
             table.abandoned = False
             self._publish(table)
 
+    async def finish_now(self, table: LiveTable, by: int | None) -> None:
+        """A player whose game is over for them asks the bots to play the rest at once."""
+        if by is None or table.seat_row(by).kind != "human":
+            raise TableError("only a player at the table can ask for that", status=403)
+        async with table.lock:
+            if not table.humans_out():
+                raise TableError("a player is still in the game: it goes on at its pace", 409)
+            if not table.rushed:
+                table.rushed = True
+                # The bots rebuilt at their quickest level: the end is for watching.
+                table.bots.clear()
+                # A bot waiting out the pause between moves starts again without it.
+                for seat in [s for s in table.thinking if table.bot_plays(s)]:
+                    table.thinking.pop(seat).cancel()
+                log.info("table %s: the bots finish the game now", table.id)
+            self._wake(table)
+            self._publish(table)
+
     async def close(self, table: LiveTable, by: int | None, reason: str = "host") -> None:
         """Close a table before its end: the host may, and so may the abandonment rule."""
         if reason == "host" and (by is None or by != table.row.host_seat):
@@ -541,6 +559,8 @@ class Hub:
     def _bot_for(self, table: LiveTable, seat: int) -> bot_registry.Bot:
         row = table.seat_row(seat)
         name, level = (row.bot, row.level) if row.kind == "bot" else STAND_IN
+        if table.rushed:
+            level = "easy"
         if seat not in table.bots or row.kind != "bot":
             try:
                 table.bots[seat] = bot_registry.get(name or "random", table.row.game, level=level)
@@ -594,7 +614,7 @@ class Hub:
         self._wake(table)
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
-        if table.state.timeout_action(seat) is None:
+        if table.state.timeout_action(seat) is None and not table.rushed:
             await asyncio.sleep(table.row.bot_delay)
         else:
             # A timed decision is answered at once, as a reflex.

@@ -22,7 +22,7 @@ from plunder.engine.action import Action
 from plunder.engine.errors import PlunderError
 from plunder.engine.game import Game
 from plunder.engine.registry import manifest
-from plunder.engine.state import State
+from plunder.engine.state import ELIMINATED, State
 from plunder.server.connection import Connection, encode
 from plunder.server.replay import Finished
 from plunder.server.store import FINISHED, OVER, RUNNING, SeatRow, TableRow, token_digest
@@ -109,6 +109,8 @@ class LiveTable:
     last_human: float = field(default_factory=time.monotonic)
     # No human came back in time: bots play every human seat to the end.
     abandoned: bool = False
+    # Every player is out and one asked to see the end now: bots play without pause.
+    rushed: bool = False
     finished_at: float | None = None
     presence: asyncio.Task[None] | None = None
 
@@ -128,6 +130,17 @@ class LiveTable:
 
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.row.seats if s.kind == "human"]
+
+    def humans_out(self) -> bool:
+        """Whether the game goes on with no player left in it: every human seat is out
+        of the game for good (its pirate dead) or played by a bot."""
+        humans = [row for row in self.row.seats if row.kind == "human"]
+        return (
+            self.row.status == RUNNING
+            and not self.state.is_over
+            and bool(humans)
+            and all(row.auto or self.state.status(row.seat) == ELIMINATED for row in humans)
+        )
 
     def bot_plays(self, seat: int) -> bool:
         row = self.seat_row(seat)
@@ -172,6 +185,9 @@ class LiveTable:
             "status": self.row.status,
             "closed": self.row.closed_by,
             "abandoned": self.abandoned,
+            # The players may ask the bots to play the rest at once.
+            "finishable": self.humans_out() and not self.rushed,
+            "rushed": self.rushed,
             "move": len(self.row.moves),
             "host": self.row.host_seat,
             "clock": self.row.clock,

@@ -9,6 +9,7 @@ control codes then, and the screen is never cleared).
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -16,9 +17,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from plunder.bots import Bot
+from plunder.bots import Bot, UnknownBot
+from plunder.bots import get as get_bot
 from plunder.engine.errors import IllegalAction
-from plunder.engine.state import State
+from plunder.engine.state import ELIMINATED, State
 from plunder.terminal.render import GenericRenderer, renderer_for, seats_text
 
 # How many unseen events a human's screen recaps before eliding the older ones.
@@ -66,6 +68,10 @@ class TerminalTable:
         self.renderer: GenericRenderer = renderer_for(state.game.name)
         # How many entries of each viewer's log (key None: the public log) were shown.
         self.seen: dict[int | None, int] = {}
+        # Every human is out and chose to see the end at once: the bots play it quickly,
+        # and the steps on the way are not printed.
+        self.rushed = False
+        self.offered = False
 
     # ------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -81,7 +87,40 @@ class TerminalTable:
             else:
                 self.human_turn(pending[0])
             if not self.state.committed:  # the step resolved
-                self.show_new_events()
+                if not self.rushed:
+                    self.show_new_events()
+                if not self.offered and self.humans_out():
+                    self.offer_finish()
+        if self.rushed:
+            self.show_new_events()
+
+    def humans_out(self) -> bool:
+        """Whether the game goes on with no human left in it (every human's pirate out)."""
+        return (
+            bool(self.humans)
+            and not self.state.is_over
+            and all(self.state.status(seat) == ELIMINATED for seat in self.humans)
+        )
+
+    def offer_finish(self) -> None:
+        """No human is left in the game: watch the bots step by step, or see the end now."""
+        self.offered = True
+        try:
+            answer = self.read_line(
+                "Every player is out of the game. f: finish it now, Enter: watch the bots > "
+            )
+        except EOFError:
+            answer = "f"
+        if self.echo_input:
+            self.say(answer)
+        if answer.strip().lower() not in ("f", "finish"):
+            return
+        self.rushed = True
+        self.say("The bots play the game out…")
+        game = self.state.game.name
+        for seat, bot in self.bots.items():
+            with contextlib.suppress(UnknownBot):  # a bot without levels plays on as it is
+                self.bots[seat] = get_bot(bot.name, game, level="easy")
 
     @property
     def audience(self) -> int | None:

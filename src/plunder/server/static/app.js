@@ -391,6 +391,8 @@
     const summary = page.summary || {};
     $("table-title").textContent = `${summary.title || summary.game || "Table"} · ${tableId}`;
     $("rules-button").hidden = !summary.game;
+    // No player left in the game: a seated player may have the bots play it out now.
+    $("finish-note").hidden = !(summary.finishable && mySeat() !== null && mode !== "replay");
     // While a human seat is free the table does not play yet (the server refuses moves).
     const open = summary.status === "open" && mode !== "replay";
     $("open-note").hidden = !open;
@@ -922,6 +924,7 @@
     $("join-form").addEventListener("submit", join);
     $("rematch").addEventListener("click", rematch);
     $("close-table").addEventListener("click", () => send({ type: "close" }));
+    $("finish-now").addEventListener("click", () => send({ type: "finish" }));
     $("rules-button").addEventListener("click", toggleRules);
     $("rules-close").addEventListener("click", toggleRules);
     $("turn-sound").checked = P.store.sound();

@@ -45,6 +45,8 @@ SUMMARY_KEYS = {
     "status",
     "closed",
     "abandoned",
+    "finishable",  # from every seat's public status (docs/design.md: status)
+    "rushed",
     "move",
     "host",
     "clock",

@@ -162,8 +162,8 @@ def _check_bots(table_game: plunder.Game, names: list[str]) -> None:
 
 
 def default_bot(game: str) -> str:
-    """The bot that fills empty seats: greedy when the game has one, else random."""
-    return "greedy" if "greedy" in bot_registry.names(game) else "random"
+    """The bot that fills empty seats (``plunder.bots.default``: ismcts)."""
+    return bot_registry.default(game)
 
 
 def _split(names: str) -> list[str]:
@@ -273,7 +273,7 @@ def play_command(
             metavar="SPEC",
             help="The bot for the bot seats: a name with an optional level or settings, "
             "e.g. random, greedy:hard, ismcts:easy, ismcts:iterations=200, or a game's own "
-            "bot (`plunder games` lists them; default: greedy if the game has one, else random).",
+            "bot (`plunder games` lists them; default: ismcts, which thinks up to a second).",
         ),
     ] = None,
     seat_bots: Annotated[

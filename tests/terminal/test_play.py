@@ -180,6 +180,13 @@ def test_the_default_record_path_is_under_records(plunder_cli, tmp_path, monkeyp
     assert plunder.replay(saved[0].read_text()).is_over
 
 
+def test_the_default_bot_is_the_search(plunder_cli, tmp_path):
+    save = tmp_path / "g.json"
+    result = plunder_cli(["play", "duel", "--players", "2", "--save", str(save)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "seat 0: you, seat 1: ismcts" in result.stdout
+
+
 def test_bots_alone_play_to_the_end_with_plain_output(plunder_cli, tmp_path):
     save = tmp_path / "watch.json"
     result = plunder_cli(
@@ -194,6 +201,8 @@ def test_bots_alone_play_to_the_end_with_plain_output(plunder_cli, tmp_path):
             "2",
             "--seat-bots",
             "random,random",
+            "--bot",
+            "greedy",
             "--option",
             "target=2",
             "--save",
@@ -201,6 +210,7 @@ def test_bots_alone_play_to_the_end_with_plain_output(plunder_cli, tmp_path):
         ]
     )
     assert result.exit_code == 0, result.output
+    assert "seat 0: random, seat 1: random, seat 2: greedy, seat 3: greedy" in result.stdout
     assert "Game over" in result.stdout
     assert "\x1b" not in result.output  # no control codes when stdout is not a terminal
     assert plunder.replay(save.read_text()).is_over

@@ -94,6 +94,17 @@ def _factories(game: str) -> dict[str, tuple[Callable[..., Bot], str]]:
     return {name: found[name] for name in order}
 
 
+# The bot that fills a seat when no one says which: the search, at its normal level,
+# answers within about a second and cannot be beaten by a memorised line of moves
+# the way a bot that always answers a position alike can (tests/bots/test_fixed_lines.py).
+DEFAULT = "ismcts"
+
+
+def default(game: str) -> str:
+    """The spec of the bot that fills a seat of ``game`` when none is named."""
+    return DEFAULT if DEFAULT in _factories(game) else "random"
+
+
 def names(game: str) -> list[str]:
     """The bots available for ``game``: ``random``, the game's ``greedy`` if it has
     one, ``ismcts``, then the game's other bots."""
@@ -158,11 +169,13 @@ def from_spec(spec: str, game: str) -> Bot:
 
 
 __all__ = [
+    "DEFAULT",
     "LEVELS",
     "Bot",
     "BotInfo",
     "RandomBot",
     "UnknownBot",
+    "default",
     "check_game",
     "check_level",
     "from_spec",

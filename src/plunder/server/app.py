@@ -75,6 +75,8 @@ def game_list() -> list[dict[str, Any]]:
                 # Options under which the rules time some decisions (the reflex
                 # clock applies), or None when they never do.
                 "timed_when": manifest(info.name).timed,
+                # What the lobby offers for the seats after the creator's.
+                "default_bot": bot_registry.default(info.name),
                 "bots": [
                     {"name": b.name, "help": b.help, "levels": list(b.levels)}
                     for b in bot_registry.infos(info.name)

@@ -120,7 +120,12 @@
     const bots = (game && game.bots) || [];
     const children = [];
     for (let seat = 0; seat < count; seat++) {
-      const before = previous[seat] || { kind: "human" };
+      // Seat 0 is the creator's; the others start as the game's default bot, so a
+      // player alone can start at once (friends are seated by choosing Human).
+      const fallback = game && game.default_bot && seat > 0
+        ? { kind: "bot", bot: game.default_bot, level: "normal" }
+        : { kind: "human" };
+      const before = previous[seat] || fallback;
       const kind = el(
         "select",
         { id: `seat-${seat}-kind`, "aria-label": `Seat ${seat}: who plays` },

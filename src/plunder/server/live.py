@@ -185,8 +185,13 @@ class Hub:
         return table
 
     def listing(self) -> list[dict[str, Any]]:
-        """Open and running tables, newest first (at most ``lobby_size``)."""
-        shown = [t for t in self.tables.values() if t.row.status in (OPEN, RUNNING)]
+        """Open and running tables, newest first (at most ``lobby_size``); a table its
+        players have left (abandoned: the bots play it out) is no longer offered."""
+        shown = [
+            t
+            for t in self.tables.values()
+            if t.row.status in (OPEN, RUNNING) and not t.abandoned
+        ]
         shown.sort(key=lambda t: t.row.created, reverse=True)
         return [t.summary() for t in shown[: self.settings.lobby_size]]
 

@@ -53,9 +53,17 @@ class Pages:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def new(self, viewport: dict[str, int] | None = None, **options: Any) -> Any:
+    def new(
+        self, viewport: dict[str, int] | None = None, reveal_pause: int = 0, **options: Any
+    ) -> Any:
+        """A page for a new player. ``reveal_pause`` (ms) is how long the table holds a
+        reveal before the next choices: none by default, so games by clicks run fast."""
         context = self.browser.new_context(
             viewport=viewport or DESKTOP, base_url=self.server.url, **options
+        )
+        context.add_init_script(
+            f"try {{ localStorage.setItem('plunder:reveal-pause', '{int(reveal_pause)}'); }}"
+            " catch (_) {}"
         )
         context.set_default_timeout(15_000)
         self.contexts.append(context)

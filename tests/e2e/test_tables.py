@@ -408,3 +408,22 @@ def test_with_no_player_left_the_bots_finish_the_game_at_a_click(
     page.click("#finish-now")
     expect(page.locator("#result")).to_be_visible(timeout=20000)
     expect(page.locator("#finish-note")).to_be_hidden()
+
+
+def test_the_table_holds_still_a_moment_to_show_what_each_pirate_played(
+    pages: Callable[..., Any],
+) -> None:
+    page = pages(reveal_pause=1500)
+    create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 2})
+    # A card played with one click (Barricade or Reload): the shootout then resolves.
+    card = page.locator('#game .duel-hand [data-card][data-action]:not([disabled])').first
+    expect(card).to_be_visible()
+    card.click()
+    # The shootout resolves: every plate shows what its pirate played, lit up, and
+    # Mary's next choices wait until the moment is over.
+    expect(page.locator("#game .last-play.fresh")).to_have_count(3)
+    expect(page.locator("#game .prompt")).to_contain_text("revealed")
+    assert page.locator("#game .duel-hand [data-card]:not([disabled])").count() == 0
+    # Then the table moves on by itself: the next choices (or the grave, if she was hit).
+    expect(page.locator("#game .last-play.fresh")).to_have_count(0, timeout=5000)
+    expect(page.locator("#game .prompt")).not_to_contain_text("revealed")

@@ -400,3 +400,23 @@ def test_a_player_out_of_the_game_may_see_the_end_at_once(answer):
         assert "The bots play the game out" not in out
         assert all(isinstance(bot, Shooter) for bot in table.bots.values())
     assert "Seat 0 dies." in out
+
+
+def test_the_reveal_is_a_block_of_its_own_a_line_a_seat():
+    from plunder.terminal.table import QuitRequested, TerminalTable
+
+    state = plunder.load("rumble", players=3, pirates="kidd,bonny,read").new(seed=1)
+    screen = io.StringIO()
+    answers = iter(["load", "q"])
+    table = TerminalTable(state, {1: Shooter(), 2: Shooter()}, Console(file=screen, width=100),
+                          random.Random(1), read_line=lambda prompt: next(answers))
+    with pytest.raises(QuitRequested):
+        table.run()
+    lines = screen.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if "Reveal" in line and "─" in line)
+    assert [line.strip() for line in lines[start + 1 : start + 4]] == [
+        "Seat 0 plays Load",
+        "Seat 1 plays Shoot at seat 0",
+        "Seat 2 plays Shoot at seat 0",
+    ]
+    assert set(lines[start + 4].strip()) == {"─"}  # the block is closed

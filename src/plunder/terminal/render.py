@@ -162,6 +162,11 @@ class GenericRenderer:
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return f"{event.get('type', 'event')}: {fields}" if fields else str(event.get("type"))
 
+    def reveal_lines(self, event: Mapping[str, Any]) -> list[str] | None:
+        """A reveal (what each seat played in a simultaneous step) as one line per seat,
+        for the table to print as a block of its own; ``None``: the event is no reveal."""
+        return None
+
     def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
         """A few words saying what ``action`` (structured, with its ``notation``) does
         ("" when the notation says it all)."""

@@ -131,7 +131,15 @@ class TerminalTable:
         who = self.audience
         log = self.state.view(who)["log"]
         for event in log[self.seen.get(who, 0) :]:
-            self.say("  " + self.renderer.event(event))
+            reveal = self.renderer.reveal_lines(event)
+            if reveal is None:
+                self.say("  " + self.renderer.event(event))
+                continue
+            # The best moment of a simultaneous game: a block of its own, a line a seat.
+            self.console.rule("Reveal", style="bold")
+            for line in reveal:
+                self.say("  " + line)
+            self.console.rule(style="dim")
         self.seen[who] = len(log)
 
     # ------------------------------------------------------------ humans

@@ -132,7 +132,7 @@
       lastLine = el(
         "div",
         {
-          class: `last-play${ctx.last.duel === view.duel ? "" : " old"}`,
+          class: `last-play${ctx.hold ? " fresh" : ctx.last.duel === view.duel ? "" : " old"}`,
           title: `Last shootout (duel ${ctx.last.duel}, shootout ${ctx.last.shootout}): ${playText(last.card, last.target, message)}${wasHit ? ", hit" : ""}`,
         },
         el("span", { class: "label", text: "Last: " }),
@@ -224,6 +224,7 @@
     else if (message.table && message.table.status === "open") prompt = "The game starts when every seat is taken.";
     else if (message.sending) prompt = `Playing ${describe(message.sending, view, message)}…`;
     else if (info.auto) prompt = "A bot is playing your seat. Take it back from the seats list.";
+    else if (ctx.hold) prompt = `Shootout ${ctx.last.shootout} revealed: see what each pirate played.`;
     else if (!self.alive) prompt = "You are in the grave until the next duel.";
     else if (message.chosen) {
       const waiting = (view.pending || []).filter((s) => !(view.committed || []).includes(s));
@@ -308,7 +309,16 @@
     const view = message.view || {};
     const players = view.players || [];
     catalogue = message.catalogue || {};
-    const cards = byCard(send ? message.actions || [] : []);
+    // When a shootout resolves the table holds still a moment: every plate shows the
+    // card its pirate played (and who was hit) before the next choices appear.
+    const last = lastShootout(view);
+    const tableId = (message.table && message.table.table) || "";
+    const shot = last ? `${last.duel}:${last.shootout}` : null;
+    // (The table's first view registers what was already there: it starts no moment.)
+    const moment = send && !view.over ? P.moment(`duel:${tableId}`, shot) : 0;
+    const hold = last ? moment : 0;
+    if (hold) setTimeout(() => render(root, message, send), hold + 20);
+    const cards = byCard(send && !hold ? message.actions || [] : []);
     if (picked && !(cards.get(picked) && cards.get(picked).targets.size)) picked = null;
 
     const ctx = {
@@ -316,7 +326,8 @@
       act: send ? (action) => send(action) : null,
       redraw: () => render(root, message, send),
       targets: picked ? cards.get(picked).targets : null,
-      last: lastShootout(view),
+      last,
+      hold,
     };
 
     // The viewer first, then the others in seat order after them.

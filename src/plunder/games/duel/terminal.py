@@ -14,6 +14,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from plunder.games.duel import text
 from plunder.terminal.render import (
     ActionJson,
     GenericRenderer,
@@ -24,6 +25,11 @@ from plunder.terminal.render import (
 
 
 class DuelRenderer(GenericRenderer):
+    def reveal_lines(self, event: Mapping[str, Any]) -> list[str] | None:
+        if event.get("type") != "reveal":
+            return None
+        return [text.play(c["seat"], c["card"], c["target"]) for c in event["choices"]]
+
     def header(self, view: Mapping[str, Any]) -> str:
         return (
             f"Duel {view['duel']} · shootout {view['shootout']} · first to ${view['target']} · "

@@ -264,7 +264,7 @@
     if (revealed) {
       played = el("div", { class: `revealed${voided ? " void" : ""}`, dataset: { revealed: revealed.card } }, el("span", { class: "label", text: "Reveals " }), miniCard(revealed.card, "big"), (revealed.targets || []).length ? ` → ${revealed.targets.map((t) => P.seatName(message.table, t)).join(" & ")}` : "", voided ? el("span", { class: "badge void", text: "void" }) : null);
     } else if (ctx.last && ctx.last.choices.has(seat) && !view.over) {
-      played = el("div", { class: "last-play old", title: `Round ${ctx.last.round}` }, el("span", { class: "label", text: "Last round: " }), aimText(ctx.last.choices.get(seat), message));
+      played = el("div", { class: `last-play${ctx.hold ? " fresh" : " old"}`, title: `Round ${ctx.last.round}` }, el("span", { class: "label", text: ctx.hold ? "Played: " : "Last round: " }), aimText(ctx.last.choices.get(seat), message));
     }
 
     let status = "";
@@ -406,6 +406,7 @@
     else if (message.table && message.table.status === "open") prompt = "The game starts when every seat is taken.";
     else if (message.sending) prompt = `Sending: ${describe(message.sending, view, message)}…`;
     else if (info.auto) prompt = "A bot is playing your seat. Take it back from the seats list.";
+    else if (ctx.hold) prompt = `Round ${ctx.last.round} revealed: see what each pirate played.`;
     else if (!self.alive) prompt = "You are dead: watch the others fight on.";
     else if (message.chosen) {
       const waiting = (view.pending || []).filter((s) => !(view.committed || []).includes(s));
@@ -544,7 +545,15 @@
     const view = message.view || {};
     const players = view.players || [];
     catalogue = message.catalogue || {};
-    const parsed = sortActions(send ? message.actions || [] : []);
+    // When a round resolves the table holds still a moment: every plate shows the card
+    // its pirate played before the next choices appear.
+    const last = lastReveal(view);
+    const tableId = (message.table && message.table.table) || "";
+    // (The table's first view registers what was already there: it starts no moment.)
+    const moment = send && !view.over ? P.moment(`rumble:${tableId}`, last ? last.round : null) : 0;
+    const hold = last ? moment : 0;
+    if (hold) setTimeout(() => render(root, message, send), hold + 20);
+    const parsed = sortActions(send && !hold ? message.actions || [] : []);
     // A pick belongs to one step of one seat; a new step (or a card no longer legal) drops it.
     const step = `${message.seat}:${message.step}`;
     if (pick.step !== step) {
@@ -561,7 +570,8 @@
       targets,
       twoTargets: Boolean(entry && entry.aims.some(([t]) => t.length === 2)),
       revealed: new Map((view.revealed || []).map((c) => [c.seat, c])),
-      last: lastReveal(view),
+      last,
+      hold,
       act: send ? (action) => send(action) : null,
       redraw: () => render(root, message, send),
       aim: (seat) => {

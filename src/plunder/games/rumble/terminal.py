@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
+from plunder.games.rumble import text
 from plunder.terminal.render import ActionJson, GenericRenderer, Labels, catalogue_for
 
 Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
@@ -186,6 +187,11 @@ def cost_text(cost: int, bullet_name: str) -> str:
 
 class RumbleRenderer(GenericRenderer):
     scores_label = "Health at the end"
+
+    def reveal_lines(self, event: Mapping[str, Any]) -> list[str] | None:
+        if event.get("type") != "reveal":
+            return None
+        return [text.play(c["seat"], c["card"], c["targets"]) for c in event["choices"]]
 
     # ------------------------------------------------------------ the table
     def header(self, view: Mapping[str, Any]) -> str:

@@ -212,5 +212,39 @@
     return ok;
   }
 
-  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText });
+  /* ---- the reveal: the table holds still a moment when a step resolves ---- */
+
+  /** How long the table shows a reveal before the next choices (ms; a stored setting). */
+  function revealPause() {
+    try {
+      const stored = localStorage.getItem("plunder:reveal-pause");
+      if (stored !== null && Number.isFinite(Number(stored))) return Math.max(0, Number(stored));
+    } catch (_) {
+      /* default */
+    }
+    return 1500;
+  }
+
+  const moments = new Map();
+
+  /**
+   * The milliseconds left of the moment that began when `scope` (a table) first showed
+   * `key` (its latest reveal). A key already there when the page opened starts no
+   * moment: only a reveal seen as it happens holds the table.
+   */
+  function moment(scope, key) {
+    const now = Date.now();
+    const seen = moments.get(scope);
+    if (!seen) {
+      moments.set(scope, { key, until: now });
+      return 0;
+    }
+    if (seen.key !== key) {
+      seen.key = key;
+      seen.until = now + revealPause();
+    }
+    return Math.max(0, seen.until - now);
+  }
+
+  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText, moment, revealPause });
 })();

@@ -427,3 +427,21 @@ def test_the_table_holds_still_a_moment_to_show_what_each_pirate_played(
     # Then the table moves on by itself: the next choices (or the grave, if she was hit).
     expect(page.locator("#game .last-play.fresh")).to_have_count(0, timeout=5000)
     expect(page.locator("#game .prompt")).not_to_contain_text("revealed")
+
+
+def test_clicking_a_player_aims_at_them_and_the_aiming_buttons_stay_in_view(
+    pages: Callable[..., Any],
+) -> None:
+    page = pages(viewport={"width": 1280, "height": 800})
+    create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 2})
+    weapon = page.locator('#game .duel-hand [data-card="colt"]:not([disabled])').first
+    expect(weapon).to_be_visible()
+    weapon.click()
+    for name in ("Fire the Colt at no one", "Pick another card"):
+        box = page.get_by_role("button", name=name).bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 800, (name, box)
+    # A click on the player's place, not on its button, aims the Colt at them.
+    plate = page.locator('#game .plate.targetable[data-seat="1"]')
+    name = plate.locator(".plate-name").inner_text()
+    plate.locator(".plate-body").click()
+    expect(page.locator("#game .plate.me .last-play")).to_contain_text(f"Colt → {name}")

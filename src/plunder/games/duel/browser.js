@@ -160,6 +160,9 @@
         class: classes.join(" "),
         dataset: { seat: String(seat) },
         style: { "--x": `${x.toFixed(2)}%`, "--y": `${y.toFixed(2)}%` },
+        // With a weapon picked, clicking anywhere on a player aims at them (the
+        // button inside is the same click, for the keyboard).
+        onclick: target ? () => ctx.act(target) : null,
         "aria-label": `${name}: ${player.alive ? "alive" : "in the grave"}, $${player.dollars}${status ? `, ${status}` : ""}`,
       },
       el(
@@ -198,7 +201,6 @@
             dataset: { action: target.notation, seat: String(seat) },
             text: `Aim at ${P.seatName(message.table, seat)}`,
             "aria-label": `Aim the ${title(picked)} at ${P.seatName(message.table, seat)} (seat ${seat})`,
-            onclick: () => ctx.act(target),
           })
         : null,
     );
@@ -300,8 +302,9 @@
       "section",
       { class: `duel-hand${cards.size ? " your-move" : ""}`, "aria-label": "Your hand" },
       el("p", { class: "prompt", role: "status" }, prompt, message.deadline !== null && message.deadline !== undefined && cards.size ? el("span", { class: "clock", dataset: { clock: "" } }) : null),
-      el("div", { class: "hand" }, hand.length ? hand : el("span", { class: "hint", text: "no cards in hand" })),
+      // Beside the prompt, above the cards: in view as soon as the hand is.
       extra.length ? el("div", { class: "hand-extra" }, extra) : null,
+      el("div", { class: "hand" }, hand.length ? hand : el("span", { class: "hint", text: "no cards in hand" })),
     );
   }
 

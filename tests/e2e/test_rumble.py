@@ -368,3 +368,22 @@ def test_gestures_on_the_reflex_clock_counts_down_and_runs_out(
         expect(page.locator("#result")).to_be_visible()
     gestured = anne.locator("#log li.log-gestures")
     assert gestured.count() >= 2
+
+
+def test_the_draft_shows_each_pirate_by_full_name_with_what_it_does(
+    pages: Callable[..., Any],
+) -> None:
+    page = pages(viewport=PHONE, is_mobile=True, has_touch=True)
+    create_table(page, "Anne", ["human", "bot:random"], {"pirates": "draft"}, game="rumble")
+    buttons = page.locator("#game .pirates [data-pirate]")
+    expect(buttons.first).to_be_visible()
+    catalogue = plunder.load("rumble", players=2, pirates="draft").catalogue()["pirates"]
+    shown = buttons.evaluate_all(
+        "(all) => all.map((e) => [e.dataset.pirate, e.querySelector('.pirate-name').textContent,"
+        " (e.querySelector('.pirate-text') || {}).textContent || ''])"
+    )
+    assert len(shown) == len(catalogue)
+    for pirate, name, text in shown:
+        assert name == catalogue[pirate]["title"] and name != pirate
+        assert all(a["text"] in text for a in catalogue[pirate]["abilities"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -528,7 +528,13 @@
             "div",
             { class: "pirates", role: "group", "aria-label": "Pirates" },
             parsed.pirates.map(([name, action]) =>
-              el("button", { type: "button", class: "pirate", dataset: { action: action.notation, pirate: name }, text: pirateInfo(name).title || name, title: pirateText(name) || null, onclick: () => ctx.act(action) }),
+              // The full name and what the pirate does, in view (a phone shows no tooltips).
+              el(
+                "button",
+                { type: "button", class: "pirate", dataset: { action: action.notation, pirate: name }, title: pirateText(name) || null, onclick: () => ctx.act(action) },
+                el("strong", { class: "pirate-name", text: pirateInfo(name).title || name }),
+                pirateText(name) ? el("span", { class: "pirate-text", text: pirateText(name) }) : null,
+              ),
             ),
           )
         : null,

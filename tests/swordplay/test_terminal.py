@@ -52,3 +52,11 @@ def test_a_whole_game_with_a_human_and_bots(tmp_path) -> None:
     record = json.loads(save.read_text())
     state = plunder.replay(record)
     assert state.is_over
+
+
+def test_question_mark_explains_your_fighter_and_the_cards() -> None:
+    state = new("vane,grady")
+    renderer = renderer_for("swordplay")
+    mine = renderer.explain("me", state.view(0, log=False))
+    assert mine is not None and mine[0] == "Captain Scarlett Vane"
+    assert renderer.explain("dodge", state.view(0, log=False))[0].startswith("Dodge: ")

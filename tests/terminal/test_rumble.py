@@ -420,3 +420,27 @@ def test_the_reveal_is_a_block_of_its_own_a_line_a_seat():
         "Seat 2 plays Shoot at seat 0",
     ]
     assert set(lines[start + 4].strip()) == {"─"}  # the block is closed
+
+
+@pytest.mark.parametrize(
+    ("asked", "expected"),
+    [
+        ("? me", "William Kidd"),
+        ("? my pirate", "Steal takes every bullet of the target."),
+        ("? Ching Shih", "Ching Shih"),
+        ("? shoot2", "Shoot Twice"),
+        ("?  shoot twice ", "Shoot Twice"),
+        ("? kraken", "Nothing here is called 'kraken'"),
+    ],
+)
+def test_question_mark_explains_a_card_a_pirate_or_your_own(asked, expected):
+    from plunder.terminal.table import QuitRequested, TerminalTable
+
+    state = plunder.load("rumble", players=3, pirates="kidd,chingshih,read").new(seed=1)
+    screen = io.StringIO()
+    answers = iter([asked, "q"])
+    table = TerminalTable(state, {1: Shooter(), 2: Shooter()}, Console(file=screen, width=120),
+                          random.Random(1), read_line=lambda prompt: next(answers))
+    with pytest.raises(QuitRequested):
+        table.run()
+    assert expected in screen.getvalue()

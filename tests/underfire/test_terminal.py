@@ -84,3 +84,12 @@ def test_a_whole_game_with_a_human_and_a_bot(tmp_path) -> None:
     state = plunder.replay(json.loads(save.read_text()))
     assert state.is_over
     assert len(state.moves) > 16
+
+
+def test_question_mark_explains_ships_and_mercenaries() -> None:
+    view = new(3).view(0, log=False)
+    renderer = renderer_for("underfire")
+    assert renderer.explain("7", view)[0].startswith("Frigate: ")
+    assert renderer.explain("kraken", view)[0].startswith("Kraken: ")
+    assert renderer.explain("master gunner", view)[0].startswith("Master Gunner: ")
+    assert renderer.explain("galleon", view) is None

@@ -162,6 +162,25 @@ class GenericRenderer:
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return f"{event.get('type', 'event')}: {fields}" if fields else str(event.get("type"))
 
+    def explain(self, term: str, view: Mapping[str, Any]) -> list[str] | None:
+        """What ``term`` is, from the game's catalogue: a card, a pirate, a ship... by its
+        id or its name, or the viewer's own ("me", "my pirate"); ``None`` if nothing is."""
+        catalogue = catalogue_for(view)
+        wanted = " ".join(term.lower().split())
+        if wanted in ("me", "mine", "myself") or wanted.startswith("my "):
+            ids = _own_entries(view, catalogue)
+            return [line for entry in ids for line in _entry_lines(entry)] or None
+        for entries in catalogue.values():
+            if not isinstance(entries, Mapping):
+                continue
+            for key, entry in entries.items():
+                if not isinstance(entry, Mapping):
+                    continue
+                names = {str(key).lower(), str(entry.get("title", "")).lower()}
+                if wanted in names:
+                    return _entry_lines(entry)
+        return None
+
     def reveal_lines(self, event: Mapping[str, Any]) -> list[str] | None:
         """A reveal (what each seat played in a simultaneous step) as one line per seat,
         for the table to print as a block of its own; ``None``: the event is no reveal."""
@@ -225,6 +244,39 @@ class GenericRenderer:
         if document is None:
             return "This game ships no rules document; the actions above are what you may do."
         return f"See {document} for the numbered rules and the action notation."
+
+
+def _own_entries(view: Mapping[str, Any], catalogue: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The catalogue entries the viewer's own row of the table names (its pirate, its
+    fighter): any field of that row whose value is an entry of the catalogue."""
+    viewer = view.get("viewer")
+    if viewer is None:
+        return []
+    found = []
+    for rows in view.values():
+        if not (isinstance(rows, list) and rows and isinstance(rows[0], Mapping)):
+            continue
+        row = next((r for r in rows if r.get("seat") == viewer), None)
+        if row is None:
+            continue
+        for value in row.values():
+            for entries in catalogue.values():
+                if isinstance(value, str) and isinstance(entries, Mapping):
+                    entry = entries.get(value)
+                    if isinstance(entry, Mapping) and entry not in found:
+                        found.append(entry)
+    return found
+
+
+def _entry_lines(entry: Mapping[str, Any]) -> list[str]:
+    """A catalogue entry in words: its name and text, then its abilities, one a line."""
+    title = str(entry.get("title") or entry.get("id") or "")
+    text = str(entry.get("text") or "")
+    lines = [f"{title}: {text}" if text else title]
+    for ability in entry.get("abilities") or []:
+        if isinstance(ability, Mapping) and ability.get("text"):
+            lines.append(f"  {ability['text']}")
+    return lines
 
 
 def step_status(view: Mapping[str, Any], seat: int) -> str:

@@ -163,6 +163,9 @@ class TerminalTable:
             if command in ("?", "help"):
                 self.show_help(seat)
                 return False
+            if command.startswith("?"):
+                self.explain(seat, text[1:].strip())
+                return False
             if command in ("q", "quit"):
                 raise QuitRequested
             if command in ("t", "table"):
@@ -226,6 +229,15 @@ class TerminalTable:
         """The seat's legal actions as the engine describes them, for the renderer."""
         return [action.to_json() for action in self.state.legal(seat)]
 
+    def explain(self, seat: int, term: str) -> None:
+        """``? NAME``: a card, a pirate, a ship... from the game's catalogue; ``? me``: yours."""
+        lines = self.renderer.explain(term, self.state.view(seat, log=False))
+        if lines is None:
+            self.say(f"Nothing here is called {term!r}. Try ? me, or ? alone for the actions.")
+            return
+        for line in lines:
+            self.say(line)
+
     def show_help(self, seat: int) -> None:
         view = self.state.view(seat)
         self.say("Legal actions now:")
@@ -237,6 +249,7 @@ class TerminalTable:
         self.say(self.renderer.rules_help(view))
         self.say(
             "Commands: an action's notation or its number; ? or help: this list; "
+            "? NAME: a card, pirate or other piece explained (? me: your own); "
             "t: redraw the table; q: save and quit."
         )
 

@@ -100,8 +100,8 @@ def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
     lobby.set_viewport_size({"width": 360, "height": 740})
     assert lobby.evaluate("document.documentElement.scrollWidth") <= 360
 
-    # The host hands her own seat to a bot, then takes it back.
-    page.click('[data-handover="0"]')
+    # The host leaves the game to a bot, then takes her seat back.
+    page.click("#leave-seat")
     expect(seats.nth(0).locator(".badge.auto")).to_be_visible()
     # With no player left in the game, she could have the bots finish it now.
     expect(page.locator("#finish-now")).to_be_visible()
@@ -404,7 +404,7 @@ def test_with_no_player_left_the_bots_finish_the_game_at_a_click(
     page = pages()
     create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 3})
     expect(page.locator("#finish-note")).to_be_hidden()  # Mary is still in the game
-    page.click('[data-handover="0"]')
+    page.click("#leave-seat")
     page.click("#finish-now")
     expect(page.locator("#result")).to_be_visible(timeout=20000)
     expect(page.locator("#finish-note")).to_be_hidden()

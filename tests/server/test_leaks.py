@@ -12,7 +12,9 @@ message was sent at, and the message is compared with what that seat may know:
   its ``chosen`` the seat's own concealed choice, or nothing;
 - its other fields are the table's public summary;
 - no concealed choice of another seat, no other seat's hand and no seed appears
-  anywhere in it.
+  anywhere in it;
+- a chat message (two are posted in mid-game) and the chat history carry their
+  author's seat and name, the time and the text, and nothing else.
 """
 
 from __future__ import annotations
@@ -57,6 +59,24 @@ SUMMARY_KEYS = {
     "result",
     "rematch",
 }
+
+
+# Messages other than ``state``: an error, a chat message (its author's seat and
+# name, the time, the text) and the chat history sent after a hello.
+ERROR_KEYS = {"type", "message", "legal"}
+CHAT_LINE_KEYS = {"seat", "name", "at", "text"}
+CHAT_HISTORY_KEYS = {"type", "messages", "can_post", "max_length"}
+
+
+def check_other_message(message: dict[str, Any]) -> None:
+    """A message that is not a state carries only its own fields, none from the game."""
+    if message["type"] == "chat":
+        assert set(message) == {"type", *CHAT_LINE_KEYS}
+    elif message["type"] == "chat_history":
+        assert set(message) == CHAT_HISTORY_KEYS
+        assert all(set(line) == CHAT_LINE_KEYS for line in message["messages"])
+    else:
+        assert set(message) <= ERROR_KEYS
 
 
 def walk(value: Any, path: tuple = ()):
@@ -111,6 +131,7 @@ def test_no_message_or_body_carries_what_its_seat_may_not_see(client):
             )
         latest = {seat: socket.state() for seat, socket in sockets.items()}
         rng = random.Random(11)
+        chatted = 0
         while not latest[None]["view"]["over"]:
             move = max(m["move"] for m in latest.values())
             acted = 0
@@ -125,6 +146,10 @@ def test_no_message_or_body_carries_what_its_seat_may_not_see(client):
                     move += 1
                     latest[seat] = sockets[seat].state(move)
             assert acted
+            if chatted < 2:
+                # A chat message in mid-game: it carries nothing of the game either.
+                sockets[chatted].send({"type": "chat", "text": f"move {move}: my hand?"})
+                chatted += 1
             for seat, socket in sockets.items():
                 latest[seat] = socket.state(move)
             for seat in (0, 1, 2, None):
@@ -146,7 +171,7 @@ def test_no_message_or_body_carries_what_its_seat_may_not_see(client):
             text = json.dumps(message)
             assert seed not in text
             if message["type"] != "state":
-                assert set(message) <= {"type", "message", "legal"}
+                check_other_message(message)
                 continue
             truth = states[message["move"]]
             check_state_message(socket, message, seat, truth)
@@ -166,6 +191,8 @@ def test_no_message_or_body_carries_what_its_seat_may_not_see(client):
             checked += 1
     assert checked > 100
     assert concealed_seen > 10, "messages were sent while choices were concealed"
+    for socket in sockets.values():
+        assert [m["seat"] for m in socket.received if m["type"] == "chat"] == [0, 1]
 
     for seat, bodies in http_bodies.items():
         for body in bodies:

@@ -23,7 +23,7 @@ from typing import Any
 
 from plunder.games.rumble.content import CONTENT
 from server.kit import HUMAN, Socket, create, states_along
-from server.test_leaks import SUMMARY_KEYS, check_state_message, walk
+from server.test_leaks import SUMMARY_KEYS, check_other_message, check_state_message, walk
 
 PIRATES = "bonny,read,chingshih,kuki,zheng"
 BONNY = 0
@@ -96,7 +96,7 @@ def test_no_rumble_message_shows_a_shield_a_camp_or_a_golden_card_it_should_not(
             text = json.dumps(message)
             assert seed not in text
             if message["type"] != "state":
-                assert set(message) <= {"type", "message", "legal"}
+                check_other_message(message)
                 continue
             assert set(message["table"]) == SUMMARY_KEYS
             truth = states[message["move"]]

@@ -497,6 +497,10 @@ def create_app(
                 await hub().close(table, seat)
             elif kind == "finish":
                 await hub().finish_now(table, seat)
+            elif kind == "leave":
+                await hub().leave(table, seat)
+            elif kind == "chat":
+                await hub().chat(table, connection, message.get("text"), message.get("name"))
             else:
                 raise TableError(f"unknown message type {kind[:40]!r}")
         except IllegalAction as exc:

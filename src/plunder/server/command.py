@@ -125,6 +125,34 @@ def serve_command(
         int,
         _limit("--replay-cache", "Tables whose last replayed position is kept in memory.", min=1),
     ] = D.replay_cache,
+    chat_length: Annotated[
+        int,
+        _limit("--chat-length", "Longest chat message, in characters.", min=1, max=10_000),
+    ] = D.chat_length,
+    chat_history: Annotated[
+        int,
+        _limit(
+            "--chat-history",
+            "Chat messages of a table kept and shown to whoever comes to it.",
+            min=1,
+            max=10_000,
+        ),
+    ] = D.chat_history,
+    chat_rate: Annotated[
+        float, _limit("--chat-rate", "Chat messages a second one connection may post.", min=0.001)
+    ] = D.chat_rate,
+    chat_burst: Annotated[
+        int, _limit("--chat-burst", "Chat messages one connection may post at once.", min=1)
+    ] = D.chat_burst,
+    chat_spectators: Annotated[
+        bool,
+        typer.Option(
+            "--chat-spectators/--no-chat-spectators",
+            envvar="PLUNDER_CHAT_SPECTATORS",
+            metavar="",
+            help="Let spectators post in a table's chat (players always may).",
+        ),
+    ] = D.chat_spectators,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log warnings only.", metavar="")] = False,
 ) -> None:
     """Serve the browser table: a lobby, live tables for friends and bots, replays."""
@@ -152,6 +180,11 @@ def serve_command(
         replay_workers=replay_workers,
         replay_queue=replay_queue,
         replay_cache=replay_cache,
+        chat_length=chat_length,
+        chat_history=chat_history,
+        chat_rate=chat_rate,
+        chat_burst=chat_burst,
+        chat_spectators=chat_spectators,
     )
     url = db or default_url(DEFAULT_DB)
     logging.basicConfig(

@@ -54,6 +54,8 @@ class Connection:
     close: Close = field(default=_no_close, repr=False)
     backlog: int = 256
     bucket: Bucket | None = None
+    # The chat's own, slower rate limit (made at the connection's first chat message).
+    chat_bucket: Bucket | None = None
     seat: int | None = None
     events_sent: int = 0
     attached: bool = False

@@ -23,6 +23,7 @@ import gc
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -30,7 +31,9 @@ import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
+from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
 from plunder.server.connection import Connection, encode
+from plunder.server.limits import Bucket
 from plunder.server.replay import Replays
 from plunder.server.settings import Settings
 from plunder.server.store import (
@@ -39,6 +42,7 @@ from plunder.server.store import (
     OPEN,
     OVER,
     RUNNING,
+    ChatLine,
     MoveWrite,
     SeatRow,
     Store,
@@ -462,6 +466,23 @@ class Hub:
             table.abandoned = False
             self._publish(table)
 
+    async def leave(self, table: LiveTable, seat: int | None) -> None:
+        """A player leaves the game: the stand-in bot plays their seat from now on.
+
+        The seat stays theirs: ``takeback`` (or a move) gives it back to them
+        while the game goes on.
+        """
+        if seat is None:
+            raise TableError("a spectator has no seat to leave", status=403)
+        async with table.lock:
+            if table.finished:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            if table.seat_row(seat).auto:
+                raise TableError("a bot already plays your seat; take it back to play on", 409)
+            await self._set_auto(table, {seat: True})
+            log.info("table %s: seat %d left the game", table.id, seat)
+            self._publish(table)
+
     async def finish_now(self, table: LiveTable, by: int | None) -> None:
         """A player whose game is over for them asks the bots to play the rest at once."""
         if by is None or table.seat_row(by).kind != "human":
@@ -509,6 +530,64 @@ class Hub:
             self._stop_clock(table, seat)
             log.info("table %s: seat %d %s", table.id, seat, "to a bot" if auto else "taken back")
         self._wake(table)
+
+    # Chat ----------------------------------------------------------------------
+
+    def may_chat(self, seat: int | None) -> bool:
+        """Whether a connection at ``seat`` may post: a player may; a spectator if allowed."""
+        return seat is not None or self.settings.chat_spectators
+
+    async def _chat_lines(self, table: LiveTable) -> deque[ChatLine] | None:
+        """The table's latest chat messages, read from the store the first time.
+
+        None if the store could not be read: the next hello tries again.
+        """
+        if table.chat is None:
+            try:
+                stored = await self.store.call("load_chat", table.id, self.settings.chat_history)
+            except Exception:
+                log.exception("table %s: its chat could not be read", table.id)
+                return None
+            table.chat = deque(stored, maxlen=self.settings.chat_history)
+        return table.chat
+
+    async def chat(
+        self, table: LiveTable, connection: Connection, text: Any, name: Any = None
+    ) -> None:
+        """Store one chat message, then send it to everyone at the table.
+
+        A spectator posts only if the server lets them (under the ``name`` they
+        give); a message over the connection's chat rate is refused and dropped.
+        """
+        seat = connection.seat
+        if not self.may_chat(seat):
+            raise TableError("spectators read the chat; only the players write in it", 403)
+        if table.row.status == CLOSED:
+            raise TableError("the table is closed", status=409)
+        words = chat_text(text, self.settings.chat_length)
+        if connection.chat_bucket is None:
+            connection.chat_bucket = Bucket(self.settings.chat_rate, self.settings.chat_burst)
+        if not connection.chat_bucket.take():
+            wait = max(1, round(connection.chat_bucket.wait()))
+            raise TableError(f"too many chat messages; wait {wait} s", status=429)
+        async with table.lock:
+            if table.row.status == CLOSED:
+                raise TableError("the table is closed", status=409)
+            author = spectator_name(name) if seat is None else table.seat_row(seat).name
+            line = ChatLine(seat, author or "Player", round(time.time(), 3), words)
+            # Read what is stored first, so the new line is not read back and added twice.
+            lines = await self._chat_lines(table)
+            try:
+                await self.store.call("add_chat", table.id, line)
+            except Exception:
+                log.exception("table %s: a chat message could not be stored", table.id)
+                raise TableError("the message could not be saved; please try again", 503) from None
+            if lines is not None:
+                lines.append(line)
+            told = chat_message(line)
+            for other in list(table.connections):
+                if not other.push(told):
+                    table.connections.discard(other)
 
     # Bots and clocks ---------------------------------------------------------
 
@@ -769,7 +848,8 @@ class Hub:
 
         Others are told only if who is connected changed (a seat newly connected,
         or left by this connection's earlier hello), and then together with any
-        other change of who is connected.
+        other change of who is connected. The table's latest chat messages follow
+        the state, to this connection alone.
         """
         if isinstance(seat, Own):
             seat = connection.seat
@@ -783,6 +863,10 @@ class Hub:
             since, now = table.events_for(connection)
             connection.push(table.state_text(seat, encode(table.summary()), since))
             connection.events_sent = now
+            lines = await self._chat_lines(table)
+            connection.push(
+                history_message(lines or (), self.may_chat(seat), self.settings.chat_length)
+            )
             if seat in table.human_seats():
                 table.last_human = time.monotonic()
         if changed:

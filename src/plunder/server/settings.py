@@ -71,6 +71,17 @@ class Settings:
     retry_first: float = 0.1
     retry_max: float = 10.0
 
+    # Chat at each table. A message is at most ``chat_length`` characters; the
+    # last ``chat_history`` of a table are sent to each connection that says
+    # hello; one connection may post ``chat_rate`` messages a second and
+    # ``chat_burst`` at once. Players may always post; spectators only read,
+    # unless ``chat_spectators`` lets them post too.
+    chat_length: int = 300
+    chat_history: int = 50
+    chat_rate: float = 0.5
+    chat_burst: int = 5
+    chat_spectators: bool = False
+
     def check(self) -> None:
         """Raise ``ValueError`` naming the first setting out of range."""
         positive = {
@@ -88,6 +99,10 @@ class Settings:
             "replay_cache": self.replay_cache,
             "retry_first": self.retry_first,
             "retry_max": self.retry_max,
+            "chat_length": self.chat_length,
+            "chat_history": self.chat_history,
+            "chat_rate": self.chat_rate,
+            "chat_burst": self.chat_burst,
         }
         for name, value in positive.items():
             if value <= 0:

@@ -1,9 +1,10 @@
-"""The server's store: tables, seats and moves in SQLite or PostgreSQL.
+"""The server's store: tables, seats, moves and chat in SQLite or PostgreSQL.
 
 One schema through SQLAlchemy Core serves both. A table's whole game is its
 ``game``, ``options``, ``seed`` and its ``moves`` in order: the live state is
 rebuilt by replaying them, so nothing else about the game is stored. Seat tokens
 are kept only as SHA-256 digests, and so is the address of a table's creator.
+A table's chat is kept beside it, apart from the game.
 
 Every write is one transaction, committed before its call returns; a change and
 the status it causes are written in the same transaction (a move and the end of
@@ -109,6 +110,19 @@ moves = Table(
     Column("at", Float, nullable=False),
 )
 
+# What players wrote at a table, in the order it was stored. The table was added
+# after the first stores were made: ``create_all`` makes it in an older store.
+chat = Table(
+    "plunder_chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("plunder_tables.id"), nullable=False, index=True),
+    Column("seat", Integer),  # null: a spectator (when the server lets them post)
+    Column("name", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("text", Text, nullable=False),
+)
+
 # Columns added since the first stores were made, with their SQL type.
 NEW_COLUMNS = {
     "reflex_clock": "FLOAT",
@@ -168,6 +182,22 @@ class TableRow:
         if any(s.kind == "human" and s.token_hash is None for s in self.seats):
             return OPEN
         return RUNNING
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One chat message: who wrote it (seat and name), when (seconds since the epoch), what.
+
+    Nothing of the game is in it: it is the player's own words.
+    """
+
+    seat: int | None
+    name: str
+    at: float
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "at": self.at, "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -360,7 +390,26 @@ class Store:
                     .values(auto=auto)
                 )
 
+    def add_chat(self, table_id: str, line: ChatLine) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                insert(chat).values(
+                    table_id=table_id, seat=line.seat, name=line.name, at=line.at, text=line.text
+                )
+            )
+
     # Reads -------------------------------------------------------------------
+
+    def load_chat(self, table_id: str, count: int) -> list[ChatLine]:
+        """The last ``count`` chat messages of a table, oldest first."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                select(chat.c.seat, chat.c.name, chat.c.at, chat.c.text)
+                .where(chat.c.table_id == table_id)
+                .order_by(chat.c.id.desc())
+                .limit(count)
+            ).all()
+        return [ChatLine(r.seat, r.name, float(r.at), r.text) for r in reversed(found)]
 
     def load_tables(self, unfinished_only: bool = False) -> Iterator[TableRow]:
         """Stored tables with their seats and moves, oldest first.

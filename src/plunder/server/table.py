@@ -12,6 +12,7 @@ import functools
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +26,15 @@ from plunder.engine.registry import manifest
 from plunder.engine.state import ELIMINATED, State
 from plunder.server.connection import Connection, encode
 from plunder.server.replay import Finished
-from plunder.server.store import FINISHED, OVER, RUNNING, SeatRow, TableRow, token_digest
+from plunder.server.store import (
+    FINISHED,
+    OVER,
+    RUNNING,
+    ChatLine,
+    SeatRow,
+    TableRow,
+    token_digest,
+)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -113,6 +122,9 @@ class LiveTable:
     rushed: bool = False
     finished_at: float | None = None
     presence: asyncio.Task[None] | None = None
+    # The table's latest chat messages, read from the store at the first hello
+    # (None until then).
+    chat: deque[ChatLine] | None = None
 
     @property
     def id(self) -> str:

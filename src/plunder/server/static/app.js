@@ -307,6 +307,8 @@
       }
       setConn("online", message.seat === null ? "Connected · watching" : "Connected");
       draw();
+    } else if (message.type === "chat" || message.type === "chat_history") {
+      receiveChat(message);
     } else if (message.type === "error") {
       if (page.helloWithToken) {
         page.helloWithToken = false;
@@ -425,6 +427,7 @@
     drawLog();
     drawResult();
     drawJoin();
+    drawChatAndLeave();
     tick();
   }
 
@@ -538,7 +541,9 @@
       ]);
       stepLine.hidden = !(chosen || waiting);
 
-      const canHandOver = host && !over && seat.kind === "human" && seat.taken && !seat.auto;
+      // The host hands another player's seat over; a player leaves their own seat
+      // with "Leave the game" (below the seats).
+      const canHandOver = host && !isMe && !over && seat.kind === "human" && seat.taken && !seat.auto;
       const canTakeBack = isMe && seat.auto && !over;
       patch(controlLine, JSON.stringify([canHandOver, canTakeBack, isMe, seat.name]), () => [
         canHandOver
@@ -546,7 +551,7 @@
               type: "button",
               class: "small",
               dataset: { handover: String(n) },
-              text: isMe ? "Hand my seat to a bot" : "Hand over to a bot",
+              text: "Hand over to a bot",
               "aria-label": `Hand seat ${n} (${P.seatName(summary, n)}) over to a bot`,
               onclick: () => send({ type: "handover", seat: n }),
             })
@@ -757,6 +762,99 @@
     }
   }
 
+  /* ---- the chat, and leaving the game ------------------------------------ */
+
+  // The most chat lines the page holds (the server sends at most its own last few).
+  const CHAT_KEEP = 200;
+
+  // The table's chat as the server tells it: its lines, whether this connection
+  // may post (a seat may; a spectator if the server lets them), whether a
+  // history has come yet, and the text just sent (cleared from the box once
+  // the server has it).
+  const chat = { lines: [], canPost: false, ready: false, sent: null };
+
+  function startChatAndLeave() {
+    $("chat-form").addEventListener("submit", postChat);
+    $("leave-seat").addEventListener("click", () => send({ type: "leave" }));
+  }
+
+  function postChat(event) {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    const message = { type: "chat", text };
+    // A spectator (when the server lets them post) writes under the name they last gave.
+    if (mySeat() === null && store.name()) message.name = store.name();
+    if (send(message)) chat.sent = text;
+  }
+
+  /** A chat line, or the history sent after each hello (which replaces what is held). */
+  function receiveChat(message) {
+    if (message.type === "chat_history") {
+      chat.lines = Array.isArray(message.messages) ? message.messages.slice(-CHAT_KEEP) : [];
+      chat.canPost = Boolean(message.can_post);
+      chat.ready = true;
+      if (Number.isInteger(message.max_length) && message.max_length > 0) {
+        $("chat-text").maxLength = message.max_length;
+      }
+      drawChat(true);
+      return;
+    }
+    chat.lines.push(message);
+    if (chat.lines.length > CHAT_KEEP) chat.lines.shift();
+    const box = $("chat-text");
+    if (chat.sent !== null && message.seat === mySeat() && message.text === chat.sent) {
+      if (box.value.trim() === chat.sent) box.value = "";
+      chat.sent = null;
+    }
+    drawChat(false);
+  }
+
+  /** One chat line: its time, its author and the author's words, always as text. */
+  function chatLine(line) {
+    const seat = typeof line.seat === "number" ? line.seat : null;
+    const mine = seat !== null && seat === mySeat();
+    const name = String(line.name || "");
+    const who = seat === null ? `${name} (watching)` : mine ? `${name} (you)` : name;
+    const at = new Date(Number(line.at) * 1000);
+    const valid = Number.isFinite(at.getTime());
+    return el(
+      "li",
+      { class: `chat-line${mine ? " mine" : ""}`, dataset: { seat: seat === null ? "" : String(seat) } },
+      el("time", {
+        class: "chat-time",
+        datetime: valid ? at.toISOString() : null,
+        text: valid ? at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "",
+      }),
+      el("span", { class: "chat-name", text: who }),
+      el("span", { class: "chat-text", text: String(line.text || "") }),
+    );
+  }
+
+  /** The chat's lines: all afresh after a hello, else the newest one added; kept in sight. */
+  function drawChat(afresh) {
+    const list = $("chat-list");
+    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    if (afresh) list.replaceChildren(...chat.lines.map(chatLine));
+    else if (chat.lines.length) list.append(chatLine(chat.lines[chat.lines.length - 1]));
+    while (list.children.length > chat.lines.length) list.firstElementChild.remove();
+    $("chat-empty").hidden = chat.lines.length > 0;
+    if (afresh || nearBottom) list.scrollTop = list.scrollHeight;
+    drawChatAndLeave();
+  }
+
+  /** The chat's box for those who may post, and the button that leaves one's seat to a bot. */
+  function drawChatAndLeave() {
+    const live = mode !== "replay";
+    $("chat").hidden = !(live && chat.ready);
+    $("chat-form").hidden = !chat.canPost || isClosed();
+    $("chat-readonly").hidden = chat.canPost;
+    const seat = mySeat();
+    const info = seat === null ? null : P.seatInfo(page.summary, seat);
+    const running = Boolean(page.summary && page.summary.status === "running");
+    $("leave-seat").hidden = !(live && running && info && info.kind === "human" && !info.auto);
+  }
+
   /* ---- the replay -------------------------------------------------------- */
 
   // The replay loads its views a page at a time (the server sets the page's size):
@@ -925,6 +1023,7 @@
     $("rematch").addEventListener("click", rematch);
     $("close-table").addEventListener("click", () => send({ type: "close" }));
     $("finish-now").addEventListener("click", () => send({ type: "finish" }));
+    startChatAndLeave();
     $("rules-button").addEventListener("click", toggleRules);
     $("rules-close").addEventListener("click", toggleRules);
     $("turn-sound").checked = P.store.sound();

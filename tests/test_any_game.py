@@ -240,10 +240,10 @@ def test_the_generic_browser_renderer_draws_the_toy(client: TestClient) -> None:
 
 def _holds_choice(message: dict[str, Any], round_: int) -> bool:
     """A state in which seat 0's stake for ``round_`` is committed (or resolved)."""
+    if message["type"] != "state":
+        return False  # the chat history, or another message beside the states
     view = message["view"]
-    return message["type"] == "state" and (
-        view["over"] or view["round"] > round_ or 0 in view["committed"]
-    )
+    return view["over"] or view["round"] > round_ or 0 in view["committed"]
 
 
 def test_a_human_plays_the_toy_to_the_end_at_the_browser_table(client: TestClient) -> None:

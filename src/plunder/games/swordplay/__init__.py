@@ -9,6 +9,7 @@ MANIFEST = Manifest(
     browser="browser.js",
     bots={"greedy": "bot:GreedyBot"},
     evaluate="bot:evaluate",
+    search_depth="bot:search_depth",
     rules="docs/rules/swordplay.md",
     encoder="encoder:SwordplayEncoder",
 )

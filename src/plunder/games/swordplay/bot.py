@@ -138,3 +138,9 @@ def evaluate(state: State) -> tuple[float, ...] | None:
     if total <= 0:
         return None
     return tuple(p / total for p in power)
+
+
+def search_depth(state: State) -> int:
+    """IS-MCTS scores the fighters after the seat's turn and the next fighter's: a card
+    kept to answer an attack counts only once an attack comes (the score reads no hand)."""
+    return 2

@@ -6,7 +6,7 @@ import random
 
 import plunder
 from plunder.bots import get
-from plunder.games.rumble.bot import evaluate
+from plunder.games.rumble.bot import PRESSURE, evaluate, score, shares
 from plunder.games.rumble.rules import CARDS
 
 
@@ -47,10 +47,39 @@ def test_evaluation_is_a_share_at_round_starts_only() -> None:
     state = plunder.load("rumble", players=5, mode="camp").new(seed=3)
     values = evaluate(state)
     assert values is not None and len(values) == 5
-    assert abs(sum(values) - 1.0) < 1e-9
+    share = shares(state)
+    assert abs(sum(share) - 1.0) < 1e-9
+    # No one has lost health yet: the evaluation is the share of the win, scaled.
+    assert values == tuple((1 - PRESSURE) * v for v in share)
     assert all(0.0 <= v <= 1.0 for v in values)
     state.act(0, "load")
     assert evaluate(state) is None  # a choice is committed: mid-step, no opinion
+
+
+def _two_left(mine: int, theirs: int) -> plunder.State:
+    state = plunder.load("rumble", players=2, pirates="kidd,read").new(seed=1)
+    state.health = [mine, theirs]
+    state.bullets = [2, 2]
+    state.golden = [[], []]
+    state.tokens = [0, 0]
+    return state
+
+
+def test_damage_dealt_counts_for_more_than_health_taken() -> None:
+    # From 3 health against 4: taking a health, or dealing a damage.
+    healed, hurt = _two_left(4, 4), _two_left(3, 3)
+    # The share of the win cannot tell the two apart; the bots' taste for damage can.
+    assert shares(healed)[0] == shares(hurt)[0] == 0.5
+    assert evaluate(hurt)[0] > evaluate(healed)[0]
+
+
+def test_the_bots_would_rather_lose_than_see_no_one_win() -> None:
+    state = plunder.load("rumble", players=2, round_limit=1).new(seed=1)
+    state.act(0, "dodge")
+    state.act(1, "dodge")
+    assert state.is_over and not state.result.winners
+    assert state.result.returns() == (0.5, 0.5)  # the rules' even share
+    assert score(state, 0) < 0  # a loss scores 0: this is worse to the bot
 
 
 def test_evaluation_splits_a_camp_share_among_its_members() -> None:

@@ -17,13 +17,25 @@ import random
 from plunder.engine.action import Action
 from plunder.engine.bots import check_level
 from plunder.engine.state import State
-from plunder.games.rumble.rules import CARDS, RumbleAction, RumbleState, camp_of
+from plunder.games.rumble.rules import ATTACKS, CARDS, PIRATES, RumbleAction, RumbleState, camp_of
 
 # Sampled worlds per decision at each level.
 SAMPLES = {"easy": 4, "normal": 12, "hard": 40}
 
 # What a golden card in hand is worth, in health points (designed, rough).
 GOLDEN_VALUE = {"heal": 1.6, "block": 1.4, "hide": 1.2, "loadfull": 1.0, "steal": 0.8, "cut": 1.0}
+# What a game no one wins is worth to the bot (the rules give each seat 1/players):
+# a bot that would rather lose than see everyone die steers clear of mutual kills.
+NO_WINNER = -1.5
+# How much likelier another pirate is taken to attack than to play any other card.
+ATTACK_WEIGHT = 5.0
+# What a bullet held is worth, in health points, up to this many bullets.
+BULLET_WORTH = 0.5
+BULLETS_COUNTED = 5
+# The weight, against the share of the win, of the health the other pirates have
+# lost: damage dealt counts for more than health taken, so two pirates left do
+# not heal as fast as they are hurt for a hundred rounds.
+PRESSURE = 0.2
 DRAFT_ORDER = (
     "roberts",
     "kuki",
@@ -70,7 +82,7 @@ class GreedyBot:
         scores = [0.0] * len(actions)
         for _ in range(self.samples):
             world = state.determinize(seat, rng)
-            replies = {o: rng.choice(world.legal(o)) for o in world.pending if o != seat}
+            replies = {o: _reply(world, o, rng) for o in world.pending if o != seat}
             finish_seed = rng.getrandbits(32)
             for index, action in enumerate(actions):
                 trial = world.clone()
@@ -81,6 +93,13 @@ class GreedyBot:
                 scores[index] += score(trial, seat)  # type: ignore[arg-type]
         best = max(scores)
         return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+
+
+def _reply(world: State, seat: int, rng: random.Random) -> Action:
+    """Another pirate's card in a sampled world: at random, an attack more likely."""
+    actions = world.legal(seat)
+    weights = [ATTACK_WEIGHT if a.name in ATTACKS else 1.0 for a in actions]  # type: ignore[attr-defined]
+    return rng.choices(actions, weights)[0]
 
 
 def _reach_value(action: Action, view: dict) -> float:
@@ -103,10 +122,12 @@ def _finish_round(state: State, rng: random.Random) -> None:
 
 
 def score(state: RumbleState, seat: int) -> float:
-    """How good ``state`` (a sampled world) is for ``seat``: its share of the win, x100."""
+    """How good ``state`` (a sampled world) is for ``seat``, x100 (see ``values``)."""
     if state.result is not None:
+        if not state.result.winners:
+            return 100.0 * NO_WINNER
         return 100.0 * state.result.returns()[seat]
-    return 100.0 * shares(state)[seat]
+    return 100.0 * values(state)[seat]
 
 
 def strength(state: RumbleState, seat: int) -> float:
@@ -116,46 +137,75 @@ def strength(state: RumbleState, seat: int) -> float:
     held = sum(GOLDEN_VALUE.get(card, 0.5) for card in state.golden[seat])
     return (
         state.health[seat]
-        + 0.25 * min(state.bullets[seat], 4)
+        + BULLET_WORTH * min(state.bullets[seat], BULLETS_COUNTED)
         + 0.5 * held
         + 0.3 * (state.tokens[seat])
     )
 
 
 def evaluate(state: State) -> tuple[float, ...] | None:
-    """Each seat's share of the win at the start of a round, for searching bots; else ``None``.
+    """Each seat's ``values`` at the start of a round, for searching bots; else ``None``.
 
-    A rough estimate in [0, 1] on the scale of ``result.returns()``: a side's chance
-    is its squared strength over everyone's (squared, since the stronger side of a
-    brawl wins more often than its share of health); in Camp Mode a camp's chance
-    is split among its members, as a team win is. Only sampled worlds are given to
-    it, so reading the camps and counts of the state is no peeking.
+    Only sampled worlds are given to it, so reading the camps and counts of the
+    state is no peeking.
     """
     if not isinstance(state, RumbleState) or state.result is not None:
         return None
     if state.phase != "choose" or state.committed:
         return None
-    return shares(state)
+    return values(state)
+
+
+def values(state: RumbleState) -> tuple[float, ...]:
+    """What a position is worth to each seat, in [0, 1] on the scale of ``result.returns()``.
+
+    Mostly its share of the win (``shares``); for ``PRESSURE`` of it, the share of
+    the other sides' health that they have lost. That part is no estimate of the
+    win: it is the bots' taste for dealing damage over taking health, which ends
+    the stand-offs where two pirates heal as fast as they are hurt.
+    """
+    share = shares(state)
+    if not PRESSURE:
+        return share
+    n = state.players
+    health = [max(0, state.health[s]) if state.alive[s] else 0 for s in range(n)]
+    cap = [PIRATES[state.pirate[s]].max_health for s in range(n)]
+    result = list(share)
+    for members in _sides(state):
+        others = [s for s in range(n) if s not in members]
+        lost = 1 - sum(health[s] for s in others) / max(1, sum(cap[s] for s in others))
+        for seat in members:
+            result[seat] = (1 - PRESSURE) * share[seat] + PRESSURE * lost / len(members)
+    return tuple(result)
 
 
 def shares(state: RumbleState) -> tuple[float, ...]:
-    """Each seat's estimated share of the win (see ``evaluate``)."""
-    n = state.players
-    if state.camp:
-        sides: dict[str, list[int]] = {}
-        for seat in range(n):
-            sides.setdefault(camp_of(state.camp[seat]), []).append(seat)
-    else:
-        sides = {str(seat): [seat] for seat in range(n)}
-    power = {side: sum(strength(state, s) for s in members) ** 2 for side, members in sides.items()}
-    total = sum(power.values())
-    values = [0.0] * n
+    """Each seat's estimated share of the win.
+
+    A side's chance is its squared strength over everyone's (squared, since the
+    stronger side of a brawl wins more often than its share of health); in Camp
+    Mode a camp's chance is split among its members, as a team win is.
+    """
+    sides = _sides(state)
+    power = [sum(strength(state, s) for s in members) ** 2 for members in sides]
+    total = sum(power)
+    share = [0.0] * state.players
     if total <= 0:
-        return tuple(values)
-    for side, members in sides.items():
+        return tuple(share)
+    for members, side_power in zip(sides, power, strict=True):
         for seat in members:
-            values[seat] = power[side] / total / len(members)
-    return tuple(values)
+            share[seat] = side_power / total / len(members)
+    return tuple(share)
+
+
+def _sides(state: RumbleState) -> list[list[int]]:
+    """The seats that win together: each pirate alone, or the camps of Camp Mode."""
+    if not state.camp:
+        return [[seat] for seat in range(state.players)]
+    sides: dict[str, list[int]] = {}
+    for seat in range(state.players):
+        sides.setdefault(camp_of(state.camp[seat]), []).append(seat)
+    return list(sides.values())
 
 
 def search_depth(state: State) -> int:

@@ -28,7 +28,7 @@ def test_greedy_beats_random_in_four_player_duel_mode() -> None:
         state = game.new(seed=index)
         play_out(state, bots, rng)
         wins += seat in state.result.winners
-    # A fair share is 6 of 24; greedy wins about nine games in ten (docs/bots.md).
+    # A fair share is 6 of 24; greedy wins four games in five (docs/bots.md).
     assert wins >= 12
 
 

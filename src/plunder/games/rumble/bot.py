@@ -2,10 +2,12 @@
 
 For each legal card it plays the round out in sampled worlds (``determinize``:
 the golden pile, unseen golden cards, face-down camps and other seats' hidden
-choices redrawn, so it never peeks), with every other pirate choosing uniformly
-at random, every gesture answered right and every reach made at random, and
-scores the table afterwards for its own seat. The same worlds and replies serve
-every candidate, so the comparison between cards is not drowned by noise.
+choices redrawn, so it never peeks), with every other pirate choosing at random
+(an attack more likely than another card), every gesture answered right and every
+reach made at random, and scores the table afterwards for its own seat
+(``values``: the share of the win, with the bots' taste for ending the game).
+The same worlds and replies serve every candidate, so the comparison between
+cards is not drowned by noise.
 Gestures are answered right; a reach takes the most useful golden card; a draft
 takes the first free pirate of a fixed order.
 """

@@ -21,6 +21,7 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand, TyperGroup
 
 import plunder
 from plunder import bots as bot_registry
@@ -34,8 +35,28 @@ from plunder.terminal.records import default_record_path, record_json, save_reco
 from plunder.terminal.replay import RecordPlayer, read_record_file
 from plunder.terminal.table import InputEnded, QuitRequested, TerminalTable, table_labels
 
+
+class _FlagHelp:
+    """``--help`` reads as the flag it is, with no ``<bool>`` beside it (as our flags)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+class _Command(_FlagHelp, TyperCommand):
+    pass
+
+
+class _Group(_FlagHelp, TyperGroup):
+    pass
+
+
 app = typer.Typer(
     name="plunder",
+    cls=_Group,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -204,7 +225,7 @@ def root(
 
 
 # ---------------------------------------------------------------- games
-@app.command("games")
+@app.command("games", cls=_Command)
 def games_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the list as JSON.", metavar="")
@@ -246,7 +267,7 @@ def games_command(
 
 
 # ---------------------------------------------------------------- play
-@app.command("play")
+@app.command("play", cls=_Command)
 def play_command(
     game: Annotated[
         str | None,
@@ -441,7 +462,7 @@ def _save(record: dict[str, Any], path: Path, console: Console) -> None:
 
 
 # ---------------------------------------------------------------- replay
-@app.command("replay")
+@app.command("replay", cls=_Command)
 def replay_command(
     file: Annotated[
         Path, typer.Argument(metavar="FILE", help="A record saved by `plunder play` (JSON).")
@@ -478,7 +499,7 @@ def replay_command(
 
 
 # ---------------------------------------------------------------- match
-@app.command("match")
+@app.command("match", cls=_Command)
 def match_command(
     game: GameArgument,
     bots: Annotated[
@@ -606,7 +627,7 @@ def _print_report(report: MatchReport, console: Console) -> None:
     )
 
 
-app.command("serve")(serve_command)
+app.command("serve", cls=_Command)(serve_command)
 
 
 def main() -> None:

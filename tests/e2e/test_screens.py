@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import PHONE, Server, api, create_table
+from e2e.driving import PHONE, create_table
 
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": PHONE}
 
@@ -64,18 +64,17 @@ def assert_fits(page: Any, shot: Path) -> None:
     assert not found["out"], f"{shot.name}: elements reach past the window: {found['out']}"
 
 
-def registered() -> list[str]:
-    """The games the server serves, named by the registry it reads."""
-    return sorted(info.name for info in plunder.games())
+# The games the server serves, from the registry it reads.
+GAMES = {info.name: info for info in plunder.games()}
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-@pytest.mark.parametrize("game", registered())
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_screen_of_a_game_fits_the_window(
-    pages: Callable[..., Any], server: Server, screenshots: Path, game: str, size: str
+    pages: Callable[..., Any], screenshots: Path, game: str, size: str
 ) -> None:
-    info = next(g for g in api(server.url, "GET", "/api/games") if g["name"] == game)
-    players = max(info["min_players"], min(3, info["max_players"]))
+    info = GAMES[game]
+    players = max(info.min_players, min(3, info.max_players))
     viewport = SIZES[size]
     phone = size == "phone"
     page = pages(viewport=viewport, is_mobile=phone, has_touch=phone)

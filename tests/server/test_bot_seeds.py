@@ -125,9 +125,10 @@ def test_a_seat_cannot_predict_a_bots_choices_from_what_it_is_sent(client, bot_n
         ]
         expected = sum(luck)
         spread = math.sqrt(sum(p * (1 - p) for p in luck))
+    guessed = {table: guesses(table) for table, _ in games}
     for name in guesses(""):
         hits = sum(
-            predicted(position, random.Random(guesses(table)[name](move, 1))) == chosen
+            predicted(position, random.Random(guessed[table][name](move, 1))) == chosen
             for table, decisions in games
             for move, position, chosen in decisions
         )

@@ -167,8 +167,6 @@ def values(state: RumbleState) -> tuple[float, ...]:
     the stand-offs where two pirates heal as fast as they are hurt.
     """
     share = shares(state)
-    if not PRESSURE:
-        return share
     n = state.players
     health = [max(0, state.health[s]) if state.alive[s] else 0 for s in range(n)]
     cap = [PIRATES[state.pirate[s]].max_health for s in range(n)]

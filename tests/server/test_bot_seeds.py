@@ -30,6 +30,13 @@ from server.kit import HUMAN, Socket, bot, create
 
 # Decisions of the bot the attacker tries to predict, at least.
 DECISIONS = 30
+# Standard deviations above luck a guess may reach before it counts as a leak. Six
+# guesses are judged on each run and the greedy bot's luck is itself measured, so
+# each is held to a rare bar (over 240 guesses judged, none passed 3.3); a guess
+# that found the seed hits every choice, far above it (the test asserts that too).
+BAR = 5.0
+# Seeds of its own the greedy bot is run with at each position to measure luck.
+OWN_RUNS = 32
 
 
 def documented_rng(secret: str, move: int, seat: int) -> random.Random:
@@ -119,12 +126,19 @@ def test_a_seat_cannot_predict_a_bots_choices_from_what_it_is_sent(client, bot_n
         # anyone running it: luck here is the bot run with seeds of its own.
         own = random.Random(5)
         luck = [
-            sum(predicted(position, random.Random(own.getrandbits(64))) == chosen for _ in range(8))
-            / 8
+            sum(
+                predicted(position, random.Random(own.getrandbits(64))) == chosen
+                for _ in range(OWN_RUNS)
+            )
+            / OWN_RUNS
             for _, position, chosen in every
         ]
         expected = sum(luck)
-        spread = math.sqrt(sum(p * (1 - p) for p in luck))
+        # The luck measured is itself a sample: its own spread adds to the hits'.
+        spread = math.sqrt(sum(p * (1 - p) for p in luck) * (1 + 1 / OWN_RUNS))
+    bar = expected + BAR * spread + 1
+    # The bar can be failed: a guess that found the secret hits every choice.
+    assert len(every) > bar
     guessed = {table: guesses(table) for table, _ in games}
     for name in guesses(""):
         hits = sum(
@@ -132,7 +146,7 @@ def test_a_seat_cannot_predict_a_bots_choices_from_what_it_is_sent(client, bot_n
             for table, decisions in games
             for move, position, chosen in decisions
         )
-        assert hits <= expected + 3 * spread + 1, (
+        assert hits <= bar, (
             f"{bot_name}: seeds guessed as {name} predicted {hits} of {len(every)} choices "
             f"(by chance about {expected:.1f})"
         )

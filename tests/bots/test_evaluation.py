@@ -94,6 +94,27 @@ def test_a_playout_stops_at_the_first_evaluated_position() -> None:
     assert values == duel_bot.evaluate(world)
 
 
+def test_a_playout_that_ends_the_game_takes_the_games_value_of_the_end() -> None:
+    """Where the evaluation scores an ended game (Rumble: no winner is a loss to
+    every seat), a playout reaching that end takes it instead of the rules' share."""
+    from plunder.games.rumble import bot as rumble_bot
+
+    world = plunder.load("rumble", players=2, round_limit=1).new(seed=1)
+    assert ismcts._rollout(world.clone(), random.Random(1), None) in ((0.5, 0.5), (1, 0), (0, 1))
+    unwon = 0
+    for seed in range(20):
+        ended = world.clone()
+        values = ismcts._rollout(ended, random.Random(seed), rumble_bot.evaluate)
+        assert ended.is_over
+        if ended.result.winners:
+            assert values == ended.result.returns()
+        else:
+            unwon += 1
+            assert ended.result.returns() == (0.5, 0.5)
+            assert values == (0.0, 0.0)
+    assert unwon >= 5  # one round rarely kills: most of these games end unwon
+
+
 def test_the_search_follows_the_evaluation(monkeypatch: pytest.MonkeyPatch) -> None:
     """An evaluation that says "reloading now wins" makes the bot reload, a move
     that loses at once to any shot: if the hook were ignored it would not."""

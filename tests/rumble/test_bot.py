@@ -80,6 +80,21 @@ def test_the_bots_would_rather_lose_than_see_no_one_win() -> None:
     assert state.is_over and not state.result.winners
     assert state.result.returns() == (0.5, 0.5)  # the rules' even share
     assert score(state, 0) < 0  # a loss scores 0: this is worse to the bot
+    # To a search, on its scale of [0, 1], it is worth a loss.
+    assert evaluate(state) == (0.0, 0.0)
+
+
+def test_a_game_with_a_winner_is_left_to_the_rules_returns() -> None:
+    state = plunder.load("rumble", players=2).new(seed=1)
+    state.health = [1, 5]
+    state.bullets = [0, 1]
+    state.act(0, "load")
+    state.act(1, "shoot>0")
+    while not state.is_over:  # the Fire's gesture, if gestures are played
+        seat = min(state.pending)
+        state.act(seat, state.legal(seat)[0])
+    assert state.result.winners == frozenset({1})
+    assert evaluate(state) is None
 
 
 def test_evaluation_splits_a_camp_share_among_its_members() -> None:

@@ -73,7 +73,8 @@ Sequential steps
 Payoffs
     Each seat maximizes its own ``result.returns()``: winners share 1, everyone
     else gets 0. The engine has no teams; if a game names several winners, they
-    share as ``returns`` says. Random playouts finish the game; one that runs past
+    share as ``returns`` says. A game's evaluation (below) may score an ended
+    game otherwise for its bots. Random playouts finish the game; one that runs past
     ``ROLLOUT_STEPS`` steps is scored an even share for everyone (``1/players``),
     exactly as ``returns`` scores a draw: neutral, and no knowledge of the game.
 
@@ -86,8 +87,11 @@ The game's own evaluation (optional)
     A game made of rounds may evaluate the positions between two rounds, so a
     search plays out only the round at hand: a random playout to the end of a long
     game says little about one card, the end of the round says much more (the
-    games' evaluations are described in ``docs/bots.md``). ``evaluate=False``
-    (spec ``ismcts:evaluate=0``) ignores the evaluation.
+    games' evaluations are described in ``docs/bots.md``). The evaluation is
+    asked of ended worlds too: where it gives values they replace ``returns()``,
+    so a game can tell its bots that, say, a game no one wins is no better than a
+    loss (the rules give each seat a share of a draw). ``evaluate=False`` (spec
+    ``ismcts:evaluate=0``) ignores the evaluation.
 
 Depth
     With an evaluation, ``depth`` says at which evaluated position an iteration
@@ -340,7 +344,7 @@ class _Search:
         passed = 0  # evaluated positions passed on the way
         for _ in range(TREE_STEPS):
             if world.is_over:
-                values = _returns(world)
+                values = _returns(world, self.evaluate)
                 break
             step = sorted(world.pending)
             picks: list[_Pick] = []
@@ -418,7 +422,10 @@ class _Search:
             trial = before.clone()
             for other, picked in chosen:
                 trial.act(other, action if other == seat else picked)
-            found = _returns(trial) if trial.is_over else _evaluated(self.evaluate, trial)
+            if trial.is_over:
+                found = _returns(trial, self.evaluate)
+            else:
+                found = _evaluated(self.evaluate, trial)
             if found is None:
                 found = _rollout(trial, self.rng, self.evaluate, self.depth)
             elif self.depth > 1 and not trial.is_over:
@@ -558,7 +565,13 @@ def _update(picks: list[_Pick], values: tuple[float, ...], weight: float) -> Non
             mean[s] += visits * (probs[position] - share) / (1.0 - GAMMA)
 
 
-def _returns(world: State) -> tuple[float, ...]:
+def _returns(world: State, evaluate: Evaluator | None = None) -> tuple[float, ...]:
+    """An ended world's payoffs: the game's evaluation of it where it gives one
+    (its bots' taste for how a game ends), else the rules' ``returns()``."""
+    if evaluate is not None:
+        values = _evaluated(evaluate, world)
+        if values is not None:
+            return values
     result = world.result
     assert result is not None
     return result.returns()
@@ -571,7 +584,7 @@ def _rollout(
     game evaluates; an even share if it runs too long."""
     for _ in range(ROLLOUT_STEPS):
         if world.is_over:
-            return _returns(world)
+            return _returns(world, evaluate)
         for seat in sorted(world.pending):
             world.act(seat, rng.choice(world.legal(seat)))
         if evaluate is not None and not world.is_over:
@@ -581,7 +594,7 @@ def _rollout(
                 if depth <= 0:
                     return values
     if world.is_over:
-        return _returns(world)
+        return _returns(world, evaluate)
     return tuple(1.0 / world.players for _ in range(world.players))
 
 

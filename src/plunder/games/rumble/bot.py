@@ -148,11 +148,16 @@ def strength(state: RumbleState, seat: int) -> float:
 def evaluate(state: State) -> tuple[float, ...] | None:
     """Each seat's ``values`` at the start of a round, for searching bots; else ``None``.
 
-    Only sampled worlds are given to it, so reading the camps and counts of the
-    state is no peeking.
+    An ended game no one won is worth nothing to any seat, as a loss: the rules
+    give each seat a share of it, which made a mutual kill or a stand-off to the
+    round limit look better to a search than a fight it might lose. A game with a
+    winner is left to the rules' returns. Only sampled worlds are given to it, so
+    reading the camps and counts of the state is no peeking.
     """
-    if not isinstance(state, RumbleState) or state.result is not None:
+    if not isinstance(state, RumbleState):
         return None
+    if state.result is not None:
+        return None if state.result.winners else (0.0,) * state.players
     if state.phase != "choose" or state.committed:
         return None
     return values(state)

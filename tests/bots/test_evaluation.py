@@ -95,8 +95,9 @@ def test_a_playout_stops_at_the_first_evaluated_position() -> None:
 
 
 def test_a_playout_that_ends_the_game_takes_the_games_value_of_the_end() -> None:
-    """Where the evaluation scores an ended game (Rumble: no winner is a loss to
-    every seat), a playout reaching that end takes it instead of the rules' share."""
+    """Where the evaluation scores an ended game (Rumble: no winner is worth less
+    than a loss to every seat), a playout reaching that end takes it instead of
+    the rules' share."""
     from plunder.games.rumble import bot as rumble_bot
 
     world = plunder.load("rumble", players=2, round_limit=1).new(seed=1)
@@ -107,7 +108,11 @@ def test_a_playout_that_ends_the_game_takes_the_games_value_of_the_end() -> None
         values = ismcts._rollout(ended, random.Random(seed), rumble_bot.evaluate)
         assert ended.is_over
         if ended.result.winners:
-            assert values == ended.result.returns()
+            assert ended.result.returns() in ((1.0, 0.0), (0.0, 1.0))
+            assert values == tuple(
+                1.0 if seat in ended.result.winners else rumble_bot.SEARCH_LOSS
+                for seat in range(2)
+            )
         else:
             unwon += 1
             assert ended.result.returns() == (0.5, 0.5)

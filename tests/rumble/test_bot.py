@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import plunder
 from plunder.bots import get
-from plunder.games.rumble.bot import PRESSURE, evaluate, score, shares
+from plunder.games.rumble.bot import NO_WINNER, PRESSURE, SEARCH_LOSS, evaluate, score, shares
 from plunder.games.rumble.rules import CARDS
 
 
@@ -49,8 +50,10 @@ def test_evaluation_is_a_share_at_round_starts_only() -> None:
     assert values is not None and len(values) == 5
     share = shares(state)
     assert abs(sum(share) - 1.0) < 1e-9
-    # No one has lost health yet: the evaluation is the share of the win, scaled.
-    assert values == tuple((1 - PRESSURE) * v for v in share)
+    # No one has lost health yet: the evaluation is the share of the win, scaled
+    # by the pressure's weight, then put on the search's scale, where a loss is
+    # SEARCH_LOSS and a win 1.
+    assert values == tuple(SEARCH_LOSS + (1 - SEARCH_LOSS) * (1 - PRESSURE) * v for v in share)
     assert all(0.0 <= v <= 1.0 for v in values)
     state.act(0, "load")
     assert evaluate(state) is None  # a choice is committed: mid-step, no opinion
@@ -80,11 +83,12 @@ def test_the_bots_would_rather_lose_than_see_no_one_win() -> None:
     assert state.is_over and not state.result.winners
     assert state.result.returns() == (0.5, 0.5)  # the rules' even share
     assert score(state, 0) < 0  # a loss scores 0: this is worse to the bot
-    # To a search, on its scale of [0, 1], it is worth a loss.
+    # To a search, on its scale of [0, 1], it is worth nothing, less than a loss.
     assert evaluate(state) == (0.0, 0.0)
+    assert 0.0 < SEARCH_LOSS < 1.0
 
 
-def test_a_game_with_a_winner_is_left_to_the_rules_returns() -> None:
+def test_a_won_game_is_worth_one_to_its_winner_and_a_loss_to_the_others() -> None:
     state = plunder.load("rumble", players=2).new(seed=1)
     state.health = [1, 5]
     state.bullets = [0, 1]
@@ -94,7 +98,18 @@ def test_a_game_with_a_winner_is_left_to_the_rules_returns() -> None:
         seat = min(state.pending)
         state.act(seat, state.legal(seat)[0])
     assert state.result.winners == frozenset({1})
-    assert evaluate(state) is None
+    assert state.result.returns() == (0.0, 1.0)
+    assert evaluate(state) == (SEARCH_LOSS, 1.0)
+
+
+def test_the_search_ranks_outcomes_as_the_greedy_bot_does() -> None:
+    # The two scales differ by a shift and a factor: a no-winner end, a loss and
+    # a win sit in the same proportions, so both bots weigh a gamble alike.
+    no_one, loss, win = 0.0, SEARCH_LOSS, 1.0
+    greedy_no_one, greedy_loss, greedy_win = NO_WINNER, 0.0, 1.0
+    assert math.isclose(
+        (loss - no_one) / (win - loss), (greedy_loss - greedy_no_one) / (greedy_win - greedy_loss)
+    )
 
 
 def test_evaluation_splits_a_camp_share_among_its_members() -> None:

@@ -15,6 +15,7 @@ takes the first free pirate of a fixed order.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from plunder.engine.action import Action
 from plunder.engine.bots import check_level
@@ -29,6 +30,10 @@ GOLDEN_VALUE = {"heal": 1.6, "block": 1.4, "hide": 1.2, "loadfull": 1.0, "steal"
 # What a game no one wins is worth to the bot (the rules give each seat 1/players):
 # a bot that would rather lose than see everyone die steers clear of mutual kills.
 NO_WINNER = -1.5
+# The same taste on IS-MCTS's scale, whose values lie in [0, 1]: a game no one wins
+# is 0, a loss is worth this much, a win 1 (the scale of ``score``, shifted and
+# shrunk, so both bots rank every lottery of outcomes alike).
+SEARCH_LOSS = -NO_WINNER / (1.0 - NO_WINNER)
 # How much likelier another pirate is taken to attack than to play any other card.
 ATTACK_WEIGHT = 5.0
 # What a bullet held is worth, in health points, up to this many bullets.
@@ -146,21 +151,30 @@ def strength(state: RumbleState, seat: int) -> float:
 
 
 def evaluate(state: State) -> tuple[float, ...] | None:
-    """Each seat's ``values`` at the start of a round, for searching bots; else ``None``.
+    """Each seat's value of a round's start or of an ended game, for searching bots;
+    else ``None``.
 
-    An ended game no one won is worth nothing to any seat, as a loss: the rules
-    give each seat a share of it, which made a mutual kill or a stand-off to the
-    round limit look better to a search than a fight it might lose. A game with a
-    winner is left to the rules' returns. Only sampled worlds are given to it, so
-    reading the camps and counts of the state is no peeking.
+    The values are ``values`` (or an ended game's returns) on the scale of
+    ``SEARCH_LOSS``: a game no one wins is worth less than a loss, as it is to
+    the greedy bot. The rules give each seat a share of it, which made a mutual
+    kill or a stand-off to the round limit look better to a search than a fight
+    it might lose; valued as a loss, it still did not keep a search that was
+    sure to lose from taking everyone down with it. Only sampled worlds are
+    given to it, so reading the camps and counts of the state is no peeking.
     """
     if not isinstance(state, RumbleState):
         return None
     if state.result is not None:
-        return None if state.result.winners else (0.0,) * state.players
+        if not state.result.winners:
+            return (0.0,) * state.players
+        return _on_search_scale(state.result.returns())
     if state.phase != "choose" or state.committed:
         return None
-    return values(state)
+    return _on_search_scale(values(state))
+
+
+def _on_search_scale(values: Sequence[float]) -> tuple[float, ...]:
+    return tuple(SEARCH_LOSS + (1.0 - SEARCH_LOSS) * value for value in values)
 
 
 def values(state: RumbleState) -> tuple[float, ...]:

@@ -47,6 +47,23 @@ def line_of(path: Path, entry: str, field: str = "") -> int | None:
     return start
 
 
+def fault(path: Path, message: str, entry: str = "", field: str = "") -> ContentError:
+    """A ``ContentError`` for ``entry`` (and its ``field``) of ``path``, with its line."""
+    line = line_of(path, entry, field) if entry else None
+    return ContentError(message, file=str(path), entry=entry, field=field, line=line)
+
+
+def entry_tables(path: Path, data: Mapping[str, Any], key: str) -> dict[str, dict[str, Any]]:
+    """``data[key]``: one ``[key.<name>]`` table per entry, at least one, else a fault."""
+    raw = data.get(key)
+    if not isinstance(raw, dict) or not raw:
+        raise ContentError(f"needs a [{key}.<name>] table per entry", file=str(path), field=key)
+    for name, table in raw.items():
+        if not isinstance(table, dict):
+            raise fault(path, "is not a table", name)
+    return raw
+
+
 def require(
     path: Path, entry: str, table: Mapping[str, Any], field: str, kind: type | tuple[type, ...]
 ) -> Any:

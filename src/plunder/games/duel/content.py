@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from plunder.engine.content import line_of, read_toml, require
+from plunder.engine.content import entry_tables, fault, read_toml, require
 from plunder.engine.errors import ContentError
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
@@ -35,33 +35,21 @@ class DuelContent:
 def load_content(path: Path = CARDS_FILE) -> DuelContent:
     """Read and check the card file; a ``ContentError`` names file, entry and field."""
     data = read_toml(path)
-    raw_cards = data.get("cards")
-    if not isinstance(raw_cards, dict) or not raw_cards:
-        raise ContentError("needs a [cards.<name>] table per card", file=str(path), field="cards")
     cards = []
-    for name, table in raw_cards.items():
-        if not isinstance(table, dict):
-            raise ContentError("is not a table", file=str(path), entry=name)
+    for name, table in entry_tables(path, data, "cards").items():
         count = require(path, name, table, "count", int)
         if count < 0:
-            raise ContentError(
-                "must not be negative",
-                file=str(path),
-                entry=name,
-                field="count",
-                line=line_of(path, name, "count"),
-            )
+            raise fault(path, "must not be negative", name, "count")
         title = require(path, name, table, "title", str)
         text = require(path, name, table, "text", str)
         weapon = require(path, name, table, "weapon", str)
         returns = require(path, name, table, "returns", str)
         if returns not in RETURNS:
-            raise ContentError(
+            raise fault(
+                path,
                 f"is {returns!r}; expected one of {', '.join(RETURNS)}",
-                file=str(path),
-                entry=name,
-                field="returns",
-                line=line_of(path, name, "returns"),
+                name,
+                "returns",
             )
         cards.append(Card(name, title, text, count, weapon, returns))
     names = {card.name for card in cards}
@@ -74,33 +62,22 @@ def load_content(path: Path = CARDS_FILE) -> DuelContent:
     deflection: dict[str, dict[str, frozenset[str]]] = {}
     for reading, table in raw_tables.items():
         if not isinstance(table, dict):
-            raise ContentError(
-                "is not a table of card = [weapons]",
-                file=str(path),
-                entry=reading,
-                line=line_of(path, reading),
-            )
+            raise fault(path, "is not a table of card = [weapons]", reading)
         rows: dict[str, frozenset[str]] = {}
         for card in sorted(names):
             stops = require(path, reading, table, card, list)
             unknown = [w for w in stops if w not in weapons]
             if unknown:
-                raise ContentError(
+                raise fault(
+                    path,
                     f"names {unknown!r}, which no card fires (weapons: {sorted(weapons)})",
-                    file=str(path),
-                    entry=reading,
-                    field=card,
-                    line=line_of(path, reading, card),
+                    reading,
+                    card,
                 )
             rows[card] = frozenset(stops)
         extra = set(table) - names
         if extra:
-            raise ContentError(
-                f"names cards that do not exist: {sorted(extra)}",
-                file=str(path),
-                entry=reading,
-                line=line_of(path, reading),
-            )
+            raise fault(path, f"names cards that do not exist: {sorted(extra)}", reading)
         deflection[reading] = rows
     if "seed" not in deflection:
         # The game's default reading; without it Duel could not be loaded at all.

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plunder.engine.content import line_of, read_toml, require
+from plunder.engine.content import entry_tables, fault, read_toml, require
 from plunder.engine.errors import ContentError
 
 HERE = Path(__file__).parent
@@ -81,48 +81,32 @@ class RumbleContent:
         return [c.name for c in self.cards.values() if c.golden for _ in range(c.pile)]
 
 
-def _fail(path: Path, message: str, entry: str = "", field: str = "") -> ContentError:
-    return ContentError(
-        message, file=str(path), entry=entry, field=field, line=line_of(path, entry, field)
-    )
-
-
-def _tables(path: Path, data: dict[str, Any], key: str) -> dict[str, dict[str, Any]]:
-    raw = data.get(key)
-    if not isinstance(raw, dict) or not raw:
-        raise ContentError(f"needs a [{key}.<name>] table per entry", file=str(path), field=key)
-    for name, table in raw.items():
-        if not isinstance(table, dict):
-            raise _fail(path, "is not a table", name)
-    return raw
-
-
 def _cards(path: Path) -> dict[str, Card]:
     cards: dict[str, Card] = {}
     gestures: dict[str, str] = {}
-    for name, table in _tables(path, read_toml(path), "cards").items():
+    for name, table in entry_tables(path, read_toml(path), "cards").items():
         kind = require(path, name, table, "kind", str)
         if kind not in KINDS:
-            raise _fail(path, f"is {kind!r}; expected one of {', '.join(KINDS)}", name, "kind")
+            raise fault(path, f"is {kind!r}; expected one of {', '.join(KINDS)}", name, "kind")
         target = require(path, name, table, "target", str)
         if target not in TARGETS:
-            raise _fail(
+            raise fault(
                 path, f"is {target!r}; expected one of {', '.join(TARGETS)}", name, "target"
             )
         cost = require(path, name, table, "cost", int)
         if not 0 <= cost <= 5:
-            raise _fail(path, f"is {cost}; a cost is 0 to 5 bullets", name, "cost")
+            raise fault(path, f"is {cost}; a cost is 0 to 5 bullets", name, "cost")
         gesture = require(path, name, table, "gesture", str)
         if gesture in gestures:
-            raise _fail(path, f"is also {gestures[gesture]!r}'s gesture", name, "gesture")
+            raise fault(path, f"is also {gestures[gesture]!r}'s gesture", name, "gesture")
         gestures[gesture] = name
         pile = table.get("pile", 0)
         if kind == "golden":
             pile = require(path, name, table, "pile", int)
             if pile < 0:
-                raise _fail(path, "must not be negative", name, "pile")
+                raise fault(path, "must not be negative", name, "pile")
         elif pile:
-            raise _fail(path, "only golden cards lie in the golden pile", name, "pile")
+            raise fault(path, "only golden cards lie in the golden pile", name, "pile")
         cards[name] = Card(
             name,
             require(path, name, table, "title", str),
@@ -139,10 +123,10 @@ def _cards(path: Path) -> dict[str, Card]:
 def _names(path: Path, name: str, table: dict[str, Any], field: str, known: Any) -> tuple[str, ...]:
     values = table.get(field, [])
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise _fail(path, f"is {values!r}; expected a list of names", name, field)
+        raise fault(path, f"is {values!r}; expected a list of names", name, field)
     unknown = [v for v in values if v not in known]
     if unknown:
-        raise _fail(path, f"names {unknown!r}; known: {', '.join(known)}", name, field)
+        raise fault(path, f"names {unknown!r}; known: {', '.join(known)}", name, field)
     return tuple(values)
 
 
@@ -150,26 +134,26 @@ def _pirates(path: Path, cards: dict[str, Card]) -> dict[str, Pirate]:
     pirates: dict[str, Pirate] = {}
     playable = [n for n, c in cards.items() if c.kind != "golden"]
     golden = [n for n, c in cards.items() if c.golden]
-    for name, table in _tables(path, read_toml(path), "pirates").items():
+    for name, table in entry_tables(path, read_toml(path), "pirates").items():
 
         def number(
             field: str, default: int, low: int, high: int, name: str = name, table: Any = table
         ) -> int:
             value = table.get(field, default)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise _fail(
+                raise fault(
                     path, f"is {value!r}; expected a whole number {low}..{high}", name, field
                 )
             return value
 
         hand = _names(path, name, table, "hand", playable)
         if not hand or len(set(hand)) != len(hand):
-            raise _fail(path, "must list each of the pirate's basic cards once", name, "hand")
+            raise fault(path, "must list each of the pirate's basic cards once", name, "hand")
         max_health = number("max_health", 5, 1, 9)
         title = require(path, name, table, "title", str)
         short = table.get("short", title)
         if not isinstance(short, str) or not short:
-            raise _fail(path, f"is {short!r}; expected a name", name, "short")
+            raise fault(path, f"is {short!r}; expected a name", name, "short")
         pirates[name] = Pirate(
             name=name,
             title=title,
@@ -195,10 +179,10 @@ def _ability_text(path: Path) -> dict[str, str]:
     for name in ABILITIES:
         text = raw.get(name)
         if not isinstance(text, str) or not text:
-            raise _fail(path, "needs a sentence for the players", "abilities", name)
+            raise fault(path, "needs a sentence for the players", "abilities", name)
     unknown = sorted(set(raw) - set(ABILITIES))
     if unknown:
-        raise _fail(path, f"names abilities the rules do not know: {unknown}", "abilities")
+        raise fault(path, f"names abilities the rules do not know: {unknown}", "abilities")
     return {name: raw[name] for name in ABILITIES}
 
 
@@ -212,14 +196,14 @@ def _camps(path: Path) -> tuple[dict[str, str], dict[int, CampTable]]:
             field="camps",
         )
     tables: dict[int, CampTable] = {}
-    for key, table in _tables(path, data, "table").items():
+    for key, table in entry_tables(path, data, "table").items():
         if not key.isdigit():
-            raise _fail(path, "is not a player count", key)
+            raise fault(path, "is not a player count", key)
         players = int(key)
         sun = require(path, key, table, "sun", int)
         moon = require(path, key, table, "moon", int)
         if sun < 0 or moon < 0 or 3 + sun + moon != players:
-            raise _fail(path, f"3 bosses + {sun} + {moon} subordinates is not {players}", key)
+            raise fault(path, f"3 bosses + {sun} + {moon} subordinates is not {players}", key)
         face_up = _names(path, key, table, "face_up", CAMP_NAMES)
         tables[players] = CampTable(sun, moon, face_up)
     return dict(titles), tables
@@ -237,7 +221,7 @@ def load_content(
     for pirate in pirates.values():
         for card in set(pirate.golden):
             if pirate.golden.count(card) > pile.count(card):
-                raise _fail(
+                raise fault(
                     pirates_file, f"takes more {card!r} than the golden pile holds", pirate.name
                 )
     return RumbleContent(cards, pirates, titles, tables, abilities)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plunder.engine.content import line_of, read_toml, require
+from plunder.engine.content import entry_tables, fault, read_toml, require
 from plunder.engine.errors import ContentError
 
 HERE = Path(__file__).parent
@@ -101,31 +101,15 @@ class SwordplayContent:
         return [f.name for f in self.fighters.values() if f.side == side]
 
 
-def _fail(path: Path, message: str, entry: str = "", field: str = "") -> ContentError:
-    return ContentError(
-        message, file=str(path), entry=entry, field=field, line=line_of(path, entry, field)
-    )
-
-
-def _tables(path: Path, data: dict[str, Any], key: str) -> dict[str, dict[str, Any]]:
-    raw = data.get(key)
-    if not isinstance(raw, dict) or not raw:
-        raise ContentError(f"needs a [{key}.<name>] table per entry", file=str(path), field=key)
-    for name, table in raw.items():
-        if not isinstance(table, dict):
-            raise _fail(path, "is not a table", name)
-    return raw
-
-
 def _keywords(
     path: Path, name: str, table: dict[str, Any], field: str, known: tuple[str, ...]
 ) -> frozenset[str]:
     values = table.get(field, [])
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise _fail(path, f"is {values!r}; expected a list of names", name, field)
+        raise fault(path, f"is {values!r}; expected a list of names", name, field)
     unknown = [v for v in values if v not in known]
     if unknown:
-        raise _fail(path, f"names {unknown!r}; known: {', '.join(known)}", name, field)
+        raise fault(path, f"names {unknown!r}; known: {', '.join(known)}", name, field)
     return frozenset(values)
 
 
@@ -134,7 +118,7 @@ def _number(
 ) -> int:
     value = table.get(field, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _fail(path, f"is {value!r}; expected a whole number {low}..{high}", name, field)
+        raise fault(path, f"is {value!r}; expected a whole number {low}..{high}", name, field)
     return value
 
 
@@ -143,7 +127,7 @@ def _choice(
 ) -> str:
     value = require(path, name, table, field, str)
     if value not in known:
-        raise _fail(path, f"is {value!r}; expected one of {', '.join(known)}", name, field)
+        raise fault(path, f"is {value!r}; expected one of {', '.join(known)}", name, field)
     return value
 
 
@@ -167,16 +151,16 @@ def _card(path: Path, name: str, table: dict[str, Any]) -> Card:
     if kind == "defence":
         stops = _keywords(path, name, table, "stops", (*LOCATIONS, ANY))
         if not stops:
-            raise _fail(path, "must name at least one location (or \"any\")", name, "stops")
+            raise fault(path, "must name at least one location (or \"any\")", name, "stops")
         counter = table.get("counter", "")
         if counter not in ("", *LOCATIONS):
-            raise _fail(path, f"is {counter!r}; expected a location or \"\"", name, "counter")
+            raise fault(path, f"is {counter!r}; expected a location or \"\"", name, "counter")
         parry = table.get("parry", False)
         if not isinstance(parry, bool):
-            raise _fail(path, f"is {parry!r}; expected true or false", name, "parry")
+            raise fault(path, f"is {parry!r}; expected true or false", name, "parry")
         notation = table.get("notation", f"defend:{name}")
         if not isinstance(notation, str) or not _is_notation(notation):
-            raise _fail(path, f"is {notation!r}; expected verb:name", name, "notation")
+            raise fault(path, f"is {notation!r}; expected verb:name", name, "notation")
         return Card(
             **base,
             stops=stops,
@@ -189,11 +173,11 @@ def _card(path: Path, name: str, table: dict[str, Any]) -> Card:
         item = _choice(path, name, table, "item", ITEM_KINDS)
         hands = _number(path, name, table, "hands", 0, 2)
         if (item == "armor") != (hands == 0):
-            raise _fail(path, "armor takes no hands; every other item takes 1 or 2", name, "hands")
+            raise fault(path, "armor takes no hands; every other item takes 1 or 2", name, "hands")
         damage = _number(path, name, table, "damage", 0, 9)
         value = _number(path, name, table, "value", 0, 9)
         if item != "weapon" and value < 1:
-            raise _fail(path, f"a {item} needs a value of at least 1", name, "value")
+            raise fault(path, f"a {item} needs a value of at least 1", name, "value")
         return Card(
             **base,
             item=item,
@@ -216,36 +200,36 @@ def _is_notation(text: str) -> bool:
 
 
 def _cards(path: Path) -> dict[str, Card]:
-    tables = _tables(path, read_toml(path), "cards")
+    tables = entry_tables(path, read_toml(path), "cards")
     cards = {name: _card(path, name, table) for name, table in tables.items()}
     seen: dict[str, str] = {}
     for card in cards.values():
         if card.type == "defence":
             if card.notation in seen:
-                raise _fail(path, f"is also {seen[card.notation]!r}'s", card.name, "notation")
+                raise fault(path, f"is also {seen[card.notation]!r}'s", card.name, "notation")
             seen[card.notation] = card.name
     return cards
 
 
 def _decks(path: Path, cards: dict[str, Card]) -> dict[str, Deck]:
     decks: dict[str, Deck] = {}
-    raw = _tables(path, read_toml(path), "decks")
+    raw = entry_tables(path, read_toml(path), "decks")
     for side in SIDES:
         if side not in raw:
             raise ContentError(f"needs a [decks.{side}] table", file=str(path), field="decks")
     for name, table in raw.items():
         if name not in SIDES:
-            raise _fail(path, f"is no side; sides are {', '.join(SIDES)}", name)
+            raise fault(path, f"is no side; sides are {', '.join(SIDES)}", name)
         counts = []
         for card in table:
             if card == "title":
                 continue
             if card not in cards:
-                raise _fail(path, f"is no card of {CARDS_FILE.name}", name, card)
+                raise fault(path, f"is no card of {CARDS_FILE.name}", name, card)
             counts.append((card, _number(path, name, table, card, 0, 20)))
         deck = Deck(name, require(path, name, table, "title", str), tuple(counts))
         if deck.size < 12:
-            raise _fail(path, f"holds {deck.size} cards; a deck needs at least 12", name)
+            raise fault(path, f"holds {deck.size} cards; a deck needs at least 12", name)
         decks[name] = deck
     return decks
 
@@ -253,11 +237,11 @@ def _decks(path: Path, cards: dict[str, Card]) -> dict[str, Deck]:
 def _fighters(path: Path) -> tuple[dict[str, Fighter], dict[str, str]]:
     data = read_toml(path)
     fighters: dict[str, Fighter] = {}
-    for name, table in _tables(path, data, "pirates").items():
+    for name, table in entry_tables(path, data, "pirates").items():
         title = require(path, name, table, "title", str)
         boxed = table.get("boxed", False)
         if not isinstance(boxed, bool):
-            raise _fail(path, f"is {boxed!r}; expected true or false", name, "boxed")
+            raise fault(path, f"is {boxed!r}; expected true or false", name, "boxed")
         fighters[name] = Fighter(
             name=name,
             title=title,
@@ -274,10 +258,10 @@ def _fighters(path: Path) -> tuple[dict[str, Fighter], dict[str, str]]:
         raise ContentError("needs an [abilities] table", file=str(path), field="abilities")
     for name in ABILITIES:
         if not isinstance(raw.get(name), str) or not raw[name]:
-            raise _fail(path, "needs a sentence for the players", "abilities", name)
+            raise fault(path, "needs a sentence for the players", "abilities", name)
     unknown = sorted(set(raw) - set(ABILITIES))
     if unknown:
-        raise _fail(path, f"names abilities the rules do not know: {unknown}", "abilities")
+        raise fault(path, f"names abilities the rules do not know: {unknown}", "abilities")
     return fighters, {name: raw[name] for name in ABILITIES}
 
 

@@ -8,77 +8,22 @@ the tests with a message saying so: nothing is skipped.
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from e2e.driving import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, Pages, Server
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from e2e.driving import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, Pages, Server, serving
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``plunder serve`` on a free port with a temporary SQLite store and quick bots."""
-    folder = tmp_path_factory.mktemp("e2e-server")
-    port = _free_port()
-    log = folder / "server.log"
-    command = [
-        sys.executable,
-        "-m",
-        "plunder.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{folder / 'tables.sqlite3'}",
-        "--bot-delay",
-        "0.05",
-        # One browser makes every table of the session: no limit per client.
-        "--tables-per-client",
-        "0",
-        "--create-rate",
-        "100000",
-        "--create-burst",
-        "100000",
-    ]
-    with log.open("ab") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"plunder serve exited at start:\n{log.read_text()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/games", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"plunder serve did not answer in 30 s:\n{log.read_text()[-3000:]}")
-            time.sleep(0.1)
-        yield Server(url, log)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+    # One browser makes every table of the session: no limit per client.
+    unlimited = ("--tables-per-client", "0", "--create-rate", "100000", "--create-burst", "100000")
+    with serving(tmp_path_factory.mktemp("e2e-server"), unlimited) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")

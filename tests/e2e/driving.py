@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import socket
+import subprocess
+import sys
 import time
+import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -37,6 +43,58 @@ class Server:
 
     def log_tail(self) -> str:
         return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serving(
+    folder: Path, flags: tuple[str, ...] = (), env: Mapping[str, str] | None = None
+) -> Iterator[Server]:
+    """``plunder serve`` in a process of its own, on a free port, with a SQLite file in
+    ``folder`` and quick bots; stopped when the block ends. A server that exits or does
+    not answer within 30 s fails the test with the end of its log."""
+    port = _free_port()
+    log = folder / "server.log"
+    command = [
+        sys.executable, "-m", "plunder.cli", "serve",
+        "--port", str(port),
+        "--db", f"sqlite:///{folder / 'tables.sqlite3'}",
+        "--bot-delay", "0.05",
+        *flags,
+    ]
+    with log.open("ab") as out:
+        process = subprocess.Popen(
+            command, stdout=out, stderr=subprocess.STDOUT,
+            env=None if env is None else dict(env),
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"plunder serve exited at start:\n{log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"{url}/api/games", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"plunder serve did not answer in 30 s:\n{log.read_text()[-3000:]}")
+            time.sleep(0.1)
+        yield Server(url, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
 
 
 class Pages:

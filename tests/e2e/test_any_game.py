@@ -9,12 +9,6 @@ clicking the buttons ``static/generic.js`` draws for the legal actions.
 from __future__ import annotations
 
 import random
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,13 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from anygame import kit
-from e2e.driving import Pages, Server, api, create_table, play_until_over
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from e2e.driving import Pages, Server, api, create_table, play_until_over, serving
 
 
 @pytest.fixture(scope="module")
@@ -37,47 +25,8 @@ def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``plunder serve`` in a process that finds the toy in a folder outside the project."""
     folder = tmp_path_factory.mktemp("toy-server")
     outside = kit.install(folder / "elsewhere")
-    port = _free_port()
-    log = folder / "server.log"
-    command = [
-        sys.executable,
-        "-m",
-        "plunder.cli",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{folder / 'tables.sqlite3'}",
-        "--bot-delay",
-        "0.05",
-    ]
-    with log.open("ab") as out:
-        process = subprocess.Popen(
-            command, stdout=out, stderr=subprocess.STDOUT, env=kit.environment(outside)
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"plunder serve exited at start:\n{log.read_text()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/games", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"plunder serve did not answer in 30 s:\n{log.read_text()[-3000:]}")
-            time.sleep(0.1)
-        yield Server(url, log)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+    with serving(folder, env=kit.environment(outside)) as running:
+        yield running
 
 
 def test_a_toy_table_is_played_by_clicking_the_generic_renderer(

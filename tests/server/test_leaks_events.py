@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from server.kit import HUMAN, Socket, create, join, states_along
-from server.test_leaks import check_state_message, roundtrip
+from server.leaks import check_state_message, roundtrip
 
 SEATS = (0, 1, 2, 3)
 

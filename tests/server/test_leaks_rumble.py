@@ -16,14 +16,12 @@ each message was sent at, and the message is checked against the truth:
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
 
 from plunder.games.rumble.content import CONTENT
-from server.kit import HUMAN, Socket, create, states_along
-from server.test_leaks import SUMMARY_KEYS, check_other_message, check_state_message, walk
+from server.leaks import check_bodies, play_by_hand, state_messages, walk
 
 PIRATES = "bonny,read,chingshih,kuki,zheng"
 BONNY = 0
@@ -39,109 +37,58 @@ def choose(message: dict[str, Any], rng: random.Random) -> str:
 
 
 def test_no_rumble_message_shows_a_shield_a_camp_or_a_golden_card_it_should_not(client):
-    created = create(
+    played = play_by_hand(
         client,
-        [HUMAN] * 5,
+        5,
+        rng=random.Random(5),
+        choose=choose,
         game="rumble",
         options={"mode": "camp", "gestures": True, "pirates": PIRATES, "round_limit": 40},
         reflex_clock=60,
     )
-    table = created["table"]
-    tokens = {0: created["token"]}
-    http_bodies: list[str] = []
-    for seat in range(1, 5):
-        response = client.post(f"/api/tables/{table}/join", json={"name": f"P{seat}"})
-        http_bodies.append(response.text)
-        tokens[seat] = response.json()["token"]
-    seats: list[int | None] = [0, 1, 2, 3, 4, None]
-    contexts = {seat: client.websocket_connect(f"/ws/{table}") for seat in seats}
-    sockets = {seat: Socket(context.__enter__()) for seat, context in contexts.items()}
-    try:
-        for seat, socket in sockets.items():
-            socket.send(
-                {"type": "hello"} if seat is None else {"type": "hello", "token": tokens[seat]}
-            )
-        latest = {seat: socket.state() for seat, socket in sockets.items()}
-        rng = random.Random(5)
-        while not latest[None]["view"]["over"]:
-            move = max(m["move"] for m in latest.values())
-            acted = 0
-            for seat in range(5):
-                if latest[seat]["move"] < move:
-                    latest[seat] = sockets[seat].state(move)
-                if latest[seat]["legal"]:
-                    sockets[seat].send({"type": "act", "action": choose(latest[seat], rng)})
-                    acted += 1
-                    # One move at a time, so that messages go out in mid-step.
-                    move += 1
-                    latest[seat] = sockets[seat].state(move)
-            assert acted
-            for seat, socket in sockets.items():
-                latest[seat] = socket.state(move)
-            http_bodies.append(client.get(f"/api/tables/{table}").text)
-            assert move < 5000, "the game should end"
-    finally:
-        for context in contexts.values():
-            context.__exit__(None, None, None)
-
-    record = client.get(f"/api/tables/{table}/record").json()
-    seed = str(record["seed"])
-    states = states_along(record)
+    states = played.states
     assert states[0].secret[BONNY], "Bonny draws a golden card no one else sees"
 
     checked = shielded = face_down = unseen = 0
     deaths = sum(not alive for alive in states[-1].alive)
-    for seat, socket in sockets.items():
-        for message in socket.received:
-            text = json.dumps(message)
-            assert seed not in text
-            if message["type"] != "state":
-                check_other_message(message)
+    for seat, socket, message, truth in state_messages(played):
+        # Every event the seat holds: those received before this message and its own.
+        view = socket.full_view(message)
+        # A hand, golden cards, a camp or a choice: only at the top of the seat's own view.
+        for path, key, _ in walk(message):
+            if key in ("choice", "hand", "golden"):
+                assert path == ("view",) and seat is not None, (path, key)
+            if key == "camp" and path == ("view",):
+                assert seat is not None
+        living = [s for s in range(5) if truth.alive[s]]
+        for row in view["players"]:
+            other = row["seat"]
+            if other == seat:
                 continue
-            assert set(message["table"]) == SUMMARY_KEYS
-            truth = states[message["move"]]
-            check_state_message(socket, message, seat, truth)
-            # Every event the seat holds: those received before this message and its own.
-            view = socket.full_view(message)
-            # A hand, golden cards, a camp or a choice: only at the top of the seat's own view.
-            for path, key, _ in walk(message):
-                if key in ("choice", "hand", "golden"):
-                    assert path == ("view",) and seat is not None, (path, key)
-                if key == "camp" and path == ("view",):
-                    assert seat is not None
-            living = [s for s in range(5) if truth.alive[s]]
-            for row in view["players"]:
-                other = row["seat"]
-                if other == seat:
-                    continue
-                if truth.alive[other] and len(living) > 2:
-                    assert row["health"] is None and row["bullets"] is None, (seat, other)
-                    shielded += 1
-                if not truth.camp_shown[other]:
-                    assert row["camp"] is None, (seat, other)
-                    face_down += 1
-                # Only the golden cards someone has seen, never the unseen ones.
-                secret = Counter(truth.secret[other])
-                assert Counter(row["golden_known"]) == Counter(truth.golden[other]) - secret
-                assert row["golden_unseen"] == sum(secret.values())
-                unseen += sum(secret.values())
-            # The log: no camp event of a seat whose card is face down, no unseen draw.
-            for path, key, value in walk(view.get("log", [])):
-                if key == "camp" and path and isinstance(path[-1], int):
-                    event = view["log"][path[0]]
-                    if event.get("seat") != seat:
-                        assert truth.camp_shown[event["seat"]], event
-                if key == "type" and value == "secret_golden":
-                    assert view["log"][path[0]]["seat"] == seat
-            if seat == BONNY:
-                # Her own draw is hers to see.
-                assert Counter(view["golden"]) == Counter(truth.golden[BONNY])
-            checked += 1
+            if truth.alive[other] and len(living) > 2:
+                assert row["health"] is None and row["bullets"] is None, (seat, other)
+                shielded += 1
+            if not truth.camp_shown[other]:
+                assert row["camp"] is None, (seat, other)
+                face_down += 1
+            # Only the golden cards someone has seen, never the unseen ones.
+            secret = Counter(truth.secret[other])
+            assert Counter(row["golden_known"]) == Counter(truth.golden[other]) - secret
+            assert row["golden_unseen"] == sum(secret.values())
+            unseen += sum(secret.values())
+        # The log: no camp event of a seat whose card is face down, no unseen draw.
+        for path, key, value in walk(view.get("log", [])):
+            if key == "camp" and path and isinstance(path[-1], int):
+                event = view["log"][path[0]]
+                if event.get("seat") != seat:
+                    assert truth.camp_shown[event["seat"]], event
+            if key == "type" and value == "secret_golden":
+                assert view["log"][path[0]]["seat"] == seat
+        if seat == BONNY:
+            # Her own draw is hers to see.
+            assert Counter(view["golden"]) == Counter(truth.golden[BONNY])
+        checked += 1
     assert checked > 300
     assert shielded > 100 and face_down > 100 and unseen > 50
     assert deaths >= 1, "a pirate died, and showed its camp"
-
-    for body in http_bodies:
-        assert seed not in body
-        for _, key, _ in walk(json.loads(body)):
-            assert key not in ("choice", "hand", "golden", "camp", "seed", "moves", "token_hash")
+    check_bodies(played.bodies, played.seed, ("choice", "hand", "golden", "camp"))

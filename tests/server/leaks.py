@@ -1,0 +1,204 @@
+"""What every leak test checks of the messages a seat receives, and a whole game played by hand.
+
+A leak test seats only humans, plays the game to its end through WebSockets
+(``play_by_hand``), watches it as a spectator too, then replays the record to
+the move of every message it kept and compares the message with what its seat
+may know (``state_messages``, ``check_state_message``). The game-specific checks
+stay in each test.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from server.kit import HUMAN, Socket, create, states_along
+
+MESSAGE_KEYS = {
+    "type",
+    "seat",
+    "move",
+    "step",
+    "view",
+    "events",
+    "events_from",
+    "legal",
+    "actions",
+    "chosen",
+    "table",
+    "deadline",
+}
+SUMMARY_KEYS = {
+    "table",
+    "game",
+    "title",
+    "options",
+    "status",
+    "closed",
+    "abandoned",
+    "finishable",  # from every seat's public status (docs/design.md: status)
+    "rushed",
+    "move",
+    "host",
+    "clock",
+    "reflex_clock",
+    "timed",
+    "created",
+    "seats",
+    "result",
+    "rematch",
+}
+
+
+# Messages other than ``state``: an error, a chat message (its author's seat and
+# name, the time, the text) and the chat history sent after a hello.
+ERROR_KEYS = {"type", "message", "legal"}
+CHAT_LINE_KEYS = {"seat", "name", "at", "text"}
+CHAT_HISTORY_KEYS = {"type", "messages", "can_post", "max_length"}
+
+
+def check_other_message(message: dict[str, Any]) -> None:
+    """A message that is not a state carries only its own fields, none from the game."""
+    if message["type"] == "chat":
+        assert set(message) == {"type", *CHAT_LINE_KEYS}
+    elif message["type"] == "chat_history":
+        assert set(message) == CHAT_HISTORY_KEYS
+        assert all(set(line) == CHAT_LINE_KEYS for line in message["messages"])
+    else:
+        assert set(message) <= ERROR_KEYS
+
+
+def walk(value: Any, path: tuple = ()):
+    """Every (path, key, value) inside a JSON value."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield path, key, inner
+            yield from walk(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from walk(inner, (*path, index))
+
+
+def roundtrip(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def check_state_message(socket: Socket, message: dict[str, Any], seat: int | None, truth: Any):
+    """A state message against the truth at its move: its view, events and actions."""
+    assert set(message) == MESSAGE_KEYS
+    assert message["seat"] == seat
+    assert "log" not in message["view"]
+    assert message["view"] == roundtrip(truth.view(seat, log=False))
+    assert message["events"] == roundtrip(truth.events(seat, message["events_from"]))
+    # With every event received before it, the seat holds its whole view.
+    assert socket.full_view(message) == roundtrip(truth.view(seat))
+    assert message["step"] == truth.step
+    due = seat is not None and seat in truth.pending and seat not in truth.committed
+    offered = truth.legal(seat) if due else []
+    assert message["legal"] == [a.notation for a in offered]
+    assert message["actions"] == roundtrip([a.to_json() for a in offered])
+    view = truth.view(seat, log=False)
+    chosen = truth.game.parse(view["choice"]).to_json() if "choice" in view else None
+    assert message["chosen"] == roundtrip(chosen)
+
+
+def random_choice(message: dict[str, Any], rng: random.Random) -> str:
+    return rng.choice(message["legal"])
+
+
+@dataclass
+class Played:
+    """A game played to its end by hand: each seat's socket (``None``, the spectator's),
+    the states along its record, its seed and every HTTP body the players were sent."""
+
+    table: str
+    sockets: dict[int | None, Socket]
+    states: list[Any]
+    seed: str
+    bodies: list[str] = field(default_factory=list)
+
+
+def play_by_hand(
+    client: Any,
+    players: int,
+    *,
+    rng: random.Random,
+    choose: Callable[[dict[str, Any], random.Random], str] = random_choice,
+    each_round: Callable[[int, dict[int | None, Socket]], None] | None = None,
+    limit: int = 5000,
+    **table: Any,
+) -> Played:
+    """A table of ``players`` humans (``table``: the creation's fields) played to its end.
+
+    Every seat that has a decision acts in turn, one move at a time, so that
+    messages also go out in mid-step with choices concealed; the players read the
+    table's summary after every round, and ``each_round`` may do more then.
+    """
+    created = create(client, [HUMAN] * players, **table)
+    name = created["table"]
+    tokens = {0: created["token"]}
+    bodies: list[str] = []
+    for seat in range(1, players):
+        response = client.post(f"/api/tables/{name}/join", json={"name": f"P{seat}"})
+        bodies.append(response.text)
+        tokens[seat] = response.json()["token"]
+    seats: list[int | None] = [*range(players), None]
+    contexts = {seat: client.websocket_connect(f"/ws/{name}") for seat in seats}
+    sockets = {seat: Socket(context.__enter__()) for seat, context in contexts.items()}
+    try:
+        for seat, socket in sockets.items():
+            socket.send(
+                {"type": "hello"} if seat is None else {"type": "hello", "token": tokens[seat]}
+            )
+        latest = {seat: socket.state() for seat, socket in sockets.items()}
+        while not latest[None]["view"]["over"]:
+            move = max(m["move"] for m in latest.values())
+            acted = 0
+            for seat in range(players):
+                if latest[seat]["move"] < move:
+                    latest[seat] = sockets[seat].state(move)
+                if latest[seat]["legal"]:
+                    sockets[seat].send({"type": "act", "action": choose(latest[seat], rng)})
+                    acted += 1
+                    # Wait for the act's move before the next seat acts.
+                    move += 1
+                    latest[seat] = sockets[seat].state(move)
+            assert acted, "someone has a decision in a game that is not over"
+            if each_round is not None:
+                each_round(move, sockets)
+            for seat, socket in sockets.items():
+                latest[seat] = socket.state(move)
+            bodies.append(client.get(f"/api/tables/{name}").text)
+            assert move < limit, "the game should end"
+    finally:
+        for context in contexts.values():
+            context.__exit__(None, None, None)
+    record = client.get(f"/api/tables/{name}/record").json()
+    return Played(name, sockets, states_along(record), str(record["seed"]), bodies)
+
+
+def state_messages(played: Played) -> Iterator[tuple[int | None, Socket, dict[str, Any], Any]]:
+    """Every state message a seat received, with the truth at its move, once the checks
+    every game shares have passed: no seed in any message, only their own fields in the
+    others, the public summary and ``check_state_message`` in the states."""
+    for seat, socket in played.sockets.items():
+        for message in socket.received:
+            assert played.seed not in json.dumps(message)
+            if message["type"] != "state":
+                check_other_message(message)
+                continue
+            assert set(message["table"]) == SUMMARY_KEYS
+            truth = played.states[message["move"]]
+            check_state_message(socket, message, seat, truth)
+            yield seat, socket, message, truth
+
+
+def check_bodies(bodies: list[str], seed: str, hidden: tuple[str, ...]) -> None:
+    """No HTTP body holds the seed or any of the ``hidden`` keys."""
+    for body in bodies:
+        assert seed not in body
+        for _, key, _ in walk(json.loads(body)):
+            assert key not in (*hidden, "seed", "moves", "token_hash"), key

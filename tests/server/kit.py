@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,24 @@ def join(client: TestClient | httpx.Client, table: str, name: str = "Bob") -> di
 
 
 HUMAN = {"kind": "human"}
+
+
+@contextlib.contextmanager
+def host_and_guest(client: TestClient, **table: Any) -> Iterator[tuple[str, Socket, Socket]]:
+    """A table of two humans (``table``: the creation's fields): the host at seat 0 and a
+    guest who joined at seat 1, each connected and greeted; yields the table's id and
+    both sockets, whose first state is still to be read."""
+    created = create(client, [HUMAN, HUMAN], **table)
+    name = created["table"]
+    joined = join(client, name)
+    with (
+        client.websocket_connect(f"/ws/{name}") as a,
+        client.websocket_connect(f"/ws/{name}") as b,
+    ):
+        host, guest = Socket(a), Socket(b)
+        host.send({"type": "hello", "token": created["token"]})
+        guest.send({"type": "hello", "token": joined["token"]})
+        yield name, host, guest
 
 
 def bot(name: str = "random", level: str = "normal") -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from server.kit import HUMAN, Socket, bot, create, join
+from server.kit import HUMAN, Socket, bot, create, host_and_guest, join
 
 
 def summary(client, table):
@@ -42,16 +42,7 @@ def test_a_free_seat_cannot_be_handed_over(client):
 
 
 def test_nothing_is_handed_over_after_the_end(client):
-    created = create(client, [HUMAN, HUMAN], options={"target": 1})
-    table = created["table"]
-    joined = join(client, table)
-    with (
-        client.websocket_connect(f"/ws/{table}") as a,
-        client.websocket_connect(f"/ws/{table}") as b,
-    ):
-        host, guest = Socket(a), Socket(b)
-        host.send({"type": "hello", "token": created["token"]})
-        guest.send({"type": "hello", "token": joined["token"]})
+    with host_and_guest(client, options={"target": 1}) as (table, host, guest):
         latest = {0: host.state(), 1: guest.state()}
         rng = random.Random(4)
         while not latest[0]["view"]["over"]:
@@ -71,16 +62,7 @@ def test_nothing_is_handed_over_after_the_end(client):
 
 
 def test_a_refused_move_leaves_the_bot_in_the_seat(client):
-    created = create(client, [HUMAN, HUMAN], bot_delay=10)
-    table = created["table"]
-    joined = join(client, table)
-    with (
-        client.websocket_connect(f"/ws/{table}") as a,
-        client.websocket_connect(f"/ws/{table}") as b,
-    ):
-        host, guest = Socket(a), Socket(b)
-        host.send({"type": "hello", "token": created["token"]})
-        guest.send({"type": "hello", "token": joined["token"]})
+    with host_and_guest(client, bot_delay=10) as (table, host, guest):
         host.state()
         guest.state()
         host.send({"type": "handover", "seat": 1})

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from plunder.server.app import create_app
 from plunder.server.settings import Settings
-from server.kit import HUMAN, Socket, bot, create, join
+from server.kit import HUMAN, Socket, bot, create, host_and_guest
 
 TWO = {"game": "duel", "options": {}, "seats": [HUMAN, HUMAN], "name": "Ann"}
 
@@ -81,16 +81,7 @@ def test_a_client_has_a_bounded_number_of_open_tables(db_url):
 
 
 def test_the_host_closes_a_table_over_the_socket(client):
-    created = create(client, [HUMAN, HUMAN])
-    table = created["table"]
-    joined = join(client, table)
-    with (
-        client.websocket_connect(f"/ws/{table}") as a,
-        client.websocket_connect(f"/ws/{table}") as b,
-    ):
-        host, guest = Socket(a), Socket(b)
-        host.send({"type": "hello", "token": created["token"]})
-        guest.send({"type": "hello", "token": joined["token"]})
+    with host_and_guest(client) as (table, host, guest):
         host.state()
         guest.state()
         guest.send({"type": "close"})

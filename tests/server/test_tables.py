@@ -6,7 +6,7 @@ import json
 import random
 
 import plunder
-from server.kit import HUMAN, Socket, bot, create, join, replay_views
+from server.kit import HUMAN, Socket, bot, create, host_and_guest, join, replay_views
 
 
 def play_out(sockets: dict[int, Socket], rng: random.Random, first: dict[int, dict]) -> dict:
@@ -78,16 +78,7 @@ def test_create_join_and_list(client):
 
 
 def test_two_humans_play_a_whole_game_over_websockets(client):
-    created = create(client, [HUMAN, HUMAN])
-    table = created["table"]
-    joined = join(client, table)
-    with (
-        client.websocket_connect(f"/ws/{table}") as a,
-        client.websocket_connect(f"/ws/{table}") as b,
-    ):
-        sa, sb = Socket(a), Socket(b)
-        sa.send({"type": "hello", "token": created["token"]})
-        sb.send({"type": "hello", "token": joined["token"]})
+    with host_and_guest(client) as (table, sa, sb):
         first = {0: sa.state(), 1: sb.state()}
         assert first[0]["seat"] == 0 and first[1]["seat"] == 1
         assert first[0]["legal"] and first[1]["legal"]
@@ -224,16 +215,7 @@ def test_rematch_makes_one_new_table_with_the_same_seats(client):
 
 
 def test_host_hands_a_seat_to_a_bot_and_the_player_takes_it_back(client):
-    created = create(client, [HUMAN, HUMAN])
-    table = created["table"]
-    joined = join(client, table)
-    with (
-        client.websocket_connect(f"/ws/{table}") as a,
-        client.websocket_connect(f"/ws/{table}") as b,
-    ):
-        host, guest = Socket(a), Socket(b)
-        host.send({"type": "hello", "token": created["token"]})
-        guest.send({"type": "hello", "token": joined["token"]})
+    with host_and_guest(client) as (_, host, guest):
         host.state()
         guest.state()
         # Only the host may hand a seat over.

@@ -80,10 +80,12 @@ Payoffs
 
 The game's own evaluation (optional)
     A game may name ``evaluate(state)`` in its manifest (found by ``evaluator``):
-    each seat's value of a position, in [0, 1] on the scale of ``returns()``, or
-    ``None`` where the game has no estimate. It is only ever given sampled worlds. An iteration then
-    ends at the first position after the root that the game evaluates, in the tree
-    or in a playout, and takes the game's values instead of playing on to the end.
+    each seat's value of a position, in [0, 1] on the scale of ``returns()`` or of
+    its bots' own taste for how a game ends (it may score an ended game too), or
+    ``None`` where the game has no estimate. It is only ever given sampled worlds.
+    An iteration then ends at the first position after the root that the game
+    evaluates, in the tree or in a playout, and takes the game's values instead of
+    playing on to the end.
     A game made of rounds may evaluate the positions between two rounds, so a
     search plays out only the round at hand: a random playout to the end of a long
     game says little about one card, the end of the round says much more (the
@@ -604,10 +606,11 @@ def evaluator(game: str) -> Evaluator | None:
 
     ``evaluate(state)`` gets a sampled world (never the real state: the search has
     nothing else) and returns each seat's value of it, a number in [0, 1] per seat
-    on the scale of ``result.returns()``, or ``None`` where the game has no
-    estimate. The search then ends an iteration at the first position after the
-    root that the game evaluates, in the tree or in a playout, instead of playing
-    on to the end of the game.
+    on the scale of ``result.returns()`` or of its bots' taste (an ended world is
+    asked too, see ``_returns``), or ``None`` where the game has no estimate. The
+    search then ends an iteration at the first position after the root that the
+    game evaluates, in the tree or in a playout, instead of playing on to the end
+    of the game.
     """
     found = part(game, "evaluate")
     return found if callable(found) else None

@@ -131,6 +131,23 @@ def host_and_guest(client: TestClient, **table: Any) -> Iterator[tuple[str, Sock
         yield name, host, guest
 
 
+def summary(client: TestClient, table: str) -> dict[str, Any]:
+    """The lobby's summary of ``table``, which must exist."""
+    response = client.get(f"/api/tables/{table}")
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def wait_until(check: Callable[[], bool], seconds: float = 10) -> bool:
+    """Whether ``check`` comes true within ``seconds``, asked every 50 ms."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()
+
+
 def bot(name: str = "random", level: str = "normal") -> dict[str, Any]:
     return {"kind": "bot", "bot": name, "level": level}
 

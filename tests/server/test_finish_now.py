@@ -8,20 +8,17 @@ import time
 import plunder
 from plunder.server.store import RUNNING, SeatRow, TableRow
 from plunder.server.table import LiveTable
-from server.kit import HUMAN, Socket, bot, create
-
-
-def summary(client, table):
-    return client.get(f"/api/tables/{table}").json()
+from server.kit import HUMAN, Socket, bot, create, summary
 
 
 def test_the_bots_finish_at_once_when_no_player_is_left(client):
     # Ten seconds between bot moves: a game played at that pace would outlast the test.
     created = create(client, [HUMAN, bot("random")], options={"target": 2}, bot_delay=10)
     table = created["table"]
-    with client.websocket_connect(f"/ws/{table}") as ws, client.websocket_connect(
-        f"/ws/{table}"
-    ) as watching:
+    with (
+        client.websocket_connect(f"/ws/{table}") as ws,
+        client.websocket_connect(f"/ws/{table}") as watching,
+    ):
         host, spectator = Socket(ws), Socket(watching)
         host.send({"type": "hello", "token": created["token"]})
         spectator.send({"type": "hello"})
@@ -54,10 +51,23 @@ def test_a_dead_pirate_leaves_no_player_in_the_game():
     for seat in range(3):
         state.act(seat, "shoot>0" if seat else "load")
     assert state.status(0) == "eliminated" and not state.is_over
-    seats = [SeatRow(0, "human", name="Ann", token_hash="x"), SeatRow(1, "bot", bot="random"),
-             SeatRow(2, "human", name="Bob", token_hash="y")]
-    row = TableRow(id="t", game="rumble", options=dict(game.options), seed=1, host_seat=0,
-                   clock=None, bot_delay=0, created=0.0, status=RUNNING, seats=seats)
+    seats = [
+        SeatRow(0, "human", name="Ann", token_hash="x"),
+        SeatRow(1, "bot", bot="random"),
+        SeatRow(2, "human", name="Bob", token_hash="y"),
+    ]
+    row = TableRow(
+        id="t",
+        game="rumble",
+        options=dict(game.options),
+        seed=1,
+        host_seat=0,
+        clock=None,
+        bot_delay=0,
+        created=0.0,
+        status=RUNNING,
+        seats=seats,
+    )
     table = LiveTable(row, game, state)
     assert not table.humans_out()  # Bob still plays
     seats[2].auto = True

@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import random
 
-from server.kit import HUMAN, Socket, bot, create, host_and_guest, join
-
-
-def summary(client, table):
-    return client.get(f"/api/tables/{table}").json()
+from server.kit import HUMAN, Socket, bot, create, host_and_guest, join, summary
 
 
 def test_a_free_seat_cannot_be_handed_over(client):

@@ -8,11 +8,7 @@ left once the game is over.
 
 from __future__ import annotations
 
-from server.kit import HUMAN, Socket, bot, create, join
-
-
-def summary(client, table):
-    return client.get(f"/api/tables/{table}").json()
+from server.kit import HUMAN, Socket, bot, create, join, summary
 
 
 def connect(client, table, token):
@@ -46,8 +42,9 @@ def test_a_player_who_is_not_the_host_leaves_and_takes_the_seat_back(client):
         # Bob owed a choice in this step; the bot makes it: the step resolves without him.
         assert 1 in left["view"]["pending"] and 1 not in left["view"]["committed"]
         moved = bob.until(
-            lambda m: m["type"] == "state"
-            and (m["step"] != left["step"] or 1 in m["view"]["committed"])
+            lambda m: (
+                m["type"] == "state" and (m["step"] != left["step"] or 1 in m["view"]["committed"])
+            )
         )
         assert not moved["view"]["over"]
         # Leaving twice is refused; the seat stays the bot's.

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from plunder.server.app import create_app
 from plunder.server.settings import Settings
-from server.kit import HUMAN, Socket, bot, create, host_and_guest
+from server.kit import HUMAN, Socket, bot, create, host_and_guest, summary, wait_until
 
 TWO = {"game": "duel", "options": {}, "seats": [HUMAN, HUMAN], "name": "Ann"}
 
@@ -32,19 +32,6 @@ def serving(db_url: str, **limits: Any) -> Iterator[TestClient]:
     """The application with the default limits of a server, but for ``limits``."""
     with TestClient(create_app(db_url, settings=Settings(bot_delay=0, **limits))) as client:
         yield client
-
-
-def wait_until(check: Callable[[], bool], seconds: float = 10) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return check()
-
-
-def summary(client: TestClient, table: str) -> dict[str, Any]:
-    return client.get(f"/api/tables/{table}").json()
 
 
 def test_a_client_creates_tables_at_a_bounded_rate(db_url):
@@ -136,8 +123,10 @@ def test_a_running_game_no_one_comes_back_to_is_finished_by_bots(db_url):
 
 
 def test_a_connection_past_its_rate_is_refused_then_closed(db_url):
-    settings = Settings()
-    with serving(db_url) as client:
+    # A slow refill, so that a loaded machine sending the flood slowly cannot
+    # earn it back: at the default 20 a second, half a second would.
+    settings = Settings(ws_rate=0.5)
+    with serving(db_url, ws_rate=settings.ws_rate) as client:
         created = create(client, [HUMAN, HUMAN])
         table = created["table"]
         with (

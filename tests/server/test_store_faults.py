@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy import text
@@ -27,7 +26,7 @@ from sqlalchemy import text
 from plunder.server.app import create_app
 from plunder.server.store import Store, make_engine
 from server.conftest import UNLIMITED
-from server.kit import HUMAN, Socket, bot, create, join
+from server.kit import HUMAN, Socket, bot, create, join, summary, wait_until
 
 TRIGGER = "plunder_test_refuse"
 
@@ -85,21 +84,6 @@ def hold_lock(db_url: str, seconds: float, locked: threading.Event) -> None:
                 locked.set()
                 time.sleep(seconds)
     engine.dispose()
-
-
-def summary(client: Any, table: str) -> dict[str, Any]:
-    response = client.get(f"/api/tables/{table}")
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def wait_until(check: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return check()
 
 
 def test_a_locked_store_stalls_no_other_table(client, db_url):

@@ -113,12 +113,28 @@ class SkirmishState(State):
         self.replace(Frame.of("activation", (self.turn,), seat=self.turn, step=step, of=ACTIVATION))
 
     def _end_activation(self) -> None:
-        """Open the reaction window to every living seat holding a card, else end the turn."""
-        seats = [s for s in self._living() if self.hands[s]]
-        if seats:
-            self.replace(Frame.of("react", seats, timeout=PASS.notation, after=self.turn))
-        else:
-            self._next_turn()
+        """Open the reaction window to every living seat holding a card; then the next turn."""
+        self.pop()
+        self.open_window("react", PASS, after=self.turn)
+
+    # The reaction window (an engine window at the timing "react"): offered by
+    # public information, every living seat whose hand is not empty.
+    def _window_seats(self, timing: str, data: Mapping[str, Any]) -> list[int]:
+        return [s for s in self._living() if self.hands[s]]
+
+    def _window_plays(self, seat: int, frame: Frame) -> list[Action]:
+        return [MEND] if "herb" in self.hands[seat] else []
+
+    def _window_play(self, seat: int, action: Action, frame: Frame) -> None:
+        self._play(seat, "herb")
+        self.health[seat] = min(HEALTH, self.health[seat] + 1)
+        self.emit({"type": "mend", "seat": seat, "health": self.health[seat]})
+
+    def _window_first(self, frame: Frame) -> int:
+        return self.turn
+
+    def _after_react(self, frame: Frame) -> None:
+        self._next_turn()
 
     def _next_turn(self) -> None:
         living = self._living()
@@ -153,32 +169,21 @@ class SkirmishState(State):
     def _out(self, seat: int) -> str | None:
         return ELIMINATED if self.health[seat] <= 0 else None
 
-    def _legal_actions(self, seat: int) -> list[Action]:
-        frame = self.decision
-        assert frame is not None
-        hand = self.hands[seat]
-        if frame.kind == "reroll":
-            return [KEEP, REROLL]
-        if frame.kind == "activation":
-            actions: list[Action] = [DRAW, WAIT]
-            if "blade" in hand:
-                actions += [Move.of("attack", t) for t in self._living() if t != seat]
-            return actions
-        if frame.kind == "defend":
-            return [PARRY, TAKE] if "shield" in hand else [TAKE]
-        if frame.kind == "counter":
-            return [COUNTER, HOLD] if "blade" in hand else [HOLD]
-        return [MEND, PASS] if "herb" in hand else [PASS]
+    # One pair of handlers per kind of decision: the engine dispatches to them.
+    def _legal_reroll(self, seat: int, frame: Frame) -> list[Action]:
+        return [KEEP, REROLL]
 
-    def _resolve(self, commits: dict[int, Action]) -> None:
-        frame = self.decision
-        assert frame is not None
-        if frame.kind == "react":
-            self._react(commits)  # type: ignore[arg-type]
-            return
-        ((seat, move),) = commits.items()
-        assert isinstance(move, Move)
-        getattr(self, f"_on_{frame.kind}")(seat, move, frame)
+    def _legal_activation(self, seat: int, frame: Frame) -> list[Action]:
+        actions: list[Action] = [DRAW, WAIT]
+        if "blade" in self.hands[seat]:
+            actions += [Move.of("attack", t) for t in self._living() if t != seat]
+        return actions
+
+    def _legal_defend(self, seat: int, frame: Frame) -> list[Action]:
+        return [PARRY, TAKE] if "shield" in self.hands[seat] else [TAKE]
+
+    def _legal_counter(self, seat: int, frame: Frame) -> list[Action]:
+        return [COUNTER, HOLD] if "blade" in self.hands[seat] else [HOLD]
 
     def _on_reroll(self, seat: int, move: Move, frame: Frame) -> None:
         dice = list(frame.data["dice"])
@@ -224,16 +229,6 @@ class SkirmishState(State):
             self._after_chain()
         else:
             self._strike(seat, frame.data["attacker"], "counter")
-
-    def _react(self, commits: dict[int, Move]) -> None:
-        choices = {seat: commits[seat] for seat in sorted(commits)}
-        self.emit({"type": "react", "choices": {str(s): m.notation for s, m in choices.items()}})
-        for seat, move in choices.items():
-            if move == MEND:
-                self._play(seat, "herb")
-                self.health[seat] = min(HEALTH, self.health[seat] + 1)
-                self.emit({"type": "mend", "seat": seat, "health": self.health[seat]})
-        self._next_turn()
 
     # ----------------------------------------------------------- cards
     def _draw(self, seat: int, count: int) -> None:

@@ -1,9 +1,10 @@
 """The conformance kit over every registered game.
 
 The quick set (run by default) covers every pair of option values of each game with a
-few playouts each; the full set (``slow``: ``./run test --slow``, and CI) runs
+small budget of decisions each; the full set (``slow``: ``./run test --slow``, and CI) runs
 ``option_matrix``, every player count crossed with combinations that meet every pair
-of the other options' values there, with the full count of playouts.
+of the other options' values there, with the full budget. Budgets are counted in
+decisions, not playouts, so a game of long plays costs no more than a short one.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ GAMES = [info.name for info in plunder.games()]
 CASES = [(name, options) for name in GAMES for options in conformance.option_matrix(name)]
 PAIRS = [(name, options) for name in GAMES for options in conformance.option_pairs(name)]
 
-# Random playouts per combination. Rumble's plays are longer (up to eight seats,
-# up to three steps a round): they get fewer.
-PLAYOUTS = {"duel": 250, "rumble": 100}
-QUICK_PLAYOUTS = {"duel": 25, "rumble": 12}
+# The kit's budget per combination, in decisions (a game's plays may be a few
+# decisions long or thousands): playouts go on until this many decisions are
+# made, the first ``deep`` of them checked at (a sample of) every state, with at
+# most so many playouts where plays are very short.
+DECISIONS, PLAYOUTS = 10_000, 250
+QUICK_DECISIONS, QUICK_PLAYOUTS = 1_200, 25
 
 # With gestures on, random answers void nearly every card (one right gesture
 # among nineteen), so random plays run to the round limit. Those combinations
@@ -38,13 +41,16 @@ def bounded(options: dict) -> dict:
     return options
 
 
-def run_kit(name: str, options: dict, playouts: int, deep: int, seed: int) -> None:
+def run_kit(name: str, options: dict, decisions: int, playouts: int, deep: int, seed: int) -> None:
     game = plunder.load(name, **bounded(options))
-    report = conformance.check_game(game, playouts=playouts, deep=deep, seed=seed)
-    assert report.playouts == playouts
+    report = conformance.check_game(
+        game, decisions=decisions, playouts=playouts, deep=deep, seed=seed
+    )
+    assert report.decisions >= decisions or report.playouts == playouts
+    assert report.playouts >= deep
     assert report.states_checked_deeply > 0
     # Every playout ended with a result the kit read.
-    assert sum(report.outcomes.values()) == playouts
+    assert sum(report.outcomes.values()) == report.playouts
     assert report.longest <= game.max_decisions()
 
 
@@ -53,14 +59,14 @@ def run_kit(name: str, options: dict, playouts: int, deep: int, seed: int) -> No
     ("name", "options"), CASES, ids=[f"{n}-{conformance.describe(o)}" for n, o in CASES]
 )
 def test_game_conforms(name: str, options: dict) -> None:
-    run_kit(name, options, PLAYOUTS.get(name, 100), deep=2, seed=len(CASES))
+    run_kit(name, options, DECISIONS, PLAYOUTS, deep=2, seed=len(CASES))
 
 
 @pytest.mark.parametrize(
     ("name", "options"), PAIRS, ids=[f"{n}-{conformance.describe(o)}" for n, o in PAIRS]
 )
 def test_game_conforms_pairwise(name: str, options: dict) -> None:
-    run_kit(name, options, QUICK_PLAYOUTS.get(name, 12), deep=1, seed=len(PAIRS))
+    run_kit(name, options, QUICK_DECISIONS, QUICK_PLAYOUTS, deep=1, seed=len(PAIRS))
 
 
 def test_every_game_is_covered() -> None:

@@ -175,7 +175,8 @@ def test_the_reaction_window_opens_to_every_seat_holding_a_card_with_a_pass() ->
     view = public(state)
     window = decision(state)
     assert window["kind"] == "react"
-    assert window["timeout"] == "pass"
+    assert (window["default"], window["timed"], window["window"]) == ("pass", True, True)
+    assert window["opening"] == 1
     expected = [s for s in range(3) if view["hand_sizes"][s] > 0 and view["health"][s] > 0]
     assert window["seats"] == expected
     assert state.pending == set(expected)
@@ -230,7 +231,7 @@ def test_choices_in_the_window_stay_hidden_until_all_are_in_then_mend_heals() ->
         assert state.view(attacker, log=False)["committed"] == [target]
         state.act(attacker, "pass")
     assert public(state)["health"][target] == wounded + 1
-    assert kinds(state.events(None, since))[:2] == ["react", "mend"]
+    assert kinds(state.events(None, since))[:2] == ["window", "mend"]
     assert state.events(None, since)[0]["choices"][str(target)] == "mend"
 
 
@@ -281,3 +282,27 @@ def test_the_dice_that_stand_decide_the_draw_and_there_is_one_reroll(answer: str
     assert public(state)["hand_sizes"][seat] == size + sum(die >= 4 for die in standing)
     # No second re-roll: the activation opens.
     assert decision(state)["kind"] == "activation"
+
+
+def test_the_window_opens_again_after_a_card_until_every_seat_passes() -> None:
+    # A seat mends in the first opening: the window opens again (opening 2) to the
+    # seats that still hold a card; when they all pass, the next turn begins.
+    def mender(state: State, seat: int) -> bool:
+        return any("herb" in hand(state, s) for s in range(3))
+
+    state = new_turn_state(3, mender)
+    activate(state, ["wait"] * ACTIVATION)
+    window = decision(state)
+    menders = [s for s in window["seats"] if "mend" in legal(state, s)]
+    assert menders
+    for seat in window["seats"]:
+        state.act(seat, "mend" if seat == menders[0] else "pass")
+    again = decision(state)
+    assert (again["kind"], again["opening"]) == ("react", 2)
+    view = public(state)
+    assert again["seats"] == [s for s in range(3) if view["hand_sizes"][s] and view["health"][s]]
+    turn = view["turn"]
+    for seat in again["seats"]:
+        state.act(seat, "pass")
+    assert decision(state)["kind"] == "reroll"
+    assert public(state)["turn"] != turn

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conformance.boarding_faults import FAULTS as BOARDING_FAULTS
 from conformance.toys import FAULTS, CoinsGame, register
 from plunder.engine import conformance
 
@@ -82,3 +83,22 @@ def test_kit_catches_an_encoder_that_breaks_its_layout(monkeypatch) -> None:
     assert state.observation(0).shape == state.game.observation_shape()  # play does not see it
     with pytest.raises(ConformanceFailure, match="layout"):
         check_observation(state, 0)
+
+
+# The checks Engine 3 added (teams, windows offered by public information,
+# dispatch by decision, defaults): each shown able to fail on a broken Boarding toy.
+ENGINE_3_CHECKS = {"teams", "windows", "dispatch", "decisions"}
+
+
+@pytest.mark.parametrize("fault", sorted(BOARDING_FAULTS))
+def test_kit_catches_a_broken_boarding_toy(fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, options, checks = BOARDING_FAULTS[fault]
+    register(monkeypatch, game, "boarding:BoardingEncoder")
+    with pytest.raises(conformance.ConformanceFailure) as caught:
+        conformance.check_game(game(**options), playouts=60, deep=3, max_decisions=5_000)
+    assert caught.value.check in checks, str(caught.value)
+
+
+def test_every_engine_3_check_has_a_fault_it_catches() -> None:
+    caught = {check for _, _, checks in BOARDING_FAULTS.values() for check in checks}
+    assert caught >= ENGINE_3_CHECKS, sorted(ENGINE_3_CHECKS - caught)

@@ -107,11 +107,11 @@ def test_missing_field_names_file_entry_and_field(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "entry", "field", "words"),
     [
-        ("count = 3", 'count = "three"', "colt", "count", "expected int"),
-        ("count = 3", "count = true", "colt", "count", "expected int"),
-        ("count = 3", "count = 2.5", "colt", "count", "expected int"),
-        ('weapon = "colt"', "weapon = 7", "colt", "weapon", "expected str"),
-        ('returns = "none"', "returns = false", "colt", "returns", "expected str"),
+        ("count = 3", 'count = "three"', "colt", "count", "expected a whole number"),
+        ("count = 3", "count = true", "colt", "count", "expected a whole number"),
+        ("count = 3", "count = 2.5", "colt", "count", "expected a whole number"),
+        ('weapon = "colt"', "weapon = 7", "colt", "weapon", "expected text"),
+        ('returns = "none"', "returns = false", "colt", "returns", "expected text"),
     ],
 )
 def test_wrong_type_names_file_entry_field_and_line(
@@ -151,14 +151,14 @@ def test_unknown_weapon_in_a_deflection_table_is_rejected(tmp_path: Path) -> Non
         line,
     )
     assert "'cannon'" in str(error)
-    assert "no card fires" in str(error)
+    assert "not one of the weapons (colt, rifle)" in str(error)
 
 
 def test_deflection_row_of_the_wrong_type_is_rejected(tmp_path: Path) -> None:
     path, line = broken_copy(tmp_path, "colt =", 'colt = "colt"', after="[deflection.per-weapon]")
     error = content_error(path)
     assert (error.entry, error.field, error.line) == ("per-weapon", "colt", line)
-    assert "expected list" in str(error)
+    assert "expected a list" in str(error)
 
 
 def test_deflection_table_missing_a_card_is_rejected(tmp_path: Path) -> None:
@@ -174,9 +174,10 @@ def test_deflection_table_naming_an_unknown_card_is_rejected(tmp_path: Path) -> 
         tmp_path, "reload =", "reload = []\nsword = []", after="[deflection.seed]"
     )
     error = content_error(path)
-    assert error.entry == "seed"
-    assert "sword" in str(error)
-    assert error.line == line_of_header("[deflection.seed]")
+    assert (error.entry, error.field) == ("seed", "sword")
+    assert "is not a field of deflection" in str(error)
+    # The unknown name's own line, just after the header's last row (reload).
+    assert error.line == line_of_header("[deflection.seed]") + 5
 
 
 def test_bad_toml_syntax_names_file_and_line(tmp_path: Path) -> None:

@@ -5,11 +5,17 @@ joins it through the invite link, on a phone. They play it to its end by
 clicking cards, fighters (to aim an attack) and the buttons under the hand. On
 the way each sees its own hand drawn as cards, with the catalogue's texts as
 tooltips, and the fighters' plates with life bars.
+
+The defence waits for its player: a table with the shortest reflex clock and no
+turn clock puts no clock on a defence (the rules do not time it), so the bot's
+attack stays open until Anne answers it by a click.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,13 +24,23 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import Server, create_table, join_on_a_phone, result_shown
+from e2e.driving import Server, api, create_table, join_on_a_phone, result_shown
+from plunder.server.live import REFLEX_MIN
 
 CLICKABLE_JS = """
 () => Array.from(document.querySelectorAll('#game [data-action], #game .sw-hand [data-card]'))
   .filter((e) => !e.disabled && e.offsetParent !== null)
   .map((e) => ({action: e.getAttribute('data-action'), card: e.dataset.card || null,
                 index: e.dataset.index || null, seat: e.dataset.seat || null}))
+"""
+
+
+# The table as the page shows it at one moment: the prompt under the hand, whether
+# the viewer's seat is marked as choosing, and how many clocks are shown.
+SNAPSHOT_JS = """
+() => ({prompt: (document.querySelector('#game .sw-hand-area .prompt') || {}).textContent,
+        waiting: Boolean(document.querySelector('#seats .seat-item.me .step.waiting')),
+        clocks: document.querySelectorAll('#seats [data-clock], #game [data-clock]').length})
 """
 
 
@@ -97,3 +113,107 @@ def test_three_fighters_two_humans_and_a_bot_play_to_the_end(
             anne.wait_for_timeout(40)
     assert commits > 10
     expect(anne.locator("#result")).to_be_visible()
+
+
+def _state_message(
+    page: Any, received: list[dict[str, Any]], wanted: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The first state message the page received that ``wanted`` accepts (waiting for it)."""
+    deadline = time.monotonic() + 15
+    while True:
+        found = [m for m in received if m.get("type") == "state" and wanted(m)]
+        if found:
+            return found[0]
+        assert time.monotonic() < deadline, "the page received no such state message"
+        page.wait_for_timeout(20)
+
+
+def test_a_defence_waits_for_its_player_whatever_the_reflex_clock(
+    pages: Callable[..., Any], server: Server
+) -> None:
+    # The lobby offers the reflex clock only for games whose rules time decisions
+    # (Swordplay's do not), so the table is set through the API, as the lobby
+    # would: the shortest reflex clock the server takes, and no turn clock.
+    made = api(server.url, "POST", "/api/tables", {
+        "game": "swordplay",
+        "options": {"pirates": "vane,grady"},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        "name": "Anne",
+        "clock": None,
+        "reflex_clock": REFLEX_MIN,
+    })
+    table = made["table"]
+    summary = api(server.url, "GET", f"/api/tables/{table}")
+    assert (summary["clock"], summary["reflex_clock"], summary["timed"]) == (
+        None, REFLEX_MIN, False,
+    )
+
+    anne = pages()
+    # Every message the table sends Anne's page, as it arrives.
+    received: list[dict[str, Any]] = []
+    anne.on("websocket", lambda ws: ws.on("framereceived", lambda data: received.append(
+        json.loads(data)
+    )))
+    anne.goto("/")
+    anne.evaluate("([t, k]) => localStorage.setItem(`plunder:token:${t}`, k)",
+                  [table, made["token"]])
+    anne.goto(f"/t/{table}")
+    expect(anne.locator("#seats .seat-item.me .seat-name")).to_have_text("Anne (you)")
+
+    # Anne passes every phase of her turns until the bot attacks her.
+    prompt = anne.locator("#game .sw-hand-area .prompt")
+    for _ in range(90):
+        expect(prompt).to_have_text(re.compile(r"^Your (discard|ready|attack|defend) decision$"),
+                                    timeout=30_000)
+        shown = prompt.text_content()
+        if shown == "Your defend decision":
+            break
+        anne.locator('#game [data-action="pass"]').click()
+        expect(prompt).not_to_have_text(shown or "")
+    else:
+        raise AssertionError("the bot never attacked Anne")
+
+    # One look at the page as one message drew it: the defence prompt, her seat
+    # choosing, and no clock shown on it. (A clock shown would be there at once,
+    # drawn from the same message; nothing here waits for it to go away.)
+    seen = anne.evaluate(SNAPSHOT_JS)
+    assert seen == {"prompt": "Your defend decision", "waiting": True, "clocks": 0}, seen
+
+    # The server sent the prompt with no clock running for her seat: the message
+    # is made once the table has started the step's clocks, so a reflex clock on
+    # this decision would have its deadline here.
+    asked = _state_message(anne, received, lambda m: "no" in m["legal"])
+    assert asked["deadline"] is None
+    assert [s["deadline"] for s in asked["table"]["seats"]] == [None, None]
+    decision = asked["view"]["decision"]
+    assert decision["kind"] == "defend" and decision["seats"] == [0]
+    assert decision["window"] is True and decision["default"] == "no"
+    assert "timed" not in decision and "timeout" not in decision
+    # The table, asked now, agrees: the move waits, no clock runs, no bot took the seat.
+    now = api(server.url, "GET", f"/api/tables/{table}")
+    assert now["status"] == "running" and now["move"] == asked["move"]
+    assert now["seats"][0]["deadline"] is None and not now["seats"][0]["auto"]
+
+    # The prompt itself: the attack in the middle, Anne's plate targeted, "Take it".
+    expect(anne.locator("#game .sw-attack")).to_be_visible()
+    expect(anne.locator('#game .sw-plate.targeted[data-seat="0"]')).to_be_visible()
+    expect(anne.locator('#game [data-action="no"]')).to_be_visible()
+    assert prompt.text_content() == "Your defend decision"
+
+    # Anne answers by a click: a fitting defence card that makes no counter-attack
+    # (so the bot's turn ends with it), else she takes the hit.
+    cards = plunder.load("swordplay").catalogue()["cards"]
+    plain = {c["notation"] for c in cards.values() if c["type"] == "defence" and not c["counter"]}
+    defences = [a["notation"] for a in asked["actions"] if a["notation"] in plain]
+    choice = defences[0] if defences else "no"
+    anne.locator(f'#game [data-action="{choice}"]').first.click()
+    _state_message(anne, received, lambda m: m["move"] > asked["move"])
+    # The defence's answer is hers: her click was taken (no refusal came back) and
+    # the window's public event, the first after the prompt, records her choice.
+    later = [m for m in received if m.get("type") == "state" and m["move"] > asked["move"]]
+    answered = [e for m in later for e in m["events"] if e["type"] == "window"]
+    assert answered[0]["timing"] == "defend" and answered[0]["choices"] == {"0": choice}
+    assert not [m for m in received if m.get("type") == "error"]
+    # And the game goes on: the bot's turn is over, Anne's next one begins.
+    expect(prompt).to_have_text("Your discard decision")
+    expect(anne.locator("#seats .seat-item.me .badge.auto")).to_have_count(0)

@@ -94,9 +94,9 @@ class BrawlState(State):
             self.pop()  # the turn below resumes, still the attacker's
             self.emit({"type": "defence", "seat": seat, "answer": verb})
         elif verb == "attack":
-            self.push(Frame.of("defend", [1 - seat], timeout="pass", attacker=seat))
+            self.push(Frame.of("defend", [1 - seat], "pass", attacker=seat))
         elif verb == "shout":
-            self.open_window("react", [0, 1], Order.of("pass"), shouter=seat)
+            self.push(Frame.of("react", [0, 1], "pass", timed=True, shouter=seat))
         elif verb == "roll":
             self.dice = self.roll(6, 2, reason="test", seat=seat)
             self._next_turn(seat)
@@ -144,14 +144,16 @@ def test_a_pushed_frame_decides_first_and_the_one_below_resumes_when_it_is_poppe
     state.act(0, "attack")
     # The defence is pushed on top of the attacker's turn: seat 1 decides now.
     assert len(state.frames) == 2
-    assert state.decision == Frame.of("defend", [1], timeout="pass", attacker=0)
+    assert state.decision == Frame.of("defend", [1], "pass", attacker=0)
     assert state.pending == {1}
     for seat in (None, 0, 1):
         assert state.view(seat)["decision"] == {
-            "kind": "defend", "seats": [1], "attacker": 0, "timeout": "pass"
+            "kind": "defend", "seats": [1], "attacker": 0, "default": "pass"
         }
-    assert state.timeout_action(1) == Order.of("pass")
-    assert state.timeout_action(0) is None  # it owes nothing
+    # A default answer is not a clock: the defence waits for its player.
+    assert state.default_action(1) == Order.of("pass")
+    assert state.timeout_action(1) is None
+    assert state.default_action(0) is None  # it owes nothing
     state.act(1, "parry")
     # Popped: the attacker's turn is back, with its data as it was.
     assert len(state.frames) == 1
@@ -170,12 +172,12 @@ def test_replace_puts_the_next_question_in_place_of_the_top_frame() -> None:
     assert state.pending == {0, 1}
 
 
-def test_a_reaction_window_is_open_to_every_seat_with_a_pass_as_its_timeout() -> None:
+def test_a_timed_reaction_is_open_to_every_seat_with_a_pass_as_its_timeout() -> None:
     state = new()
     state.act(0, "shout")
     assert len(state.frames) == 2
     assert state.view(None)["decision"] == {
-        "kind": "react", "seats": [0, 1], "shouter": 0, "timeout": "pass"
+        "kind": "react", "seats": [0, 1], "shouter": 0, "default": "pass", "timed": True
     }
     assert state.pending == {0, 1}
     for seat in (0, 1):
@@ -200,14 +202,19 @@ def test_the_default_deciders_are_the_top_frames_seats_and_status_follows() -> N
 
 
 def test_a_frame_is_immutable_public_json() -> None:
-    frame = Frame.of("react", [2, 0], timeout="pass", card="colt")
-    assert frame.to_json() == {"kind": "react", "seats": [0, 2], "card": "colt", "timeout": "pass"}
+    frame = Frame.of("react", [2, 0], "pass", timed=True, card="colt")
+    assert frame.to_json() == {
+        "kind": "react", "seats": [0, 2], "card": "colt", "default": "pass", "timed": True
+    }
     with pytest.raises(dataclasses.FrozenInstanceError):
         frame.kind = "other"  # type: ignore[misc]
     with pytest.raises(TypeError):
         frame.data["card"] = "rifle"  # type: ignore[index]
-    assert frame.key() == Frame.of("react", [0, 2], timeout="pass", card="colt").key()
+    assert frame.key() == Frame.of("react", [0, 2], "pass", timed=True, card="colt").key()
+    assert frame.key() != Frame.of("react", [0, 2], "pass", card="colt").key()
     assert frame.key() != Frame.of("react", [0, 2], card="colt").key()
+    with pytest.raises(ValueError, match="needs a default"):
+        Frame.of("react", [0], timed=True)
 
 
 def test_finish_ends_the_game_logs_its_end_once_and_closes_every_frame() -> None:

@@ -131,7 +131,9 @@ def test_the_draft_asks_one_seat_at_a_time_in_seat_order() -> None:
 def test_the_gesture_frame_is_timed_and_its_timeout_is_no_gesture() -> None:
     state = new("read,kidd,zheng", gestures=True)
     play(state, {0: "load", 1: "load", 2: "load"})
-    gesture = {"kind": "gesture", "seats": [0, 1, 2], "round": 1, "timeout": "gesture>none"}
+    gesture = {
+        "kind": "gesture", "seats": [0, 1, 2], "round": 1, "default": "gesture>none", "timed": True
+    }
     assert state.view(2)["decision"] == gesture
     assert state.timeout_action(0) == state.game.parse("gesture>none")
     assert np.flatnonzero(state.legal_mask(0)).tolist() == list(range(55, 74))

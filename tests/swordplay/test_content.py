@@ -75,3 +75,52 @@ def test_the_catalogue_gives_cards_decks_and_fighters() -> None:
     assert catalogue["fighters"]["hollis"]["abilities"][0]["text"]
     assert set(catalogue["decks"]) == {"pirates", "arena"}
     assert list(catalogue["decisions"]) == ["discard", "ready", "attack", "defend"]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "entry", "field", "words"),
+    [
+        # A field of another type of card is refused, not ignored.
+        ("cards.toml", 'location = "thrust"\nbonus = 0', 'location = "thrust"\nstops = ["low"]',
+         "thrust", "stops", "is not a field"),
+        ("cards.toml", '[cards.high]\ntype = "attack"', '[cards.high]\ntype = "spell"',
+         "high", "type", "spell"),
+        ("cards.toml", 'stops = ["high"]\nparry = true', 'stops = []\nparry = true',
+         "parry_high", "stops", "expected 1"),
+        ("cards.toml", 'notation = "parry:low"', 'notation = "parry:high"',
+         "parry_low", "notation", "parry_high"),
+        ("cards.toml", 'notation = "parry:low"', 'notation = "parry low"',
+         "parry_low", "notation", "verb:name"),
+        ("cards.toml", 'bonus = 2', 'bonus = 10', "pistol", "bonus", "10"),
+        ("cards.toml", 'item = "cloak"\nhands = 1\nvalue = 2',
+         'item = "cloak"\nhands = 1\nvalue = 0', "cloak", "value", "at least 1"),
+        ("decks.toml", "high = 5", "high = 25", "pirates", "high", "25"),
+        ("decks.toml", "high = 3", "high = true", "arena", "high", "whole number"),
+        ("pirates.toml", "life = 12", "life = 0", "brakka", "life", "0"),
+        ("pirates.toml", 'deft = "May discard up to two cards in the Discard phase."',
+         'deft = ""', "abilities", "deft", "sentence"),
+        ("pirates.toml", 'deft = "May discard up to two cards in the Discard phase."',
+         'daft = "Dances."', "abilities", "daft", "is not a field"),
+    ],
+)
+def test_each_check_names_file_entry_and_field(
+    tmp_path: Path, name: str, old: str, new: str, entry: str, field: str, words: str
+) -> None:
+    text = original(name)
+    assert old in text
+    path = write(tmp_path, name, text.replace(old, new, 1))
+    files = {"cards.toml": "cards_file", "decks.toml": "decks_file", "pirates.toml": "pirates_file"}
+    with pytest.raises(plunder.ContentError) as caught:
+        load_content(**{files[name]: path})
+    error = caught.value
+    assert (error.file, error.entry, error.field) == (str(path), entry, field)
+    assert error.line is not None and words in str(error)
+
+
+def test_a_keyword_the_rules_misspell_fails_loudly() -> None:
+    assert CONTENT.cards["pistol"].has("dodge_only") and not CONTENT.cards["high"].has("dodge_only")
+    assert CONTENT.fighters["hollis"].has("hook")
+    with pytest.raises(ValueError, match="dodge_onyl"):
+        CONTENT.cards["pistol"].has("dodge_onyl")
+    with pytest.raises(ValueError, match="hooks"):
+        CONTENT.fighters["hollis"].has("hooks")

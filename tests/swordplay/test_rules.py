@@ -225,7 +225,36 @@ def test_one_attack_card_at_a_declared_target() -> None:
     frame = state.view(None, log=False)["decision"]
     assert frame["kind"] == "defend" and frame["seats"] == [1]
     assert (frame["attacker"], frame["location"], frame["card"]) == (0, "high", "high")
-    assert frame["timeout"] == "no"
+    # An untimed window: taking it (no) is its default answer, and no clock limits it.
+    assert frame["default"] == "no" and frame["window"] is True and "timed" not in frame
+    assert str(state.default_action(1)) == "no" and state.timeout_action(1) is None
+
+
+def test_the_defence_is_an_untimed_window_for_the_target() -> None:
+    """R28, R32: the defence is a window over the attack, offered to the target alone,
+    with no time limit; a counter-attack opens the next one, for the attacker."""
+    state = new("vane,grady")
+    give(state, 0, "left", "duck", "high", "low", "low")
+    give(state, 1, "riposte", "high", "high", "low", "low")
+    attack(state, "attack:left>1")
+    assert [f.kind for f in state.frames] == ["attack", "defend"]
+    frame = state.decision
+    assert frame.window and not frame.timed and frame.seats == {1}
+    assert frame.data["opening"] == 1 and frame.default == "no"
+    assert str(state.default_action(1)) == "no" and state.timeout_action(1) is None
+    assert legal(state, 1) == ["no", "defend:riposte"]
+    state.act(1, "defend:riposte")
+    # The riposte stopped the attack and closed its window; the counter-attack opened
+    # the next, in its place over the attack.
+    assert [f.kind for f in state.frames] == ["attack", "defend"]
+    assert state.decision.seats == {0} and state.decision.data["link"] == 2
+    assert state.timeout_action(0) is None
+    windows = [e for e in state.view(None)["log"] if e["type"] == "window"]
+    assert [(w["timing"], w["choices"]) for w in windows] == [
+        ("defend", {"1": "defend:riposte"})
+    ]
+    state.act(0, "no")
+    assert kind(state) == "discard" and [f.kind for f in state.frames] == ["discard"]
 
 
 def test_any_living_opponent_may_be_targeted() -> None:

@@ -70,13 +70,28 @@ Sequential steps
     A step with one decider uses UCB1 on mean returns, with availability counts for
     actions that are legal in some worlds only.
 
-Payoffs
+Payoffs and teams
     Each seat maximizes its own ``result.returns()``: winners share 1, everyone
-    else gets 0. The engine has no teams; if a game names several winners, they
-    share as ``returns`` says. A game's evaluation (below) may score an ended
-    game otherwise for its bots. Random playouts finish the game; one that runs past
-    ``ROLLOUT_STEPS`` steps is scored an even share for everyone (``1/players``),
-    exactly as ``returns`` scores a draw: neutral, and no knowledge of the game.
+    else gets 0. In a game of teams every member of a team gets the team's
+    return, so a seat that maximizes its own plays for its team: teammates are
+    allies. What a team shares is known to the search: a teammate's committed
+    choice is kept in every sampled world (``determinize`` keeps it), not
+    searched over as a hidden choice. A decision a team answers once (a frame
+    any one of its seats answers) is searched as the decision of one seat: the
+    searching seat at the root, the lowest pending seat elsewhere. A game's
+    evaluation (below) may score an ended game otherwise for its bots.
+
+Playouts
+    Playouts finish the game, uniformly at random unless the game names a
+    cheap ``rollout`` policy in its manifest (``rollout(state, seat, legal,
+    rng)``, for a long game's small sub-decisions: which die to re-roll, where a
+    hit goes, passing a window; ``None`` leaves the choice to chance). A playout
+    that runs past ``ROLLOUT_STEPS`` steps is cut off: the game's evaluation
+    scores it where it has one (a long game's playouts are scored by the game's
+    own estimate, not as a draw), else it plays on to the next position the
+    game evaluates (at most ``ROLLOUT_STEPS`` steps more); only a game with no
+    evaluation there scores it an even share for everyone (``1/players``),
+    exactly as ``returns`` scores a draw.
 
 The game's own evaluation (optional)
     A game may name ``evaluate(state)`` in its manifest (found by ``evaluator``):
@@ -133,12 +148,15 @@ from typing import Any
 from plunder.engine.action import Action
 from plunder.engine.bots import UnknownBot, check_level
 from plunder.engine.errors import IllegalAction, PlunderError
+from plunder.engine.frame import ANY
 from plunder.engine.registry import part
 from plunder.engine.state import State
 
 # A game's own estimate of a position: each seat's value in [0, 1], or None where
 # the game has no opinion (see ``evaluator``).
 Evaluator = Callable[[State], "tuple[float, ...] | None"]
+# A game's playout policy: an action of ``legal`` for ``seat``, or None for chance.
+Rollout = Callable[[State, int, "list[Action]", random.Random], "Action | None"]
 
 
 @dataclass(frozen=True)
@@ -234,7 +252,7 @@ class ISMCTSBot:
         if depth is None:
             hint = depth_hint(state.game.name) if found is not None else None
             depth = hint(state) if hint is not None else 1
-        search = _Search(state, seat, rng, found, self.every_answer, depth)
+        search = _Search(state, seat, rng, found, self.every_answer, depth, policy(state.game.name))
         search.run(self.budget)
         return search.decision(legal)
 
@@ -307,8 +325,10 @@ class _Search:
         evaluate: Evaluator | None = None,
         every_answer: bool = False,
         depth: int = 1,
+        rollout: Rollout | None = None,
     ) -> None:
         self.state = state
+        self.rollout = rollout
         self.depth = depth
         self.seat = seat
         self.rng = rng
@@ -317,11 +337,15 @@ class _Search:
         self.table: dict[tuple[int, str], _Arms] = {}
         # Every determinization for this seat shows it this same view.
         self.root_key = (seat, _key(state, seat))
-        # Public: view(seat)["committed"] lists them; what they chose is not.
-        self.hidden = sorted(state.committed - {seat})
+        # Public: view(seat)["committed"] lists them; what they chose is not
+        # (a teammate's choice is shared, when the game shares it).
+        known = {seat, *(int(s) for s in state.view(seat, log=False).get("allied_choices", {}))}
+        self.hidden = sorted(state.committed - known)
         self.hidden_arms = {other: _Arms() for other in self.hidden}
         self.draws: dict[int, dict[Action, int]] = {other: {} for other in self.hidden}
-        self.simultaneous_root = len(state.pending) + len(state.committed) > 1
+        self.simultaneous_root = (
+            not _answered_by_one(state) and len(state.pending) + len(state.committed) > 1
+        )
         self.iterations = 0
 
     def run(self, budget: Budget) -> None:
@@ -349,6 +373,9 @@ class _Search:
                 values = _returns(world, self.evaluate)
                 break
             step = sorted(world.pending)
+            if _answered_by_one(world):
+                # A team's decision, answered once: one seat decides for all.
+                step = [self.seat] if at_root and self.seat in step else step[:1]
             picks: list[_Pick] = []
             simultaneous = len(step) > 1
             weight = 1.0
@@ -392,10 +419,10 @@ class _Search:
                     values = None
             if fresh:
                 # A position new to some seat: one random playout estimates it.
-                values = _rollout(world, rng, self.evaluate, self.depth - passed)
+                values = _rollout(world, rng, self.evaluate, self.depth - passed, self.rollout)
                 break
         if values is None:
-            values = _rollout(world, rng, self.evaluate, self.depth - passed)
+            values = _rollout(world, rng, self.evaluate, self.depth - passed, self.rollout)
         if answers is not None:
             before, chosen, picks = answers
             own = next(p for p in picks if p.seat == self.seat and p.proposal is None)
@@ -429,10 +456,10 @@ class _Search:
             else:
                 found = _evaluated(self.evaluate, trial)
             if found is None:
-                found = _rollout(trial, self.rng, self.evaluate, self.depth)
+                found = _rollout(trial, self.rng, self.evaluate, self.depth, self.rollout)
             elif self.depth > 1 and not trial.is_over:
                 # As deep as the iteration's own pick: play through to the depth-th.
-                found = _rollout(trial, self.rng, self.evaluate, self.depth - 1)
+                found = _rollout(trial, self.rng, self.evaluate, self.depth - 1, self.rollout)
             answers.append(found[seat])
         return answers
 
@@ -580,24 +607,60 @@ def _returns(world: State, evaluate: Evaluator | None = None) -> tuple[float, ..
 
 
 def _rollout(
-    world: State, rng: random.Random, evaluate: Evaluator | None = None, depth: int = 1
+    world: State,
+    rng: random.Random,
+    evaluate: Evaluator | None = None,
+    depth: int = 1,
+    rollout: Rollout | None = None,
 ) -> tuple[float, ...]:
-    """Play uniformly at random to the end, or to the ``depth``-th position the
-    game evaluates; an even share if it runs too long."""
+    """Play to the end, or to the ``depth``-th position the game evaluates, with the
+    game's ``rollout`` policy or uniformly at random. A playout cut off after
+    ``ROLLOUT_STEPS`` steps is scored by the game's evaluation (there, or at the
+    next position it evaluates); only without one is it an even share."""
     for _ in range(ROLLOUT_STEPS):
         if world.is_over:
             return _returns(world, evaluate)
-        for seat in sorted(world.pending):
-            world.act(seat, rng.choice(world.legal(seat)))
+        _playout_step(world, rng, rollout)
         if evaluate is not None and not world.is_over:
             values = _evaluated(evaluate, world)
             if values is not None:
                 depth -= 1
                 if depth <= 0:
                     return values
+    if evaluate is not None:
+        # Cut off: the game's own estimate, here or at the next position it has one.
+        for _ in range(ROLLOUT_STEPS):
+            if world.is_over:
+                return _returns(world, evaluate)
+            values = _evaluated(evaluate, world)
+            if values is not None:
+                return values
+            _playout_step(world, rng, rollout)
     if world.is_over:
         return _returns(world, evaluate)
     return tuple(1.0 / world.players for _ in range(world.players))
+
+
+def _playout_step(world: State, rng: random.Random, rollout: Rollout | None) -> None:
+    """Every pending seat acts once (one seat for a decision any one answers)."""
+    for seat in sorted(world.pending):
+        if seat not in world.pending:
+            break  # the step resolved (a decision answered once)
+        legal = world.legal(seat)
+        action = rollout(world, seat, legal, rng) if rollout is not None else None
+        world.act(seat, rng.choice(legal) if action is None else action)
+
+
+def _answered_by_one(world: State) -> bool:
+    frame = world.decision
+    return frame is not None and frame.answer == ANY
+
+
+@functools.cache
+def policy(game: str) -> Rollout | None:
+    """The game's ``rollout`` playout policy, if its manifest names one."""
+    found = part(game, "rollout")
+    return found if callable(found) else None
 
 
 @functools.cache

@@ -9,7 +9,8 @@ Every registered game, under each of its modes and options, must pass
   ``game.utility_range()``, adding up to 1;
 * ``decisions``: every pending seat has a legal action, seats that owe nothing have
   none, every legal action's notation parses back to it and is accepted, a
-  timeout action is legal;
+  decision's default answer is legal, and the timeout action is the default of a
+  timed decision only;
 * ``action_space``: the space lists each action once, ``index`` and ``action``
   (and ``index`` by notation) are each other's inverse, every notation in it parses
   back, and every legal action is in it;
@@ -36,7 +37,15 @@ Every registered game, under each of its modes and options, must pass
 * ``events``: ``events(seat, since)`` is the tail of ``view(seat)["log"]`` from
   ``since``, ``event_count(seat)`` its length, and events fetched a few at a time
   (as a table's client does) add up to the whole log;
-* ``rejection``: rejected input raises ``IllegalAction`` and leaves the state unchanged.
+* ``rejection``: rejected input raises ``IllegalAction`` and leaves the state unchanged;
+* ``teams``: the teams split the seats, every member of a team gets the team's
+  return, and ``game.utility()`` fits the teams' sizes (``returns`` then asks
+  that the teams' shares add up to 1);
+* ``windows``: an open any-time window is offered to the same seats in worlds
+  where everything hidden is drawn anew (public information decides who is
+  asked);
+* ``dispatch``: every decision opened has the handlers of its kind
+  (``_legal_<kind>`` and ``_on_<kind>``, or is an any-time window).
 
 Each failure raises ``ConformanceFailure`` naming the check, the game, the options,
 the seed and the move at fault, so it can be reproduced. The functions that check
@@ -168,6 +177,7 @@ def random_step(
     at the middle of a simultaneous step.
     """
     made = 0
+    _check_dispatch(state)
     for seat in sorted(state.pending):
         if seat not in state.pending:  # an earlier commit may have resolved the step
             break
@@ -237,6 +247,7 @@ def check_state(state: State) -> None:
         raise ConformanceFailure(
             "decisions", "the game is not over but no seat owes a decision", where
         )
+    _check_dispatch(state)
     if not pending <= set(range(state.players)):
         raise ConformanceFailure("decisions", f"pending {sorted(pending)} are not all seats", where)
     for seat in range(state.players):
@@ -247,10 +258,14 @@ def check_state(state: State) -> None:
             raise ConformanceFailure(
                 "decisions", f"seat {seat} is not pending but has legal actions", where
             )
-        fallback = state.timeout_action(seat)
+        fallback = state.default_action(seat)
         if fallback is not None and fallback not in actions:
             raise ConformanceFailure(
-                "decisions", f"seat {seat}'s timeout action {fallback} is not legal", where
+                "decisions", f"seat {seat}'s default answer {fallback} is not legal", where
+            )
+        if state.timeout_action(seat) != (fallback if state.decision.timed else None):
+            raise ConformanceFailure(
+                "decisions", f"seat {seat}'s timeout action is not its timed default", where
             )
         notations = [str(a) for a in actions]
         if len(set(notations)) != len(notations):
@@ -275,6 +290,18 @@ def check_state(state: State) -> None:
         _check_mask(state, seat, actions, where)
     _check_frames(state, where)
     _check_status(state, where)
+
+
+def _check_dispatch(state: State) -> None:
+    """The open decision has handlers for its kind (a game that dispatches by decision)."""
+    frame = state.decision
+    if frame is None or type(state)._legal_actions is not State._legal_actions:
+        return
+    if frame.kind not in state.decisions and not frame.window:
+        try:
+            state._handlers(frame)
+        except PlunderError as exc:
+            raise ConformanceFailure("dispatch", str(exc), _where(state)) from None
 
 
 def _check_mask(state: State, seat: int, actions: Sequence[Any], where: str) -> None:
@@ -366,8 +393,45 @@ def _check_returns(state: State, where: str) -> None:
         raise ConformanceFailure(
             "returns", f"returns {returns} leave the utility range {low}..{high}", where
         )
-    if not math.isclose(sum(returns), 1.0, abs_tol=1e-9):
-        raise ConformanceFailure("returns", f"returns {returns} do not add up to 1", where)
+    teams = state.game.teams()
+    for team in teams:
+        if len({returns[seat] for seat in team}) != 1:
+            raise ConformanceFailure(
+                "teams", f"returns {returns} differ within the team {sorted(team)}", where
+            )
+    shares = [returns[min(team)] for team in teams]
+    if not math.isclose(sum(shares), 1.0, abs_tol=1e-9):
+        what = "returns" if len(teams) == state.players else "the teams' shares"
+        raise ConformanceFailure("returns", f"{what} {shares} do not add up to 1", where)
+    if state.game.utility() == "constant-sum":
+        size = len(teams[0])
+        if not math.isclose(sum(returns), size, abs_tol=1e-9):
+            raise ConformanceFailure(
+                "teams", f"returns {returns} of a constant-sum game do not add up to {size}", where
+            )
+
+
+def check_teams(game: Game) -> None:
+    """The teams: they split the seats, each seat in one; the utility fits their sizes."""
+    where = _game_where(game)
+    teams = game.teams()
+    seats = [seat for team in teams for seat in team]
+    if sorted(seats) != list(range(game.players)) or any(not team for team in teams):
+        raise ConformanceFailure(
+            "teams", f"teams {[sorted(t) for t in teams]} do not split seats "
+            f"0..{game.players - 1}, each seat in one team", where,
+        )
+    for team in teams:
+        for seat in team:
+            if game.team_of(seat) != team:
+                raise ConformanceFailure("teams", f"team_of({seat}) is not {sorted(team)}", where)
+    sizes = {len(team) for team in teams}
+    expected = "constant-sum" if len(sizes) == 1 else "general-sum"
+    if game.utility() != expected:
+        raise ConformanceFailure(
+            "teams", f"utility() is {game.utility()!r}; teams of sizes {sorted(sizes)} make it "
+            f"{expected!r}", where,
+        )
 
 
 # ------------------------------------------------------------------ the game, once
@@ -655,6 +719,7 @@ def check_views(
     where = _where(state)
     keys = InfoKeys() if keys is None else keys
     owed = sorted(state.pending | state.committed)
+    _check_window(state, rng, determinizations, where)
     for seat in [None, *range(state.players)]:
         view = state.view(seat, log=False)
         if "log" in view:
@@ -713,6 +778,25 @@ def check_views(
                     where,
                 )
             keys.add(other.info_key(seat), other_text, where)
+
+
+def _check_window(state: State, rng: random.Random, worlds: int, where: str) -> None:
+    """An open window is offered by public information: in worlds where every hidden
+    thing is drawn anew, the game offers it to the same seats."""
+    frame = state.decision
+    if frame is None or not frame.window or state.is_over:
+        return
+    for _ in range(worlds):
+        world = state.determinize(None, random.Random(rng.getrandbits(64)))
+        seats = frozenset(world._window_seats(frame.kind, frame.data))
+        if seats != frame.seats:
+            raise ConformanceFailure(
+                "windows",
+                f"the {frame.kind!r} window is offered to seats {sorted(frame.seats)}, but to "
+                f"{sorted(seats)} where hidden things differ: who is asked must follow from "
+                "public information only",
+                where,
+            )
 
 
 class EventFeed:
@@ -995,6 +1079,7 @@ def check_game(
     deep: int = 3,
     seed: int = 0,
     max_decisions: int = 100_000,
+    decisions: int | None = None,
 ) -> Report:
     """Run the whole kit on one game with fixed options.
 
@@ -1003,14 +1088,27 @@ def check_game(
     and events checks at the end; ``deep`` of them also get the views, observations,
     info keys, events, rejection, clone, sharing, pickling and every-legal-action
     checks along the way and at the end (see the module's note on what runs where).
+
+    ``decisions`` counts the budget in decisions instead: playouts go on until
+    that many decisions have been made (at least ``deep`` playouts, and one;
+    ``playouts`` is then the most), so a long game (thousands of decisions a
+    play) costs about as much as a short one, not a hundred times more.
     """
     report = Report(game.name, dict(game.options))
     check_action_space(game)
+    check_teams(game)
     check_game_pickles(game)
     rng = random.Random(seed)
     seen: set[str] = set()  # notations legal somewhere: they parse, so they test legality
     keys = InfoKeys()
-    for index in range(playouts):
+    def more(index: int) -> bool:
+        if index >= playouts:
+            return False
+        return decisions is None or index < max(deep, 1) or report.decisions < decisions
+
+    index = -1
+    while more(index + 1):
+        index += 1
         deep_run = index < deep
         checker_rng = random.Random(rng.getrandbits(64))
         feed = EventFeed(game.players)
@@ -1102,7 +1200,24 @@ def option_matrix(name: str) -> list[dict[str, Any]]:
 
     >>> len(option_matrix("duel"))  # 4 player counts x 2 readings + 3 minima x 2 x 2
     20
+
+    The matrix is worked out once per game class (loading every candidate is
+    the costly part, and property tests ask for it at every example); each call
+    hands out fresh copies.
     """
+    cls = game_class(name)
+    cached = _MATRICES.get((name, cls))
+    if cached is None:
+        cached = _MATRICES[(name, cls)] = _option_matrix(name)
+    return copy.deepcopy(cached)
+
+
+# Each game class's option matrix (keyed by the class too: a test may register
+# another game under a name).
+_MATRICES: dict[tuple[str, type], list[dict[str, Any]]] = {}
+
+
+def _option_matrix(name: str) -> list[dict[str, Any]]:
     specs = game_class(name).option_specs()
     choice_specs = [s for s in specs if s.choices]
     players = next(s for s in specs if s.name == "players")
@@ -1235,6 +1350,7 @@ __all__: Sequence[str] = [
     "check_rejections",
     "check_sharing",
     "check_state",
+    "check_teams",
     "check_views",
     "describe",
     "fingerprint",

@@ -8,8 +8,20 @@ pushes a frame for an interrupt (a defence, a counter-attack, a reaction window)
 and pops it when the interrupt is resolved, so the decision below it resumes.
 
 Frames are shown to every seat (``view["decision"]``), so their data must be
-public. ``timeout`` is the notation of the action a seat is taken to play when it
-lets a decision the rules time pass (a reaction window's pass, a reflex gesture).
+public. Two things are kept apart:
+
+* ``default``: the notation of the frame's *default answer*, what stands for "no
+  answer" (a defence's "take it", a window's pass). A bot, a turn clock or a seat
+  that has left may play it; it says nothing about time.
+* ``timed``: the rules themselves limit how long a seat may take (a reflex
+  gesture, an "any time" window). Only such a decision gets a live table's
+  reflex clock, which plays the default when it runs out; every other decision
+  waits for its player (or for the table's turn clock, if the table set one).
+
+``window`` marks an any-time window (``State.open_window``), named by its timing.
+``answer`` says who answers: ``ALL`` (every seat of the frame, the step resolving
+when the last one has) or ``ANY`` (any one of them answers for all: a team's
+decision, such as which hero activates).
 """
 
 from __future__ import annotations
@@ -20,6 +32,9 @@ from types import MappingProxyType
 from typing import Any
 
 _SCALARS = frozenset((int, float, str, bool, type(None)))
+
+# Who answers a frame: every one of its seats, or any one of them for all.
+ALL, ANY = "all", "any"
 
 
 class _Object(tuple):  # type: ignore[type-arg]
@@ -58,19 +73,36 @@ class Frame:
     kind: str
     seats: frozenset[int]
     fields: tuple[tuple[str, Any], ...] = ()
-    timeout: str | None = None
+    default: str | None = None
+    timed: bool = False
+    answer: str = ALL
+    window: bool = False
 
     @classmethod
     def of(
         cls,
         kind: str,
         seats: Iterable[int],
-        timeout: str | None = None,
+        default: str | None = None,
+        *,
+        timed: bool = False,
+        answer: str = ALL,
+        window: bool = False,
         **data: Any,
     ) -> Frame:
-        """A frame; ``data`` must be JSON (the conformance kit checks every view)."""
+        """A frame; ``data`` must be JSON (the conformance kit checks every view).
+
+        ``default`` is the notation of the default answer; ``timed`` says the rules
+        limit the decision's time (it then needs a default, which the clock plays);
+        ``answer`` is ``ALL`` or ``ANY``; ``window`` marks an any-time window
+        (``State.open_window``), whose kind is its timing.
+        """
+        if timed and default is None:
+            raise ValueError(f"a timed {kind!r} decision needs a default answer for its clock")
+        if answer not in (ALL, ANY):
+            raise ValueError(f"answer is {ALL!r} or {ANY!r}, not {answer!r}")
         fields = tuple([(k, v if type(v) in _SCALARS else freeze(v)) for k, v in data.items()])
-        return cls(kind, frozenset(seats), fields, timeout)
+        return cls(kind, frozenset(seats), fields, default, timed, answer, window)
 
     @property
     def data(self) -> Mapping[str, Any]:
@@ -81,8 +113,14 @@ class Frame:
         out: dict[str, Any] = {"kind": self.kind, "seats": sorted(self.seats)}
         for key, value in self.fields:
             out[key] = value if type(value) in _SCALARS else thaw(value)
-        if self.timeout is not None:
-            out["timeout"] = self.timeout
+        if self.default is not None:
+            out["default"] = self.default
+        if self.timed:
+            out["timed"] = True
+        if self.answer != ALL:
+            out["answer"] = self.answer
+        if self.window:
+            out["window"] = True
         return out
 
     def key(self) -> Frame:
@@ -90,4 +128,4 @@ class Frame:
         return self
 
 
-__all__ = ["Frame", "freeze", "thaw"]
+__all__ = ["ALL", "ANY", "Frame", "freeze", "thaw"]

@@ -63,6 +63,8 @@ class Game:
     default_players: ClassVar[int]
     modes: ClassVar[tuple[str, ...]] = ("standard",)
     extra_options: ClassVar[tuple[Option, ...]] = ()
+    # Whether teammates see each other's committed (unrevealed) choices.
+    team_shares_choices: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = MappingProxyType(
@@ -71,6 +73,9 @@ class Game:
         self._space: ActionSpace | None = None
         self._encoder: Encoder | None = None
         self._catalogue_data: dict[str, Any] | None = None
+        self._team_list = tuple(frozenset(team) for team in self._teams())
+        self._team_of = {seat: team for team in self._team_list for seat in team}
+        self.has_teams = any(len(team) > 1 for team in self._team_list)
 
     @classmethod
     def option_specs(cls) -> tuple[Option, ...]:
@@ -99,6 +104,27 @@ class Game:
     @property
     def players(self) -> int:
         return self.options["players"]
+
+    # ------------------------------------------------------------- teams
+    def teams(self) -> tuple[frozenset[int], ...]:
+        """The sides of the game, each a set of seats; by default every seat alone."""
+        return self._team_list
+
+    def _teams(self) -> Sequence[Sequence[int]]:
+        """The teams under these options (a game of teams overrides it)."""
+        return [[seat] for seat in range(self.players)]
+
+    def team_of(self, seat: int) -> frozenset[int]:
+        """``seat``'s team, itself included."""
+        return self._team_of[seat]
+
+    def utility(self) -> str:
+        """How the returns of one play relate (OpenSpiel's words): ``"constant-sum"``
+        where they add up to the same total whatever happens (every team of one
+        size), else ``"general-sum"`` (teams of different sizes, whose members
+        each get their team's share)."""
+        sizes = {len(team) for team in self._team_list}
+        return "constant-sum" if len(sizes) == 1 else "general-sum"
 
     def new(self, seed: int | None = None) -> State:
         """A fresh play; ``seed`` fixes every chance event (drawn at random when ``None``)."""

@@ -34,6 +34,10 @@ class Manifest:
       (default: the generic browser renderer);
     * ``bots``: bot name -> factory, for bots of its own (``greedy``, ``solver``);
     * ``evaluate`` and ``search_depth``: the searching bots' helpers (see docs/bots.md);
+    * ``rollout``: a cheap playout policy for the searching bots,
+      ``rollout(state, seat, legal, rng)`` -> an action of ``legal`` or ``None``
+      (uniformly at random); for a long game's small sub-decisions (assigning
+      hits, re-rolls, passing windows) where random play wastes a playout;
     * ``encoder``: the observation encoder class (``observation(seat)``);
     * ``timed``: the option values under which the rules time some decisions
       (``{}``: always; ``None``: never), so a lobby can offer the reflex clock;
@@ -47,6 +51,7 @@ class Manifest:
     bots: Mapping[str, str] = field(default_factory=dict)
     evaluate: str | None = None
     search_depth: str | None = None
+    rollout: str | None = None
     encoder: str | None = None
     timed: Mapping[str, Any] | None = None
     rules: str | None = None

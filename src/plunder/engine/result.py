@@ -12,12 +12,14 @@ class Result:
 
     ``winners`` is a set of seats (empty when no one won, several for a team or a
     shared win); ``scores`` are the game's own points per seat (dollars in Duel);
-    ``reason`` says in words why the game ended.
+    ``reason`` says in words why the game ended. ``teams`` is the game's teams
+    when it has any (``State.finish`` sets it): returns then pay a team as one.
     """
 
     winners: frozenset[int]
     scores: tuple[float, ...]
     reason: str = ""
+    teams: tuple[frozenset[int], ...] | None = None
 
     def outcome(self, seat: int) -> str:
         """``"win"``, ``"loss"`` or, when no seat won, ``"draw"``."""
@@ -35,11 +37,27 @@ class Result:
         A game no one won (a draw) gives every seat an even share, ``1/players``:
         the payoffs of every result add up to 1, and a search that stops a
         playout it cannot finish scores it as the same draw.
+
+        With teams the shares go to teams, and every member of a team gets its
+        team's whole share: the winning teams share 1, a draw gives each team
+        ``1/teams``. Teammates' returns are equal, so a seat that maximises its
+        own return plays for its team; the team shares add up to 1.
         """
+        if self.teams is not None:
+            return self._team_returns(self.teams)
         if not self.winners:
             return tuple(1.0 / len(self.scores) for _ in self.scores)
         share = 1.0 / len(self.winners)
         return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.scores)))
+
+    def _team_returns(self, teams: tuple[frozenset[int], ...]) -> tuple[float, ...]:
+        won = [team for team in teams if team & self.winners]
+        share = 1.0 / len(won) if won else 1.0 / len(teams)
+        out = [0.0] * len(self.scores)
+        for team in won or teams:
+            for seat in team:
+                out[seat] = share
+        return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
         return {

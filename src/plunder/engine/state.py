@@ -1,15 +1,22 @@
 """The state of one play, and the engine's handling of decisions.
 
-A game's state derives from ``State`` and supplies the rules through a handful of
-hooks (``_legal_actions``, ``_resolve``, ``_view``; optionally ``_deciders``,
-``_result``, ``_info_key``, ``_out``). The base class owns everything the protocol
-promises for every game alike:
+A game's state derives from ``State`` and supplies the rules through handlers per
+kind of decision (``_legal_<kind>`` and ``_on_<kind>``, see "Dispatch by
+decision" below), ``_view`` and a few optional hooks (``_deciders``, ``_result``,
+``_info_key``, ``_out``). The base class owns everything the protocol promises for
+every game alike:
 
 * Simultaneous decisions. A *step* is the set of seats that owe a decision; each
   ``act`` commits one seat's choice (hidden from the others) and the step resolves
   when the last seat commits. A sequential turn is a step of one seat.
 * Decision frames: a stack of what is being decided (``push``, ``pop``,
   ``replace``); the frame on top names the deciding seats and is shown to all.
+  A frame is answered by all its seats, or by any one of them for all (a team's
+  decision).
+* Dispatch by decision: the legal actions and the resolution of a step go to the
+  handlers of the top frame's kind, so a game never tests which decision is open.
+* Teams (``game.teams()``, ``allies``): teammates see each other's committed
+  choices, a determinization keeps them, and results pay a team as one.
 * Validation before mutation, so a rejected action leaves the state unchanged.
 * The move list behind ``record`` and the filtered event log behind ``view`` and
   ``events``.
@@ -22,18 +29,24 @@ promises for every game alike:
 from __future__ import annotations
 
 import copy
+import dataclasses
+import inspect
 import json
+import marshal
 import random
-from collections.abc import Iterable, MutableSequence, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import numpy as np
 
 from plunder.engine.action import Action
+from plunder.engine.dice import Dice, DicePool
 from plunder.engine.errors import IllegalAction, PlunderError, RecordError
-from plunder.engine.frame import Frame
+from plunder.engine.frame import ANY, Frame
 from plunder.engine.record import make_record
 from plunder.engine.result import Result
+from plunder.engine.triggers import Trigger, Triggers
+from plunder.engine.windows import Windows
 
 if TYPE_CHECKING:
     from plunder.engine.game import Game
@@ -78,15 +91,84 @@ class Event:
         return self  # never changed once logged
 
 
-class State:
+# ``_legal_<word>`` names that are the engine's own, never a decision's handler.
+_NOT_KINDS = frozenset(("actions", "cache"))
+
+
+class Handlers:
+    """The handlers of one kind of decision, found on a ``State`` class by name.
+
+    ``legal(state, seat, frame)`` lists a deciding seat's actions. ``resolve`` is
+    ``_on_<kind>``: written ``(self, seat, action, frame)`` it takes the one answer
+    of a step (a sequential turn, or a frame any one seat answers); written
+    ``(self, answers, frame)`` it takes every answer, in arrival order.
+    """
+
+    __slots__ = ("kind", "legal", "one", "resolve")
+
+    def __init__(self, kind: str, legal: Callable[..., Any], resolve: Callable[..., Any]) -> None:
+        self.kind = kind
+        self.legal = legal
+        self.resolve = resolve
+        arity = len(inspect.signature(resolve).parameters)
+        if arity not in (3, 4):
+            raise TypeError(
+                f"_on_{kind} takes (self, seat, action, frame) or (self, answers, frame), "
+                f"not {arity} parameters"
+            )
+        self.one = arity == 4
+
+
+def find_handlers(cls: type) -> dict[str, Handlers]:
+    """``_legal_<kind>`` and ``_on_<kind>`` pairs of ``cls`` and its bases, by kind."""
+    legal: dict[str, Callable[..., Any]] = {}
+    resolve: dict[str, Callable[..., Any]] = {}
+    for klass in reversed(cls.__mro__):
+        for name, value in vars(klass).items():
+            if not callable(value):
+                continue
+            if name.startswith("_legal_") and name[7:] not in _NOT_KINDS:
+                legal[name[7:]] = value
+            elif name.startswith("_on_"):
+                resolve[name[4:]] = value
+    lonely = sorted(set(legal) ^ set(resolve))
+    if lonely:
+        kind = lonely[0]
+        has, lacks = ("_legal_", "_on_") if kind in legal else ("_on_", "_legal_")
+        raise TypeError(
+            f"{cls.__name__} has {has}{kind} but no {lacks}{kind}: a kind of decision "
+            "needs both its legal actions and its resolution"
+        )
+    return {kind: Handlers(kind, legal[kind], resolve[kind]) for kind in legal}
+
+
+class State(Windows, Triggers, Dice):
     """The whole truth of one play of a game.
 
     Public protocol: ``pending``, ``legal``, ``act``, ``view``, ``events``,
     ``decision``, ``step``, ``status``, ``is_over``, ``result``, ``clone``,
-    ``determinize``, ``record``, ``info_key``, ``legal_mask``, ``observation``.
+    ``determinize``, ``record``, ``info_key``, ``legal_mask``, ``observation``,
+    ``allies``, ``default_action``, ``timeout_action``.
+
+    Dispatch by decision
+        The frame on top of the stack names the kind of decision open now. The
+        state hands a deciding seat's legal actions to ``_legal_<kind>(seat,
+        frame)`` and a complete step to ``_on_<kind>``, so a game writes one pair
+        of handlers per kind and never tests which decision is open. A kind with
+        one handler and not the other is refused when the class is made; a frame
+        of a kind without handlers, when its step opens. Two kinds are the
+        engine's own: any-time windows (``open_window``, ``plunder.engine.windows``)
+        and the ``order`` of triggers that arise together
+        (``plunder.engine.triggers``).
     """
 
     game: Game
+    # The handlers of each kind of decision, found by name when the class is made.
+    decisions: ClassVar[dict[str, Handlers]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.decisions = find_handlers(cls)
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -104,6 +186,12 @@ class State:
         self._legal_cache: dict[int, tuple[Action, ...]] = {}
         self._determinized = False
         self._over: Result | None = None
+        # The open frame is answered by any one of its seats for all.
+        self._any = False
+        # The trigger queue: triggers waiting to fire, and the continuation after them.
+        self._queue: list[Trigger] = []
+        self._then = ""
+        self._order_data: dict[str, Any] = {}
 
     # ----------------------------------------------------------------- hooks
     def _deciders(self) -> frozenset[int]:
@@ -113,12 +201,38 @@ class State:
     def _legal_actions(self, seat: int) -> Sequence[Action]:
         """Every action ``seat`` may take now; only called for deciding seats.
 
-        A game may hand out a tuple it keeps (the engine never changes it)."""
-        raise NotImplementedError
+        By default the open frame's ``_legal_<kind>(seat, frame)``. A game may
+        hand out a tuple it keeps (the engine never changes it)."""
+        frame = self.frames[-1]
+        return self._handlers(frame).legal(self, seat, frame)
 
     def _resolve(self, commits: dict[int, Action]) -> None:
-        """Apply a complete step; ``commits`` keeps the order choices arrived in."""
-        raise NotImplementedError
+        """Apply a complete step; ``commits`` keeps the order choices arrived in.
+
+        By default the open frame's ``_on_<kind>``."""
+        frame = self.frames[-1]
+        handlers = self._handlers(frame)
+        if not handlers.one:
+            handlers.resolve(self, commits, frame)
+            return
+        if len(commits) != 1:
+            raise PlunderError(
+                f"_on_{frame.kind} takes one answer, but {len(commits)} seats answered: "
+                f"write it as _on_{frame.kind}(self, answers, frame)"
+            )
+        ((seat, action),) = commits.items()
+        handlers.resolve(self, seat, action, frame)
+
+    def _handlers(self, frame: Frame) -> Handlers:
+        handlers = self.decisions.get(frame.kind)
+        if handlers is None and frame.window:
+            return _WINDOW
+        if handlers is None:
+            raise PlunderError(
+                f"{type(self).__name__} has no handlers for its {frame.kind!r} decision "
+                f"(_legal_{frame.kind} and _on_{frame.kind})"
+            )
+        return handlers
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         """The game's part of ``view``: only what ``seat`` may know."""
@@ -138,10 +252,14 @@ class State:
     def _info_key(self, seat: int | None) -> Any:
         """A hashable key of the game's part of ``view(seat)``, equal exactly when it is.
 
-        By default the view's JSON text; a game may build a cheaper key (the kit
-        checks it against the views).
+        Made from the view itself, so it can never forget what the view shows nor
+        hold what it hides: the view's bytes as ``marshal`` writes them (format 2,
+        which never writes back-references, so equal views give equal bytes; a
+        few times cheaper than sorted JSON text). Views are built by code, so
+        equal views list their keys in the same order; the kit checks that one
+        view never gets two keys.
         """
-        return json.dumps(self._view(seat), sort_keys=True)
+        return marshal.dumps(self._view(seat), 2)
 
     def _out(self, seat: int) -> str | None:
         """``OUT`` (out for now), ``ELIMINATED`` (for good) or ``None`` (in play)."""
@@ -167,16 +285,6 @@ class State:
             self.frames[-1] = frame
         else:
             self.frames.append(frame)
-
-    def open_window(self, kind: str, seats: Iterable[int], passing: Action, **data: Any) -> None:
-        """Open a reaction window over the decision on top.
-
-        ``pending`` is public, so a window must not tell who holds an answer: it
-        is offered to every seat that could act by public information (any hand
-        not empty, say), each of which may ``passing``; a seat that lets a timed
-        window run out is taken to pass.
-        """
-        self.push(Frame.of(kind, seats, passing.notation, **data))
 
     # ------------------------------------------------------------- chance
     def roll(
@@ -222,8 +330,14 @@ class State:
         if self._result() is not None:
             self._step = frozenset()
             self.frames.clear()
+            self._any = False
         else:
             self._step = self._deciders()
+            self._any = bool(self.frames) and self.frames[-1].answer == ANY
+
+    def allies(self, seat: int) -> frozenset[int]:
+        """``seat``'s team, itself included (alone unless the game has teams)."""
+        return self.game.team_of(seat)
 
     @property
     def players(self) -> int:
@@ -255,7 +369,12 @@ class State:
         return self._result()
 
     def finish(self, result: Result) -> None:
-        """End the game with ``result``: log its end and close every open decision."""
+        """End the game with ``result``: log its end and close every open decision.
+
+        In a game of teams the result learns them, so its returns pay a team as one.
+        """
+        if result.teams is None and self.game.has_teams:
+            result = dataclasses.replace(result, teams=self.game.teams())
         self._over = result
         self.frames.clear()
         self.emit(
@@ -310,7 +429,7 @@ class State:
             raise IllegalAction(self._explain(seat, action), legal=[str(a) for a in legal])
         self._commits[seat] = action
         self.moves.append((seat, action.notation))
-        if len(self._commits) == len(self._step):
+        if self._any or len(self._commits) == len(self._step):
             commits, self._commits = self._commits, {}
             self._resolve(commits)
             self._open_step()
@@ -335,21 +454,31 @@ class State:
             rule="turn order",
         )
 
-    def timeout_action(self, seat: int) -> Action | None:
-        """The legal action ``seat`` is taken to play if it lets its decision's time run out.
+    def default_action(self, seat: int) -> Action | None:
+        """The open decision's default answer for pending ``seat`` (its frame's
+        ``default``: a defence's "take it", a window's pass), or ``None``.
 
-        ``None`` for an ordinary decision, which has no time limit in the rules (a
-        table may still put a clock on it). A decision the rules time (a reaction
-        window, a gesture made as the cards are revealed) names in its frame the
-        action that stands for no answer; a table with a clock plays it when the
-        time is up.
+        A default says what stands for no answer; it does not time the decision.
         """
         if type(seat) is not int or seat not in self.pending:
             return None
         frame = self.decision
-        if frame is None or frame.timeout is None:
+        if frame is None or frame.default is None:
             return None
-        return self.game.parse(frame.timeout)
+        return self.game.parse(frame.default)
+
+    def timeout_action(self, seat: int) -> Action | None:
+        """The legal action ``seat`` is taken to play if it lets a *timed* decision pass.
+
+        ``None`` for a decision whose time the rules do not limit, however it may
+        default (a table may still put its turn clock on it). A decision the rules
+        time (a reaction window, a gesture made as the cards are revealed) is a
+        ``timed`` frame; a table's reflex clock plays its default when time is up.
+        """
+        frame = self.decision
+        if frame is None or not frame.timed:
+            return None
+        return self.default_action(seat)
 
     def _check_seat(self, seat: object, spectator: bool = True) -> None:
         if (seat is None and spectator) or (
@@ -380,6 +509,12 @@ class State:
         out["decision"] = frame.to_json() if frame is not None and self._step else None
         if seat is not None and seat in self._commits:
             out["choice"] = self._commits[seat].notation
+        if self.game.has_teams:
+            out["teams"] = [sorted(team) for team in self.game.teams()]
+            if seat is not None:
+                allied = self._allied_choices(seat)
+                if allied:
+                    out["allied_choices"] = {str(s): n for s, n in allied}
         if log:
             out["log"] = self.events(seat)
         out["over"] = result is not None
@@ -419,14 +554,27 @@ class State:
         self._check_seat(seat)
         frame = self.decision if self._step else None
         choice = self._commits.get(seat) if seat is not None else None
+        allied = self._allied_choices(seat) if seat is not None and self._commits else ()
         return (
             seat,
             tuple(sorted(self.pending)),
             tuple(sorted(self._commits)),
             None if choice is None else choice.notation,
+            allied,
             None if frame is None else frame.key(),
             self._result(),
             self._info_key(seat),
+        )
+
+    def _allied_choices(self, seat: int) -> tuple[tuple[int, str], ...]:
+        """Teammates' committed choices, which ``seat`` sees when the game shares them."""
+        if not self.game.team_shares_choices:
+            return ()
+        team = self.game.team_of(seat)
+        if len(team) == 1:
+            return ()
+        return tuple(
+            (s, self._commits[s].notation) for s in sorted(team) if s != seat and s in self._commits
         )
 
     def observation(self, seat: int | None) -> np.ndarray:
@@ -469,13 +617,15 @@ class State:
         new.rng = random.Random(rng.getrandbits(64))
         new._determinized = True
         # Hidden parts first: another seat's legal actions may depend on its hidden
-        # hand, so its concealed choice is redrawn in the resampled world.
+        # hand, so its concealed choice is redrawn in the resampled world. What
+        # the seat's team shares (teammates' choices) stays as it is.
+        known = {seat} if seat is None else {seat, *(s for s, _ in self._allied_choices(seat))}
         new._resample_hidden(seat, rng)
         new._legal_cache = {s: a for s, a in new._legal_cache.items() if s == seat}
         if new._commits:
             arrival = list(new._commits)
             for other in arrival:
-                if other != seat:
+                if other not in known:
                     options = new._legal_cache[other] = tuple(new._legal_actions(other))
                     new._commits[other] = rng.choice(options)
             new.moves[-len(arrival) :] = [(s, new._commits[s].notation) for s in arrival]
@@ -509,17 +659,23 @@ class State:
         return json.dumps(self.view(None))
 
 
+# Any-time windows, whatever their timing, are answered by the engine's machinery.
+_WINDOW = Handlers("window", Windows._window_legal, Windows._window_resolve)
+
 # Fields the generic clone shares or sets itself: the game (immutable) and the
 # generator (copied through its state).
 _SHARED = frozenset(("game", "rng"))
 # The engine's containers of immutable values: a shallow copy is independent.
-_SHALLOW = frozenset(("moves", "log", "frames", "_private", "_commits", "_legal_cache"))
+_SHALLOW = frozenset(
+    ("moves", "log", "frames", "_private", "_commits", "_legal_cache", "_queue")
+)
 
 # Values that are never changed in place: shared by a state and its clones.
 # Tuples count among them: a game keeps no mutable value inside a tuple (the
 # conformance kit checks that a clone shares no mutable value).
 _ATOMS: set[type] = {
-    int, float, str, bool, type(None), bytes, tuple, frozenset, Result, Frame, Event,
+    int, float, str, bool, type(None), bytes, tuple, frozenset, Result, Frame, Event, Trigger,
+    DicePool,
 }
 
 

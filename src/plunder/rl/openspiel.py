@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from plunder.engine.errors import OptionError
 from plunder.engine.game import Game
 from plunder.engine.registry import game_class, load, names
 from plunder.engine.state import State
@@ -88,7 +89,7 @@ def game_type(game: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=_utility(game),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
@@ -98,6 +99,21 @@ def game_type(game: str) -> Any:
         provides_observation_tensor=True,
         parameter_specification=parameter_specification(game),
     )
+
+
+def _utility(game: str) -> Any:
+    """Constant-sum when the game is at every player count (its teams all of one
+    size there: every seat alone, say), else general-sum (teams of different sizes)."""
+    cls = game_class(game)
+    kinds = set()
+    for players in range(cls.min_players, cls.max_players + 1):
+        try:
+            kinds.add(cls(players=players).utility())
+        except OptionError:
+            continue
+    if kinds == {"constant-sum"}:
+        return pyspiel.GameType.Utility.CONSTANT_SUM
+    return pyspiel.GameType.Utility.GENERAL_SUM
 
 
 def register() -> list[str]:
@@ -128,6 +144,13 @@ def load_game(game: str, **parameters: Any) -> Any:
     return pyspiel.load_game(short_name(game), parameters)
 
 
+def _utility_sum(game: Game) -> float | None:
+    """What every play's returns add up to, when that is fixed."""
+    if game.utility() != "constant-sum":
+        return None
+    return float(len(game.teams()[0]))
+
+
 class SpielGame(pyspiel.Game):
     """The OpenSpiel game of one plunder game under fixed options.
 
@@ -152,7 +175,8 @@ class SpielGame(pyspiel.Game):
             num_players=self.plunder.players,
             min_utility=float(self.plunder.utility_range()[0]),
             max_utility=float(self.plunder.utility_range()[1]),
-            utility_sum=1.0,
+            # Every seat's return is its team's share; the shares add up to 1.
+            utility_sum=_utility_sum(self.plunder),
             max_game_length=self.plunder.max_decisions(),
         )
         super().__init__(

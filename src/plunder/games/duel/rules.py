@@ -80,7 +80,7 @@ class DuelState(State):
         # R20: a hit player is in the grave until the next duel, then plays again.
         return None if self.alive[seat] else OUT
 
-    def _legal_actions(self, seat: int) -> Sequence[DuelAction]:
+    def _legal_shootout(self, seat: int, frame: Frame) -> Sequence[DuelAction]:
         hand = self.hands[seat]
         key = (seat, tuple(self.alive), tuple(hand[name] > 0 for name in CARD_NAMES))
         found = _LEGAL.get(key)
@@ -115,8 +115,8 @@ class DuelState(State):
         return super()._explain(seat, action)
 
     # ----------------------------------------------------------- resolution
-    def _resolve(self, commits: dict[int, Action]) -> None:
-        choices: dict[int, DuelAction] = {s: a for s, a in sorted(commits.items())}  # type: ignore[misc]
+    def _on_shootout(self, answers: dict[int, Action], frame: Frame) -> None:
+        choices: dict[int, DuelAction] = {s: a for s, a in sorted(answers.items())}  # type: ignore[misc]
         for seat, action in choices.items():
             self.hands[seat][action.card] -= 1
             self.played[seat].append(action.card)
@@ -260,19 +260,6 @@ class DuelState(State):
         if seat is not None:
             view["hand"] = self._hand_list(seat)
         return view
-
-    def _info_key(self, seat: int | None) -> Any:
-        # Exactly the fields of ``_view``, as tuples (the target is an option).
-        return (
-            tuple(self.alive),
-            tuple(self.dollars),
-            tuple(tuple(cards) for cards in self.played),
-            tuple(sum(hand.values()) for hand in self.hands),
-            self.master,
-            self.duel,
-            self.shootout,
-            None if seat is None else tuple(self.hands[seat][name] for name in CARD_NAMES),
-        )
 
 
 class DuelGame(Game):

@@ -4,17 +4,22 @@ Duel Mode (the last pirate standing wins) and Camp Mode (Sun, Moon and a lone
 boss; the camp whose members alone remain wins), for 2 to 8 players.
 Rule numbers (R1, R2, …) refer to ``docs/rules/rumble.md``.
 
-A round is up to three steps of the engine: every living pirate chooses a card
-(simultaneous); with option ``gestures`` every pirate answers with the card's
-gesture (simultaneous); searchers reach for a golden card (simultaneous, a race).
-Then the battle resolves in the seed's order: Steal, the other cards, health.
+A round is up to three steps of the engine, each a kind of decision with its
+handlers (``_legal_<kind>``, ``_on_<kind>``): every living pirate chooses a card
+(``choose``, simultaneous); with option ``gestures`` every pirate answers with the
+card's gesture (``gesture``, simultaneous and timed); searchers reach for a golden
+card (``reach``, simultaneous, a race). A draft (``draft``) may come first. Then
+the battle resolves in the seed's order: Steal, the other cards, health. What a
+card does is the list of effects ``cards.toml`` gives it (``effects.py``): the
+rules run them and settle what they record, never asking which card was played.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from plunder.engine.action import Action, action_type
@@ -25,20 +30,48 @@ from plunder.engine.options import Option
 from plunder.engine.result import Result
 from plunder.engine.state import ELIMINATED, State
 from plunder.games.rumble import text
-from plunder.games.rumble.content import CONTENT, Card
+from plunder.games.rumble.content import ABILITIES, CONTENT, TARGETS, Card, Pirate
+from plunder.games.rumble.effects import EFFECTS, MAX_BULLETS, Tally
 
 CARDS: dict[str, Card] = CONTENT.cards
 PIRATES = CONTENT.pirates
 GESTURES: tuple[str, ...] = tuple(card.gesture for card in CARDS.values())
 NO_GESTURE = "none"  # the answer of a pirate who makes no gesture in time (R62)
-MAX_BULLETS = 5  # R14, R64
-ATTACKS = ("shoot", "shoot2", "fire", "bomb", "stab", "smite", "whirlwind", "cut")
+# Cards whose effects deal damage (bots take them for attacks).
+ATTACKS = tuple(name for name, card in CARDS.items() if card.attack)
+# Golden cards in hand and the discard pile are listed in the order of cards.toml.
+ORDER = {name: index for index, name in enumerate(CARDS)}
 VERBS = ("grab", "dig", "gesture", "pirate")
 NOTATION_HELP = (
     "a card, aimed with '>' where it takes a target (load, shoot>2, shoot2>1,3, dodge, fire, "
     "search, steal>1, ...), grab>SLOT, dig>CARD, gesture>NAME or pirate>NAME"
 )
 _NOTATION = re.compile(r"^\s*([a-z0-9]+)\s*(?:>\s*(.*?))?\s*$")
+
+
+def _ability(name: str) -> str:
+    """An ability the rules apply by name; a name ``pirates.toml`` cannot hold fails here."""
+    assert name in ABILITIES, name
+    return name
+
+
+RESERVE_HEALTH = _ability("reserve_health")
+COVER_TOKEN = _ability("cover_token")
+DOUBLE_SHOT = _ability("double_shot")
+LONG_CUT = _ability("long_cut")
+GRAND_STEAL = _ability("grand_steal")
+DIG_DISCARD = _ability("dig_discard")
+QIGONG = _ability("qigong")
+
+
+def _effect(name: str) -> str:
+    """An effect an ability changes (Take Cover's token, Mary Read's Cut), checked here."""
+    assert name in EFFECTS, name
+    return name
+
+
+COVER = _effect("cover")
+CUT = _effect("cut")
 
 
 @action_type
@@ -68,9 +101,106 @@ def play(card: str, *targets: int) -> RumbleAction:
     return RumbleAction.of("play", card, targets)
 
 
+GESTURE_ACTIONS = tuple(action("gesture", g) for g in (*GESTURES, NO_GESTURE))
+
+
 def camp_of(card: str) -> str:
     """The camp of a camp card: ``"sun-boss"`` and ``"sun"`` are both Sun."""
     return card.split("-")[0]
+
+
+def bullet_name(pirate: Pirate | None) -> str:
+    """What a pirate's bullets are called: Zheng Zhilong's are Qi-Gong tokens (R42)."""
+    return "Qi-Gong" if pirate is not None and QIGONG in pirate.abilities else "bullets"
+
+
+# ----------------------------------------------------------------- aims
+def _no_target(state: RumbleState, seat: int) -> list[tuple[int, ...]]:
+    return [()]
+
+
+def _any_other(state: RumbleState, seat: int) -> list[tuple[int, ...]]:
+    return [(other,) for other in state.living() if other != seat]
+
+
+def _a_neighbour(state: RumbleState, seat: int) -> list[tuple[int, ...]]:
+    return [(other,) for other in state.neighbours(seat)]
+
+
+def _two_others(state: RumbleState, seat: int) -> list[tuple[int, ...]]:
+    # Two different targets; Mary Read may shoot one target twice (R74).
+    others = [s for s in state.living() if s != seat]
+    pairs = [(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
+    if state.has_ability(seat, DOUBLE_SHOT):
+        pairs += [(a, a) for a in others]
+        pairs.sort()
+    return pairs
+
+
+def _one_seat(seats: range) -> list[tuple[int, ...]]:
+    return [(seat,) for seat in seats]
+
+
+def _two_seats(seats: range) -> list[tuple[int, ...]]:
+    return [(a, b) for a in seats for b in seats if a <= b]
+
+
+@dataclass(frozen=True)
+class Aim:
+    """A card's kind of target (``target`` in cards.toml): how many seats it names,
+    whether only next to the player (R59), the aims a seat may take now, and every
+    aim at a table of the given seats (for the action space)."""
+
+    count: int
+    near: bool
+    aims: Callable[[RumbleState, int], list[tuple[int, ...]]]
+    space: Callable[[range], list[tuple[int, ...]]]
+
+
+AIMS = {
+    "none": Aim(TARGETS["none"], False, _no_target, lambda seats: [()]),
+    "any": Aim(TARGETS["any"], False, _any_other, _one_seat),
+    "neighbour": Aim(TARGETS["neighbour"], True, _a_neighbour, _one_seat),
+    "two": Aim(TARGETS["two"], False, _two_others, _two_seats),
+}
+assert set(AIMS) == set(TARGETS)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A kind of decision: what it asks (for the catalogue), the verbs it takes, and
+    why another verb is refused."""
+
+    about: str
+    verbs: tuple[str, ...]
+    refusal: Callable[[str], str]
+
+
+# What a verb of the choose step is for, when it is played at the wrong time.
+LATER = {"pirate": "is picked in the draft, before the first round"}
+DECISIONS = {
+    "draft": Decision(
+        "each seat in turn picks a pirate",
+        ("pirate",),
+        lambda verb: "now is the draft step: play pirate>...",
+    ),
+    "choose": Decision(
+        "every pirate chooses a card, face down",
+        ("play",),
+        lambda verb: f"now every pirate chooses a card; {verb}>... "
+        + LATER.get(verb, "comes after the cards are revealed"),
+    ),
+    "gesture": Decision(
+        "cards revealed: every pirate answers with the card's gesture",
+        ("gesture",),
+        lambda verb: "now is the gesture step: play gesture>...",
+    ),
+    "reach": Decision(
+        "searchers reach for a golden card",
+        ("grab", "dig"),
+        lambda verb: "now is the reach step: play grab or dig>...",
+    ),
+}
 
 
 class RumbleState(State):
@@ -99,7 +229,7 @@ class RumbleState(State):
         choice = game.options["pirates"]
         if choice == "draft":
             self.emit({"type": "draft", "text": text.DRAFT})
-            self._stage("draft")
+            self._ask_draft()
         else:
             # R84: pirates dealt at random (each at most once), or as the option lists them.
             names = self.sample(sorted(PIRATES), n) if choice == "random" else game.pirate_list
@@ -112,16 +242,23 @@ class RumbleState(State):
         """The decision open now: ``draft``, ``choose``, ``gesture``, ``reach`` (or ``over``)."""
         return self.frames[-1].kind if self.frames else "over"
 
-    def _stage(self, kind: str) -> None:
-        """Open the round's next decision (R9, R12, R61, R84)."""
-        if kind == "draft":
-            seats: list[int] = [self.pirate.index("")]
-        elif kind == "reach":
-            seats = sorted(self.reach_options)
-        else:
-            seats = self.living()
-        timeout = f"gesture>{NO_GESTURE}" if kind == "gesture" else None
-        self.replace(Frame.of(kind, seats, timeout, round=self.round))
+    # The round's decisions (R9, R12, R61, R84), each asked of the seats it names.
+    def _ask_draft(self) -> None:
+        self.replace(Frame.of("draft", [self.pirate.index("")], round=self.round))
+
+    def _ask_choose(self) -> None:
+        self.replace(Frame.of("choose", self.living(), round=self.round))
+
+    def _ask_gestures(self) -> None:
+        # The one decision the rules time (R62): no gesture in time is no gesture.
+        self.replace(
+            Frame.of(
+                "gesture", self.living(), f"gesture>{NO_GESTURE}", timed=True, round=self.round
+            )
+        )
+
+    def _ask_reach(self) -> None:
+        self.replace(Frame.of("reach", sorted(self.reach_options), round=self.round))
 
     def _out(self, seat: int) -> str | None:
         # R71: a dead pirate is out of the game for good.
@@ -170,7 +307,7 @@ class RumbleState(State):
         )
         if self.game.options["mode"] == "camp":
             self._deal_camps()
-        self._stage("choose")
+        self._ask_choose()
 
     def _deal_camps(self) -> None:
         n = self.players
@@ -201,7 +338,7 @@ class RumbleState(State):
                     }
                 )
 
-    # ----------------------------------------------------------- neighbours
+    # ----------------------------------------------------------- the table
     def neighbours(self, seat: int) -> list[int]:
         """The living pirates next to ``seat``: one each way round the table (R59).
 
@@ -221,14 +358,44 @@ class RumbleState(State):
     def living(self) -> list[int]:
         return [s for s in range(self.players) if self.alive[s]]
 
-    def _legal_actions(self, seat: int) -> list[RumbleAction]:
-        if self.phase == "draft":
-            taken = set(self.pirate)
-            return [action("pirate", p) for p in sorted(PIRATES) if p not in taken]
-        if self.phase == "gesture":
-            return [action("gesture", g) for g in (*GESTURES, NO_GESTURE)]
-        if self.phase == "reach":
-            return list(self.reach_options[seat])
+    def has_ability(self, seat: int, ability: str) -> bool:
+        """Whether ``seat``'s pirate has ``ability`` (``abilities`` in pirates.toml)."""
+        return ability in PIRATES[self.pirate[seat]].abilities
+
+    def reaches(self, seat: int) -> list[RumbleAction]:
+        """What a searcher may reach for: a face-up golden card by slot (R24, R69), and
+        for Ching Shih with a special token a card of the discard pile (R40, R80)."""
+        found = [action("grab", str(i)) for i, c in enumerate(self.area) if c]
+        if self.tokens[seat] > 0 and self.has_ability(seat, DIG_DISCARD):
+            found += [action("dig", c) for c in sorted(set(self.discard), key=ORDER.__getitem__)]
+        return found
+
+    def golden_played_by_others(self, seat: int) -> bool:
+        """Whether a pirate other than ``seat`` played a golden card this round (R76)."""
+        return any(CARDS[a.name].golden for s, a in self.played.items() if s != seat)
+
+    # ----------------------------------------------------------- the draft (R84)
+    def _legal_draft(self, seat: int, frame: Frame) -> list[RumbleAction]:
+        taken = set(self.pirate)
+        return [action("pirate", p) for p in sorted(PIRATES) if p not in taken]
+
+    def _on_draft(self, seat: int, chosen: RumbleAction, frame: Frame) -> None:
+        self.pirate[seat] = chosen.name
+        self.emit(
+            {
+                "type": "pick",
+                "seat": seat,
+                "pirate": chosen.name,
+                "text": text.pick(seat, chosen.name),
+            }
+        )
+        if "" not in self.pirate:
+            self._set_up(self.pirate)
+        else:
+            self._ask_draft()
+
+    # ----------------------------------------------------------- choosing a card
+    def _legal_choose(self, seat: int, frame: Frame) -> list[RumbleAction]:
         actions: list[RumbleAction] = []
         for card in self.playable(seat):
             actions.extend(self._aims(seat, card))
@@ -238,44 +405,43 @@ class RumbleState(State):
         """Cards ``seat`` holds and can pay for now (R16, R63, R75, R87)."""
         pirate = PIRATES[self.pirate[seat]]
         held = [c for c in pirate.hand if c != self.face_up[seat]]
-        held += sorted(set(self.golden[seat]), key=list(CARDS).index)
-        out = []
-        for card in held:
-            if CARDS[card].cost > self.bullets[seat]:
-                continue
-            if card == "cover" and "cover_token" in pirate.abilities and self.tokens[seat] < 1:
-                continue
-            out.append(card)
-        return out
+        held += sorted(set(self.golden[seat]), key=ORDER.__getitem__)
+        bullets, tokens = self.bullets[seat], self.tokens[seat]
+        return [
+            card
+            for card in held
+            if CARDS[card].cost <= bullets and self._token_cost(seat, card) <= tokens
+        ]
+
+    def _token_cost(self, seat: int, card: str) -> int:
+        """Special tokens a card costs: Henry Morgan's Take Cover spends one (R44, R75)."""
+        return 1 if COVER in CARDS[card].does and self.has_ability(seat, COVER_TOKEN) else 0
+
+    def _aim(self, seat: int, card: str) -> Aim:
+        """How ``seat`` may aim ``card``: as its kind of target says, but Mary Read's
+        Cut reaches any pirate (R74)."""
+        found = CARDS[card]
+        if CUT in found.does and self.has_ability(seat, LONG_CUT):
+            return AIMS["any"]
+        return AIMS[found.target]
 
     def _aims(self, seat: int, card: str) -> list[RumbleAction]:
-        kind = CARDS[card].target
-        abilities = PIRATES[self.pirate[seat]].abilities
-        others = [s for s in self.living() if s != seat]
-        if kind == "none":
-            return [play(card)]
-        if kind == "any" or (card == "cut" and "long_cut" in abilities):
-            return [play(card, t) for t in others]
-        if kind == "neighbour":
-            return [play(card, t) for t in self.neighbours(seat)]
-        # "two": two different targets; Mary Read may shoot one target twice (R74).
-        pairs = [(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
-        if "double_shot" in abilities:
-            pairs += [(a, a) for a in others]
-            pairs.sort()
-        return [play(card, a, b) for a, b in pairs]
+        of = RumbleAction.of
+        return [of("play", card, targets) for targets in self._aim(seat, card).aims(self, seat)]
+
+    def _on_choose(self, answers: dict[int, Action], frame: Frame) -> None:
+        self._reveal(dict(sorted(answers.items())))  # type: ignore[arg-type]
+        if self.game.options["gestures"]:
+            self._ask_gestures()
+        else:
+            self._start_reach()
 
     def _explain(self, seat: int, action: Action) -> str:
         if not isinstance(action, RumbleAction):
             return f"{action!r} is not a Pirate Rumble action"
-        expected = {"draft": "pirate", "gesture": "gesture", "reach": "grab or dig"}
-        if self.phase != "choose" and action.verb not in expected[self.phase]:
-            return f"now is the {self.phase} step: play {expected[self.phase]}>..."
-        if self.phase == "choose" and action.verb != "play":
-            later = {"pirate": "is picked in the draft, before the first round"}
-            return f"now every pirate chooses a card; {action.verb}>... " + later.get(
-                action.verb, "comes after the cards are revealed"
-            )
+        decision = DECISIONS[self.phase]
+        if action.verb not in decision.verbs:
+            return decision.refusal(action.verb)
         if action.verb == "pirate":
             if action.name not in PIRATES:
                 return f"there is no pirate {action.name!r}"
@@ -289,6 +455,9 @@ class RumbleState(State):
             )
         if action.verb != "play":
             return super()._explain(seat, action)
+        return self._explain_card(seat, action)
+
+    def _explain_card(self, seat: int, action: RumbleAction) -> str:
         card = CARDS.get(action.name)
         if card is None:
             return f"there is no card {action.name!r}"
@@ -299,61 +468,28 @@ class RumbleState(State):
             return f"seat {seat} ({pirate.title}) holds no {card.title}"
         if card.cost > self.bullets[seat]:
             return f"{card.title} costs {card.cost} bullets; seat {seat} has {self.bullets[seat]}"
-        if action.name == "cover" and self.tokens[seat] < 1:
-            return "Take Cover needs a special token, and none is left"
+        if self._token_cost(seat, action.name) > self.tokens[seat]:
+            return f"{card.title} needs a special token, and none is left"
         for target in action.targets:
             if not 0 <= target < self.players or target == seat or not self.alive[target]:
                 return f"{target} is not another living pirate"
-        if card.target == "neighbour" and not (
-            action.name == "cut" and "long_cut" in pirate.abilities
-        ):
+        aim = self._aim(seat, action.name)
+        if aim.near:
             return f"{card.title} reaches only a pirate next to you: {self.neighbours(seat)}"
-        wanted = {"none": 0, "any": 1, "neighbour": 1, "two": 2}[card.target]
-        if len(action.targets) != wanted:
-            return f"{card.title} takes {wanted} target(s)"
-        if card.target == "two":
-            return "Shoot Twice takes two different targets, in increasing order"
+        if len(action.targets) != aim.count:
+            return f"{card.title} takes {aim.count} target(s)"
+        if aim.count > 1:
+            return f"{card.title} takes two different targets, in increasing order"
         return super()._explain(seat, action)
 
-    # ----------------------------------------------------------- resolution
-    def _resolve(self, commits: dict[int, Action]) -> None:
-        chosen: dict[int, RumbleAction] = commits  # type: ignore[assignment]
-        if self.phase == "draft":
-            ((seat, action),) = chosen.items()
-            self.pirate[seat] = action.name
-            self.emit(
-                {
-                    "type": "pick",
-                    "seat": seat,
-                    "pirate": action.name,
-                    "text": text.pick(seat, action.name),
-                }
-            )
-            if "" not in self.pirate:
-                self._set_up(self.pirate)
-            else:
-                self._stage("draft")
-            return
-        if self.phase == "choose":
-            self._reveal(dict(sorted(chosen.items())))
-            if self.game.options["gestures"]:
-                self._stage("gesture")
-                return
-        elif self.phase == "gesture":
-            self._judge_gestures(chosen)
-        elif self.phase == "reach":
-            self._resolve_reaches(chosen)
-            self._battle()
-            return
-        self._start_reach()
-
+    # ----------------------------------------------------------- the reveal
     def _reveal(self, choices: dict[int, RumbleAction]) -> None:
         # R9, R10: all cards revealed together.
         self.played = choices
         self.voided = set()
-        for seat, action in choices.items():
-            if CARDS[action.name].golden:
-                self._lose_golden(seat, action.name)
+        for seat, chosen in choices.items():
+            if CARDS[chosen.name].golden:
+                self._lose_golden(seat, chosen.name)
         self.emit(
             {
                 "type": "reveal",
@@ -373,6 +509,14 @@ class RumbleState(State):
         if known <= 0:
             self.secret[seat].remove(card)
 
+    # ----------------------------------------------------------- gestures (R12, R62)
+    def _legal_gesture(self, seat: int, frame: Frame) -> tuple[RumbleAction, ...]:
+        return GESTURE_ACTIONS
+
+    def _on_gesture(self, answers: dict[int, Action], frame: Frame) -> None:
+        self._judge_gestures(answers)  # type: ignore[arg-type]
+        self._start_reach()
+
     def _judge_gestures(self, answers: dict[int, RumbleAction]) -> None:
         # R12, R62 (option gestures): a wrong gesture voids the card.
         wrong = sorted(
@@ -391,45 +535,45 @@ class RumbleState(State):
     def _effective(self) -> dict[int, RumbleAction]:
         return {s: a for s, a in self.played.items() if s not in self.voided}
 
+    # ----------------------------------------------------------- the reach (R24, R69)
     def _start_reach(self) -> None:
-        searchers = [s for s, a in self._effective().items() if a.name == "search"]
-        options: dict[int, list[RumbleAction]] = {}
-        for seat in searchers:
-            found = [action("grab", str(i)) for i, c in enumerate(self.area) if c]
-            abilities = PIRATES[self.pirate[seat]].abilities
-            if "dig_discard" in abilities and self.tokens[seat] > 0:
-                found += [
-                    action("dig", c) for c in sorted(set(self.discard), key=list(CARDS).index)
-                ]
-            if found:
-                options[seat] = found
+        tally = Tally(self, self.living(), CARDS)
+        tally.run("reach", self._effective())
+        options = {seat: found for seat, found in tally.reaches.items() if found}
         # R61, R69: the reach is a decision when there is a choice or a race to win.
         if len(options) > 1 or any(len(found) > 1 for found in options.values()):
             self.reach_options = options
-            self._stage("reach")
+            self._ask_reach()
             return
-        self._resolve_reaches({s: found[0] for s, found in options.items()})
+        self._settle_reaches({s: found[0] for s, found in options.items()})
         self._battle()
 
-    def _resolve_reaches(self, reaches: dict[int, RumbleAction]) -> None:
+    def _legal_reach(self, seat: int, frame: Frame) -> list[RumbleAction]:
+        return list(self.reach_options[seat])
+
+    def _on_reach(self, answers: dict[int, Action], frame: Frame) -> None:
+        self._settle_reaches(answers)  # type: ignore[arg-type]
+        self._battle()
+
+    def _settle_reaches(self, reaches: dict[int, RumbleAction]) -> None:
         self.reach_options = {}
         claims: dict[int, list[int]] = {}
-        for seat, action in reaches.items():
-            if action.verb == "dig":
+        for seat, reach in reaches.items():
+            if reach.verb == "dig":
                 # R40, R80: Ching Shih takes a card of the discard pile for a special token.
-                self.discard.remove(action.name)
+                self.discard.remove(reach.name)
                 self.tokens[seat] -= 1
-                self.golden[seat].append(action.name)
+                self.golden[seat].append(reach.name)
                 self.emit(
                     {
                         "type": "dig",
                         "seat": seat,
-                        "card": action.name,
-                        "text": text.dig(seat, action.name),
+                        "card": reach.name,
+                        "text": text.dig(seat, reach.name),
                     }
                 )
             else:
-                claims.setdefault(int(action.name), []).append(seat)
+                claims.setdefault(int(reach.name), []).append(seat)
         for slot, seats in sorted(claims.items()):
             # R24, R69, option race: the first touch takes the card.
             if len(seats) == 1 or self.game.options["race"] == "arrival":
@@ -462,19 +606,20 @@ class RumbleState(State):
             self.emit({"type": "reshuffle", "text": text.RESHUFFLE})
         return self.pile.pop() if self.pile else None
 
+    # ----------------------------------------------------------- the battle
     def _battle(self) -> None:
         living = self.living()
         cards = self._effective()
-        abilities = {s: PIRATES[self.pirate[s]].abilities for s in living}
         # R63: costs are paid as the cards are revealed; R91 (option void_cost): a void
         # card is free, or its cost is paid all the same.
         paying = self.played if self.game.options["void_cost"] == "paid" else cards
-        for seat, action in paying.items():
-            self.bullets[seat] -= CARDS[action.name].cost
-            if action.name == "cover" and "cover_token" in abilities[seat]:
-                self.tokens[seat] -= 1
+        for seat, chosen in paying.items():
+            self.bullets[seat] -= CARDS[chosen.name].cost
+            self.tokens[seat] -= self._token_cost(seat, chosen.name)
+        tally = Tally(self, living, CARDS)
         # R30, R67: Hide; a card aimed at a hider does nothing at all.
-        hiders = {s for s, a in cards.items() if a.name == "hide"}
+        tally.run("hide", cards)
+        hiders = tally.hiders
         cancelled = sorted(s for s, a in cards.items() if any(t in hiders for t in a.targets))
         for seat in cancelled:
             self.emit(
@@ -485,52 +630,36 @@ class RumbleState(State):
                 }
             )
         active = {s: a for s, a in cards.items() if s not in cancelled}
-        names = {s: a.name for s, a in active.items()}
-        cover = {s: a.targets[0] for s, a in active.items() if a.name == "cover"}
-
-        def victim(seat: int) -> int | None:
-            # R44, R75: Take Cover passes every harm aimed at Morgan to his neighbour;
-            # R67: nothing touches a hider.
-            seat = cover.get(seat, seat)
-            return None if seat in hiders else seat
-
-        self._steals(active, names, abilities, victim)
-        self._damage(active, names, living, victim)
+        # R44, R75: Take Cover names who suffers before any harm is counted; then every
+        # other effect records what it does, and the tally is settled in R13's order.
+        tally.run("cover", active)
+        tally.run("play", active)
+        self._steals(tally)
+        self._damage(tally, active)
         # R19, R22, R28, R79: bullets taken by the other cards.
-        for seat, name in names.items():
-            if name == "load":
-                self._gain_bullets(seat, 3)
-            elif name == "loadfull":
-                self._gain_bullets(seat, MAX_BULLETS)
-            elif name == "dodge" or (name == "fire" and "fire_reload" in abilities[seat]):
-                self._gain_bullets(seat, 1)
+        for seat, amount in tally.bullets.items():
+            self._gain_bullets(seat, amount)
         self._reserve(living)
         if self.game.options["last_gasp"] == "yes":
             # R93 (option last_gasp): this round's health comes before deaths are settled.
-            self._health(names)
+            self._health(tally)
             self._deaths(living)
         else:
             self._deaths(living)
-            self._health(names)
-        self._end_round()
+            self._health(tally)
+        self._end_round(tally)
         if self.result is None:
-            self._stage("choose")
+            self._ask_choose()
 
-    def _steals(self, active: dict, names: dict, abilities: dict, victim: Any) -> None:
+    def _steals(self, tally: Tally) -> None:
         # R13, R31, R68: Steal resolves first; the target hands the bullets over.
-        by_target: dict[int, list[int]] = {}
-        for seat, action in active.items():
-            if action.name == "steal":
-                target = victim(action.targets[0])
-                if target is not None and target != seat:
-                    by_target.setdefault(target, []).append(seat)
         # All steals resolve together: each is judged on the bullets held before any
         # steal, every loss is taken before any gain (so no order of seats matters).
         held = list(self.bullets)
         gains: dict[int, int] = {}
-        for target, stealers in sorted(by_target.items()):
+        for target, stealers in sorted(tally.claims.items()):
             have = held[target]
-            if names.get(target) == "dodge":
+            if target in tally.steal_proof:
                 why = text.DODGES
             elif have == 0:
                 why = text.NO_BULLET
@@ -549,7 +678,7 @@ class RumbleState(State):
                     }
                 )
                 continue
-            grand = [s for s in stealers if "grand_steal" in abilities[s]]
+            grand = [s for s in stealers if self.has_ability(s, GRAND_STEAL)]
             taken = {s: 1 for s in stealers if s not in grand}
             for seat in grand:
                 taken[seat] = have - sum(taken.values())
@@ -568,68 +697,35 @@ class RumbleState(State):
         for seat, amount in gains.items():
             self._gain_bullets(seat, amount)
 
-    def _damage(self, active: dict, names: dict, living: list[int], victim: Any) -> None:
-        normal: dict[int, dict[int, int]] = {}
-        cutting: dict[int, dict[int, int]] = {}
-
-        def hit(source: int, aimed: int, amount: int, cut: bool = False) -> None:
-            target = victim(aimed)
-            if target is None:
-                return
-            per = (cutting if cut else normal).setdefault(target, {})
-            per[source] = per.get(source, 0) + amount
-
-        firers = [s for s, n in names.items() if n == "fire"]
-        for seat, action in active.items():
-            name, targets = action.name, action.targets
-            others = [o for o in living if o != seat]
-            if name == "shoot" or name == "shoot2":  # R20, R21, R74
-                for target in targets:
-                    hit(seat, target, 1)
-            elif name == "fire":  # R23, R66
-                for other in others:
-                    hit(seat, other, 2 if len(firers) == 1 else 1)
-            elif name == "bomb":  # R46, R77
-                hit(seat, targets[0], 3)
-                for other in self.neighbours(targets[0]):
-                    hit(seat, other, 1)
-            elif name == "stab":  # R47, R82
-                hit(seat, targets[0], 2 if targets[0] in self.neighbours(seat) else 1)
-            elif name == "smite":  # R48, R82
-                hit(seat, targets[0], 2)
-                for other in self.neighbours(targets[0]):
-                    if other != seat:
-                        hit(seat, other, 1)
-            elif name == "whirlwind":  # R49, R82
-                for other in others:
-                    hit(seat, other, 1)
-            elif name == "cut":  # R29, R74
-                hit(seat, targets[0], 1, cut=True)
+    def _damage(self, tally: Tally, active: dict[int, RumbleAction]) -> None:
+        normal, cutting = tally.normal, tally.cutting
+        guards, strikers = tally.guards, tally.strikers
         total: dict[int, int] = {}
         reflected: list[tuple[int, int]] = []
-        for seat in sorted(s for s, n in names.items() if n in ("dodge", "block")):
+        for seat in sorted(guards):
             # A line for every Dodge and Block: what it stopped (R22, R26, R65).
             attackers = sorted(s for s, dealt in normal.get(seat, {}).items() if dealt > 0)
             self.emit(
                 {
                     "type": "guard",
                     "seat": seat,
-                    "card": names[seat],
+                    "card": active[seat].name,
                     "prevented": len(attackers),
                     "attackers": attackers,
-                    "text": text.guard(seat, names[seat], len(attackers), attackers),
+                    "text": text.guard(seat, seat in strikers, len(attackers), attackers),
                 }
             )
         strike_cutters = self.game.options["block_cut"] == "yes"
         for target in sorted(set(normal) | set(cutting)):
-            guard = names.get(target) in ("dodge", "block")
+            guarded = target in guards
+            strikes = target in strikers
             amount = sum(cutting.get(target, {}).values())
             for source, dealt in sorted(normal.get(target, {}).items()):
                 # R22, R26, R65: Dodge and Block take 1 off each attacker's damage, never Cut's.
-                amount += max(0, dealt - 1) if guard else dealt
-                if names.get(target) == "block" and source != target:
+                amount += max(0, dealt - 1) if guarded else dealt
+                if strikes and source != target:
                     reflected.append((target, source))
-            if names.get(target) == "block" and strike_cutters:
+            if strikes and strike_cutters:
                 # R92 (option block_cut): Block strikes back at a cutter too; the Cut is
                 # still not reduced.
                 reflected += [(target, s) for s in sorted(cutting.get(target, {})) if s != target]
@@ -664,9 +760,10 @@ class RumbleState(State):
 
     def _reserve(self, living: list[int]) -> None:
         for seat in living:
-            pirate = PIRATES[self.pirate[seat]]
             # R32, R72: Roberts' special token is an extra health token when he falls below 3.
-            if "reserve_health" in pirate.abilities and self.tokens[seat] and self.health[seat] < 3:
+            if self.health[seat] < 3 and self.tokens[seat] and self.has_ability(
+                seat, RESERVE_HEALTH
+            ):
                 self.tokens[seat] -= 1
                 self.health[seat] += 1
                 self.emit(
@@ -690,18 +787,15 @@ class RumbleState(State):
                 event["text"] = text.death(seat, self.camp[seat])
             self.emit(event)
 
-    def _health(self, names: dict[int, str]) -> None:
+    def _health(self, tally: Tally) -> None:
         # R13, R71: taking health comes last, and only the living take it (with option
-        # last_gasp, R93, it comes before deaths are settled).
-        golden_played = {s for s, a in self.played.items() if CARDS[a.name].golden}
-        for seat, name in sorted(names.items()):
+        # last_gasp, R93, it comes before deaths are settled). Pick's bullet comes with it.
+        for seat in sorted(tally.health):
             if not self.alive[seat]:
                 continue
-            gain = {"heal": 2, "search": 1}.get(name, 0)
-            if name == "pick" and not golden_played - {seat}:
-                # R45, R76: no golden card to pick up: 1 health and 1 bullet instead.
-                gain = 1
-                self._gain_bullets(seat, 1)
+            gain, bullets = tally.health[seat]
+            if bullets:
+                self._gain_bullets(seat, bullets)
             if gain:
                 cap = PIRATES[self.pirate[seat]].max_health
                 before = self.health[seat]
@@ -716,21 +810,20 @@ class RumbleState(State):
                     }
                 )
 
-    def _end_round(self) -> None:
-        picker = next(
-            (s for s, a in self._effective().items() if a.name == "pick" and self.alive[s]), None
-        )
+    def _end_round(self, tally: Tally) -> None:
+        # R76: a living picker takes the golden cards the others played, void ones too.
+        picker = next((s for s in tally.pickers if self.alive[s]), None)
         picked: list[str] = []
-        for seat, action in sorted(self.played.items()):
-            card = CARDS[action.name]
+        for seat, chosen in sorted(self.played.items()):
+            card = CARDS[chosen.name]
             if card.golden:
                 # R25: a played golden card goes to the discard pile; R76: unless Pick takes it.
                 if picker is not None and seat != picker:
-                    picked.append(action.name)
+                    picked.append(chosen.name)
                 else:
-                    self.discard.append(action.name)
+                    self.discard.append(chosen.name)
             # R16, R18: last round's basic card comes back; this round's lies face up.
-            self.face_up[seat] = None if card.golden else action.name
+            self.face_up[seat] = None if card.golden else chosen.name
         if picker is not None and picked:
             self.golden[picker].extend(picked)
             self.emit(
@@ -792,7 +885,7 @@ class RumbleState(State):
                 "cards": self._cards_held(s),
                 "golden_known": self._known_golden(s),
                 "golden_unseen": len(self.secret[s]),
-                "bullet_name": "Qi-Gong" if pirate and "qigong" in pirate.abilities else "bullets",
+                "bullet_name": bullet_name(pirate),
                 "neighbours": self.neighbours(s) if self.alive[s] else [],
             }
             if self.camp:
@@ -824,37 +917,6 @@ class RumbleState(State):
             if self.camp:
                 view["camp"] = self.camp[seat]
         return view
-
-    def _info_key(self, seat: int | None) -> Any:
-        # The facts ``_view`` shows, as tuples; what the view derives from them
-        # (titles, caps, neighbours, the hand) follows from the pirates and alive.
-        n = range(self.players)
-        seen = [s == seat or self.shield_down() or not self.alive[s] for s in n]
-        own = seat is not None and bool(self.pirate[seat])
-        return (
-            self.round,
-            self.phase,
-            tuple(self.pirate),
-            tuple(self.alive),
-            tuple(self.health[s] if seen[s] else None for s in n),
-            tuple(self.bullets[s] if seen[s] else None for s in n),
-            tuple(self.tokens),
-            tuple(self.face_up),
-            tuple(self._cards_held(s) for s in n),
-            tuple(tuple(self._known_golden(s)) for s in n),
-            tuple(len(self.secret[s]) for s in n),
-            tuple(self.camp[s] if (s == seat or self.camp_shown[s]) else None for s in n)
-            if self.camp
-            else (),
-            tuple(self.area),
-            len(self.pile),
-            tuple(self.discard),
-            tuple(self.played.items()),
-            tuple(sorted(self.voided)),
-            tuple(sorted(self.reach_options)),
-            tuple(self.golden[seat]) if own else None,  # type: ignore[index]
-            seat in self.played if own else None,
-        )
 
     def _cards_held(self, seat: int) -> int:
         """How many cards ``seat`` holds: its basic cards not lying face up or just
@@ -1027,12 +1089,7 @@ class RumbleGame(Game):
         seats = range(self.players)
         out = [action("pirate", p) for p in sorted(PIRATES)]
         for name, card in CARDS.items():
-            if card.target == "none":
-                out.append(play(name))
-            elif card.target == "two":
-                out.extend(play(name, a, b) for a in seats for b in seats if a <= b)
-            else:
-                out.extend(play(name, t) for t in seats)
+            out.extend(play(name, *targets) for targets in AIMS[card.target].space(seats))
         out += [action("grab", str(slot)) for slot in range(self.players // 2)]
         out += [action("dig", name) for name, card in CARDS.items() if card.golden]
         out += [action("gesture", g) for g in (*GESTURES, NO_GESTURE)]
@@ -1054,8 +1111,12 @@ class RumbleGame(Game):
                     "target": card.target,
                     "gesture": card.gesture,
                     "pile": card.pile,
+                    "effects": [step.code for step in card.effects],
                 }
                 for name, card in CARDS.items()
+            },
+            "effects": {
+                name: {"id": name, "text": words} for name, words in CONTENT.effect_text.items()
             },
             "pirates": {
                 name: {
@@ -1066,7 +1127,7 @@ class RumbleGame(Game):
                     "health": pirate.health,
                     "max_health": pirate.max_health,
                     "bullets": pirate.bullets,
-                    "bullet_name": "Qi-Gong" if "qigong" in pirate.abilities else "bullets",
+                    "bullet_name": bullet_name(pirate),
                     "tokens": pirate.tokens,
                     "hand": list(pirate.hand),
                     "golden": list(pirate.golden),
@@ -1086,12 +1147,7 @@ class RumbleGame(Game):
             },
             "gestures": [*GESTURES, NO_GESTURE],
             "max_bullets": MAX_BULLETS,
-            "decisions": {
-                "draft": "each seat in turn picks a pirate",
-                "choose": "every pirate chooses a card, face down",
-                "gesture": "cards revealed: every pirate answers with the card's gesture",
-                "reach": "searchers reach for a golden card",
-            },
+            "decisions": {kind: decision.about for kind, decision in DECISIONS.items()},
         }
 
     def parse(self, text: str, legal: Sequence[str] = ()) -> RumbleAction:
@@ -1117,6 +1173,6 @@ class RumbleGame(Game):
         if not parts or len(parts) > 2 or not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
             raise notation_error(text, f"seat numbers after '>' ({NOTATION_HELP})", legal)
         targets = [int(p) for p in parts]
-        if CARDS[word].target == "two":
+        if AIMS[CARDS[word].target].count > 1:
             targets.sort()  # two shots at once: "shoot2>3,1" is "shoot2>1,3"
         return play(word, *targets)

@@ -128,9 +128,10 @@ def health(seat: int, gained: int) -> str:
     return f"Seat {seat} gains {gained} health."
 
 
-def guard(seat: int, card_name: str, prevented: int, attackers: Sequence[int]) -> str:
-    """What a Dodge or Block stopped: 1 damage from each attacker (never a Cut's)."""
-    verb = "blocks" if card_name == "block" else "dodges"
+def guard(seat: int, strikes_back: bool, prevented: int, attackers: Sequence[int]) -> str:
+    """What a Dodge or Block stopped: 1 damage from each attacker (never a Cut's); a
+    guard that strikes back blocks, one that does not dodges."""
+    verb = "blocks" if strikes_back else "dodges"
     if not attackers:
         return f"Seat {seat} {verb}; no one attacked seat {seat}."
     each = "each of " if len(attackers) > 1 else ""

@@ -27,7 +27,7 @@ def card_value(card: str, view: dict) -> float:
     spec = CARDS[card]
     mine = view["fighters"][view["viewer"]]
     if spec.type == "attack":
-        return 3.0 + spec.bonus + (1.0 if "dodge_only" in spec.effects else 0.0)
+        return 3.0 + spec.bonus + (1.0 if spec.has("dodge_only") else 0.0)
     if spec.type == "defence":
         return 2.0 + (2.0 if ANY in spec.stops else 0.0) + (1.0 if spec.counter else 0.0)
     if spec.type == "stance":
@@ -94,7 +94,7 @@ class GreedyBot:
             return 0.0
         target = view["fighters"][action.target]  # type: ignore[index]
         spec = CARDS[action.name]
-        hardness = 2.0 if "dodge_only" in spec.effects else 0.0
+        hardness = 2.0 if spec.has("dodge_only") else 0.0
         return 100.0 - (target["life"] + _armor_left(target)) * 3 + hardness + spec.bonus
 
     @staticmethod

@@ -1,17 +1,25 @@
 """Swordplay's content: cards, decks and fighters, read and checked from TOML beside this file.
 
-Every effect a card or fighter has is a keyword from a closed list below; the rules
-apply keywords, never card names, so a transcription of the printed cards only has
-to say which keywords each card carries.
+The files are read through the engine's shared reader (``Schema``, ``read_table``):
+it refuses unknown fields, missing ones, wrong types, out-of-bounds numbers and
+words outside their closed lists, naming file, entry, field and line. What it
+cannot know is checked here with ``fault``: the fields that depend on a card's
+type, totals (a deck's size), and names that point into another file.
+
+Every effect a card or fighter has is a keyword (a *flag*) from a closed list
+below; the rules ask ``card.has("dodge_only")`` or ``fighter.has("hook")``,
+never a card's name, so a transcription of the printed cards only has to say
+which keywords each card carries, and a keyword the rules misspell fails loudly.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plunder.engine.content import entry_tables, fault, read_toml, require
+from plunder.engine.content import Field, Schema, entry_tables, fault, read_table, read_toml
 from plunder.engine.errors import ContentError
 
 HERE = Path(__file__).parent
@@ -28,6 +36,17 @@ STANCE_EFFECTS = ("attack_bonus", "damage_reduction", "parry_any")
 ABILITIES = ("duellist", "brawler", "iron_hide", "deft", "hook", "sharpshooter")
 SIDES = ("pirates", "arena")
 ANY = "any"
+# Every keyword a card may carry, whatever its type.
+CARD_FLAGS = frozenset((*ATTACK_EFFECTS, *ITEM_ABILITIES, *STANCE_EFFECTS))
+MAX_COPIES = 20  # copies of one card in a deck
+MIN_DECK = 12  # cards in a deck at least
+
+
+def _has(flags: frozenset[str], flag: str, known: frozenset[str]) -> bool:
+    """Whether ``flags`` hold ``flag``; a flag no content may carry is a bug in the rules."""
+    if flag not in known:
+        raise ValueError(f"{flag!r} is no keyword of the content ({', '.join(sorted(known))})")
+    return flag in flags
 
 
 @dataclass(frozen=True)
@@ -51,6 +70,10 @@ class Card:
     value: int = 0  # armor: damage absorbed; cloak or shield: attacks countered
     abilities: frozenset[str] = frozenset()  # item keywords
 
+    def has(self, flag: str) -> bool:
+        """Whether the card carries keyword ``flag`` (an effect or an item ability)."""
+        return _has(self.effects | self.abilities, flag, CARD_FLAGS)
+
     @property
     def guards(self) -> bool:
         """A cloak or a shield: an item that counters attacks."""
@@ -59,14 +82,14 @@ class Card:
     @property
     def ignores_guards(self) -> bool:
         # The crossover: attacks that ignore cloaks also ignore shields, and the reverse.
-        return bool(self.effects & {"ignores_cloaks", "ignores_shields"})
+        return self.has("ignores_cloaks") or self.has("ignores_shields")
 
 
 @dataclass(frozen=True)
 class Deck:
     name: str
     title: str
-    counts: tuple[tuple[str, int], ...]
+    counts: tuple[tuple[str, int], ...]  # in the order the file lists them
 
     def cards(self) -> list[str]:
         return [card for card, count in self.counts for _ in range(count)]
@@ -88,6 +111,10 @@ class Fighter:
     hands: int
     abilities: frozenset[str]
 
+    def has(self, ability: str) -> bool:
+        """Whether the fighter has ``ability`` (one of ``ABILITIES``)."""
+        return _has(self.abilities, ability, frozenset(ABILITIES))
+
 
 @dataclass(frozen=True)
 class SwordplayContent:
@@ -101,97 +128,72 @@ class SwordplayContent:
         return [f.name for f in self.fighters.values() if f.side == side]
 
 
-def _keywords(
-    path: Path, name: str, table: dict[str, Any], field: str, known: tuple[str, ...]
-) -> frozenset[str]:
-    values = table.get(field, [])
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise fault(path, f"is {values!r}; expected a list of names", name, field)
-    unknown = [v for v in values if v not in known]
-    if unknown:
-        raise fault(path, f"names {unknown!r}; known: {', '.join(known)}", name, field)
-    return frozenset(values)
+# ------------------------------------------------------------------ cards
+def _bonus() -> Field:
+    return Field(int, 0, low=0, high=9)
 
 
-def _number(
-    path: Path, name: str, table: dict[str, Any], field: str, low: int, high: int, default: int = 0
-) -> int:
-    value = table.get(field, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise fault(path, f"is {value!r}; expected a whole number {low}..{high}", name, field)
-    return value
+# Every card has a type, a title and a text; the other fields depend on the type,
+# so each type has a schema of its own (a field of another type is refused).
+_COMMON = {"type": Field(str, choices=TYPES), "title": Field(str), "text": Field(str)}
+_TYPE = Schema("cards", key=None, type=_COMMON["type"])
+CARD_SCHEMAS = {
+    "attack": Schema(
+        "cards", key=None, **_COMMON,
+        location=Field(str, choices=(*LOCATIONS, "none")),
+        bonus=_bonus(),
+        effects=Field(list, (), choices=ATTACK_EFFECTS),
+    ),
+    "defence": Schema(
+        "cards", key=None, **_COMMON,
+        stops=Field(list, choices=(*LOCATIONS, ANY), length=(1, None)),
+        parry=Field(bool, False),
+        counter=Field(str, "", choices=("", *LOCATIONS)),
+        bonus=_bonus(),
+        notation=Field(str, ""),
+    ),
+    "item": Schema(
+        "cards", key=None, **_COMMON,
+        item=Field(str, choices=ITEM_KINDS),
+        hands=Field(int, 0, low=0, high=2),
+        damage=Field(int, 0, low=0, high=9),
+        value=Field(int, 0, low=0, high=9),
+        abilities=Field(list, (), choices=ITEM_ABILITIES),
+    ),
+    "stance": Schema(
+        "cards", key=None, **_COMMON,
+        effects=Field(list, (), choices=STANCE_EFFECTS),
+    ),
+}
 
 
-def _choice(
-    path: Path, name: str, table: dict[str, Any], field: str, known: tuple[str, ...]
-) -> str:
-    value = require(path, name, table, field, str)
-    if value not in known:
-        raise fault(path, f"is {value!r}; expected one of {', '.join(known)}", name, field)
-    return value
-
-
-def _card(path: Path, name: str, table: dict[str, Any]) -> Card:
-    kind = _choice(path, name, table, "type", TYPES)
-    base: dict[str, Any] = {
-        "name": name,
-        "type": kind,
-        "title": require(path, name, table, "title", str),
-        "text": require(path, name, table, "text", str),
-    }
+def _card(path: Path, name: str, table: Mapping[str, Any]) -> Card:
+    # The type alone first: it says which schema reads the rest.
+    kind = _TYPE.values(path, name, {k: v for k, v in table.items() if k == "type"})["type"]
+    values = CARD_SCHEMAS[kind].values(path, name, table)
+    for field in ("effects", "stops", "abilities"):
+        if field in values:
+            values[field] = frozenset(values[field])
     if kind == "attack":
-        location = _choice(path, name, table, "location", (*LOCATIONS, "none"))
-        return Card(
-            **base,
-            location="" if location == "none" else location,
-            bonus=_number(path, name, table, "bonus", 0, 9),
-            effects=_keywords(path, name, table, "effects", ATTACK_EFFECTS),
-            notation=f"attack:{name}",
-        )
+        location = values.pop("location")
+        return Card(name=name, **values, location="" if location == "none" else location,
+                    notation=f"attack:{name}")
     if kind == "defence":
-        stops = _keywords(path, name, table, "stops", (*LOCATIONS, ANY))
-        if not stops:
-            raise fault(path, "must name at least one location (or \"any\")", name, "stops")
-        counter = table.get("counter", "")
-        if counter not in ("", *LOCATIONS):
-            raise fault(path, f"is {counter!r}; expected a location or \"\"", name, "counter")
-        parry = table.get("parry", False)
-        if not isinstance(parry, bool):
-            raise fault(path, f"is {parry!r}; expected true or false", name, "parry")
-        notation = table.get("notation", f"defend:{name}")
-        if not isinstance(notation, str) or not _is_notation(notation):
-            raise fault(path, f"is {notation!r}; expected verb:name", name, "notation")
-        return Card(
-            **base,
-            stops=stops,
-            parry=parry,
-            counter=counter,
-            bonus=_number(path, name, table, "bonus", 0, 9),
-            notation=notation,
-        )
+        values["notation"] = values["notation"] or f"defend:{name}"
+        if not _is_notation(values["notation"]):
+            raise fault(path, f"is {values['notation']!r}; expected verb:name", name, "notation")
+        return Card(name=name, **values)
     if kind == "item":
-        item = _choice(path, name, table, "item", ITEM_KINDS)
-        hands = _number(path, name, table, "hands", 0, 2)
-        if (item == "armor") != (hands == 0):
-            raise fault(path, "armor takes no hands; every other item takes 1 or 2", name, "hands")
-        damage = _number(path, name, table, "damage", 0, 9)
-        value = _number(path, name, table, "value", 0, 9)
-        if item != "weapon" and value < 1:
-            raise fault(path, f"a {item} needs a value of at least 1", name, "value")
-        return Card(
-            **base,
-            item=item,
-            hands=hands,
-            damage=damage,
-            value=value,
-            abilities=_keywords(path, name, table, "abilities", ITEM_ABILITIES),
-            notation=f"ready:{name}",
-        )
-    return Card(
-        **base,
-        effects=_keywords(path, name, table, "effects", STANCE_EFFECTS),
-        notation=f"ready:{name}",
-    )
+        _check_item(path, name, values)
+    return Card(name=name, **values, notation=f"ready:{name}")
+
+
+def _check_item(path: Path, name: str, values: Mapping[str, Any]) -> None:
+    item = values["item"]
+    if (item == "armor") != (values["hands"] == 0):
+        raise fault(path, "armor takes no hands; every other item takes 1 or 2", name, "hands")
+    if item != "weapon" and values["value"] < 1:
+        raise fault(path, f"a {item} needs a value of at least 1", name, "value")
 
 
 def _is_notation(text: str) -> bool:
@@ -202,6 +204,7 @@ def _is_notation(text: str) -> bool:
 def _cards(path: Path) -> dict[str, Card]:
     tables = entry_tables(path, read_toml(path), "cards")
     cards = {name: _card(path, name, table) for name, table in tables.items()}
+    # Two defences written alike could not be told apart in a record.
     seen: dict[str, str] = {}
     for card in cards.values():
         if card.type == "defence":
@@ -211,58 +214,63 @@ def _cards(path: Path) -> dict[str, Card]:
     return cards
 
 
-def _decks(path: Path, cards: dict[str, Card]) -> dict[str, Deck]:
-    decks: dict[str, Deck] = {}
+# ------------------------------------------------------------------ decks
+def _decks(path: Path, cards: Mapping[str, Card]) -> dict[str, Deck]:
     raw = entry_tables(path, read_toml(path), "decks")
     for side in SIDES:
         if side not in raw:
             raise ContentError(f"needs a [decks.{side}] table", file=str(path), field="decks")
+    # A deck is its title and, per card of cards.toml it holds, how many copies.
+    schema = Schema(
+        "decks", key=None, title=Field(str),
+        **{card: Field(int, 0, low=0, high=MAX_COPIES) for card in cards},
+    )
+    decks: dict[str, Deck] = {}
     for name, table in raw.items():
         if name not in SIDES:
             raise fault(path, f"is no side; sides are {', '.join(SIDES)}", name)
-        counts = []
         for card in table:
-            if card == "title":
-                continue
-            if card not in cards:
+            if card != "title" and card not in cards:
                 raise fault(path, f"is no card of {CARDS_FILE.name}", name, card)
-            counts.append((card, _number(path, name, table, card, 0, 20)))
-        deck = Deck(name, require(path, name, table, "title", str), tuple(counts))
-        if deck.size < 12:
-            raise fault(path, f"holds {deck.size} cards; a deck needs at least 12", name)
+        values = schema.values(path, name, table)
+        # The file's order is the deck's order before the shuffle: kept, so a seed
+        # deals the same game.
+        counts = tuple((card, values[card]) for card in table if card != "title")
+        deck = Deck(name, values["title"], counts)
+        if deck.size < MIN_DECK:
+            raise fault(path, f"holds {deck.size} cards; a deck needs at least {MIN_DECK}", name)
         decks[name] = deck
     return decks
 
 
+# ------------------------------------------------------------------ fighters
+def _fighter(*, short: str, abilities: tuple[str, ...], **values: Any) -> Fighter:
+    return Fighter(short=short or values["title"], abilities=frozenset(abilities), **values)
+
+
+FIGHTER_SCHEMA = Schema(
+    "pirates",
+    _fighter,
+    title=Field(str),
+    short=Field(str, ""),
+    side=Field(str, choices=SIDES),
+    boxed=Field(bool, False),
+    life=Field(int, 10, low=1, high=30),
+    damage=Field(int, 1, low=0, high=9),
+    hands=Field(int, 2, low=1, high=4),
+    abilities=Field(list, (), choices=ABILITIES),
+)
+
+
 def _fighters(path: Path) -> tuple[dict[str, Fighter], dict[str, str]]:
     data = read_toml(path)
-    fighters: dict[str, Fighter] = {}
-    for name, table in entry_tables(path, data, "pirates").items():
-        title = require(path, name, table, "title", str)
-        boxed = table.get("boxed", False)
-        if not isinstance(boxed, bool):
-            raise fault(path, f"is {boxed!r}; expected true or false", name, "boxed")
-        fighters[name] = Fighter(
-            name=name,
-            title=title,
-            short=table.get("short", title),
-            side=_choice(path, name, table, "side", SIDES),
-            boxed=boxed,
-            life=_number(path, name, table, "life", 1, 30, 10),
-            damage=_number(path, name, table, "damage", 0, 9, 1),
-            hands=_number(path, name, table, "hands", 1, 4, 2),
-            abilities=_keywords(path, name, table, "abilities", ABILITIES),
-        )
-    raw = data.get("abilities")
-    if not isinstance(raw, dict):
-        raise ContentError("needs an [abilities] table", file=str(path), field="abilities")
+    fighters: dict[str, Fighter] = FIGHTER_SCHEMA.read(path, data)
+    # One sentence per ability for the players; an ability the rules do not know is refused.
+    words = read_table(path, data, "abilities", **{name: Field(str) for name in ABILITIES})
     for name in ABILITIES:
-        if not isinstance(raw.get(name), str) or not raw[name]:
+        if not words[name].strip():
             raise fault(path, "needs a sentence for the players", "abilities", name)
-    unknown = sorted(set(raw) - set(ABILITIES))
-    if unknown:
-        raise fault(path, f"names abilities the rules do not know: {unknown}", "abilities")
-    return fighters, {name: raw[name] for name in ABILITIES}
+    return fighters, {name: words[name] for name in ABILITIES}
 
 
 def load_content(

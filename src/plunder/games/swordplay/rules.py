@@ -3,19 +3,22 @@
 Rule numbers (R1, R2, …) refer to ``docs/rules/swordplay.md``.
 
 A turn is the active fighter's Discard, Draw, Ready and Combat phases (R12-R27);
-each phase that asks something is a frame (``discard``, ``ready``, ``attack``).
-An attack pushes a ``defend`` frame for its target over the ``attack`` frame; a
-defence that counter-attacks replaces it with a ``defend`` frame for the original
-attacker, and so on; the chain ends with a hit or a plain counter, and the frame
-is popped (R28-R33). Every link of a chain spends a card from a hand and no one
-draws during combat, so a chain has at most ``MAX_CHAIN`` links (R33).
+each phase that asks something is a frame (``discard``, ``ready``, ``attack``)
+with its pair of handlers (``_legal_<kind>``, ``_on_<kind>``). An attack opens a
+window at the timing ``defend`` over the ``attack`` frame, offered to its target:
+a fitting defence or a ready guard closes it and stops the attack, and a defence
+that counter-attacks opens the next window, for the original attacker; taking it
+(``no``, the window's pass) lets the hit land (R28-R33). The rules put no time on
+the answer, so the window is untimed. Every link of a chain spends a card from a
+hand and no one draws during combat, so a chain has at most ``MAX_CHAIN`` links
+(R33).
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from plunder.engine.action import Action, action_type
@@ -50,6 +53,13 @@ DECISIONS = {
     "ready": "the active fighter may drop items, then ready one item or stance (or pass)",
     "attack": "the active fighter may attack a living opponent with one attack card (or pass)",
     "defend": "the target of an attack may defend, use a ready cloak or shield, or take it (no)",
+}
+# What each decision takes, for the message of a refused action.
+HINTS = {
+    "discard": "discard:CARD or pass",
+    "ready": "drop:ITEM, ready:CARD (a stance or an item that fits free hands) or pass",
+    "attack": "attack:CARD>SEAT (a living opponent) or pass",
+    "defend": "a defence that fits the attack, guard:CLOAK, or no",
 }
 
 
@@ -161,7 +171,7 @@ class SwordplayState(State):
         self.turn += 1
         self.active = seat
         self.readied = False
-        deft = "deft" in FIGHTERS[self.fighter[seat]].abilities
+        deft = FIGHTERS[self.fighter[seat]].has("deft")
         self.discards_left = 2 if deft else 1
         self.emit(
             {"type": "turn", "turn": self.turn, "seat": seat,
@@ -201,19 +211,20 @@ class SwordplayState(State):
     def _to_discard(self, seat: int, card: str) -> None:
         self.discards[self.side[seat]].append(card)
 
-    # ----------------------------------------------------------- legal actions
-    def _legal_actions(self, seat: int) -> list[SwordAction]:
-        kind = self.frames[-1].kind
+    # ----------------------------------------------------------- decisions
+    # One pair of handlers per kind of frame (discard, ready, attack); the engine
+    # dispatches to them. The defence is a window at the timing "defend" (below).
+    def _legal_discard(self, seat: int, frame: Frame) -> list[SwordAction]:
+        return [PASS, *(_act("discard", c) for c in sorted(set(self.hands[seat])))]
+
+    def _legal_ready(self, seat: int, frame: Frame) -> list[SwordAction]:
         hand = sorted(set(self.hands[seat]))
-        if kind == "discard":
-            return [PASS, *(_act("discard", c) for c in hand)]
-        if kind == "ready":
-            return [PASS, *self._readies(seat, hand), *self._drops(seat)]
-        if kind == "attack":
-            targets = [t for t in self.living() if t != seat]
-            attacks = [c for c in hand if CARDS[c].type == "attack"]
-            return [PASS, *(_act("attack", c, t) for c in attacks for t in targets)]
-        return [NO, *self._defences(seat, hand)]
+        return [PASS, *self._readies(seat, hand), *self._drops(seat)]
+
+    def _legal_attack(self, seat: int, frame: Frame) -> list[SwordAction]:
+        targets = [t for t in self.living() if t != seat]
+        attacks = [c for c in sorted(set(self.hands[seat])) if CARDS[c].type == "attack"]
+        return [PASS, *(_act("attack", c, t) for c in attacks for t in targets)]
 
     def _readies(self, seat: int, hand: list[str]) -> list[SwordAction]:
         # R16-R21: one stance or one item; weapons, cloaks and shields need free hands.
@@ -232,26 +243,11 @@ class SwordplayState(State):
             items.add(self.armor[seat])  # type: ignore[arg-type]
         return [_act("drop", c) for c in sorted(items)]
 
-    def _defences(self, seat: int, hand: list[str]) -> list[SwordAction]:
-        data = self.frames[-1].data
-        attack = CARDS[data["card"]]
-        location, attacker = data["location"], data["attacker"]
-        out = []
-        for card in hand:
-            spec = CARDS[card]
-            if spec.type == "defence" and self._stops(seat, attacker, spec, attack, location):
-                out.append(play_of(card))
-        # R29, R39: a ready cloak or shield counters, unless the attack ignores them.
-        if not (data["ignores_guards"]):
-            for card in sorted({c for c, _ in self.gear[seat] if CARDS[c].guards}):
-                out.append(_act("guard", card))
-        return out
-
     def _stops(self, seat: int, attacker: int, defence: Card, attack: Card, location: str) -> bool:
         # R29: a defence counters the locations it names; Dodge (any) counters every attack.
         if ANY in defence.stops:
             fits = True
-        elif "dodge_only" in attack.effects and attack.type == "attack":
+        elif attack.type == "attack" and attack.has("dodge_only"):
             fits = False
         elif not location:
             fits = False  # R34: an attack with no location is stopped only by "any"
@@ -265,7 +261,7 @@ class SwordplayState(State):
 
     def _stance_has(self, seat: int, effect: str) -> bool:
         stance = self.stance[seat]
-        return stance is not None and effect in CARDS[stance].effects
+        return stance is not None and CARDS[stance].has(effect)
 
     def _explain(self, seat: int, action: Action) -> str:
         if not isinstance(action, SwordAction):
@@ -276,32 +272,9 @@ class SwordplayState(State):
             action.verb not in ("drop", "guard")
         ):
             return f"seat {seat} holds no {CARDS[card].title}"
-        hints = {
-            "discard": "discard:CARD or pass",
-            "ready": "drop:ITEM, ready:CARD (a stance or an item that fits free hands) or pass",
-            "attack": "attack:CARD>SEAT (a living opponent) or pass",
-            "defend": "a defence that fits the attack, guard:CLOAK, or no",
-        }
-        return f"now is the {kind} decision: {hints[kind]}"
+        return f"now is the {kind} decision: {HINTS[kind]}"
 
-    # ----------------------------------------------------------- resolution
-    def _resolve(self, commits: dict[int, Action]) -> None:
-        ((seat, action),) = commits.items()
-        assert isinstance(action, SwordAction)
-        kind = self.frames[-1].kind
-        if kind == "discard":
-            self._on_discard(seat, action)
-        elif kind == "ready":
-            self._on_ready(seat, action)
-        elif kind == "attack":
-            if action.verb == "pass":
-                self._end_turn()
-            else:
-                self._attack(seat, action.name, action.target, counter=False, link=1)  # type: ignore[arg-type]
-        else:
-            self._on_defend(seat, action)
-
-    def _on_discard(self, seat: int, action: SwordAction) -> None:
+    def _on_discard(self, seat: int, action: SwordAction, frame: Frame) -> None:
         # R12, R13: discard one card (two for a deft fighter), then draw up to five.
         if action.verb == "discard":
             self.hands[seat].remove(action.name)
@@ -315,7 +288,7 @@ class SwordplayState(State):
         self._draw(seat)
         self.replace(Frame.of("ready", [seat], turn=self.turn, seat=seat))
 
-    def _on_ready(self, seat: int, action: SwordAction) -> None:
+    def _on_ready(self, seat: int, action: SwordAction, frame: Frame) -> None:
         if action.verb == "pass":
             self.replace(Frame.of("attack", [seat], turn=self.turn, seat=seat))
             return
@@ -357,29 +330,36 @@ class SwordplayState(State):
 
     def base_damage(self, seat: int) -> int:
         """What ``seat``'s plain attack (no card bonus) deals now, before the target's armor."""
-        abilities = FIGHTERS[self.fighter[seat]].abilities
+        fighter = FIGHTERS[self.fighter[seat]]
         weapons = [CARDS[c] for c, _ in self.gear[seat] if CARDS[c].item == "weapon"]
-        total = FIGHTERS[self.fighter[seat]].damage + sum(w.damage for w in weapons)
+        total = fighter.damage + sum(w.damage for w in weapons)
         if self._stance_has(seat, "attack_bonus"):
             total += 1
-        if "brawler" in abilities and not weapons:
+        if fighter.has("brawler") and not weapons:
             total += 1
         return total
 
     def damage(self, seat: int, card: str, location: str, counter: bool) -> int:
         """The damage ``seat``'s attack (or counter-attack) with ``card`` would deal (R30)."""
         spec = CARDS[card]
-        abilities = FIGHTERS[self.fighter[seat]].abilities
-        bonus = spec.bonus + (1 if "sharpshooter" in abilities and not location else 0)
-        if "fixed_damage" in spec.effects:
+        fighter = FIGHTERS[self.fighter[seat]]
+        bonus = spec.bonus + (1 if fighter.has("sharpshooter") and not location else 0)
+        if spec.has("fixed_damage"):
             return bonus
         weapons = [CARDS[c] for c, _ in self.gear[seat] if CARDS[c].item == "weapon"]
         total = self.base_damage(seat) + bonus
         if location == "thrust":
-            total += sum(1 for w in weapons if "thrust_bonus" in w.abilities)
-        if "duellist" in abilities and counter:
+            total += sum(1 for w in weapons if w.has("thrust_bonus"))
+        if fighter.has("duellist") and counter:
             total += 1
         return total
+
+    def _on_attack(self, seat: int, action: SwordAction, frame: Frame) -> None:
+        if action.verb == "pass":
+            self._end_turn()
+            return
+        assert action.target is not None
+        self._attack(seat, action.name, action.target, counter=False, link=1)
 
     def _attack(self, seat: int, card: str, target: int, counter: bool, link: int) -> None:
         spec = CARDS[card]
@@ -390,7 +370,7 @@ class SwordplayState(State):
             location = spec.location
         else:
             location = spec.counter
-        hook = "hook" in FIGHTERS[self.fighter[seat]].abilities
+        hook = FIGHTERS[self.fighter[seat]].has("hook")
         ignores = (spec.type == "attack" and spec.ignores_guards) or hook
         amount = self.damage(seat, card, location, counter)
         self.emit(
@@ -398,44 +378,74 @@ class SwordplayState(State):
              "location": location, "damage": amount, "counter": counter,
              "text": text.attack(seat, card, target, amount, counter)}
         )
-        frame = Frame.of(
-            "defend", [target], NO.notation, attacker=seat, target=target, card=card,
+        # R28: the target may answer at once, or take it. The rules give the answer
+        # no time limit, so the window is untimed: it waits for the player.
+        self.open_window(
+            "defend", NO, timed=False, attacker=seat, target=target, card=card,
             location=location, damage=amount, counter=counter, link=link,
             ignores_guards=ignores,
         )
-        if counter:
-            self.replace(frame)
-        else:
-            self.push(frame)
 
-    def _on_defend(self, seat: int, action: SwordAction) -> None:
-        data = self.frames[-1].data
-        attacker = data["attacker"]
-        if action.verb == "no":
-            self._hit(seat, attacker, data["damage"])
-            if self.result is None:
-                self._end_turn()
-            return
+    # ----------------------------------------------------------- the defence window
+    # Offered to the attack's target alone (public: the attack is made face up);
+    # it plays a fitting defence or a ready guard, or takes it (the pass, "no").
+    def _window_seats(self, timing: str, data: Mapping[str, Any]) -> list[int]:
+        return [data["target"]]
+
+    def _window_plays(self, seat: int, frame: Frame) -> list[SwordAction]:
+        data = frame.data
+        attack = CARDS[data["card"]]
+        location, attacker = data["location"], data["attacker"]
+        out = []
+        for card in sorted(set(self.hands[seat])):
+            spec = CARDS[card]
+            if spec.type == "defence" and self._stops(seat, attacker, spec, attack, location):
+                out.append(play_of(card))
+        # R29, R39: a ready cloak or shield counters, unless the attack ignores them.
+        if not data["ignores_guards"]:
+            for card in sorted({c for c, _ in self.gear[seat] if CARDS[c].guards}):
+                out.append(_act("guard", card))
+        return out
+
+    def _window_play(self, seat: int, action: Action, frame: Frame) -> None:
+        # A defence or a guard stops the attack: the window is over, and the chain
+        # goes on from the play (a counter-attack opens the next window).
+        assert isinstance(action, SwordAction)
+        self.close_window()
         if action.verb == "guard":
-            # R29, R39: a cloak or shield counters and wears; used up, it is discarded.
-            entry = max((e for e in self.gear[seat] if e[0] == action.name), key=lambda e: e[1])
-            entry[1] += 1
-            worn_out = entry[1] >= CARDS[action.name].value
-            if worn_out:
-                self.gear[seat].remove(entry)
-                self._to_discard(seat, action.name)
-            self.emit({"type": "guard", "seat": seat, "card": action.name, "worn_out": worn_out,
-                       "text": text.guard(seat, action.name, worn_out)})
+            self._guard(seat, action.name)
             self._end_turn()
             return
-        card = card_of(action)
+        self._defend(seat, card_of(action), frame)
+
+    def _after_defend(self, frame: Frame) -> None:
+        # The target took it (no): the hit lands and the turn is over.
+        data = frame.data
+        self._hit(data["target"], data["attacker"], data["damage"])
+        if self.result is None:
+            self._end_turn()
+
+    def _guard(self, seat: int, card: str) -> None:
+        # R29, R39: a cloak or shield counters and wears; used up, it is discarded.
+        entry = max((e for e in self.gear[seat] if e[0] == card), key=lambda e: e[1])
+        entry[1] += 1
+        worn_out = entry[1] >= CARDS[card].value
+        if worn_out:
+            self.gear[seat].remove(entry)
+            self._to_discard(seat, card)
+        self.emit({"type": "guard", "seat": seat, "card": card, "worn_out": worn_out,
+                   "text": text.guard(seat, card, worn_out)})
+
+    def _defend(self, seat: int, card: str, frame: Frame) -> None:
+        data = frame.data
+        attacker = data["attacker"]
         spec = CARDS[card]
         self.hands[seat].remove(card)
         self._to_discard(seat, card)
         self.emit({"type": "defend", "seat": seat, "card": card, "text": text.defend(seat, card)})
         if spec.parry and self.game.options["weapon_breakage"]:
             self._breakage(seat, attacker)
-        # R31-R33: a counter-attack resolves at once; the attacker may defend against it.
+        # R32, R33: a counter-attack resolves at once; the attacker may defend against it.
         if spec.counter and data["link"] < MAX_CHAIN:
             self._attack(seat, card, attacker, counter=True, link=data["link"] + 1)
             return
@@ -449,7 +459,7 @@ class SwordplayState(State):
             )
             if not heavy:
                 continue
-            for entry in [e for e in self.gear[holder] if "fragile" in CARDS[e[0]].abilities]:
+            for entry in [e for e in self.gear[holder] if CARDS[e[0]].has("fragile")]:
                 (die,) = self.roll(DIE, reason=f"breakage of {CARDS[entry[0]].title}", seat=holder)
                 if die >= BREAK_ON:
                     self.gear[holder].remove(entry)
@@ -464,7 +474,7 @@ class SwordplayState(State):
         # R30: the defender's stance and ability lessen the blow.
         if self._stance_has(seat, "damage_reduction"):
             amount = max(0, amount - 1)
-        if "iron_hide" in FIGHTERS[self.fighter[seat]].abilities and amount > 1:
+        if FIGHTERS[self.fighter[seat]].has("iron_hide") and amount > 1:
             amount -= 1
         # R30: armor first, discarded once it has taken its value; then life.
         on_armor = 0
@@ -537,24 +547,6 @@ class SwordplayState(State):
         if seat is not None:
             view["hand"] = list(self.hands[seat])
         return view
-
-    def _info_key(self, seat: int | None) -> Any:
-        # Exactly what ``_view`` shows, as tuples (the turn limit is an option).
-        return (
-            tuple(self.alive),
-            tuple(self.life),
-            tuple(self.armor),
-            tuple(self.armor_taken),
-            tuple(tuple(tuple(e) for e in g) for g in self.gear),
-            tuple(self.stance),
-            tuple(len(h) for h in self.hands),
-            tuple((side, len(deck)) for side, deck in self.decks.items()),
-            tuple((side, tuple(pile)) for side, pile in self.discards.items()),
-            self.turn,
-            self.active,
-            self.readied,
-            None if seat is None else tuple(self.hands[seat]),
-        )
 
     # ----------------------------------------------------------- hidden parts
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:

@@ -1,38 +1,46 @@
 """Pirates Under Fire's content: effects, ships, mercenaries, boards and scoring,
 read from ``content.toml`` and checked on load (a ``ContentError`` names the file,
-entry, field and line at fault)."""
+entry, field and line at fault).
+
+The effect codes the file writes are read through the rules' registries
+(``effects.py``): an effect or scoring rule the rules do not know, or an amount
+given to one that takes none, is refused here, and the file's ``[effects.*]``
+texts must describe exactly the registered effects.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from plunder.engine.content import fault, read_toml, require
+from plunder.engine.content import Field, Schema, fault, read_table, read_toml
+from plunder.engine.effects import Step
+from plunder.games.underfire.effects import EFFECTS, SCORES
 
 CONTENT_FILE = Path(__file__).with_name("content.toml")
 NUMBERS = tuple(range(1, 10))
-KINDS = {"square": (3, 3), "strip": (3, 1)}  # rows x columns of a board of that kind
 FACES = ("a", "b")
 
 
 @dataclass(frozen=True)
-class Step:
-    """One effect to apply: a registered effect name and its amount (1 when unstated)."""
+class Shape:
+    """A kind of board: its rows x columns, and how many the sea needs (R3)."""
 
-    name: str
-    amount: int = 1
+    rows: int
+    columns: int
+    count: int
 
-    @property
-    def code(self) -> str:
-        return self.name if self.amount == 1 else f"{self.name}:{self.amount}"
+
+KINDS = {"square": Shape(3, 3, 4), "strip": Shape(3, 1, 2)}
 
 
 @dataclass(frozen=True)
 class EffectInfo:
     name: str
     text: str
-    amount: bool  # whether the effect takes an amount ("gold:2")
+    amount: bool  # whether the effect takes an amount ("gold:2"), as registered
 
     def words(self, amount: int) -> str:
         return self.text.replace("{n}", str(amount))
@@ -65,10 +73,11 @@ class Board:
 
 @dataclass(frozen=True)
 class Content:
-    effects: dict[str, EffectInfo]
+    effects: dict[str, EffectInfo]  # in the file's order (the observation's order)
     ships: dict[int, Ship]
     mercenaries: dict[str, Mercenary]
     boards: dict[str, Board]
+    by_kind: dict[str, tuple[str, ...]]  # kind -> its boards' ids, in the file's order
     market: dict[int, int]  # cost -> how many are drawn
     start: dict[str, int]
     same: dict[int, int]
@@ -77,133 +86,168 @@ class Content:
     scorers: frozenset[str]
 
     def words(self, steps: tuple[Step, ...]) -> str:
-        return "; ".join(self.effects[s.name].words(s.amount) for s in steps)
+        return _words(self.effects, steps)
 
 
-def _step(path: Path, entry: str, field: str, code: Any, effects: dict[str, EffectInfo],
-          registry: frozenset[str] | None = None) -> Step:
-    if not isinstance(code, str):
-        raise fault(path, f"has {code!r}; expected an effect such as 'gold:2'", entry, field)
-    name, sep, amount = code.partition(":")
-    known = effects if registry is None else registry
-    if name not in known:
-        raise fault(path, f"names the effect {name!r}, which is not one of {sorted(known)}",
-                     entry, field)
-    if sep:
-        if registry is None and not effects[name].amount:
-            raise fault(path, f"gives {name!r} an amount, which it does not take", entry, field)
-        if not amount.isdigit() or int(amount) < 1:
-            raise fault(path, f"has {code!r}; an amount is a whole number from 1", entry, field)
-        return Step(name, int(amount))
-    return Step(name, 1)
+def _words(effects: dict[str, EffectInfo], steps: tuple[Step, ...]) -> str:
+    return "; ".join(effects[s.name].words(s.amount) for s in steps)
 
 
-def _table(path: Path, data: dict[str, Any], key: str) -> dict[str, Any]:
-    table = data.get(key)
-    if not isinstance(table, dict) or not table:
-        raise fault(path, f"needs a [{key}] table")
-    return table
+def _ship(*, number: str, title: str, effects: tuple[Step, ...]) -> Ship:
+    return Ship(int(number), title, effects)
 
 
-def load_content(path: Path = CONTENT_FILE, scoring_rules: frozenset[str] = frozenset(
-        ("gold", "raiders", "flat"))) -> Content:
+EFFECT_TEXTS = Schema("effects", text=Field(str))
+SHIPS = Schema("ships", _ship, key="number", title=Field(str),
+               effects=Field(list, effects=True))
+MERCENARIES = Schema(
+    "mercenaries", key="id",
+    title=Field(str),
+    cost=Field(int, low=0),
+    effects=Field(list, effects=True),
+    boards=Field(bool, default=False),
+    scores=Field(str, default=None),
+    text=Field(str, default=""),  # none: the words of its effects
+)
+BOARDS = Schema("boards", key="id", kind=Field(str, choices=tuple(KINDS)),
+                **{face: Field(list, items=list) for face in FACES})
+START = {
+    "gold": Field(int, low=0),
+    "hand_limit": Field(int),
+    "hand_limit_max": Field(int),
+    "draw_pile": Field(int, low=0),
+    "reserve": Field(int, low=0),
+    "copies": Field(int, low=1),
+}
+SCORING = {"same": Field(dict), "sequence": Field(dict), "raider": Field(int)}
+
+
+def load_content(path: Path = CONTENT_FILE) -> Content:
     """Read and check the content file."""
     data = read_toml(path)
-    effects: dict[str, EffectInfo] = {}
-    for name, table in _table(path, data, "effects").items():
-        text = require(path, name, table, "text", str)
-        effects[name] = EffectInfo(name, text, bool(table.get("amount", False)))
-    ships: dict[int, Ship] = {}
-    raw_ships = _table(path, data, "ships")
-    for number in NUMBERS:
-        table = raw_ships.get(str(number))
-        if not isinstance(table, dict):
-            raise fault(path, f"needs a [ships.{number}] table", field=f"ships.{number}")
-        title = require(path, str(number), table, "title", str)
-        codes = require(path, str(number), table, "effects", list)
-        steps = tuple(_step(path, str(number), "effects", c, effects) for c in codes)
-        ships[number] = Ship(number, title, steps)
-    extra = set(raw_ships) - {str(n) for n in NUMBERS}
-    if extra:
-        raise fault(path, f"ships are numbered 1 to 9, not {sorted(extra)}", field="ships")
-    mercenaries: dict[str, Mercenary] = {}
-    for merc_id, table in _table(path, data, "mercenaries").items():
-        title = require(path, merc_id, table, "title", str)
-        cost = require(path, merc_id, table, "cost", int)
-        codes = require(path, merc_id, table, "effects", list)
-        steps = tuple(_step(path, merc_id, "effects", c, effects) for c in codes)
-        boards = table.get("boards", False)
-        if not isinstance(boards, bool):
-            raise fault(path, f"is {boards!r}; expected true or false", merc_id, "boards")
-        scores = None
-        if "scores" in table:
-            scores = _step(path, merc_id, "scores", table["scores"], effects, scoring_rules)
-        text = table.get("text") or _words(effects, steps)
-        if not isinstance(text, str):
-            raise fault(path, f"is {text!r}; expected text", merc_id, "text")
-        mercenaries[merc_id] = Mercenary(merc_id, title, cost, steps, boards, scores, text)
+    effects = _effects(path, data)
+    ships = _ships(path, data)
+    mercenaries = _mercenaries(path, data, effects)
+    market = _market(path, data, mercenaries)
+    start = _start(path, data)
+    scoring = read_table(path, data, "scoring", **SCORING)
+    same = _lengths(path, scoring["same"], "same")
+    sequence = _lengths(path, scoring["sequence"], "sequence")
+    boards = _boards(path, data)
+    by_kind = _group(path, boards)
+    scorers = frozenset(m.id for m in mercenaries.values() if m.scores is not None)
+    return Content(effects, ships, mercenaries, boards, by_kind, market, start, same, sequence,
+                   scoring["raider"], scorers)
+
+
+def _effects(path: Path, data: Mapping[str, Any]) -> dict[str, EffectInfo]:
+    """The players' words of every effect the rules register, and of no other."""
+    texts = EFFECT_TEXTS.read(path, data)
+    EFFECTS.check_texts(path, texts)
+    return {name: EffectInfo(name, entry["text"], EFFECTS[name].amount)
+            for name, entry in texts.items()}
+
+
+def _ships(path: Path, data: Mapping[str, Any]) -> dict[int, Ship]:
+    """Ships 1 to 9, one table each (R1)."""
+    raw = data.get("ships")
+    if isinstance(raw, dict):
+        for number in NUMBERS:
+            if str(number) not in raw:
+                raise fault(path, f"needs a [ships.{number}] table", field=f"ships.{number}")
+        extra = sorted(set(raw) - {str(n) for n in NUMBERS})
+        if extra:
+            raise fault(path, f"ships are numbered 1 to 9, not {extra}", field="ships")
+    ships = SHIPS.read(path, data, effects=EFFECTS)
+    return {ship.number: ship for ship in ships.values()}
+
+
+def _mercenaries(path: Path, data: Mapping[str, Any], effects: dict[str, EffectInfo]
+                 ) -> dict[str, Mercenary]:
+    out = {}
+    for merc_id, entry in MERCENARIES.read(path, data, effects=EFFECTS).items():
+        code = entry["scores"]
+        scores = None if code is None else SCORES.parse(code, path, merc_id, "scores")
+        steps = entry["effects"]
+        text = entry["text"] or _words(effects, steps) or "no effect"
+        out[merc_id] = Mercenary(merc_id, entry["title"], entry["cost"], steps, entry["boards"],
+                                 scores, text)
+    return out
+
+
+def _market(path: Path, data: Mapping[str, Any], mercenaries: dict[str, Mercenary]
+            ) -> dict[int, int]:
+    """R8: how many mercenaries of each cost are drawn; there must be that many."""
+    table = data.get("market")
+    if not isinstance(table, dict) or not table:
+        raise fault(path, "needs a [market] table", field="market")
     market: dict[int, int] = {}
-    for cost, count in _table(path, data, "market").items():
+    for cost, count in table.items():
         if not cost.isdigit() or not isinstance(count, int) or count < 0:
             raise fault(path, f"{cost} = {count!r}: expected cost = count", "market", cost)
         have = sum(1 for m in mercenaries.values() if m.cost == int(cost))
         if have < count:
             raise fault(path, f"draws {count} mercenaries of cost {cost}; there are {have}",
-                         "market", cost)
+                        "market", cost)
         market[int(cost)] = count
-    start_table = _table(path, data, "start")
-    start = {key: require(path, "start", start_table, key, int) for key in (
-        "gold", "hand_limit", "hand_limit_max", "draw_pile", "reserve", "copies")}
+    return market
+
+
+def _start(path: Path, data: Mapping[str, Any]) -> dict[str, int]:
+    """R6, R7, R9: the fleet splits into draw pile and reserve; the hand fits the pile."""
+    start = read_table(path, data, "start", **START)
     if start["draw_pile"] + start["reserve"] != start["copies"] * len(NUMBERS):
         raise fault(path, "draw_pile + reserve must be every ship of a fleet (copies x 9)",
-                     "start", "reserve")
+                    "start", "reserve")
     if not 1 <= start["hand_limit"] <= start["hand_limit_max"] <= start["draw_pile"]:
         raise fault(path, "needs 1 <= hand_limit <= hand_limit_max <= draw_pile",
-                     "start", "hand_limit")
-    scoring = _table(path, data, "scoring")
-    same = _lengths(path, scoring, "same")
-    sequence = _lengths(path, scoring, "sequence")
-    raider = require(path, "scoring", scoring, "raider", int)
-    boards: dict[str, Board] = {}
-    for board_id, table in _table(path, data, "boards").items():
-        kind = require(path, board_id, table, "kind", str)
-        if kind not in KINDS:
-            raise fault(path, f"is {kind!r}; expected one of {sorted(KINDS)}", board_id, "kind")
-        rows, columns = KINDS[kind]
-        faces = {}
-        for face in FACES:
-            grid = require(path, board_id, table, face, list)
-            if len(grid) != rows or any(not isinstance(r, list) or len(r) != columns
-                                        for r in grid):
-                raise fault(path, f"must be {rows} rows of {columns} spaces", board_id, face)
-            faces[face] = tuple(
-                tuple(_step(path, board_id, face, c, effects) if c else None for c in row)
-                for row in grid
-            )
-        boards[board_id] = Board(board_id, kind, faces)
-    for kind, wanted in (("square", 4), ("strip", 2)):
-        found = sum(1 for b in boards.values() if b.kind == kind)
-        if found != wanted:
-            raise fault(path, f"needs {wanted} boards of kind {kind!r}, has {found}",
-                         field="boards")
-    scorers = frozenset(m.id for m in mercenaries.values() if m.scores is not None)
-    return Content(effects, ships, mercenaries, boards, market, start, same, sequence, raider,
-                   scorers)
+                    "start", "hand_limit")
+    return start
 
 
-def _words(effects: dict[str, EffectInfo], steps: tuple[Step, ...]) -> str:
-    return "; ".join(effects[s.name].words(s.amount) for s in steps) or "no effect"
-
-
-def _lengths(path: Path, scoring: dict[str, Any], key: str) -> dict[int, int]:
-    table = require(path, "scoring", scoring, key, dict)
+def _lengths(path: Path, table: dict[str, Any], key: str) -> dict[int, int]:
+    """A scoring table: VP by the length of a run (3 or more)."""
     out = {}
     for length, points in table.items():
         if not length.isdigit() or int(length) < 3 or not isinstance(points, int):
             raise fault(path, f"{length} = {points!r}: expected length (3 or more) = VP",
-                         "scoring", key)
+                        "scoring", key)
         out[int(length)] = points
     return out
+
+
+def _boards(path: Path, data: Mapping[str, Any]) -> dict[str, Board]:
+    """Each board's two faces: rows of effect codes of its kind's shape ("": none)."""
+    boards = {}
+    for board_id, entry in BOARDS.read(path, data).items():
+        kind = entry["kind"]
+        shape = KINDS[kind]
+        faces = {}
+        for face in FACES:
+            grid = entry[face]
+            if len(grid) != shape.rows or any(len(row) != shape.columns for row in grid):
+                raise fault(path, f"must be {shape.rows} rows of {shape.columns} spaces",
+                            board_id, face)
+            faces[face] = tuple(
+                tuple(None if code == "" else EFFECTS.parse(code, path, board_id, face)
+                      for code in row)
+                for row in grid
+            )
+        boards[board_id] = Board(board_id, kind, faces)
+    return boards
+
+
+def _group(path: Path, boards: dict[str, Board]) -> dict[str, tuple[str, ...]]:
+    """The boards' ids by kind, in the file's order (the sea is laid out from these),
+    as many of each kind as the sea needs (R3)."""
+    groups: dict[str, list[str]] = {kind: [] for kind in KINDS}
+    for board in boards.values():
+        groups[board.kind].append(board.id)
+    for kind, ids in groups.items():
+        if len(ids) != KINDS[kind].count:
+            raise fault(path, f"needs {KINDS[kind].count} boards of kind {kind!r}, has {len(ids)}",
+                        field="boards")
+    return {kind: tuple(ids) for kind, ids in groups.items()}
 
 
 CONTENT = load_content()

@@ -2,34 +2,48 @@
 
 Rule numbers (R1, R2, …) refer to ``docs/rules/underfire.md``. A turn is the
 ``turn`` frame (the main action and the optional hire, in either order, then
-``end`` or the automatic draw); an ``order`` frame asks which of the space's and
-the ship's effects comes first, and a ``target`` frame asks where an effect aims.
-Both are pushed over the turn and popped when answered.
+``end`` or the automatic draw). The effects of a ship laid (its space's, its own)
+or of a mercenary hired are triggers of the engine's queue: when the space and
+the ship both have effects, the seat answers the engine's ``order`` frame
+(``first:space`` or ``first:ship``); an effect that aims pushes a ``target``
+frame over the turn and the queue goes on once it is answered. What each effect
+does is registered in ``effects.py``, under the names the content uses.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
 from plunder.engine.action import Action, action_type
-from plunder.engine.errors import ContentError
+from plunder.engine.effects import Step
 from plunder.engine.frame import Frame
 from plunder.engine.game import Game, notation_error
 from plunder.engine.options import Option
 from plunder.engine.result import Result
 from plunder.engine.state import State
+from plunder.engine.triggers import Trigger
 from plunder.games.underfire import text
-from plunder.games.underfire.content import CONTENT, CONTENT_FILE, NUMBERS, Step
+from plunder.games.underfire.content import CONTENT, NUMBERS
+from plunder.games.underfire.effects import EFFECTS, SCORES, aims
+from plunder.games.underfire.sea import (
+    BURNING,
+    COLUMNS,
+    INDEX,
+    MERC,
+    NEIGHBOURS,
+    NUMBER,
+    OWNER,
+    ROWS,
+    SHIELD,
+    SPACES,
+    first_row,
+    half_of,
+)
 
-COLUMNS, ROWS, HALF = 7, 6, 3
-LETTERS = "abcdefg"
-SPACES = tuple(f"{LETTERS[i % COLUMNS]}{i // COLUMNS + 1}" for i in range(COLUMNS * ROWS))
-INDEX = {name: i for i, name in enumerate(SPACES)}
 MERCS = tuple(CONTENT.mercenaries)
 SIXTEEN = 16  # "The game ends when each player has played 16 turns" (R2)
 TARGET_VERBS = ("fire", "mine", "shield", "repair")
@@ -42,40 +56,6 @@ _NOTATION = re.compile(
     r"|first:(?P<first>space|ship)|(?P<verb>fire|mine|shield|repair)@(?P<at3>[a-g][1-6])"
     r"|(?P<end>end))\s*$"
 )
-# A ship on the sea: [owner, number (0 for a mercenary), mercenary id, burning, shielded].
-OWNER, NUMBER, MERC, BURNING, SHIELD = range(5)
-STEP_OF: dict[str, Step] = {}
-
-
-def _step(code: str) -> Step:
-    found = STEP_OF.get(code)
-    if found is None:
-        name, _, amount = code.partition(":")
-        found = STEP_OF[code] = Step(name, int(amount) if amount else 1)
-    return found
-
-
-def neighbours(index: int) -> list[int]:
-    row, col = divmod(index, COLUMNS)
-    out = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        r, c = row + dr, col + dc
-        if 0 <= r < ROWS and 0 <= c < COLUMNS:
-            out.append(r * COLUMNS + c)
-    return out
-
-
-NEIGHBOURS = tuple(tuple(neighbours(i)) for i in range(COLUMNS * ROWS))
-
-
-def half_of(index: int) -> int:
-    """R4: seat 0's half is rows 1-3, seat 1's rows 4-6."""
-    return 0 if index // COLUMNS < HALF else 1
-
-
-def first_row(seat: int) -> range:
-    row = 0 if seat == 0 else ROWS - 1
-    return range(row * COLUMNS, row * COLUMNS + COLUMNS)
 
 
 @action_type
@@ -102,117 +82,6 @@ class FireAction(Action):
 
 _act = FireAction.of
 END = _act("end")
-
-
-# ------------------------------------------------------------------ effects
-@dataclass(frozen=True)
-class Effect:
-    """How a registered effect works: ``verb`` and ``targets`` for an aimed one
-    (the seat chooses a space), else ``apply`` at once."""
-
-    verb: str | None
-    targets: Callable[[UnderFireState, int, int], list[int]] | None = None
-    apply: Callable[[UnderFireState, int, int, int], None] | None = None  # state, seat, at, amount
-
-
-def _sight(state: UnderFireState, seat: int, origin: int, directions: Sequence[tuple[int, int]]
-           ) -> list[int]:
-    """R27: the first ship met in each direction, when it is the enemy's."""
-    row, col = divmod(origin, COLUMNS)
-    found = []
-    for dr, dc in directions:
-        r, c = row + dr, col + dc
-        while 0 <= r < ROWS and 0 <= c < COLUMNS:
-            ship = state.sea[r * COLUMNS + c]
-            if ship is not None:
-                if ship[OWNER] != seat:
-                    found.append(r * COLUMNS + c)
-                break
-            r, c = r + dr, c + dc
-    return sorted(found)
-
-
-def _line(state: UnderFireState, seat: int, origin: int) -> list[int]:
-    return _sight(state, seat, origin, ((-1, 0), (1, 0), (0, -1), (0, 1)))
-
-
-def _diagonal(state: UnderFireState, seat: int, origin: int) -> list[int]:
-    return _sight(state, seat, origin, ((-1, -1), (-1, 1), (1, -1), (1, 1)))
-
-
-def _mine_spaces(state: UnderFireState, seat: int, origin: int) -> list[int]:
-    # R28: a mine is laid on a space without a ship, or lifted from where it lies.
-    return [i for i, ship in enumerate(state.sea) if ship is None]
-
-
-def _shield_spaces(state: UnderFireState, seat: int, origin: int) -> list[int]:
-    return [i for i, ship in enumerate(state.sea) if ship is not None and ship[OWNER] == seat
-            and not ship[BURNING] and not ship[SHIELD]]
-
-
-def _repair_spaces(state: UnderFireState, seat: int, origin: int) -> list[int]:
-    return [i for i, ship in enumerate(state.sea) if ship is not None and ship[OWNER] == seat
-            and ship[BURNING]]
-
-
-def _gold(state: UnderFireState, seat: int, at: int, amount: int) -> None:
-    state.gold[seat] += amount
-
-
-def _vp(state: UnderFireState, seat: int, at: int, amount: int) -> None:
-    state.vp[seat] += amount
-
-
-def _hand(state: UnderFireState, seat: int, at: int, amount: int) -> None:
-    state.limit[seat] = min(CONTENT.start["hand_limit_max"], state.limit[seat] + amount)
-
-
-def _reserve(state: UnderFireState, seat: int, at: int, amount: int) -> None:
-    for _ in range(amount):
-        state.take_from_reserve(seat)
-
-
-EFFECTS: dict[str, Effect] = {
-    "gold": Effect(None, apply=_gold),
-    "vp": Effect(None, apply=_vp),
-    "hand": Effect(None, apply=_hand),
-    "reserve": Effect(None, apply=_reserve),
-    "line": Effect("fire", targets=_line),
-    "diagonal": Effect("fire", targets=_diagonal),
-    "mine": Effect("mine", targets=_mine_spaces),
-    "shield": Effect("shield", targets=_shield_spaces),
-    "repair": Effect("repair", targets=_repair_spaces),
-}
-
-
-def _score_gold(state: UnderFireState, seat: int, amount: int) -> int:
-    return state.gold[seat] // 2 * amount
-
-
-def _score_raiders(state: UnderFireState, seat: int, amount: int) -> int:
-    return state.raiders(seat) * amount
-
-
-def _score_flat(state: UnderFireState, seat: int, amount: int) -> int:
-    return amount
-
-
-SCORERS: dict[str, Callable[[UnderFireState, int, int], int]] = {
-    "gold": _score_gold,
-    "raiders": _score_raiders,
-    "flat": _score_flat,
-}
-
-# The content names effects; each must be one the rules know how to apply.
-for _name in CONTENT.effects:
-    if _name not in EFFECTS:
-        raise ContentError(f"names the effect {_name!r}, which the rules do not know "
-                           f"(known: {sorted(EFFECTS)})", file=str(CONTENT_FILE),
-                           entry=_name, field="effects")
-for _merc in CONTENT.mercenaries.values():
-    if _merc.scores is not None and _merc.scores.name not in SCORERS:
-        raise ContentError(f"scores by {_merc.scores.name!r}, which the rules do not know",
-                           file=str(CONTENT_FILE), entry=_merc.id, field="scores")
 
 
 def runs(values: Sequence[int | None], step: int) -> list[int]:
@@ -276,8 +145,8 @@ class UnderFireState(State):
         self.current = self.randrange(2)  # R9: who starts is drawn
         self.played = False
         self.bought = False
-        self.origin = -1  # where the ship whose effects are applied lies
-        self.queue: list[tuple[str, int]] = []  # effects still to apply: (code, origin)
+        # The effects of the trigger firing now still to apply: (code, origin space).
+        self.firing: list[tuple[str, int]] = []
         self.emit({"type": "setup", "first": self.current, "market": list(self.market),
                    "text": text.setup(self.current, self.market)})
         self._begin_turn(self.current)
@@ -286,8 +155,8 @@ class UnderFireState(State):
     # ------------------------------------------------------------ the sea
     def _lay_out_sea(self) -> tuple[tuple[str, ...], tuple[tuple[str, str, int, int], ...]]:
         """R3, R5: each half gets two square boards and one strip, at random places and faces."""
-        squares = [b.id for b in CONTENT.boards.values() if b.kind == "square"]
-        strips = [b.id for b in CONTENT.boards.values() if b.kind == "strip"]
+        squares = list(CONTENT.by_kind["square"])
+        strips = list(CONTENT.by_kind["strip"])
         self.shuffle(squares)
         self.shuffle(strips)
         effects = [""] * (COLUMNS * ROWS)
@@ -407,6 +276,10 @@ class UnderFireState(State):
         self.emit({"type": "drawn", "seat": seat, "ship": number,
                    "text": text.draw(seat, number)}, to=[seat])
 
+    def raise_limit(self, seat: int, amount: int) -> None:
+        """R29: the hand limit rises, up to its maximum."""
+        self.limit[seat] = min(CONTENT.start["hand_limit_max"], self.limit[seat] + amount)
+
     def take_from_reserve(self, seat: int) -> None:
         """A random ship of the hidden reserve goes to the hand (R29, R42)."""
         reserve = self.reserve[seat]
@@ -434,13 +307,10 @@ class UnderFireState(State):
                 out.append(_act("buy", 0, merc_id, SPACES[i]))
         return out
 
-    def _legal_actions(self, seat: int) -> Sequence[FireAction]:
-        frame = self.frames[-1]
-        if frame.kind == "order":
-            return (_act("first", 0, "", "space"), _act("first", 0, "", "ship"))
-        if frame.kind == "target":
-            verb = frame.data["verb"]
-            return tuple(_act(verb, 0, "", at) for at in frame.data["targets"])
+    # ------------------------------------------------------------ decisions
+    # One pair of handlers per kind of decision; the engine dispatches to them.
+    # ``order`` (which trigger first) is the engine's own: see ``_order_action``.
+    def _legal_turn(self, seat: int, frame: Frame) -> list[FireAction]:
         out: list[FireAction] = []
         if not self.played:
             spaces = self.accessible(seat)
@@ -451,27 +321,27 @@ class UnderFireState(State):
             out.append(END)
         return out
 
-    # ------------------------------------------------------------ resolution
-    def _resolve(self, commits: dict[int, Action]) -> None:
-        seat, action = next(iter(commits.items()))
-        assert isinstance(action, FireAction)
-        verb = action.verb
-        if verb == "play":
-            self._play(seat, action.ship, INDEX[action.at])
-        elif verb == "buy":
-            self._hire(seat, action.merc, INDEX[action.at])
-        elif verb == "first":
-            frame = self.pop()
-            space, ship = frame.data["space"], frame.data["ship"]
-            codes = [space, *ship] if action.at == "space" else [*ship, space]
-            self.queue = [(code, self.origin) for code in codes]
-        elif verb == "end":
+    def _on_turn(self, seat: int, action: FireAction, frame: Frame) -> None:
+        if action.verb == "end":
             self._end_turn()
-            return
+        elif action.verb == "buy":
+            self._hire(seat, action.merc, INDEX[action.at])
         else:
-            frame = self.pop()
-            self._aim(seat, frame.data["effect"], INDEX[action.at])
-        self._run_queue()
+            self._play(seat, action.ship, INDEX[action.at])
+
+    def _legal_target(self, seat: int, frame: Frame) -> tuple[FireAction, ...]:
+        verb = frame.data["verb"]
+        return tuple(_act(verb, 0, "", at) for at in frame.data["targets"])
+
+    def _on_target(self, seat: int, action: FireAction, frame: Frame) -> None:
+        self.pop()
+        self._aim(seat, frame.data["effect"], INDEX[action.at])
+        if not self._apply_firing():
+            self.run_triggers()  # the trigger is spent: the queue goes on
+
+    def _order_action(self, index: int, trigger: Trigger) -> FireAction:
+        """R11: ``first:space`` or ``first:ship`` fires that trigger first."""
+        return _act("first", 0, "", trigger.label)
 
     def _arrive(self, seat: int, at: int, number: int, merc: str) -> bool:
         """Put a ship on ``at``: a burning ship there sinks (R20), a mine explodes (R28).
@@ -502,17 +372,16 @@ class UnderFireState(State):
         self.emit({"type": "play", "seat": seat, "ship": number, "at": SPACES[at],
                    "text": text.play(seat, number, SPACES[at])})
         space_counts = self._arrive(seat, at, number, "")
-        self.origin = at
-        if self.sea[at][BURNING]:  # type: ignore[index]
-            self.queue = []  # R28: a ship set on fire by a mine does nothing
-            return
         space = self.effects[at] if space_counts else ""
         ship = [s.code for s in CONTENT.ships[number].steps]
-        if space and ship:
-            self.push(Frame.of("order", [seat], at=SPACES[at], space=space, ship=ship))
-            self.queue = []
-        else:
-            self.queue = [(code, at) for code in ([space] if space else []) + ship]
+        triggers = []
+        # R28: a ship set on fire by a mine does nothing; R43: only effects are asked about.
+        if not self.sea[at][BURNING]:  # type: ignore[index]
+            if space:
+                triggers.append(self._trigger(seat, "space", [space], at))
+            if ship:
+                triggers.append(self._trigger(seat, "ship", ship, at))
+        self.raise_triggers(triggers, then="effects", at=SPACES[at], space=space, ship=ship)
 
     def _hire(self, seat: int, merc_id: str, at: int) -> None:
         """R12-R14: pay, lay the mercenary, apply its action but not the space's."""
@@ -523,43 +392,58 @@ class UnderFireState(State):
         self.emit({"type": "buy", "seat": seat, "merc": merc_id, "at": SPACES[at],
                    "text": text.buy(seat, merc_id, SPACES[at], merc.cost)})
         self._arrive(seat, at, 0, merc_id)
-        self.origin = at
+        codes = [s.code for s in merc.steps]
         burning = self.sea[at][BURNING]  # type: ignore[index]
-        self.queue = [] if burning else [(s.code, at) for s in merc.steps]
+        triggers = [] if burning or not codes else [self._trigger(seat, "mercenary", codes, at)]
+        self.raise_triggers(triggers, then="effects")
 
-    def _run_queue(self) -> None:
-        """Apply queued effects until one needs a target (a ``target`` frame) or none is left."""
-        if self.frames and self.frames[-1].kind == "order":
-            return
+    @staticmethod
+    def _trigger(seat: int, label: str, codes: list[str], at: int) -> Trigger:
+        """A trigger applying ``codes`` from the ship on ``at``; ``label`` names it in
+        the ``order`` decision (``space`` or ``ship``, as the notation says)."""
+        return Trigger.of("effects", seat, label, codes=codes, at=SPACES[at])
+
+    def _fire_effects(self, trigger: Trigger) -> None:
+        """The engine fires a trigger: its effects apply, pausing the queue at an aim."""
+        origin = INDEX[trigger.data["at"]]
+        self.firing = [(code, origin) for code in trigger.data["codes"]]
+        self._apply_firing()
+
+    def _after_effects(self) -> None:
+        """Every trigger has fired (or none arose): the turn goes on."""
+        self._continue_turn()
+
+    def _apply_firing(self) -> bool:
+        """Apply the firing trigger's effects in turn; True when one waits for a target
+        (a ``target`` frame is pushed), False once none is left."""
         seat = self.current
-        while self.queue:
-            code, origin = self.queue.pop(0)
-            step = _step(code)
+        while self.firing:
+            code, origin = self.firing.pop(0)
+            step = EFFECTS.step(code)
             effect = EFFECTS[step.name]
             words = CONTENT.effects[step.name].words(step.amount)
-            if effect.targets is None:
-                assert effect.apply is not None
+            if not aims(step.name):
                 effect.apply(self, seat, origin, step.amount)
                 self.emit({"type": "effect", "seat": seat, "effect": code,
                            "text": text.effect(seat, words)})
                 continue
             # An aimed effect with an amount aims that many times (R47).
-            self.queue[0:0] = [(step.name, origin)] * (step.amount - 1)
-            targets = effect.targets(self, seat, origin)
+            self.firing[0:0] = [(step.name, origin)] * (step.amount - 1)
+            targets = effect.get("targets")(self, seat, origin)
             if not targets:
                 self.emit({"type": "effect", "seat": seat, "effect": code, "missed": True,
                            "text": text.no_target(seat, words)})
                 continue
-            self.push(Frame.of("target", [seat], effect=step.name, verb=effect.verb,
+            self.push(Frame.of("target", [seat], effect=step.name, verb=effect.get("verb"),
                                origin=SPACES[origin], targets=[SPACES[i] for i in targets]))
-            return
-        self._continue_turn()
+            return True
+        return False
 
     def _aim(self, seat: int, name: str, at: int) -> None:
         words = CONTENT.effects[name].words(1)
         self.emit({"type": "effect", "seat": seat, "effect": name, "at": SPACES[at],
                    "text": text.effect(seat, f"{words} ({SPACES[at]})")})
-        EFFECT_AIMS[name](self, seat, at)
+        EFFECTS[name].apply(self, seat, at)
 
     def hit(self, at: int, why: str) -> None:
         """R23-R25: a shield takes the hit; else an active ship burns, a burning one sinks."""
@@ -600,7 +484,7 @@ class UnderFireState(State):
             if ship is not None and ship[OWNER] == seat and not ship[BURNING] and ship[MERC]:
                 rule = CONTENT.mercenaries[ship[MERC]].scores
                 if rule is not None:
-                    scorers += SCORERS[rule.name](self, seat, rule.amount)
+                    scorers += SCORES[rule.name].apply(self, seat, rule.amount)
         parts = {
             "combos": sum(points for _, _, points in self.combos(seat)),
             "raiders": self.raiders(seat) * CONTENT.raider,
@@ -671,29 +555,6 @@ class UnderFireState(State):
                 self.pile[owner], self.reserve[owner] = pool[a:b], pool[b:]
 
 
-def _aim_fire(state: UnderFireState, seat: int, at: int) -> None:
-    state.hit(at, "under fire")
-
-
-def _aim_mine(state: UnderFireState, seat: int, at: int) -> None:
-    state.mines[at] = not state.mines[at]
-
-
-def _aim_shield(state: UnderFireState, seat: int, at: int) -> None:
-    state.sea[at][SHIELD] = True  # type: ignore[index]
-
-
-def _aim_repair(state: UnderFireState, seat: int, at: int) -> None:
-    state.sea[at][BURNING] = False  # type: ignore[index]
-
-
-# What an aimed effect does to the space chosen.
-EFFECT_AIMS: dict[str, Callable[[UnderFireState, int, int], None]] = {
-    "line": _aim_fire, "diagonal": _aim_fire, "mine": _aim_mine,
-    "shield": _aim_shield, "repair": _aim_repair,
-}
-
-
 class UnderFireGame(Game):
     """Pirates Under Fire: 2 players, numbered ships on a 7 x 6 sea, combos and fire.
 
@@ -753,11 +614,11 @@ class UnderFireGame(Game):
     def _max_decisions(self) -> int:
         # Each turn lays one of a fleet's 27 ships; a turn is at most a hire, a lay,
         # an order, the aims of the space, the ship and the mercenary, and an end.
-        def aims(steps: Sequence[Step]) -> int:
-            return sum(s.amount for s in steps if EFFECTS[s.name].targets is not None)
+        def aimed(steps: Sequence[Step]) -> int:
+            return sum(s.amount for s in steps if aims(s.name))
 
-        ship = max(aims(s.steps) for s in CONTENT.ships.values())
-        merc = max(aims(m.steps) for m in CONTENT.mercenaries.values())
+        ship = max(aimed(s.steps) for s in CONTENT.ships.values())
+        merc = max(aimed(m.steps) for m in CONTENT.mercenaries.values())
         space = max(s.amount for b in CONTENT.boards.values() for f in b.faces.values()
                     for row in f for s in row if s is not None)
         fleet = CONTENT.start["copies"] * len(NUMBERS)

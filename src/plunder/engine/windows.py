@@ -1,0 +1,138 @@
+"""Any-time windows: moments at which seats may play a card out of turn, or pass.
+
+Some rules let a player act "any time" at a named timing: a Tide card "when a
+hero attacks", a defence "when you are attacked". The engine models such a moment
+as a *window*: a frame whose kind is the timing, offered to every seat that could
+act there *by public information*, each of which plays something or passes.
+
+* **Offered by public information.** ``pending`` is public, so a window must not
+  tell who holds an answer. The game names the seats in ``_window_seats(timing,
+  data)`` from what every seat may know (a hand that is not empty, a deck list
+  that holds cards for this timing), never from a hand's content. A seat with
+  nothing to play is asked all the same and may only pass; no one can tell. The
+  conformance kit catches a window offered by hidden information: a state
+  determinized for another seat would offer it to other seats.
+* **Always a pass.** The window's default answer is the pass; every seat asked
+  may play it. ``timed`` (the default) lets a live table's reflex clock pass for
+  a seat that does not answer in time.
+* **Open until everyone passes.** The seats answer at once; the plays are
+  resolved in seat order from the active seat (``_window_first``), each through
+  ``_window_play``, after a public ``window`` event that says what every seat
+  answered. If anyone played, the window opens again (``opening`` counts
+  up), to the seats ``_window_seats`` names now, because a card played may be
+  answered by another. When every seat asked passes, the window closes and the
+  game goes on in ``_after_<timing>(frame)``; the same happens at once when no
+  seat is offered the window at all, so a game writes what follows a window in
+  one place.
+* A play may end the window itself (``close_window``): a defence that stops an
+  attack, say. The game then goes on from the play, and ``_after_<timing>`` is
+  not called.
+
+A game writes ``_window_seats``, ``_window_plays(seat, frame)`` (what the seat
+may play, besides the pass), ``_window_play(seat, action, frame)`` and one
+``_after_<timing>`` per timing it opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from plunder.engine.action import Action
+from plunder.engine.errors import PlunderError
+from plunder.engine.frame import Frame
+
+if TYPE_CHECKING:
+    from plunder.engine.state import State
+
+
+class Windows:
+    """The window machinery, part of every ``State``."""
+
+    # ----------------------------------------------------------- the game's hooks
+    def _window_seats(self, timing: str, data: Mapping[str, Any]) -> Iterable[int]:
+        """The seats offered a window at ``timing``, judged by public information only."""
+        raise NotImplementedError(f"{type(self).__name__} opens windows but has no _window_seats")
+
+    def _window_plays(self, seat: int, frame: Frame) -> Sequence[Action]:
+        """What ``seat`` may play in the open window, besides the pass."""
+        raise NotImplementedError(f"{type(self).__name__} opens windows but has no _window_plays")
+
+    def _window_play(self, seat: int, action: Action, frame: Frame) -> None:
+        """Resolve one play made in the window."""
+        raise NotImplementedError(f"{type(self).__name__} opens windows but has no _window_play")
+
+    def _window_first(self, frame: Frame) -> int:
+        """The seat whose plays in a window resolve first (the active seat); then
+        the others in seat order after it."""
+        return 0
+
+    # ----------------------------------------------------------- the machinery
+    def open_window(
+        self: State, timing: str, passing: Action, *, timed: bool = True, **data: Any
+    ) -> None:
+        """Open a window at ``timing`` over the decision on top, with ``passing`` as
+        every seat's pass; ``data`` is the window's public data. With no seat to
+        offer it to, the game goes on at once in ``_after_<timing>``."""
+        after = getattr(self, f"_after_{timing}", None)
+        if after is None:
+            raise PlunderError(f"{type(self).__name__} opens a {timing!r} window "
+                               f"but has no _after_{timing}")
+        seats = sorted(self._window_seats(timing, data))
+        frame = Frame.of(timing, seats, passing.notation, timed=timed, window=True, opening=1,
+                         **data)
+        if not seats:
+            after(frame)
+            return
+        self.push(frame)
+
+    def close_window(self: State) -> Frame:
+        """End the window on top from inside a play; ``_after_<timing>`` is not called."""
+        frame = self.frames[-1]
+        if not frame.window:
+            raise PlunderError(f"the decision on top ({frame.kind!r}) is not a window")
+        return self.pop()
+
+    def _window_legal(self: State, seat: int, frame: Frame) -> list[Action]:
+        passing = self.game.parse(frame.default or "")
+        return [passing, *(a for a in self._window_plays(seat, frame) if a != passing)]
+
+    def _window_resolve(self: State, answers: dict[int, Action], frame: Frame) -> None:
+        first = self._window_first(frame)
+        n = self.players
+        passing = frame.default
+        plays = sorted(
+            ((seat, action) for seat, action in answers.items() if action.notation != passing),
+            key=lambda item: (item[0] - first) % n,
+        )
+        # What each seat answered is public once all are in (a play is made face up).
+        said = {seat: answers[seat].notation for seat in sorted(answers)}
+        words = [
+            f"seat {seat} " + ("passes" if notation == passing else f"plays {notation}")
+            for seat, notation in said.items()
+        ]
+        self.emit({
+            "type": "window",
+            "timing": frame.kind,
+            "opening": frame.data["opening"],
+            "choices": {str(seat): notation for seat, notation in said.items()},
+            "text": f"{frame.kind}: " + "; ".join(words) + ".",
+        })
+        for seat, action in plays:
+            self._window_play(seat, action, frame)
+            if self._over is not None or not self.frames or self.frames[-1] is not frame:
+                return  # the game ended, or a play closed the window
+        data = dict(frame.data)
+        timing = frame.kind
+        if plays:
+            data["opening"] = data["opening"] + 1
+            seats = sorted(self._window_seats(timing, data))
+            if seats:
+                self.replace(Frame.of(timing, seats, frame.default, timed=frame.timed,
+                                      window=True, **data))
+                return
+        self.pop()
+        getattr(self, f"_after_{timing}")(frame)
+
+
+__all__ = ["Windows"]

@@ -425,8 +425,14 @@ class State(Windows, Triggers, Dice):
                 rule="notation",
                 legal=[str(a) for a in legal],
             )
-        if action not in legal:
-            raise IllegalAction(self._explain(seat, action), legal=[str(a) for a in legal])
+        # Actions are interned, so the legal one is usually this very object: look
+        # for it by identity before comparing values (a dataclass's == is slow).
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self._explain(seat, action), legal=[str(a) for a in legal])
         self._commits[seat] = action
         self.moves.append((seat, action.notation))
         if self._any or len(self._commits) == len(self._step):

@@ -203,6 +203,11 @@ DECISIONS = {
 }
 
 
+# What a pirate may play, by the facts it follows from (see ``_legal_choose``).
+_CHOOSE: dict[tuple[Any, ...], tuple[RumbleAction, ...]] = {}
+_CHOOSE_MAX = 200_000
+
+
 class RumbleState(State):
     game: RumbleGame
 
@@ -395,11 +400,28 @@ class RumbleState(State):
             self._ask_draft()
 
     # ----------------------------------------------------------- choosing a card
-    def _legal_choose(self, seat: int, frame: Frame) -> list[RumbleAction]:
-        actions: list[RumbleAction] = []
-        for card in self.playable(seat):
-            actions.extend(self._aims(seat, card))
-        return actions
+    def _legal_choose(self, seat: int, frame: Frame) -> tuple[RumbleAction, ...]:
+        # The cards a pirate may play, and at whom, follow from these facts alone;
+        # random playouts and searches meet the same few combinations again and
+        # again, so each is worked out once.
+        key = (
+            seat,
+            self.pirate[seat],
+            self.face_up[seat],
+            tuple(sorted(set(self.golden[seat]))),
+            self.bullets[seat],
+            self.tokens[seat],
+            tuple(self.alive),
+        )
+        found = _CHOOSE.get(key)
+        if found is None:
+            actions: list[RumbleAction] = []
+            for card in self.playable(seat):
+                actions.extend(self._aims(seat, card))
+            found = tuple(actions)
+            if len(_CHOOSE) < _CHOOSE_MAX:
+                _CHOOSE[key] = found
+        return found
 
     def playable(self, seat: int) -> list[str]:
         """Cards ``seat`` holds and can pay for now (R16, R63, R75, R87)."""

@@ -48,7 +48,7 @@ def line_of(path: Path, entry: str, field: str = "") -> int | None:
     for number, text in enumerate(lines, 1):
         stripped = text.strip()
         header = stripped.strip("[] ").replace('"', "") if stripped.startswith("[") else None
-        if header is not None and entry in (header, header.split(".")[-1]):
+        if header is not None and (header == entry or header.endswith("." + entry)):
             start = number
             if not field:
                 return number

@@ -142,3 +142,40 @@ def test_a_size_formula_is_read_as_written() -> None:
 def test_underfires_documented_decisions_are_its_catalogues() -> None:
     assert documented_kinds("underfire") == list(
         plunder.load("underfire").catalogue()["decisions"])
+
+
+# ------------------------------------------------------------------ rules and their tests
+TESTS = Path(__file__).resolve().parents[1]
+_NAMED_TEST = re.compile(r"`(?:(tests/[\w/]+\.py)::)?(test_\w+)(?:\[[^\]`]*\])?`")
+
+
+def _defined_tests() -> dict[str, set[str]]:
+    """Every test function defined under ``tests/``, by the file that defines it."""
+    found: dict[str, set[str]] = {}
+    for path in TESTS.rglob("test_*.py"):
+        text = path.read_text(encoding="utf-8")
+        names = set(re.findall(r"^(?:async )?def (test_\w+)\(", text, re.M))
+        found[str(path.relative_to(TESTS.parent))] = names
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_test_a_rules_document_names_exists(game: str) -> None:
+    """The R-numbers tie a rules document to the tests that check each rule: every test
+    the document names (with its file, or in the game's own tests) is defined."""
+    text = (DOCS / f"{game}.md").read_text(encoding="utf-8")
+    named = _NAMED_TEST.findall(text)
+    assert named, "the rules document names no test"
+    defined = _defined_tests()
+    own = set().union(*(names for file, names in defined.items()
+                        if file.startswith(f"tests/{game}/")))
+    missing = [
+        f"{file}::{name}" if file else name
+        for file, name in named
+        if (name not in defined.get(file, set()) if file else name not in own)
+    ]
+    assert missing == [], f"{game}'s rules document names tests that do not exist: {missing}"
+
+
+def test_rum_and_bones_documented_decisions_are_its_catalogues() -> None:
+    assert documented_kinds("rumbones") == list(plunder.load("rumbones").catalogue()["decisions"])

@@ -113,6 +113,7 @@ class Board:
         self.links = tuple(z.id for z in self.zones.values() if z.kind == LINK)
         self.ships = tuple(sorted({z.ship for z in self.zones.values() if z.ship}))
         self._edges = {z.id: self._facing(z) for z in self.zones.values() if z.kind == DECK}
+        self._within: dict[tuple[str, int], tuple[str, ...]] = {}
 
     # ----------------------------------------------------------- queries
     def neighbours(self, zone: str) -> tuple[str, ...]:
@@ -130,8 +131,14 @@ class Board:
         return abs(za.row - zb.row) + abs(za.col - zb.col)
 
     def within(self, zone: str, reach: int) -> list[str]:
-        """Every zone at range ``reach`` or less from ``zone`` (itself included)."""
-        return [z for z in self.zones if self.distance(zone, z) <= reach]
+        """Every zone at range ``reach`` or less from ``zone`` (itself included), in
+        board order (worked out once for each zone and range: searches ask often)."""
+        found = self._within.get((zone, reach))
+        if found is None:
+            found = self._within[(zone, reach)] = tuple(
+                z for z in self.zones if self.distance(zone, z) <= reach
+            )
+        return list(found)
 
     def reachable(
         self,

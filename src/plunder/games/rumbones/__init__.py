@@ -1,0 +1,15 @@
+"""Rum & Bones: Second Tide: heroes and crews fight across pirate ships, first to 8 VP."""
+
+from plunder.engine.manifest import Manifest
+from plunder.games.rumbones.rules import BonesAction, BonesGame, BonesState
+
+MANIFEST = Manifest(
+    game=BonesGame,
+    bots={"greedy": "bot:GreedyBot"},
+    evaluate="bot:evaluate",
+    rollout="bot:rollout",
+    rules="docs/rules/rumbones.md",
+    encoder="encoder:BonesEncoder",
+)
+
+__all__ = ["MANIFEST", "BonesAction", "BonesGame", "BonesState"]

@@ -1,0 +1,126 @@
+"""Rum & Bones' bot helpers: the greedy bot, the evaluation and the playout policy.
+
+``value(state, side)`` is a side's lead in what wins the game: VP counted now,
+plus the part of an objective already destroyed (its VP times the share of its
+hit points gone), the damage dealt to enemy heroes (a knocked-out hero is worth
+a VP), and a little for crew on the board and heroes ready to fight.
+
+``GreedyBot`` plays each legal action in a few worlds sampled from what it knows
+(everything on the board is public; chance is what differs), plays on to the end
+of the activation with ``rollout`` and takes the action whose worlds ``value``
+best. It never looks past the activation at hand.
+
+``evaluate(state)`` turns ``value`` into each side's chance to win at the start of
+a turn (between two activations), so IS-MCTS searches one activation at a time;
+``rollout`` is the cheap playout policy for its many small sub-decisions.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from plunder.engine.action import Action
+from plunder.engine.bots import check_level
+from plunder.engine.state import State
+from plunder.games.rumbones.content import CONTENT
+from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, BonesState, other
+
+# Worlds sampled for each action, per level.
+WORLDS = {"easy": 1, "normal": 3, "hard": 6}
+CREW = 0.05  # a crew model on the board: a threat to objectives, a shield for heroes
+READY = 0.1  # a hero on the board and able to fight
+SCALE = 3.0  # VP of lead that makes a win about three times as likely as a loss
+# Decisions the playout policy answers without chance: the first choice will do.
+FIRST = frozenset(("assign", "strike", "fire", "order", "muster", "bosun"))
+PLAYOUT_LIMIT = 200  # steps a greedy look-ahead plays at most to finish an activation
+
+
+def value(state: BonesState, side: int) -> float:
+    """How good the position is for ``side``: its lead in VP and in what should become VP."""
+    if state.result is not None:
+        winners = state.result.winners
+        if not winners:
+            return 0.0
+        return 100.0 if side in winners else -100.0
+    return _worth(state, side) - _worth(state, other(side))
+
+
+def _worth(state: BonesState, side: int) -> float:
+    enemy = other(side)
+    worth = float(state.vp[side])
+    for entry in state.objectives[enemy].values():
+        objective = CONTENT.objectives[entry[0]]
+        worth += objective.vp * entry[1] / objective.hp
+    for hero in state.heroes_of(enemy):
+        worth += state.damage[hero] / CONTENT.heroes[state.hero[hero]].hp
+    for group in state.crew[side]:
+        worth += CREW * (group[HANDS] + len(group[BOSUNS]))
+    for hero in state.heroes_of(side):
+        if state.zone[hero] is not None:
+            worth += READY
+    return worth
+
+
+def evaluate(state: State) -> tuple[float, ...] | None:
+    """Each side's chance to win at the start of a turn; ``None`` elsewhere."""
+    assert isinstance(state, BonesState)
+    frame = state.decision
+    if state.result is not None or frame is None or frame.kind != "turn":
+        return None
+    lead = value(state, 0)
+    chance = 1.0 / (1.0 + math.exp(-lead * math.log(3.0) / SCALE))
+    return (chance, 1.0 - chance)
+
+
+def rollout(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
+    """The playout policy: crew press on, small choices take the first option, and
+    the rest is left to chance."""
+    frame = state.decision
+    if frame is None:
+        return None
+    if frame.kind == "advance":
+        return ADVANCE
+    if frame.kind in FIRST:
+        return legal[0]
+    return None
+
+
+class GreedyBot:
+    """One activation's look-ahead in sampled worlds, scored by ``value``."""
+
+    name = "greedy"
+
+    def __init__(self, level: str = "normal", worlds: int | None = None) -> None:
+        self.worlds = worlds if worlds is not None else WORLDS[check_level(level)]
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        actions = state.legal(seat)
+        if len(actions) == 1:
+            return actions[0]
+        best, chosen = -math.inf, actions[0]
+        for action in actions:
+            total = 0.0
+            for _ in range(self.worlds):
+                world = state.determinize(seat, rng)
+                world.act(seat, action)
+                _finish_activation(world, rng)
+                assert isinstance(world, BonesState)
+                total += value(world, seat)
+            # A small random tie-break, so that equal actions are not always the first.
+            score = total / self.worlds + rng.random() * 1e-6
+            if score > best:
+                best, chosen = score, action
+        return chosen
+
+
+def _finish_activation(world: State, rng: random.Random) -> None:
+    """Play on with ``rollout`` (chance where it has no answer) to the next turn."""
+    for _ in range(PLAYOUT_LIMIT):
+        frame = world.decision
+        if world.is_over or frame is None or frame.kind == "turn":
+            return
+        seat = min(world.pending)
+        legal = world.legal(seat)
+        action = rollout(world, seat, legal, rng)
+        world.act(seat, rng.choice(legal) if action is None else action)

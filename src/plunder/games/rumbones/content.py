@@ -1,0 +1,338 @@
+"""Rum & Bones' content: factions, heroes and skills, objectives and the board
+configurations, read from the TOML files beside this module through the
+engine's content reader (a ``ContentError`` names the file, entry, field and line).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from plunder.engine.board import DECK, Board, read_board
+from plunder.engine.content import Field, Schema, fault, read_toml
+from plunder.engine.effects import Step
+from plunder.games.rumbones.effects import EFFECTS, KIND_USES, use_of
+
+HERE = Path(__file__).parent
+FACTIONS_FILE = HERE / "factions.toml"
+HEROES_FILE = HERE / "heroes.toml"
+OBJECTIVES_FILE = HERE / "objectives.toml"
+BOARDS_FILE = HERE / "boards.toml"
+
+SIDES = ("lords", "marea")  # the two factions of the box, each one side of a battle
+MERCENARY = "mercenary"
+ROLES = ("captain", "quartermaster", "swashbuckler", "gunner", "brute")
+# A hero's skills: its basic attack, an attack skill, an ability, a reaction, a passive.
+SKILL_KINDS = ("basic", "attack", "ability", "reaction", "passive")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A skill's numbers at one level: an attack's range in zones, dice, to-hit and
+    damage a hit (0 for a skill that is no attack), and its effects."""
+
+    range: int = 0
+    dice: int = 0
+    to_hit: int = 0
+    damage: int = 0
+    effects: tuple[Step, ...] = ()
+
+    def amount(self, effect: str) -> int:
+        """The amount of ``effect`` among the profile's effects (0 when absent)."""
+        return sum(step.amount for step in self.effects if step.name == effect)
+
+
+@dataclass(frozen=True)
+class Faction:
+    name: str
+    title: str
+    flavour: str
+    deckhands: int
+    bosuns: int
+    deckhand_hp: int
+    bosun_hp: int
+    crew_range: int
+    crew_dice: int
+    crew_hit: int
+    bosun_hit: int
+    end_of_track_hit: int
+    gun: Profile
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    title: str
+    kind: str
+    unlock: int  # coins to unlock it (0: from the start)
+    level_up: int  # coins to level it up to level 2 (0: it has no level 2)
+    level1: Profile
+    level2: Profile
+    text: str
+
+    def at(self, level: int) -> Profile:
+        return self.level1 if level <= 1 else self.level2
+
+    @property
+    def attacks(self) -> bool:
+        return self.kind in ("basic", "attack")
+
+
+@dataclass(frozen=True)
+class Hero:
+    name: str
+    title: str
+    faction: str
+    role: str
+    hp: int
+    basic: str
+    skills: tuple[str, ...]
+    flavour: str
+
+
+@dataclass(frozen=True)
+class Objective:
+    name: str
+    title: str
+    hp: int
+    vp: int
+    coins: int
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """A board configuration: the zones, and where each faction's pieces go."""
+
+    name: str
+    title: str
+    board: Board
+    kraken: str
+    objectives: dict[str, dict[str, str]]  # faction -> zone -> objective
+    crew: dict[str, dict[str, int]]  # faction -> zone -> deckhands at the start
+    gun: dict[str, str]  # faction -> the zone its deck gun fires from
+
+
+@dataclass(frozen=True)
+class Content:
+    factions: dict[str, Faction]
+    heroes: dict[str, Hero]
+    skills: dict[str, Skill]
+    objectives: dict[str, Objective]
+    boards: dict[str, Configuration]
+
+    def roster(self, faction: str) -> list[str]:
+        """The heroes a faction may field: its own and the mercenaries."""
+        return [h.name for h in self.heroes.values() if h.faction in (faction, MERCENARY)]
+
+
+PROFILE = {
+    "range": Field(int, low=0, high=12),
+    "dice": Field(int, low=1, high=12),
+    "to_hit": Field(int, low=2, high=6),
+    "damage": Field(int, low=1, high=6),
+}
+# A skill's level: an attack's numbers (every one for an attack), and its effects.
+LEVEL = {
+    **{name: Field(int, default=0, low=0, high=12) for name in PROFILE},
+    "effects": Field(list, default=(), effects=True),
+}
+
+
+def _profile(path: Path, entry: str, field: str, raw: Any) -> Profile:
+    if not isinstance(raw, dict):
+        raise fault(path, f"is {raw!r}; expected a table of {', '.join(PROFILE)}", entry, field)
+    values = Schema(field, key=None, **PROFILE).values(path, entry, raw)
+    return Profile(**values)
+
+
+def _level(path: Path, skill: str, field: str, raw: Any, kind: str) -> Profile:
+    if not isinstance(raw, dict):
+        raise fault(path, f"is {raw!r}; expected a table such as {{ range = 1, dice = 3, "
+                    "to_hit = 4, damage = 1 }}", skill, field)
+    values = Schema(field, key=None, **LEVEL).values(path, skill, raw, effects=EFFECTS)
+    profile = Profile(**values)
+    if kind in ("basic", "attack"):
+        for name, spec in PROFILE.items():
+            low = spec.low if spec.low is not None else 0
+            if getattr(profile, name) < low:
+                raise fault(path, f"is an attack, so its {name} is at least {low}", skill, field)
+    for step in profile.effects:
+        if use_of(step.name) not in KIND_USES[kind]:
+            raise fault(path, f"gives the {kind} skill the effect {step.name!r}, which acts "
+                        f"{use_of(step.name)!r}", skill, field)
+    return profile
+
+
+def _factions(path: Path) -> dict[str, Faction]:
+    data = read_toml(path)
+    schema = Schema(
+        "factions",
+        key=None,
+        title=Field(str),
+        flavour=Field(str),
+        deckhands=Field(int, low=1, high=60),
+        bosuns=Field(int, low=0, high=20),
+        deckhand_hp=Field(int, low=1, high=9),
+        bosun_hp=Field(int, low=1, high=9),
+        crew_range=Field(int, low=0, high=6),
+        crew_dice=Field(int, low=1, high=6),
+        crew_hit=Field(int, low=2, high=6),
+        bosun_hit=Field(int, low=2, high=6),
+        end_of_track_hit=Field(int, low=2, high=6),
+        gun=Field(dict),
+    )
+    out = {}
+    for name, values in schema.read(path, data).items():
+        values["gun"] = _profile(path, name, "gun", values["gun"])
+        out[name] = Faction(name=name, **values)
+    if set(out) != set(SIDES):
+        raise fault(path, f"needs exactly the factions {', '.join(SIDES)}", field="factions")
+    return out
+
+
+def _heroes(path: Path) -> tuple[dict[str, Hero], dict[str, Skill]]:
+    data = read_toml(path)
+    skills_schema = Schema(
+        "skills",
+        key=None,
+        title=Field(str),
+        kind=Field(str, choices=SKILL_KINDS),
+        unlock=Field(int, default=0, low=0, high=20),
+        level_up=Field(int, low=0, high=20),
+        level1=Field(dict),
+        level2=Field(dict),
+        text=Field(str, default=""),
+    )
+    skills = {}
+    for name, values in skills_schema.read(path, data).items():
+        for level in ("level1", "level2"):
+            values[level] = _level(path, name, level, values[level], values["kind"])
+        skills[name] = Skill(name=name, **values)
+    heroes = Schema(
+        "heroes",
+        Hero,
+        title=Field(str),
+        faction=Field(str, choices=(*SIDES, MERCENARY)),
+        role=Field(str, choices=ROLES),
+        hp=Field(int, low=1, high=30),
+        basic=Field(str, names="skills"),
+        skills=Field(list, default=(), names="skills"),
+        flavour=Field(str, default=""),
+    ).read(path, data, names={"skills": sorted(skills)})
+    owners: dict[str, str] = {}
+    for hero in heroes.values():
+        if skills[hero.basic].kind != "basic":
+            raise fault(path, f"names {hero.basic!r}, which is no basic attack", hero.name,
+                        "basic")
+        kinds = [skills[s].kind for s in hero.skills]
+        if sorted(kinds) != sorted(SKILL_KINDS[1:]):
+            raise fault(path, "lists one skill of each kind: attack, ability, reaction and "
+                        f"passive (has {kinds})", hero.name, "skills")
+        for skill in (hero.basic, *hero.skills):
+            if skill in owners:
+                raise fault(path, f"names {skill!r}, which is {owners[skill]!r}'s", hero.name,
+                            "skills")
+            owners[skill] = hero.name
+    for side in SIDES:
+        if sum(1 for h in heroes.values() if h.faction == side) < 3:
+            raise fault(path, f"needs at least 3 heroes of {side} (a side fields 3)",
+                        field="heroes")
+    return heroes, skills
+
+
+def _objectives(path: Path) -> dict[str, Objective]:
+    return Schema(
+        "objectives",
+        Objective,
+        title=Field(str),
+        hp=Field(int, low=1, high=30),
+        vp=Field(int, low=0, high=8),
+        coins=Field(int, low=0, high=9),
+    ).read(path)
+
+
+def _boards(path: Path, objectives: dict[str, Objective]) -> dict[str, Configuration]:
+    data = read_toml(path)
+    raw = data.get("boards")
+    if not isinstance(raw, dict) or not raw:
+        raise fault(path, "needs a [boards.<name>] table per configuration", field="boards")
+    out = {}
+    for name, table in raw.items():
+        board = read_board(path, raw, name)
+        title = table.get("title")
+        if not isinstance(title, str):
+            raise fault(path, "needs a title", f"boards.{name}", "title")
+        kraken = table.get("kraken")
+        if kraken not in board.zones or board.zones[kraken].kind == DECK:
+            raise fault(path, f"puts the Kraken on {kraken!r}, which is not a sea zone or a "
+                        "gangplank", f"boards.{name}", "kraken")
+        placed: dict[str, dict[str, Any]] = {}
+        for part in ("objectives", "crew", "gun"):
+            found = table.get(part)
+            if not isinstance(found, dict) or set(found) != set(SIDES):
+                raise fault(path, f"needs a [{part}] entry for each of {', '.join(SIDES)}",
+                            f"boards.{name}.{part}")
+            placed[part] = found
+        for side in SIDES:
+            where = f"boards.{name}.deploy"
+            if len(board.deploy.get(side, ())) != 3:
+                raise fault(path, f"needs 3 deployment points for {side}", where, side)
+            if len(board.tracks.get(side, ())) != 3:
+                raise fault(path, f"needs a crew track from each of {side}'s deployment "
+                            "points", f"boards.{name}.tracks", side)
+            enemy = _other(side)
+            for track in board.tracks[side]:
+                if track[0] not in board.deploy[side] or track[-1] not in board.deploy[enemy]:
+                    raise fault(path, f"has a track from {track[0]} to {track[-1]}: a track "
+                                f"runs from a deployment point of {side} to one of {enemy}",
+                                f"boards.{name}.tracks", side)
+            for zone, objective in placed["objectives"][side].items():
+                _own_deck(path, board, zone, side, f"boards.{name}.objectives", side)
+                if objective not in objectives:
+                    raise fault(path, f"names the objective {objective!r}, which is not one of "
+                                f"{sorted(objectives)}", f"boards.{name}.objectives", side)
+            for zone, count in placed["crew"][side].items():
+                _own_deck(path, board, zone, side, f"boards.{name}.crew", side)
+                if not any(zone in track for track in board.tracks[side]):
+                    raise fault(path, f"puts crew on {zone}, which is on none of {side}'s "
+                                "tracks", f"boards.{name}.crew", side)
+                if not isinstance(count, int) or count < 1:
+                    raise fault(path, f"puts {count!r} deckhands on {zone}",
+                                f"boards.{name}.crew", side)
+            _own_deck(path, board, placed["gun"][side], side, f"boards.{name}.gun", side)
+        out[name] = Configuration(
+            name, title, board, kraken,
+            {s: dict(placed["objectives"][s]) for s in SIDES},
+            {s: dict(placed["crew"][s]) for s in SIDES},
+            {s: placed["gun"][s] for s in SIDES},
+        )
+    return out
+
+
+def _own_deck(path: Path, board: Board, zone: Any, side: str, entry: str, field: str) -> None:
+    if zone not in board.zones or board.zones[zone].kind != DECK or board.zones[zone].side != side:
+        raise fault(path, f"names {zone!r}, which is not a deck zone of {side}'s ships", entry,
+                    field)
+
+
+def _other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+def load_content(
+    factions: Path = FACTIONS_FILE,
+    heroes: Path = HEROES_FILE,
+    objectives: Path = OBJECTIVES_FILE,
+    boards: Path = BOARDS_FILE,
+) -> Content:
+    """Read and check every content file."""
+    hero_table, skills = _heroes(heroes)
+    objective_table = _objectives(objectives)
+    return Content(
+        _factions(factions), hero_table, skills, objective_table,
+        _boards(boards, objective_table),
+    )
+
+
+CONTENT = load_content()

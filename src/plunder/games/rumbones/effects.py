@@ -1,0 +1,121 @@
+"""Rum & Bones' skill effects: what each code of a skill's ``effects`` does.
+
+A skill lists its effects in ``heroes.toml`` at each level (Harpoon:
+``effects = ["push:1"]``); the rules run them, never asking which skill was used.
+Each effect is registered with its *use*, the moment it acts:
+
+* ``roll``: when the attack's dice are rolled (``reroll:N``: the attacker may re-roll
+  up to N missed dice, one at a time);
+* ``hit``: once the attack's hits are assigned, on the enemy heroes it hit (the
+  conditions) or on a model it hit (``push:N``);
+* ``ability``: when the hero uses the ability (``heal:N``, ``rally:N``, ``dash:N``,
+  ``cleanse``);
+* ``reaction``: when an attack's hits are rolled against the hero's zone (``parry:N``,
+  ``riposte:N``);
+* ``passive``: always, while the hero is not silenced; the rules ask a hero's
+  passive effects by name (``tough``, ``steady``, ``deadeye``, ``sea_legs``,
+  ``bosun_bond``, ``first_mate``).
+
+The content reader refuses a skill whose effects do not fit its kind (a reaction
+skill with ``push``). The players' words for each skill are its ``text``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plunder.engine.effects import EffectRegistry
+
+if TYPE_CHECKING:
+    from plunder.games.rumbones.rules import BonesState
+
+EFFECTS = EffectRegistry("effect")
+CONDITIONS = ("blind", "stun", "slow", "silence", "bleed")
+USES = ("roll", "hit", "ability", "reaction", "passive")
+# Which uses each kind of skill may have.
+KIND_USES = {
+    "basic": {"roll", "hit"},
+    "attack": {"roll", "hit"},
+    "ability": {"ability"},
+    "reaction": {"reaction"},
+    "passive": {"passive"},
+}
+
+
+def effect(name: str, use: str, *, amount: bool = False) -> Any:
+    return EFFECTS.register(name, amount=amount, use=use)
+
+
+# ------------------------------------------------------------------ on the dice
+@effect("reroll", "roll", amount=True)
+def reroll(state: BonesState, hero: int, amount: int) -> None:
+    state.rerolls += amount
+
+
+# ------------------------------------------------------------------ on the models hit
+def _condition(name: str) -> Any:
+    def give(state: BonesState, hero: int, amount: int) -> None:
+        for target in state.attack["heroes_hit"]:
+            state.give_condition(target, name)
+
+    give.__name__ = name
+    return effect(name, "hit")(give)
+
+
+for _name in CONDITIONS:
+    _condition(_name)
+
+
+@effect("push", "hit", amount=True)
+def push(state: BonesState, hero: int, amount: int) -> None:
+    state.attack["push"] = max(state.attack.get("push", 0), amount)
+
+
+# ------------------------------------------------------------------ abilities
+@effect("heal", "ability", amount=True)
+def heal(state: BonesState, hero: int, amount: int) -> None:
+    state.heal(hero, amount)
+
+
+@effect("rally", "ability", amount=True)
+def rally(state: BonesState, hero: int, amount: int) -> None:
+    state.rally(hero, amount)
+
+
+@effect("dash", "ability", amount=True)
+def dash(state: BonesState, hero: int, amount: int) -> None:
+    state.mp += amount
+
+
+@effect("cleanse", "ability")
+def cleanse(state: BonesState, hero: int, amount: int) -> None:
+    state.clear_conditions(hero)
+
+
+# ------------------------------------------------------------------ reactions
+@effect("parry", "reaction", amount=True)
+def parry(state: BonesState, hero: int, amount: int) -> None:
+    state.hits = max(0, state.hits - amount)
+
+
+@effect("riposte", "reaction", amount=True)
+def riposte(state: BonesState, hero: int, amount: int) -> None:
+    state.riposte(hero, amount)
+
+
+# ------------------------------------------------------------------ passives (read by name)
+def _passive(name: str, amount: bool) -> None:
+    def innate(state: BonesState, hero: int, value: int) -> None:
+        return None
+
+    innate.__name__ = name
+    effect(name, "passive", amount=amount)(innate)
+
+
+for _name, _amount in (("tough", True), ("steady", False), ("deadeye", True),
+                       ("sea_legs", True), ("bosun_bond", False), ("first_mate", True)):
+    _passive(_name, _amount)
+
+
+def use_of(name: str) -> str:
+    return EFFECTS[name].get("use")

@@ -1,0 +1,118 @@
+"""Rum & Bones' observation: the board zone by zone and the heroes, from the viewer's side.
+
+Everything is read from the view. Sides are seen from the viewer's (a spectator
+sees from side 0's): "own" is the viewer's side, "enemy" the other. The layout
+is listed field by field in ``docs/rules/rumbones.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from plunder.engine.encoding import Encoder, Writer, seat_one_hot
+from plunder.games.rumbones.content import CONTENT
+from plunder.games.rumbones.rules import HEROES_A_SIDE, BonesGame
+
+KINDS = ("pick", "turn", "deploy", "act", "move", "reroll", "hits", "assign", "shove", "push",
+         "muster", "bosun", "order", "advance", "strike", "fire")
+CONDITIONS = ("blind", "stun", "slow", "silence", "bleed")
+SKILL_KINDS = ("attack", "ability", "reaction", "passive")
+ZONE_FEATURES = 8
+HERO_FEATURES = 8 + len(SKILL_KINDS) + 2 + len(CONDITIONS)
+CREW_SCALE = 6.0  # deckhands or bosuns on one zone, for scaling
+COIN_SCALE = 10.0
+
+
+class BonesEncoder(Encoder):
+    game: BonesGame
+
+    def declare(self) -> None:
+        zones = len(self.game.zones())
+        heroes = 2 * HEROES_A_SIDE
+        self.field("viewer", 2, "one-hot: the seat observing")
+        self.field(
+            "zones", zones * ZONE_FEATURES,
+            "per zone (board order): own heroes, enemy heroes, own deckhands / 6, own bosuns "
+            "/ 6, enemy deckhands / 6, enemy bosuns / 6, own objective's HP left / its HP, "
+            "enemy objective's HP left / its HP",
+        )
+        self.field(
+            "heroes", heroes * HERO_FEATURES,
+            "per hero, own side's first: on the board, damage / HP, HP / 14, coins / 10, "
+            "activated, gold coin, dark coin, overboard, its attack skill, ability, reaction "
+            "and passive unlocked, its reaction spent this round, skills at level 2 / 5, and "
+            "each condition (blind, stun, slow, silence, bleed)",
+        )
+        self.field("vp", 2, "own and enemy VP / target")
+        self.field("reserve", 4, "own deckhands / 24, own bosuns / 6, the enemy's likewise")
+        self.field("round", 1, "round / round limit")
+        self.field("turn", 6, "own side first, own side to play, own and enemy passed, own and "
+                              "enemy crew activated")
+        self.field("decision", len(KINDS), "one-hot: the kind of the open decision")
+        self.field("action", 4, "actions left / 3, movement points left / 3, hits to assign / 6, "
+                                "re-rolls left / 2")
+        self.field("pending", 2, "1 where the seat owes a decision")
+        self.field("over", 1, "1 once the game is over")
+
+    def fill(self, view: Mapping[str, Any], out: Writer) -> None:
+        seat = view["viewer"]
+        own = 0 if seat is None else seat
+        enemy = 1 - own
+        out.put("viewer", seat_one_hot(seat, 2))
+        cells: dict[str, list[float]] = {z: [0.0] * ZONE_FEATURES for z in self.game.zones()}
+        for hero in view["heroes"]:
+            if hero["zone"] is not None:
+                cells[hero["zone"]][0 if hero["side"] == own else 1] += 1.0
+        for side, offset in ((own, 2), (enemy, 4)):
+            for group in view["crew"][side]:
+                cell = cells[group["zone"]]
+                cell[offset] += group["deckhands"] / CREW_SCALE
+                cell[offset + 1] += len(group["bosuns"]) / CREW_SCALE
+        for side, offset in ((own, 6), (enemy, 7)):
+            for zone, entry in view["objectives"][side].items():
+                cells[zone][offset] = (entry["hp"] - entry["damage"]) / entry["hp"]
+        out.put("zones", [value for cell in cells.values() for value in cell])
+        heroes: list[float] = []
+        ordered = sorted(view["heroes"], key=lambda h: (h["side"] != own, h["index"]))
+        for hero in ordered:
+            kinds = {CONTENT.skills[s].kind for s in hero["skills"]}
+            heroes += [
+                float(hero["zone"] is not None),
+                hero["damage"] / hero["hp_max"],
+                hero["hp_max"] / 14.0,
+                min(hero["coins"], COIN_SCALE) / COIN_SCALE,
+                float(hero["activated"]),
+                float(hero["coin"] == "gold"),
+                float(hero["coin"] == "dark"),
+                float(hero["overboard"]),
+                *(float(kind in kinds) for kind in SKILL_KINDS),
+                float(bool(hero["spent"])),
+                sum(1 for level in hero["skills"].values() if level >= 2) / 5.0,
+                *(float(c in hero["conditions"]) for c in CONDITIONS),
+            ]
+        heroes += [0.0] * (2 * HEROES_A_SIDE * HERO_FEATURES - len(heroes))
+        out.put("heroes", heroes)
+        target = self.game.options["target"]
+        out.put("vp", [min(view["vp"][own], target) / target,
+                       min(view["vp"][enemy], target) / target])
+        factions = view["factions"]
+        reserve = []
+        for side in (own, enemy):
+            faction = CONTENT.factions[factions[side]]
+            reserve += [view["reserve"][side][0] / faction.deckhands,
+                        view["reserve"][side][1] / max(1, faction.bosuns)]
+        out.put("reserve", reserve)
+        out.put("round", [view["round"] / self.game.options["round_limit"]])
+        out.put("turn", [
+            float(view["first"] == own), float(view["side"] == own),
+            float(view["passed"][own]), float(view["passed"][enemy]),
+            float(view["crew_done"][own]), float(view["crew_done"][enemy]),
+        ])
+        decision = view["decision"] or {}
+        kind = decision.get("kind")
+        out.one_hot("decision", KINDS.index(kind) if kind in KINDS else None, len(KINDS))
+        out.put("action", [view["actions_left"] / 3, min(view["mp"], 3) / 3,
+                           min(view["hits"], 6) / 6, min(view["rerolls"], 2) / 2])
+        out.put("pending", [float(s in view["pending"]) for s in (0, 1)])
+        out.put("over", [float(view["over"])])

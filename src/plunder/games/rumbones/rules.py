@@ -1,0 +1,1626 @@
+"""Rum & Bones: Second Tide: heroes and crews fight across pirate ships.
+
+Rule numbers (R1, R2, …) refer to ``docs/rules/rumbones.md``. Two sides, each a
+faction on its own ship(s), take turns: activate a hero (deploy it, then up to
+three actions: a move of two movement points, attacks), activate the crew (once
+a round: deploy, advance along the tracks and attack, fire the deck gun, in the
+order the side chooses), or pass; when both have passed the round ends with
+recovery. Destroyed objectives and knocked-out heroes score VP; the first side
+to the target (8) wins.
+
+Each kind of decision is a pair of handlers (``_legal_<kind>``, ``_on_<kind>``):
+
+* ``pick``: a side picks a hero of its faction or a mercenary (the draft);
+* ``turn``: the side to play activates a hero (``hero:N``), its crew (``crew``) or
+  passes (``pass``);
+* ``deploy``: the hero not on the board picks a deployment point of its side;
+* ``act``: the hero's next action (``move``, ``attack:SKILL>ZONE``, ``end``);
+* ``move``: a movement point (``step>ZONE``, ``rig>ZONE`` or ``stop``);
+* ``assign``: where the next hit goes, when there is a choice (``assign:TARGET``);
+* ``muster``, ``bosun``: where crew deploy, when there is a choice;
+* ``advance``: whether crew next to an enemy move on (``advance`` or ``hold``);
+* ``strike``: the zone a crew model attacks, when there is a choice;
+* ``fire``: the zone the deck gun fires at;
+* ``order``: the engine's trigger order: crew first or deck gun first.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from plunder.engine.action import Action, action_type
+from plunder.engine.dice import DicePool, assignable
+from plunder.engine.errors import OptionError
+from plunder.engine.frame import Frame
+from plunder.engine.game import Game, notation_error
+from plunder.engine.options import Option
+from plunder.engine.result import Result
+from plunder.engine.state import State
+from plunder.engine.triggers import Trigger
+from plunder.games.rumbones import text
+from plunder.games.rumbones.content import CONTENT, SIDES, Configuration, Profile
+from plunder.games.rumbones.effects import EFFECTS
+
+HEROES_A_SIDE = 3
+ACTIONS = 3  # R10
+MOVEMENT_POINTS = 2  # R11
+DECKHANDS_A_POINT = 2  # R29
+BOSUNS_A_CREW = 2  # R29
+HERO_KO_COINS = 3  # R26
+HERO_KO_VP = 1  # R26
+CREW_KO_COINS = 1  # R25
+GOLD, DARK = "gold", "dark"  # the sides of a dead man's coin (R23)
+# A crew group: the models of one side on one zone and one track (track -1: crew
+# pushed off every track, who stay where they are).
+TRACK, POS, ZONE, HANDS, BOSUNS = range(5)
+STRAY = -1
+DECKHAND, BOSUN = "deckhand", "bosun"
+VERBS = ("pick", "hero", "crew", "pass", "deploy", "move", "step", "rig", "stop", "attack",
+         "end", "assign", "muster", "bosun", "first", "advance", "hold", "strike", "fire",
+         "unlock", "level", "use", "shake", "react", "reroll", "keep", "shove", "push")
+NOTATION_HELP = (
+    "hero:N, crew, pass, deploy>ZONE, move, step>ZONE, rig>ZONE, stop, attack:SKILL>ZONE, end, "
+    "assign:TARGET, muster>ZONE, bosun>ZONE, first:crew, first:gun, advance, hold, "
+    "strike>ZONE, fire>ZONE or pick:HERO"
+)
+_NOTATION = re.compile(r"^\s*([a-z]+)(?::([a-z0-9_]+))?(?:>([a-z][0-9]{1,2}))?\s*$")
+
+
+@action_type
+class BonesAction(Action):
+    """``verb``, its ``arg`` after ``:`` (a hero, skill or target) and its ``zone`` after ``>``."""
+
+    verb: str
+    arg: str = ""
+    zone: str = ""
+
+    def spell(self) -> str:
+        out = self.verb
+        if self.arg:
+            out += f":{self.arg}"
+        if self.zone:
+            out += f">{self.zone}"
+        return out
+
+
+def act(verb: str, arg: str = "", zone: str = "") -> BonesAction:
+    return BonesAction.of(verb, arg, zone)
+
+
+PASS, CREW, MOVE, STOP, END = act("pass"), act("crew"), act("move"), act("stop"), act("end")
+ADVANCE, HOLD, SHAKE, KEEP = act("advance"), act("hold"), act("shake"), act("keep")
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+def max_dice() -> int:
+    """The most dice any attack rolls (a skill at level 2, a deck gun)."""
+    skills = [p.dice for s in CONTENT.skills.values() for p in (s.level1, s.level2)]
+    guns = [f.gun.dice for f in CONTENT.factions.values()]
+    return max(skills + guns)
+
+
+class BonesState(State):
+    game: BonesGame
+
+    def __init__(self, game: BonesGame, seed: int) -> None:
+        super().__init__(game, seed)
+        config = game.config
+        self.factions: list[str] = list(game.faction_order(self))
+        # Each side's crew tracks (immutable: clones share them).
+        self.routes = tuple(config.board.tracks[f] for f in self.factions)
+        # Heroes by index: side 0's are 0..2, side 1's 3..5 (R3).
+        self.hero: list[str] = []
+        self.zone: list[str | None] = []
+        self.damage: list[int] = []
+        self.coins: list[int] = []
+        self.activated: list[bool] = []
+        self.coin: list[str | None] = []  # a dead man's coin: None, "gold" or "dark"
+        self.overboard: list[bool] = []
+        self.unlocked: list[list[str]] = []  # skills each hero may use (R42)
+        self.levels: list[dict[str, int]] = []  # skills at level 2 (R43)
+        self.conditions: list[list[str]] = []  # at most one of each (R46)
+        self.spent: list[list[str]] = []  # reactions used this round (R45)
+        # Crew: per side, groups [track, position, zone, deckhands, [bosun hp left...]].
+        self.crew: list[list[list[Any]]] = [[], []]
+        self.reserve: list[list[int]] = [[0, 0], [0, 0]]  # deckhands, bosuns off the board
+        # Objectives standing: per side, zone -> [objective, damage].
+        self.objectives: list[dict[str, list[Any]]] = [{}, {}]
+        self.vp = [0, 0]
+        self.round = 1
+        self.first = 0
+        self.side = 0  # the side to play
+        self.passed = [False, False]
+        self.crew_done = [False, False]
+        self.acting: int | None = None  # the hero whose activation this is
+        self.actions_left = 0
+        self.mp = 0
+        self.used: list[str] = []  # attack skills and abilities used this activation (R15)
+        self.move_actions = 0  # move actions made this activation (Slow, R46)
+        self.attack: dict[str, Any] = {}
+        self.hits = 0
+        self.pool: DicePool | None = None
+        self.rerolls = 0  # dice the attack may still re-roll (R18)
+        self.pushing: list[Any] = []  # a push under way: [model, zone, steps left]
+        self._pushed_bosun = 0
+        self.crew_queue: list[list[Any]] = []  # crew moves or attacks still to make
+        self.raids: list[str] = []  # raiding crew's attacks still to make: the ship attacked
+        self.mustered = False  # the crew activation's deckhands are on the board
+        self.striking: list[Any] = []  # the crew attack being made
+        self.last_zone = ""  # the zone the last attack took, and whether it cleared it
+        self.enemies_cleared = False
+        self.bosuns_placed = 0
+        self.picks: list[list[str]] = [[], []]
+        self.emit({"type": "setup", "board": config.name, "factions": list(self.factions),
+                   "text": text.setup(config.name, self.factions)})
+        choice = game.options["heroes"]
+        if choice == "draft":
+            self._ask_pick()
+        else:
+            for side in (0, 1):
+                self.picks[side] = (
+                    self.sample(CONTENT.roster(self.factions[side]), HEROES_A_SIDE)
+                    if choice == "random" else list(game.hero_lists[side])
+                )
+            self._start()
+        self._open_step()
+
+    # ----------------------------------------------------------- set-up (R1-R6)
+    def side_of(self, hero: int) -> int:
+        """R3: heroes are numbered by side: side 0's are 0..2, side 1's 3..5."""
+        return hero // HEROES_A_SIDE
+
+    def heroes_of(self, side: int) -> range:
+        return range(side * HEROES_A_SIDE, side * HEROES_A_SIDE + len(self.picks[side]))
+
+    def _picker(self) -> int:
+        """R2: the sides pick in turn, side 0 first, until each has three heroes."""
+        return 0 if len(self.picks[0]) <= len(self.picks[1]) else 1
+
+    def _ask_pick(self) -> None:
+        side = self._picker()
+        self.replace(Frame.of("pick", [side], faction=self.factions[side]))
+
+    def _legal_pick(self, seat: int, frame: Frame) -> list[BonesAction]:
+        # R2: heroes of the side's faction or mercenaries, each at most once a side
+        # (both sides may field the same hero).
+        taken = set(self.picks[seat])
+        return [act("pick", h) for h in CONTENT.roster(self.factions[seat]) if h not in taken]
+
+    def _on_pick(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        self.picks[seat].append(action.arg)
+        self.emit({"type": "pick", "seat": seat, "hero": action.arg,
+                   "text": text.pick(seat, action.arg)})
+        if len(self.picks[1]) < HEROES_A_SIDE:
+            self._ask_pick()
+        else:
+            self._start()
+
+    def _start(self) -> None:
+        config = self.game.config
+        for side in (0, 1):
+            faction = CONTENT.factions[self.factions[side]]
+            for name in self.picks[side]:
+                self.hero.append(name)
+                self.zone.append(None)
+                self.damage.append(0)
+                self.coins.append(0)
+                self.activated.append(False)
+                self.coin.append(None)
+                self.overboard.append(False)
+                hero = CONTENT.heroes[name]
+                # R42: the basic attack and the passive are the hero's from the start.
+                self.unlocked.append([s for s in (hero.basic, *hero.skills)
+                                      if CONTENT.skills[s].unlock == 0])
+                self.levels.append({})
+                self.conditions.append([])
+                self.spent.append([])
+            self.emit({"type": "heroes", "side": side, "heroes": list(self.picks[side]),
+                       "text": text.heroes(self.factions[side], self.picks[side])})
+            # R4, R5: objectives and the starting deckhands as the configuration shows.
+            for zone, objective in config.objectives[self.factions[side]].items():
+                self.objectives[side][zone] = [objective, 0]
+            placed = 0
+            for zone, count in config.crew[self.factions[side]].items():
+                self._place_crew(side, zone, count, [])
+                placed += count
+            self.reserve[side] = [faction.deckhands - placed, faction.bosuns]
+        # R6: both roll a die; the highest goes first (ties roll again).
+        while True:
+            rolls = [self.roll(6, reason="first player", seat=s)[0] for s in (0, 1)]
+            if rolls[0] != rolls[1]:
+                break
+        self.first = 0 if rolls[0] > rolls[1] else 1
+        order = rolls if self.first == 0 else rolls[::-1]
+        self.emit({"type": "first", "side": self.first,
+                   "text": text.first(self.factions[self.first], order)})
+        self._begin_round()
+
+    def _place_crew(self, side: int, zone: str, deckhands: int, bosuns: list[int]) -> None:
+        """Put crew on ``zone``, on the first of the side's tracks through it (R31), or
+        off every track where none passes."""
+        track = position = STRAY
+        for index, route in enumerate(self.routes[side]):
+            if zone in route:
+                track, position = index, route.index(zone)
+                break
+        self.crew[side].append([track, position, zone, deckhands, sorted(bosuns)])
+        self._merge(side)
+
+    # ----------------------------------------------------------- the board
+    @property
+    def config(self) -> Configuration:
+        return self.game.config
+
+    def crew_zone(self, side: int, group: Sequence[Any]) -> str:
+        return group[ZONE]
+
+    def crew_in(self, side: int, zone: str) -> tuple[int, int]:
+        """How many deckhands and bosuns of ``side`` stand on ``zone``."""
+        deckhands = bosuns = 0
+        for group in self.crew[side]:
+            if group[ZONE] == zone:
+                deckhands += group[HANDS]
+                bosuns += len(group[BOSUNS])
+        return deckhands, bosuns
+
+    def heroes_in(self, side: int, zone: str) -> list[int]:
+        return [h for h in self.heroes_of(side) if self.zone[h] == zone]
+
+    def enemies_in(self, side: int, zone: str) -> bool:
+        """Whether ``zone`` holds a model of the side against ``side`` (R12)."""
+        enemy = other(side)
+        return bool(self.heroes_in(enemy, zone)) or any(self.crew_in(enemy, zone))
+
+    def targets_in(self, side: int, zone: str) -> bool:
+        """Whether ``zone`` holds something ``side`` may attack: enemy models or
+        objectives (R16)."""
+        return self.enemies_in(side, zone) or zone in self.objectives[other(side)]
+
+    def deployment(self, side: int) -> tuple[str, ...]:
+        return self.config.board.deploy[self.factions[side]]
+
+    # ----------------------------------------------------------- rounds (R7-R10, R39)
+    def _begin_round(self) -> None:
+        self.passed = [False, False]
+        self.crew_done = [False, False]
+        self.side = self.first
+        self.emit({"type": "round", "round": self.round, "first": self.first,
+                   "text": text.round_begins(self.round, self.factions[self.first])})
+        self._ask_turn()
+
+    def _ask_turn(self) -> None:
+        self.acting = None
+        self.replace(Frame.of("turn", [self.side], round=self.round))
+
+    def ready(self, side: int) -> list[int]:
+        """The heroes ``side`` may activate: no activation token, no dead man's coin (R8),
+        and on the board or able to deploy."""
+        return [
+            h for h in self.heroes_of(side)
+            if not self.activated[h] and self.coin[h] is None
+            and (self.zone[h] is not None or self._deploy_points(h))
+        ]
+
+    def _legal_turn(self, seat: int, frame: Frame) -> list[BonesAction]:
+        out = [act("hero", str(h)) for h in self.ready(seat)]
+        if not self.crew_done[seat]:
+            out.append(CREW)
+        out.append(PASS)
+        return out
+
+    def _on_turn(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        if action == PASS:
+            # R9: a side that passes is done for the round.
+            self.passed[seat] = True
+            self.emit({"type": "pass", "side": seat, "text": text.passes(self.factions[seat])})
+            self._next_turn()
+        elif action == CREW:
+            self._activate_crew(seat)
+        else:
+            self._activate(int(action.arg))
+
+    def _next_turn(self) -> None:
+        """R9: the sides alternate; a side that has passed is skipped; when both have
+        passed the round ends."""
+        if self._over is not None:
+            return
+        if all(self.passed):
+            self._end_round()
+            return
+        enemy = other(self.side)
+        if not self.passed[enemy]:
+            self.side = enemy
+        self._ask_turn()
+
+    def _end_round(self) -> None:
+        """R39: recovery, then the next round (or the round limit, R41)."""
+        self.emit({"type": "recovery", "round": self.round, "text": text.recovery(self.round)})
+        for h in range(len(self.hero)):
+            if self.coin[h] == GOLD:
+                self.coin[h] = None  # R39: back next round
+            elif self.coin[h] == DARK:
+                self.coin[h] = GOLD  # R39: out of play next round
+            if self.coin[h] is None:
+                self.activated[h] = False  # R39
+                self.overboard[h] = False
+            self.spent[h] = []  # R45: reactions are ready again
+        self.first = other(self.first)  # R39
+        if self.round >= self.game.options["round_limit"]:
+            self._end_by_limit()
+            return
+        self.round += 1
+        self._begin_round()
+
+    def _end_by_limit(self) -> None:
+        """R41: past the round limit the side with more VP wins; equal VP, no one."""
+        best = max(self.vp)
+        sides = [s for s in (0, 1) if self.vp[s] == best]
+        winners = frozenset() if len(sides) == 2 else self.game.team_of(sides[0])
+        self.finish(Result(winners, tuple(float(v) for v in self.vp),
+                           text.round_limit(self.game.options["round_limit"])))
+
+    # ----------------------------------------------------------- skills (R42-R47)
+    def skills_of(self, hero: int) -> tuple[str, ...]:
+        found = CONTENT.heroes[self.hero[hero]]
+        return (found.basic, *found.skills)
+
+    def profile(self, hero: int, skill: str) -> Profile:
+        return CONTENT.skills[skill].at(self.levels[hero].get(skill, 1))
+
+    def silenced(self, hero: int) -> bool:
+        return "silence" in self.conditions[hero]
+
+    def passive(self, hero: int, effect: str) -> int:
+        """The amount of the passive ``effect`` the hero has (R44; none while silenced)."""
+        if self.silenced(hero):
+            return 0
+        total = 0
+        for skill in self.unlocked[hero]:
+            if CONTENT.skills[skill].kind == "passive":
+                total += self.profile(hero, skill).amount(effect)
+        return total
+
+    def has_passive(self, hero: int, effect: str) -> bool:
+        if self.silenced(hero):
+            return False
+        return any(
+            CONTENT.skills[s].kind == "passive"
+            and any(step.name == effect for step in self.profile(hero, s).effects)
+            for s in self.unlocked[hero]
+        )
+
+    def max_hp(self, hero: int) -> int:
+        return CONTENT.heroes[self.hero[hero]].hp + self.passive(hero, "tough")
+
+    def _free_choices(self, hero: int) -> list[BonesAction]:
+        """R43: unlocking and levelling up cost coins, no action, any time in the hero's
+        activation (after its third action too, while the activation lasts)."""
+        out = []
+        coins = self.coins[hero]
+        for skill in self.skills_of(hero):
+            spec = CONTENT.skills[skill]
+            if skill not in self.unlocked[hero]:
+                if spec.unlock <= coins:
+                    out.append(act("unlock", skill))
+            elif (spec.level_up and self.levels[hero].get(skill, 1) == 1
+                  and spec.level_up <= coins and not self.silenced(hero)):
+                out.append(act("level", skill))
+        return out
+
+    def _run(self, hero: int, skill: str, use: str) -> None:
+        """Run the effects of ``skill`` (at the hero's level) that act at ``use``;
+        a silenced hero's skills have none (R46)."""
+        if self.silenced(hero):
+            return
+        for step in self.profile(hero, skill).effects:
+            effect = EFFECTS[step.name]
+            if effect.get("use") == use:
+                effect.apply(self, hero, step.amount)
+
+    def give_condition(self, hero: int, condition: str) -> None:
+        """R46: a hero on the board takes a condition it does not have yet."""
+        if self.zone[hero] is None or condition in self.conditions[hero]:
+            return
+        self.conditions[hero].append(condition)
+        self.conditions[hero].sort()
+        self.emit({"type": "condition", "hero": hero, "condition": condition,
+                   "text": text.condition(self.hero[hero], condition)})
+
+    def clear_conditions(self, hero: int) -> None:
+        self.conditions[hero] = []
+
+    def heal(self, hero: int, amount: int) -> None:
+        healed = min(amount, self.damage[hero])
+        self.damage[hero] -= healed
+        self.emit({"type": "heal", "hero": hero, "amount": healed,
+                   "text": text.heal(self.hero[hero], healed)})
+
+    def rally(self, hero: int, amount: int) -> None:
+        side, zone = self.side_of(hero), self.zone[hero]
+        count = min(amount, self.reserve[side][0])
+        if zone is None or count <= 0:
+            return
+        self.reserve[side][0] -= count
+        self._place_crew(side, zone, count, [])
+        self.emit({"type": "muster", "side": side, "zone": zone, "deckhands": count,
+                   "bosuns": 0, "text": text.muster(self.factions[side], zone, count, 0)})
+
+    def riposte(self, hero: int, amount: int) -> None:
+        """Damage back to the attacking hero, when it attacked from its zone or the
+        next (R45)."""
+        attacker, zone = self.attack.get("hero"), self.zone[hero]
+        there = None if attacker is None else self.zone[attacker]
+        if there is None or zone is None or self.config.board.distance(there, zone) > 1:
+            return
+        self._hurt_hero(attacker, amount, hero)
+
+    # ----------------------------------------------------------- hero activation
+    def _activate(self, hero: int) -> None:
+        self.acting = hero
+        self.actions_left = ACTIONS
+        self.emit({"type": "activate", "hero": hero, "text": text.activate(self.hero[hero])})
+        if self.zone[hero] is None:
+            self.replace(Frame.of("deploy", [self.side], hero=hero))
+        else:
+            self._ask_action()
+
+    def _deploy_points(self, hero: int) -> list[str]:
+        """R8: a deployment point of the hero's side without enemies (a ruling)."""
+        side = self.side_of(hero)
+        return [z for z in self.deployment(side) if not self.enemies_in(side, z)]
+
+    def _legal_deploy(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("deploy", zone=z) for z in self._deploy_points(frame.data["hero"])]
+
+    def _on_deploy(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        hero = frame.data["hero"]
+        self.zone[hero] = action.zone
+        self.overboard[hero] = False
+        self.emit({"type": "deploy", "hero": hero, "zone": action.zone,
+                   "text": text.deploy(self.hero[hero], action.zone)})
+        self._ask_action()
+
+    def _ask_action(self) -> None:
+        hero = self.acting
+        assert hero is not None
+        if self.zone[hero] is None or (self.actions_left <= 0 and not self._free_choices(hero)):
+            self._end_activation()
+            return
+        self.replace(Frame.of("act", [self.side], hero=hero, left=self.actions_left))
+
+    def occupied(self, side: int) -> set[str]:
+        """The zones where ``side`` has a model."""
+        found = {z for h in self.heroes_of(side) if (z := self.zone[h]) is not None}
+        found.update(g[ZONE] for g in self.crew[side])
+        return found
+
+    def reach(self, hero: int, skill: str) -> int:
+        """An attack skill's range, with the hero's Deadeye (R44)."""
+        return self.profile(hero, skill).range + self.passive(hero, "deadeye")
+
+    def attack_zones(self, side: int, origin: str, reach: int) -> list[str]:
+        """Zones in range (counted orthogonally, across the sea) holding something
+        ``side`` may attack: enemy models or objectives (R16, R17)."""
+        enemy = other(side)
+        targets = self.occupied(enemy)
+        targets.update(self.objectives[enemy])
+        return [z for z in self.config.board.within(origin, reach) if z in targets]
+
+    def _legal_act(self, seat: int, frame: Frame) -> list[BonesAction]:
+        hero = frame.data["hero"]
+        zone = self.zone[hero]
+        assert zone is not None
+        out: list[BonesAction] = []
+        if self.actions_left > 0:
+            if "stun" in self.conditions[hero]:
+                out.append(SHAKE)  # R46: Stun is shaken off before any other action
+            else:
+                out += self._actions(seat, hero, zone)
+        out += self._free_choices(hero)
+        out.append(END)
+        return out
+
+    def _actions(self, seat: int, hero: int, zone: str) -> list[BonesAction]:
+        out: list[BonesAction] = []
+        slowed = "slow" in self.conditions[hero] and self.move_actions >= 1
+        if not slowed and (self._step_zones(hero, MOVEMENT_POINTS)
+                           or self._rig_zones(hero, MOVEMENT_POINTS)):
+            out.append(MOVE)
+        for skill in self.unlocked[hero]:
+            spec = CONTENT.skills[skill]
+            if spec.kind == "basic" or (spec.kind == "attack" and skill not in self.used):
+                out += [act("attack", skill, z)
+                        for z in self.attack_zones(seat, zone, self.reach(hero, skill))]
+        for skill in self.unlocked[hero]:
+            spec = CONTENT.skills[skill]
+            if spec.kind == "ability" and skill not in self.used and not self.silenced(hero):
+                out.append(act("use", skill))
+        return out
+
+    def _on_act(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        hero = frame.data["hero"]
+        if action == END:
+            self._end_activation()
+            return
+        if action.verb == "unlock":
+            self.coins[hero] -= CONTENT.skills[action.arg].unlock
+            self.unlocked[hero].append(action.arg)
+            self.emit({"type": "unlock", "hero": hero, "skill": action.arg,
+                       "text": text.unlock(self.hero[hero], action.arg)})
+            self._ask_action()
+            return
+        if action.verb == "level":
+            self.coins[hero] -= CONTENT.skills[action.arg].level_up
+            self.levels[hero][action.arg] = 2
+            self.emit({"type": "level", "hero": hero, "skill": action.arg,
+                       "text": text.level(self.hero[hero], action.arg)})
+            self._ask_action()
+            return
+        self.actions_left -= 1
+        if action == SHAKE:
+            self.conditions[hero].remove("stun")
+            self.emit({"type": "shake", "hero": hero, "text": text.shake(self.hero[hero])})
+            self._after_action()
+        elif action == MOVE:
+            self.move_actions += 1
+            self.mp = MOVEMENT_POINTS
+            self._ask_move()
+        elif action.verb == "use":
+            self.used.append(action.arg)
+            self.emit({"type": "ability", "hero": hero, "skill": action.arg,
+                       "text": text.ability(self.hero[hero], action.arg)})
+            self.mp = 0
+            self._run(hero, action.arg, "ability")
+            if self.mp > 0 and self.zone[hero] is not None:
+                self._ask_move()  # a dash: movement points of its own
+            else:
+                self._after_action()
+        else:
+            if CONTENT.skills[action.arg].kind == "attack":
+                self.used.append(action.arg)
+            self._declare_attack(
+                seat, action.zone, self.profile(hero, action.arg),
+                who=text.hero_title(self.hero[hero]), hero=hero, then="action",
+                skill=action.arg,
+            )
+
+    def _after_action(self) -> None:
+        """An action is over: a bleeding hero suffers 1 damage (R46)."""
+        hero = self.acting
+        if hero is not None and "bleed" in self.conditions[hero] and self.zone[hero] is not None:
+            self.emit({"type": "bleed", "hero": hero, "text": text.bleed(self.hero[hero])})
+            self._hurt_hero(hero, 1, None)
+            if self._over is not None:
+                return
+        if self.acting is not None:
+            self._ask_action()
+
+    def _end_activation(self) -> None:
+        hero = self.acting
+        assert hero is not None
+        self.activated[hero] = True  # R10: the activation token
+        self.conditions[hero] = []  # R46: conditions end with the hero's activation
+        self.used, self.move_actions, self.mp = [], 0, 0
+        self.emit({"type": "activation_end", "hero": hero,
+                   "text": text.end_activation(self.hero[hero])})
+        self._next_turn()
+
+    # ----------------------------------------------------------- movement (R11-R14)
+    def _step_zones(self, hero: int, mp: int) -> list[str]:
+        """Zones the hero may step into with one of its ``mp`` movement points: an
+        adjacent deck zone or gangplank without enemies, never ending the move
+        on an enemy deployment point (R12)."""
+        zone = self.zone[hero]
+        if zone is None:
+            return []
+        side = self.side_of(hero)
+        board = self.config.board
+        enemy_points = set(self.deployment(other(side)))
+        out = []
+        for there in board.adjacent(zone):
+            if self.enemies_in(side, there):
+                continue
+            if there in enemy_points and not (
+                mp >= 2 and any(not self.enemies_in(side, z) and z != there
+                                for z in board.adjacent(there))
+            ):
+                continue  # the move could end there
+            out.append(there)
+        return out
+
+    def _rig_zones(self, hero: int, mp: int) -> list[str]:
+        """R13: from a zone on a ship's edge facing another ship, any deck zone of a
+        faced ship without enemies (never a gangplank; not an enemy deployment
+        point unless a movement point is left to leave it)."""
+        zone = self.zone[hero]
+        if zone is None:
+            return []
+        board = self.config.board
+        faced = board.edge(zone)
+        if not faced:
+            return []
+        side = self.side_of(hero)
+        enemy_points = set(self.deployment(other(side)))
+        own_ship = board.zones[zone].ship
+        return [
+            z for z, info in board.zones.items()
+            if info.ship in faced and info.ship != own_ship and not self.enemies_in(side, z)
+            and (z not in enemy_points or mp >= 2)
+        ]
+
+    def _ask_move(self) -> None:
+        hero = self.acting
+        assert hero is not None
+        stuck = not self._step_zones(hero, self.mp) and not self._rig_zones(hero, self.mp)
+        if self.mp <= 0 or stuck:
+            self.mp = 0
+            self._after_action()
+            return
+        self.replace(Frame.of("move", [self.side], hero=hero, mp=self.mp))
+
+    def _legal_move(self, seat: int, frame: Frame) -> list[BonesAction]:
+        hero = frame.data["hero"]
+        out = [act("step", zone=z) for z in self._step_zones(hero, self.mp)]
+        out += [act("rig", zone=z) for z in self._rig_zones(hero, self.mp)]
+        zone = self.zone[hero]
+        if zone not in self.deployment(other(seat)):
+            out.append(STOP)  # R12: a move never ends on an enemy deployment point
+        return out
+
+    def _on_move(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        hero = frame.data["hero"]
+        if action == STOP:
+            self.mp = 0
+            self._after_action()
+            return
+        self.mp -= 1
+        if action.verb == "step":
+            self.zone[hero] = action.zone
+            self.emit({"type": "step", "hero": hero, "zone": action.zone,
+                       "text": text.step(self.hero[hero], action.zone)})
+            self._ask_move()
+            return
+        origin = self.zone[hero]
+        assert origin is not None
+        reach = self.config.board.distance(origin, action.zone)
+        roll = self.roll(6, reason="rigging check", seat=seat)[0]
+        success = roll + self.passive(hero, "sea_legs") >= reach  # R13, R44
+        self.emit({"type": "rig", "hero": hero, "zone": action.zone, "roll": roll,
+                   "range": reach, "success": success,
+                   "text": text.rig(self.hero[hero], action.zone, roll, reach, success)})
+        if success:
+            self.zone[hero] = action.zone
+            self._ask_move()
+        else:
+            self._knock_overboard(hero)
+
+    def _knock_overboard(self, hero: int) -> None:
+        """R14: the hero goes overboard with an activation token; if it was its
+        activation, the activation ends at once."""
+        self.zone[hero] = None
+        self.overboard[hero] = True
+        self.activated[hero] = True
+        if hero == self.acting:
+            self.mp = 0
+            self.actions_left = 0
+            self._end_activation()
+
+    # ----------------------------------------------------------- attacks (R15-R27)
+    def _declare_attack(
+        self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
+        then: str, to_hit: int | None = None, coins: bool = True, skill: str = "",
+        modifier: int = 0,
+    ) -> None:
+        """Roll an attack on ``zone``, offer its re-rolls and the defenders' reactions,
+        assign its hits, then its effects; ``_after_<then>`` follows (R15-R27)."""
+        self.emit({"type": "attack", "side": side, "zone": zone, "hero": hero, "skill": skill,
+                   "text": text.attack(who, zone)})
+        if hero is not None and "blind" in self.conditions[hero]:
+            modifier -= 1  # R46: Blind: attacks are -1 to hit (on the roll, R18)
+        self.attack = {"side": side, "zone": zone, "hero": hero, "damage": profile.damage,
+                       "then": then, "coins": coins, "had": self.enemies_in(side, zone),
+                       "skill": skill, "heroes_hit": [], "push": 0}
+        self.rerolls = 0
+        if hero is not None and skill:
+            self._run(hero, skill, "roll")
+        self.pool = self.roll_pool(
+            profile.dice, profile.to_hit if to_hit is None else to_hit, modifier=modifier,
+            reason=who, seat=side,
+        )
+        self._offer_reroll()
+
+    def _missed(self) -> list[int]:
+        pool = self.pool
+        assert pool is not None
+        return [i for i in pool.rerollable if not pool.hit(i)]
+
+    def _offer_reroll(self) -> None:
+        """R18: a die is re-rolled at most once, one at a time, as effects allow."""
+        if self.rerolls > 0 and self._missed():
+            self.replace(Frame.of("reroll", [self.attack["side"]], left=self.rerolls,
+                                  pool=self.pool.to_json() if self.pool else None))
+            return
+        self._react()
+
+    def _legal_reroll(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [KEEP, *(act("reroll", str(i)) for i in self._missed())]
+
+    def _on_reroll(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        if action == KEEP:
+            self.rerolls = 0
+        else:
+            assert self.pool is not None
+            self.rerolls -= 1
+            self.pool = self.reroll_die(self.pool, int(action.arg), reason="re-roll", seat=seat)
+        self._offer_reroll()
+
+    def _react(self) -> None:
+        """R45: the defenders' reactions, in a window offered to the defending side when
+        one of its heroes in the zone has a reaction ready (public information)."""
+        assert self.pool is not None
+        self.hits = self.pool.hits
+        self.open_window("hits", PASS, zone=self.attack["zone"], hits=self.hits,
+                         attacker=self.attack["hero"])
+
+    def _reactors(self, side: int, zone: str) -> list[tuple[int, str]]:
+        out = []
+        for hero in self.heroes_in(side, zone):
+            if self.silenced(hero):
+                continue
+            for skill in self.unlocked[hero]:
+                if CONTENT.skills[skill].kind == "reaction" and skill not in self.spent[hero]:
+                    out.append((hero, skill))
+        return out
+
+    def _window_seats(self, timing: str, data: Any) -> list[int]:
+        enemy = other(self.attack["side"])
+        return [enemy] if self.hits > 0 and self._reactors(enemy, data["zone"]) else []
+
+    def _window_plays(self, seat: int, frame: Frame) -> list[Action]:
+        return [act("react", skill) for _hero, skill in self._reactors(seat, frame.data["zone"])]
+
+    def _window_play(self, seat: int, action: Action, frame: Frame) -> None:
+        assert isinstance(action, BonesAction)
+        hero = next(h for h, s in self._reactors(seat, frame.data["zone"]) if s == action.arg)
+        self.spent[hero].append(action.arg)
+        self.emit({"type": "reaction", "hero": hero, "skill": action.arg,
+                   "text": text.reaction(self.hero[hero], action.arg)})
+        self._run(hero, action.arg, "reaction")
+
+    def _window_first(self, frame: Frame) -> int:
+        return other(self.attack["side"])
+
+    def _after_hits(self, frame: Frame) -> None:
+        if self.attack:
+            self._next_hit()
+
+    def assign_targets(self) -> list[str]:
+        """R19: the targets the next hit may go to: enemy deckhands first, then bosuns,
+        then heroes, then objectives; never a friendly model."""
+        side, zone = self.attack["side"], self.attack["zone"]
+        enemy = other(side)
+        deckhands, bosuns = self.crew_in(enemy, zone)
+        levels = [
+            [DECKHAND] if deckhands else [],
+            [BOSUN] if bosuns else [],
+            [f"hero{h}" for h in self.heroes_in(enemy, zone)],
+            [self.objectives[enemy][zone][0]] if zone in self.objectives[enemy] else [],
+        ]
+        return assignable(levels)
+
+    def _next_hit(self) -> None:
+        while self.hits > 0 and self._over is None:
+            targets = self.assign_targets()
+            if not targets:
+                break
+            if len(targets) > 1:
+                self.replace(Frame.of("assign", [self.attack["side"]], zone=self.attack["zone"],
+                                      hits=self.hits, targets=targets))
+                return
+            self.hits -= 1
+            self._strike(targets[0])
+        if self._over is not None:
+            return
+        self.hits = 0
+        hero, skill = self.attack["hero"], self.attack["skill"]
+        if hero is not None and skill and self.zone[hero] is not None:
+            # The attack's effects on what it hit (R44, R46, R47).
+            self._run(hero, skill, "hit")
+        if self.attack["push"] and self._shove_targets():
+            self.replace(Frame.of("shove", [self.attack["side"]], zone=self.attack["zone"],
+                                  push=self.attack["push"]))
+            return
+        self._finish_attack()
+
+    def _finish_attack(self) -> None:
+        then, side, zone = self.attack["then"], self.attack["side"], self.attack["zone"]
+        # Whether the attack KO'd every enemy model that stood in its zone (R36).
+        self.last_zone = zone
+        self.enemies_cleared = self.attack["had"] and not self.enemies_in(side, zone)
+        self.attack = {}
+        self.pool = None
+        getattr(self, f"_after_{then}")()
+
+    # Push (R47).
+    def _shove_targets(self) -> list[str]:
+        """The enemy models of the zone attacked that a push may move: a hero the
+        attack hit (never a steady one), or a deckhand or bosun of the zone."""
+        side, zone = self.attack["side"], self.attack["zone"]
+        enemy = other(side)
+        out = [f"hero{h}" for h in self.attack["heroes_hit"]
+               if self.zone[h] == zone and not self.has_passive(h, "steady")]
+        deckhands, bosuns = self.crew_in(enemy, zone)
+        out += [DECKHAND] if deckhands else []
+        out += [BOSUN] if bosuns else []
+        return out
+
+    def _legal_shove(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [KEEP, *(act("shove", t) for t in self._shove_targets())]
+
+    def _on_shove(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        if action == KEEP:
+            self._finish_attack()
+            return
+        self.pushing = [action.arg, self.attack["zone"], self.attack["push"]]
+        self._ask_push()
+
+    def _push_zones(self) -> list[str]:
+        """R47: a pushed model moves as a model moves (never diagonally, never into its
+        enemies), but may be forced into the sea."""
+        zone = self.pushing[1]
+        board = self.config.board
+        pushed_side = other(self.attack["side"])
+        return [z for z in board.neighbours(zone) if not self.enemies_in(pushed_side, z)]
+
+    def _ask_push(self) -> None:
+        if self.pushing and self.pushing[2] > 0 and self._push_zones():
+            self.replace(Frame.of("push", [self.attack["side"]], model=self.pushing[0],
+                                  zone=self.pushing[1], left=self.pushing[2]))
+            return
+        self.pushing = []
+        self._finish_attack()
+
+    def _legal_push(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("push", zone=z) for z in self._push_zones()]
+
+    def _on_push(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        model, start, left = self.pushing
+        enemy = other(self.attack["side"])
+        to = action.zone
+        sea = self.config.board.zones[to].kind == "sea"
+        self.emit({"type": "push", "model": model, "zone": start, "to": to,
+                   "text": text.push(self._model_title(enemy, model), start, to)})
+        if model.startswith("hero"):
+            hero = int(model[4:])
+            if sea:
+                self._knock_overboard(hero)
+                self.pushing = []
+            else:
+                self.zone[hero] = to
+                self.pushing = [model, to, left - 1]
+        else:
+            self._take_crew(enemy, start, model)
+            if sea:
+                # R47: crew pushed into the sea are KO'd; no one gains coins for them.
+                self.reserve[enemy][0 if model == DECKHAND else 1] += 1
+                self.emit({"type": "crew_ko", "side": enemy, "zone": to, "kind": model,
+                           "text": text.knocked_out("A " + model, to)})
+                self.pushing = []
+            else:
+                hp = CONTENT.factions[self.factions[enemy]].bosun_hp
+                self._place_crew(enemy, to, int(model == DECKHAND),
+                                 [self._pushed_bosun or hp] if model == BOSUN else [])
+                self.pushing = [model, to, left - 1]
+        if self._over is None:
+            self._ask_push()
+
+    def _take_crew(self, side: int, zone: str, kind: str) -> None:
+        """Take one deckhand or bosun (the most wounded) off ``zone``."""
+        self._pushed_bosun = 0
+        for group in self.crew[side]:
+            if group[ZONE] != zone:
+                continue
+            if kind == DECKHAND and group[HANDS]:
+                group[HANDS] -= 1
+                break
+            if kind == BOSUN and group[BOSUNS]:
+                self._pushed_bosun = group[BOSUNS].pop(0)
+                break
+        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+
+    def _model_title(self, side: int, model: str) -> str:
+        if model.startswith("hero"):
+            return text.hero_title(self.hero[int(model[4:])])
+        return "A " + model
+
+    def _legal_assign(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("assign", t) for t in self.assign_targets()]
+
+    def _on_assign(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        self.hits -= 1
+        self._strike(action.arg)
+        self._next_hit()
+
+    def _strike(self, target: str) -> None:
+        """One hit of the attack lands on ``target`` (R19-R27)."""
+        side, zone, amount = self.attack["side"], self.attack["zone"], self.attack["damage"]
+        enemy = other(side)
+        attacker = self.attack["hero"]
+        if target in (DECKHAND, BOSUN):
+            self._hurt_crew(enemy, zone, target, amount, attacker if self.attack["coins"] else None)
+        elif target.startswith("hero"):
+            hit = int(target[4:])
+            if hit not in self.attack["heroes_hit"]:
+                self.attack["heroes_hit"].append(hit)
+            self._hurt_hero(hit, amount, attacker)
+        else:
+            self._hurt_objective(enemy, zone, amount, side, attacker)
+
+    def _hurt_crew(self, side: int, zone: str, kind: str, amount: int, by: int | None) -> None:
+        for group in self.crew[side]:
+            if group[ZONE] != zone:
+                continue
+            if kind == DECKHAND and group[HANDS] > 0:
+                hp = CONTENT.factions[self.factions[side]].deckhand_hp
+                self.emit({"type": "hit", "target": DECKHAND, "side": side, "zone": zone,
+                           "amount": amount, "text": text.hit("A deckhand", zone, amount)})
+                if amount >= hp:
+                    group[HANDS] -= 1
+                    self._crew_ko(side, zone, DECKHAND, by)
+                break
+            if kind == BOSUN and group[BOSUNS]:
+                # R20: a hit on bosuns goes to the most wounded one.
+                group[BOSUNS][0] -= amount
+                self.emit({"type": "hit", "target": BOSUN, "side": side, "zone": zone,
+                           "amount": amount, "text": text.hit("A bosun", zone, amount)})
+                if group[BOSUNS][0] <= 0:
+                    group[BOSUNS].pop(0)
+                    self._crew_ko(side, zone, BOSUN, by)
+                group[BOSUNS].sort()
+                break
+        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+
+    def _crew_ko(self, side: int, zone: str, kind: str, by: int | None) -> None:
+        """R22: KO'd crew return to their owner; R25: the hero who KO'd it gains a coin."""
+        self.reserve[side][0 if kind == DECKHAND else 1] += 1
+        self.emit({"type": "crew_ko", "side": side, "zone": zone, "kind": kind,
+                   "text": text.knocked_out("A " + kind, zone)})
+        if by is not None:
+            self._gain_coins(by, CREW_KO_COINS, "crew KO'd")
+
+    def _hurt_hero(self, hero: int, amount: int, by: int | None) -> None:
+        zone = self.zone[hero]
+        self.damage[hero] += amount
+        self.emit({"type": "hit", "target": f"hero{hero}", "hero": hero, "zone": zone,
+                   "amount": amount,
+                   "text": text.hit(text.hero_title(self.hero[hero]), zone or "", amount)})
+        if self.damage[hero] >= self.max_hp(hero):
+            self._hero_ko(hero, by)
+
+    def _hero_ko(self, hero: int, by: int | None) -> None:
+        """R21, R23, R26, R27: a KO'd hero leaves the board with a dead man's coin; its
+        killer gains coins and VP for its side."""
+        self.zone[hero] = None
+        self.damage[hero] = 0
+        self.conditions[hero] = []  # R23, R46: a KO'd hero loses its conditions
+        coin = DARK if self.activated[hero] else GOLD
+        self.coin[hero] = coin
+        self.activated[hero] = True
+        self.emit({"type": "hero_ko", "hero": hero, "coin": coin,
+                   "text": text.hero_ko(self.hero[hero], coin)})
+        enemy = other(self.side_of(hero))
+        if by is not None and self.side_of(by) == enemy:
+            self._gain_coins(by, HERO_KO_COINS, "enemy hero KO'd")
+            self._gain_vp(enemy, HERO_KO_VP, "enemy hero KO'd")
+        else:
+            for h in self.heroes_of(enemy):
+                self._gain_coins(h, 1, "enemy hero KO'd")
+            self._gain_vp(enemy, HERO_KO_VP, "enemy hero KO'd")
+        if hero == self.acting:
+            self.actions_left = 0
+
+    def _hurt_objective(self, side: int, zone: str, amount: int, by_side: int,
+                        by: int | None) -> None:
+        entry = self.objectives[side][zone]
+        entry[1] += amount
+        objective = CONTENT.objectives[entry[0]]
+        self.emit({"type": "hit", "target": entry[0], "side": side, "zone": zone,
+                   "amount": amount, "text": text.hit(objective.title, zone, amount)})
+        if entry[1] < objective.hp:
+            return
+        # R24: destroyed: VP to the side that destroyed it, coins to each of its heroes.
+        del self.objectives[side][zone]
+        self.emit({"type": "destroyed", "side": side, "zone": zone, "objective": entry[0],
+                   "text": text.destroyed(entry[0], self.factions[by_side], objective.vp)})
+        for h in self.heroes_of(by_side):
+            self._gain_coins(h, objective.coins, objective.title)
+        self._gain_vp(by_side, objective.vp, objective.title)
+
+    def _gain_coins(self, hero: int, amount: int, why: str) -> None:
+        if amount <= 0:
+            return
+        self.coins[hero] += amount
+        self.emit({"type": "coins", "hero": hero, "amount": amount,
+                   "text": text.coins(self.hero[hero], amount, why)})
+
+    def _gain_vp(self, side: int, amount: int, why: str) -> None:
+        if amount <= 0 or self._over is not None:
+            return
+        self.vp[side] += amount
+        self.emit({"type": "vp", "side": side, "amount": amount, "total": self.vp[side],
+                   "text": text.vp(self.factions[side], amount, self.vp[side], why)})
+        target = self.game.options["target"]
+        if self.vp[side] >= target:
+            self.finish(Result(self.game.team_of(side), tuple(float(v) for v in self.vp),
+                               text.win(self.factions[side], target)))
+
+    # ----------------------------------------------------------- the crew (R28-R37)
+    def _activate_crew(self, side: int) -> None:
+        self.crew_done[side] = True
+        self.emit({"type": "crew", "side": side, "text": text.crew_activate(self.factions[side])})
+        self._muster_next()
+
+    def _muster_points(self, side: int) -> list[str]:
+        return [z for z in self.deployment(side) if not self.enemies_in(side, z)]
+
+    def _muster_next(self) -> None:
+        """R29: two deckhands on each deployment point (a choice only when too few are
+        left for all three), then two bosuns on any of them; as many as remain."""
+        side = self.side
+        points = self._muster_points(side)
+        deckhands, bosuns = self.reserve[side]
+        if not self.mustered:
+            if points and deckhands and deckhands < DECKHANDS_A_POINT * len(points):
+                self.replace(Frame.of("muster", [side], left=deckhands))
+                return
+            for zone in points if deckhands else ():
+                self._deploy_crew(side, zone, DECKHANDS_A_POINT, 0)
+            self.mustered = True
+        if points and bosuns and self.bosuns_placed < BOSUNS_A_CREW:
+            if len(points) == 1:
+                self.bosuns_placed += 1
+                self._deploy_crew(side, points[0], 0, 1)
+                self._muster_next()
+                return
+            self.replace(Frame.of("bosun", [side], left=BOSUNS_A_CREW - self.bosuns_placed))
+            return
+        self.mustered, self.bosuns_placed = False, 0
+        # R30: crew moves and attacks, and the deck gun fires, in the order the side chooses.
+        self.raise_triggers([Trigger.of("advance", side, "crew"), Trigger.of("gun", side, "gun")],
+                            then="crew")
+
+    def _deploy_crew(self, side: int, zone: str, deckhands: int, bosuns: int) -> None:
+        bosun_hp = CONTENT.factions[self.factions[side]].bosun_hp
+        self.reserve[side][0] -= deckhands
+        self.reserve[side][1] -= bosuns
+        self._place_crew(side, zone, deckhands, [bosun_hp] * bosuns)
+        self.emit({"type": "muster", "side": side, "zone": zone, "deckhands": deckhands,
+                   "bosuns": bosuns,
+                   "text": text.muster(self.factions[side], zone, deckhands, bosuns)})
+
+    def _legal_muster(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("muster", zone=z) for z in self._muster_points(seat)]
+
+    def _on_muster(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        count = min(DECKHANDS_A_POINT, self.reserve[seat][0])
+        self._deploy_crew(seat, action.zone, count, 0)
+        if not self.reserve[seat][0]:
+            self.mustered = True
+        self._muster_next()
+
+    def _legal_bosun(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("bosun", zone=z) for z in self._muster_points(seat)]
+
+    def _on_bosun(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        self.bosuns_placed += 1
+        self._deploy_crew(seat, action.zone, 0, 1)
+        self._muster_next()
+
+    def _order_action(self, index: int, trigger: Trigger) -> Action:
+        return act("first", trigger.label)
+
+    def _after_crew(self) -> None:
+        self._next_turn()
+
+    # The deck gun (R37).
+    def _fire_gun(self, trigger: Trigger) -> None:
+        side = trigger.seat
+        zones = self._gun_zones(side)
+        if not zones:
+            return
+        if len(zones) == 1:
+            self._shoot_gun(side, zones[0])
+            return
+        self.replace(Frame.of("fire", [side], zones=zones))
+
+    def _gun_zones(self, side: int) -> list[str]:
+        faction = CONTENT.factions[self.factions[side]]
+        return self.attack_zones(side, self.config.gun[self.factions[side]], faction.gun.range)
+
+    def _legal_fire(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("fire", zone=z) for z in self._gun_zones(seat)]
+
+    def _on_fire(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        self._shoot_gun(seat, action.zone)
+
+    def _shoot_gun(self, side: int, zone: str) -> None:
+        faction = CONTENT.factions[self.factions[side]]
+        self.emit({"type": "gun", "side": side, "zone": zone,
+                   "text": text.gun(self.factions[side], zone)})
+        # R37: no one gains from crew the gun KOs; a KO'd hero still gives coins.
+        self._declare_attack(side, zone, faction.gun, who="The deck gun", hero=None,
+                             then="gun", coins=False)
+
+    def _after_gun(self) -> None:
+        self.run_triggers()
+
+    # The crew's move (R31-R33) and attacks (R34-R36).
+    def _fire_advance(self, trigger: Trigger) -> None:
+        side = trigger.seat
+        # The groups to move, in order (crew off every track never move).
+        self.crew_queue = [g[:2] for g in self.crew[side] if g[TRACK] != STRAY]
+        self._advance_next(side)
+
+    def _group_at(self, side: int, track: int, position: int, zone: str = "") -> list[Any] | None:
+        for group in self.crew[side]:
+            if group[TRACK] == track and group[POS] == position and (
+                    not zone or group[ZONE] == zone):
+                return group
+        return None
+
+    def _next_to_enemy(self, side: int, zone: str) -> bool:
+        return any(self.enemies_in(side, z) for z in self.config.board.neighbours(zone))
+
+    def _advance_next(self, side: int) -> None:
+        while self.crew_queue:
+            track, position = self.crew_queue[0]
+            group = self._group_at(side, track, position)
+            if group is None:
+                self.crew_queue.pop(0)
+                continue
+            zone = self.crew_zone(side, group)
+            route = self.config.board.tracks[self.factions[side]][track]
+            ahead = route[position + 1] if position + 1 < len(route) else None
+            if ahead is None or self.enemies_in(side, ahead):
+                self.crew_queue.pop(0)  # R31: crew cannot move into enemies
+                continue
+            if self._next_to_enemy(side, zone):
+                # R32: crew that begin next to an enemy may stay.
+                self.replace(Frame.of("advance", [side], zone=zone, to=ahead))
+                return
+            self.crew_queue.pop(0)
+            self._move_group(side, group)
+        self._crew_attacks(side)
+
+    def _legal_advance(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [ADVANCE, HOLD]
+
+    def _on_advance(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        track, position = self.crew_queue.pop(0)
+        group = self._group_at(seat, track, position)
+        assert group is not None
+        if action == ADVANCE:
+            self._move_group(seat, group)
+        else:
+            self.emit({"type": "crew_hold", "side": seat, "zone": frame.data["zone"],
+                       "text": text.crew_hold(self.factions[seat], frame.data["zone"])})
+        self._advance_next(seat)
+
+    def _move_group(self, side: int, group: list[Any]) -> None:
+        """Move a crew group one zone along its track; the end of a track is a raid (R33)."""
+        start = group[ZONE]
+        route = self.routes[side][group[TRACK]]
+        if group[POS] + 1 == len(route) - 1:
+            # R33: the track's end is an enemy deployment point: the crew leave the deck
+            # and each makes one attack, hitting on 3+, at a zone of that ship holding
+            # an enemy deck feature or hero.
+            self.crew[side].remove(group)
+            count = group[HANDS] + len(group[BOSUNS])
+            self.reserve[side][0] += group[HANDS]
+            self.reserve[side][1] += len(group[BOSUNS])
+            self.emit({"type": "raid", "side": side, "zone": route[-1], "count": count,
+                       "text": text.raid(self.factions[side], route[-1], count)})
+            ship = self.config.board.zones[route[-1]].ship
+            assert ship is not None
+            self.raids.extend([ship] * count)
+            return
+        group[POS] += 1
+        group[ZONE] = route[group[POS]]
+        end = group[ZONE]
+        self._merge(side)
+        self.emit({"type": "crew_move", "side": side, "zone": start, "to": end,
+                   "text": text.crew_move(self.factions[side], start, end)})
+
+    def _merge(self, side: int) -> None:
+        merged: dict[tuple[int, int, str], list[Any]] = {}
+        for group in self.crew[side]:
+            key = (group[TRACK], group[POS], group[ZONE])
+            if key in merged:
+                merged[key][HANDS] += group[HANDS]
+                merged[key][BOSUNS] = sorted(merged[key][BOSUNS] + group[BOSUNS])
+            else:
+                merged[key] = group
+        self.crew[side] = sorted(merged.values())
+
+    def _crew_attacks(self, side: int) -> None:
+        """R33, R34: the raids' attacks, then one attack a crew model (they must attack
+        if able, each at a zone of its choice)."""
+        self.crew_queue = [["raid", ship] for ship in self.raids]
+        self.raids = []
+        for group in self.crew[side]:
+            kinds = [DECKHAND] * group[HANDS] + [BOSUN] * len(group[BOSUNS])
+            self.crew_queue += [["crew", group[TRACK], group[POS], kind, group[ZONE]]
+                                for kind in kinds]
+        self._next_crew_attack(side)
+
+    def _strike_zones(self, side: int, entry: Sequence[Any]) -> list[str]:
+        """The zones a crew attack may take: for a raid, a zone of the ship raided that
+        holds an enemy hero or objective (R33); else zones in the crew's range holding
+        enemies or their objectives (R34)."""
+        if entry[0] == "raid":
+            enemy = other(side)
+            return [
+                z for z, info in self.config.board.zones.items()
+                if info.ship == entry[1]
+                and (self.heroes_in(enemy, z) or z in self.objectives[enemy])
+            ]
+        group = self._group_at(side, entry[1], entry[2], entry[4])
+        if group is None or (group[HANDS] if entry[3] == DECKHAND else len(group[BOSUNS])) == 0:
+            return []  # the model was KO'd before its turn to attack
+        faction = CONTENT.factions[self.factions[side]]
+        return self.attack_zones(side, group[ZONE], faction.crew_range)
+
+    def _next_crew_attack(self, side: int) -> None:
+        while self.crew_queue and self._over is None:
+            entry = self.crew_queue[0]
+            zones = self._strike_zones(side, entry)
+            if not zones:
+                self.crew_queue.pop(0)
+                continue
+            if len(zones) > 1:
+                origin = "" if entry[0] == "raid" else entry[4]
+                self.replace(Frame.of("strike", [side], raid=entry[0] == "raid", zone=origin,
+                                      zones=zones))
+                return
+            self.crew_queue.pop(0)
+            self._crew_strike(side, entry, zones[0])
+            return
+        if self._over is None:
+            self.run_triggers()
+
+    def _legal_strike(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("strike", zone=z) for z in self._strike_zones(seat, self.crew_queue[0])]
+
+    def _on_strike(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        entry = self.crew_queue.pop(0)
+        self._crew_strike(seat, entry, action.zone)
+
+    def _crew_strike(self, side: int, entry: list[Any], zone: str) -> None:
+        faction = CONTENT.factions[self.factions[side]]
+        if entry[0] == "raid":
+            to_hit = faction.end_of_track_hit
+        else:
+            origin = entry[4]
+            # R35: 3+ with a bosun in the crew's zone (or a hero with Bosun Bond, R44).
+            bonded = any(self.has_passive(h, "bosun_bond") for h in self.heroes_in(side, origin))
+            to_hit = faction.bosun_hit if self.crew_in(side, origin)[1] or bonded \
+                else faction.crew_hit
+        modifier = 0
+        if entry[0] == "crew":
+            # R44: First Mate: crew attacking from the hero's zone add to their rolls.
+            modifier = max([self.passive(h, "first_mate") for h in self.heroes_in(side, origin)],
+                           default=0)
+        self.striking = entry
+        self._declare_attack(side, zone, Profile(0, faction.crew_dice, to_hit, 1), who="Crew",
+                             hero=None, then="crew_strike", modifier=modifier)
+
+    def _after_crew_strike(self) -> None:
+        side, entry = self.side, self.striking
+        self.striking = []
+        cleared = self.last_zone
+        crew = entry and entry[0] == "crew" and entry[1] != STRAY
+        if crew and not self.enemies_in(side, cleared):
+            route = self.routes[side][entry[1]]
+            group = self._group_at(side, entry[1], entry[2], entry[4])
+            ahead = entry[2] + 1
+            if (group is not None and ahead < len(route) - 1 and route[ahead] == cleared
+                    and self.enemies_cleared):
+                # R36: crew that KO every enemy in a zone on their track move in (once,
+                # without attacking again).
+                self._split_forward(side, group, entry[3])
+        self._next_crew_attack(side)
+
+    def _split_forward(self, side: int, group: list[Any], kind: str) -> None:
+        start = group[ZONE]
+        ahead = self.routes[side][group[TRACK]][group[POS] + 1]
+        if kind == DECKHAND:
+            group[HANDS] -= 1
+            moved: list[Any] = [group[TRACK], group[POS] + 1, ahead, 1, []]
+        else:
+            moved = [group[TRACK], group[POS] + 1, ahead, 0, [group[BOSUNS].pop()]]
+        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+        self.crew[side].append(moved)
+        self._merge(side)
+        end = self.crew_zone(side, moved)
+        self.emit({"type": "crew_move", "side": side, "zone": start, "to": end,
+                   "text": text.crew_move(self.factions[side], start, end)})
+
+    # ----------------------------------------------------------- the end, views
+    def _out(self, seat: int) -> str | None:
+        return None
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        heroes = []
+        for h, name in enumerate(self.hero):
+            heroes.append({
+                "index": h,
+                "hero": name,
+                "side": self.side_of(h),
+                "zone": self.zone[h],
+                "damage": self.damage[h],
+                "hp": CONTENT.heroes[name].hp,
+                "coins": self.coins[h],
+                "activated": self.activated[h],
+                "coin": self.coin[h],
+                "overboard": self.overboard[h],
+                "hp_max": self.max_hp(h) if self.hero else CONTENT.heroes[name].hp,
+                "skills": {skill: self.levels[h].get(skill, 1) for skill in self.unlocked[h]},
+                "conditions": list(self.conditions[h]),
+                "spent": list(self.spent[h]),
+            })
+        crew = []
+        for side in (0, 1):
+            groups = [
+                {"zone": g[ZONE], "track": g[TRACK], "deckhands": g[HANDS],
+                 "bosuns": list(g[BOSUNS])}
+                for g in self.crew[side]
+            ]
+            crew.append(groups)
+        objectives = [
+            {zone: {"objective": entry[0], "damage": entry[1],
+                    "hp": CONTENT.objectives[entry[0]].hp}
+             for zone, entry in sorted(self.objectives[side].items())}
+            for side in (0, 1)
+        ]
+        return {
+            "board": self.config.name,
+            "factions": list(self.factions),
+            "round": self.round,
+            "first": self.first,
+            "side": self.side,
+            "passed": list(self.passed),
+            "crew_done": list(self.crew_done),
+            "vp": list(self.vp),
+            "picks": [list(p) for p in self.picks],
+            "heroes": heroes,
+            "crew": crew,
+            "reserve": [list(r) for r in self.reserve],
+            "objectives": objectives,
+            "acting": self.acting,
+            "actions_left": self.actions_left,
+            "mp": self.mp,
+            "used": list(self.used),
+            "move_actions": self.move_actions,
+            "hits": self.hits,
+            "rerolls": self.rerolls,
+            "pool": None if self.pool is None else self.pool.to_json(),
+            "attack": {k: self.attack[k] for k in ("side", "zone", "hero", "damage", "skill",
+                                                  "heroes_hit", "push")
+                       if k in self.attack} or None,
+            "pushing": list(self.pushing) or None,
+        }
+
+    def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
+        # Everything on the board is public; the Tide hands come with the Tide cards.
+        return
+
+
+class BonesGame(Game):
+    """Rum & Bones: Second Tide, two sides on pirate ships.
+
+    >>> import plunder
+    >>> state = plunder.load("rumbones", heroes="carcharius,ishmael,nerissa;"
+    ...                      "calavera,demarco,hueso").new(seed=1)
+    >>> state.decision.kind, [str(a) for a in state.legal(state.decision.data["round"] and
+    ...                                                   min(state.pending))][:2]
+    ('turn', ['hero:0', 'hero:1'])
+    """
+
+    name = "rumbones"
+    title = "Rum & Bones: Second Tide"
+    summary = "heroes and crews fight across pirate ships; first to 8 VP"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    extra_options = (
+        Option("board", "box", "the board configuration: 'box' (the Gallant against two "
+               "Windcutters) or 'broadside' (one ship a side)", choices=tuple(CONTENT.boards),
+               label="Ships", choice_labels=tuple(c.title for c in CONTENT.boards.values())),
+        Option("factions", "lords,marea", "which faction each seat leads: 'lords,marea', "
+               "'marea,lords' or 'random'", choices=("lords,marea", "marea,lords", "random"),
+               label="Factions", choice_labels=("Seat 1: Deep Sea Lords",
+                                                "Seat 1: Marea de la Muerte", "Drawn at random")),
+        Option("heroes", "draft", "'draft' (the sides pick in turn), 'random' (dealt), or "
+               "three heroes a side: 'a,b,c;d,e,f'", label="Heroes"),
+        Option("target", 8, "VP that win the game", minimum=1, maximum=30, label="VP to win"),
+        Option("round_limit", 20, "rounds after which the side with more VP wins",
+               minimum=1, maximum=200, label="Rounds at most"),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.config = CONTENT.boards[self.options["board"]]
+        self.hero_lists = self._hero_lists(self.options["heroes"], self.options["factions"])
+
+    @staticmethod
+    def _hero_lists(choice: Any, factions: str) -> list[list[str]]:
+        if not isinstance(choice, str):
+            raise OptionError(f"option 'heroes' is {choice!r}; it takes text", field="heroes")
+        if choice in ("draft", "random"):
+            return []
+        sides = [part.split(",") for part in choice.lower().replace(" ", "").split(";")]
+        if len(sides) != 2 or any(len(names) != HEROES_A_SIDE for names in sides):
+            raise OptionError("option 'heroes' lists three heroes a side: 'a,b,c;d,e,f'",
+                              field="heroes")
+        order = factions.split(",") if factions != "random" else None
+        for index, names in enumerate(sides):
+            for name in names:
+                if name not in CONTENT.heroes:
+                    raise OptionError(f"option 'heroes' names {name!r}; heroes are "
+                                      + ", ".join(sorted(CONTENT.heroes)), field="heroes")
+            if len(set(names)) != len(names):
+                raise OptionError("a side fields each hero at most once", field="heroes")
+            if order is not None:
+                allowed = CONTENT.roster(order[index])
+                wrong = [n for n in names if n not in allowed]
+                if wrong:
+                    raise OptionError(f"{', '.join(wrong)} cannot fight for the "
+                                      f"{CONTENT.factions[order[index]].title}", field="heroes")
+        return sides
+
+    def faction_order(self, state: State) -> list[str]:
+        """R1: which faction each side leads (drawn by the state's generator if random)."""
+        choice = self.options["factions"]
+        if choice != "random":
+            return choice.split(",")
+        order = list(SIDES)
+        state.shuffle(order)
+        if self.hero_lists:
+            # Listed heroes must fit their side's faction whatever the draw.
+            for index, names in enumerate(self.hero_lists):
+                if any(n not in CONTENT.roster(order[index]) for n in names):
+                    order.reverse()
+                    break
+        return order
+
+    def _new_state(self, seed: int) -> BonesState:
+        return BonesState(self, seed)
+
+    def zones(self) -> tuple[str, ...]:
+        return tuple(self.config.board.zones)
+
+    def _all_actions(self) -> list[BonesAction]:
+        board = self.config.board
+        every = self.zones()
+        decks = [z for z in every if board.zones[z].kind == "deck"]
+        walk = [z for z in every if board.zones[z].walkable]
+        out = [act("pick", h) for h in CONTENT.heroes]
+        out += [act("hero", str(h)) for h in range(2 * HEROES_A_SIDE)] + [CREW, PASS]
+        out += [act("deploy", zone=z) for z in decks]
+        out += [MOVE] + [act("step", zone=z) for z in walk] + [act("rig", zone=z) for z in decks]
+        out += [STOP, END]
+        skills = CONTENT.skills
+        attacks = [name for name, spec in skills.items() if spec.attacks]
+        out += [act("attack", skill, z) for skill in attacks for z in every]
+        out += [act("unlock", name) for name, spec in skills.items() if spec.unlock]
+        out += [act("level", name) for name, spec in skills.items() if spec.level_up]
+        out += [act("use", name) for name, spec in skills.items() if spec.kind == "ability"]
+        out += [SHAKE]
+        out += [act("react", name) for name, spec in skills.items() if spec.kind == "reaction"]
+        out += [KEEP] + [act("reroll", str(i)) for i in range(max_dice())]
+        targets = [DECKHAND, BOSUN, *(f"hero{h}" for h in range(2 * HEROES_A_SIDE)),
+                   *CONTENT.objectives]
+        out += [act("assign", t) for t in targets]
+        out += [act("shove", t) for t in targets[: 2 + 2 * HEROES_A_SIDE]]
+        out += [act("push", zone=z) for z in every]
+        out += [act("muster", zone=z) for z in decks] + [act("bosun", zone=z) for z in decks]
+        out += [act("first", "crew"), act("first", "gun"), ADVANCE, HOLD]
+        out += [act("strike", zone=z) for z in every] + [act("fire", zone=z) for z in every]
+        return out
+
+    def _max_decisions(self) -> int:
+        # The draft and every unlock and level-up of a game; then each round every
+        # hero's activation (the turn, a deploy, three actions each with two movement
+        # points, a dash, its re-rolls, the defenders' reactions, its hits, a push),
+        # both crews' (the turn, muster and bosun choices, the order, a choice to
+        # advance or an attack's target for each of up to thirty crew and the raids,
+        # their hits, the gun and its hits) and both passes.
+        skills = CONTENT.skills.values()
+        dice = max_dice()
+        dash = max(p.amount("dash") for s in skills for p in (s.level1, s.level2))
+        rerolls = max(p.amount("reroll") for s in skills for p in (s.level1, s.level2))
+        push = max(p.amount("push") for s in skills for p in (s.level1, s.level2))
+        action = 1 + MOVEMENT_POINTS + dash + rerolls + (HEROES_A_SIDE + 1) + dice + 1 + push
+        hero = 2 + ACTIONS * action
+        crews = max(f.deckhands + f.bosuns for f in CONTENT.factions.values())
+        gun = max(f.gun.dice for f in CONTENT.factions.values())
+        crew = 1 + 3 + BOSUNS_A_CREW + 1 + 4 * crews + 1 + gun
+        per_round = 2 * (HEROES_A_SIDE * hero + crew + 1)
+        once = 2 * HEROES_A_SIDE * (1 + 2 * 4)  # a pick, and each skill unlocked and levelled
+        return once + self.options["round_limit"] * per_round
+
+    def _catalogue(self) -> dict[str, Any]:
+        def profile(p: Profile) -> dict[str, Any]:
+            return {"range": p.range, "dice": p.dice, "to_hit": p.to_hit, "damage": p.damage,
+                    "effects": [step.code for step in p.effects]}
+
+        return {
+            "factions": {
+                name: {"id": name, "title": f.title, "flavour": f.flavour,
+                       "deckhands": f.deckhands, "bosuns": f.bosuns,
+                       "deckhand_hp": f.deckhand_hp, "bosun_hp": f.bosun_hp,
+                       "crew": {"range": f.crew_range, "dice": f.crew_dice,
+                                "to_hit": f.crew_hit, "with_bosun": f.bosun_hit},
+                       "gun": profile(f.gun)}
+                for name, f in CONTENT.factions.items()
+            },
+            "heroes": {
+                name: {"id": name, "title": h.title, "faction": h.faction, "role": h.role,
+                       "hp": h.hp, "basic": h.basic, "skills": list(h.skills),
+                       "flavour": h.flavour}
+                for name, h in CONTENT.heroes.items()
+            },
+            "skills": {
+                name: {"id": name, "title": s.title, "kind": s.kind, "text": s.text,
+                       "unlock": s.unlock, "level_up": s.level_up,
+                       "level1": profile(s.level1), "level2": profile(s.level2)}
+                for name, s in CONTENT.skills.items()
+            },
+            "objectives": {
+                name: {"id": name, "title": o.title, "hp": o.hp, "vp": o.vp, "coins": o.coins}
+                for name, o in CONTENT.objectives.items()
+            },
+            "board": {
+                "id": self.config.name,
+                "title": self.config.title,
+                **self.config.board.to_json(),
+                "objectives": self.config.objectives,
+                "crew": self.config.crew,
+                "gun": self.config.gun,
+                "kraken": self.config.kraken,
+            },
+            "decisions": {
+                "pick": "a side picks a hero of its faction or a mercenary",
+                "turn": "the side to play activates a hero or its crew, or passes",
+                "deploy": "the activating hero picks a deployment point",
+                "act": "the activating hero's next action: move, attack, an ability, shake off "
+                       "a stun, or end; unlocking and levelling up skills cost no action",
+                "move": "a movement point: step to a zone next door, rig across, or stop",
+                "reroll": "which missed die to re-roll, or keep the dice",
+                "hits": "the defenders' reactions to the hits rolled against their zone",
+                "assign": "where the next hit goes",
+                "shove": "which model the attack pushes, or none",
+                "push": "where the pushed model goes, one zone at a time",
+                "muster": "where deckhands deploy when too few are left for every point",
+                "bosun": "where a bosun deploys",
+                "order": "crew first or deck gun first",
+                "advance": "crew next to an enemy move on or hold",
+                "strike": "the zone a crew model attacks",
+                "fire": "the zone the deck gun fires at",
+            },
+        }
+
+    def parse(self, text_: str, legal: Sequence[str] = ()) -> BonesAction:
+        if not isinstance(text_, str):
+            raise notation_error(repr(text_), NOTATION_HELP, legal)
+        match = _NOTATION.match(text_.lower())
+        if match is None or match.group(1) not in VERBS:
+            raise notation_error(text_, NOTATION_HELP, legal)
+        return act(match.group(1), match.group(2) or "", match.group(3) or "")
+

@@ -1,0 +1,186 @@
+"""Rum & Bones' log lines in English: the rules log events, this module words them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from plunder.games.rumbones.content import CONTENT
+
+
+def side_title(faction: str) -> str:
+    return CONTENT.factions[faction].title
+
+
+def hero_title(hero: str) -> str:
+    return CONTENT.heroes[hero].title
+
+
+def skill_title(skill: str) -> str:
+    return CONTENT.skills[skill].title
+
+
+def objective_title(objective: str) -> str:
+    return CONTENT.objectives[objective].title
+
+
+def setup(board: str, factions: Sequence[str]) -> str:
+    return (
+        f"{CONTENT.boards[board].title}: seat 0 leads the {side_title(factions[0])}, "
+        f"seat 1 the {side_title(factions[1])}."
+    )
+
+
+def pick(seat: int, hero: str) -> str:
+    return f"Seat {seat} picks {hero_title(hero)}."
+
+
+def heroes(faction: str, names: Sequence[str]) -> str:
+    return f"The {side_title(faction)} field " + ", ".join(hero_title(h) for h in names) + "."
+
+
+def first(faction: str, rolls: Sequence[int]) -> str:
+    return f"The {side_title(faction)} roll highest ({rolls[0]} to {rolls[1]}) and go first."
+
+
+def round_begins(number: int, faction: str) -> str:
+    return f"Round {number}: the {side_title(faction)} go first."
+
+
+def activate(hero: str) -> str:
+    return f"{hero_title(hero)} activates."
+
+
+def deploy(hero: str, zone: str) -> str:
+    return f"{hero_title(hero)} deploys on {zone}."
+
+
+def step(hero: str, zone: str) -> str:
+    return f"{hero_title(hero)} moves to {zone}."
+
+
+def rig(hero: str, zone: str, roll: int, reach: int, success: bool) -> str:
+    outcome = "and swings across" if success else "and falls overboard"
+    return f"{hero_title(hero)} rigs towards {zone} (range {reach}): rolls {roll} {outcome}."
+
+
+def attack(who: str, zone: str) -> str:
+    return f"{who} attacks {zone}."
+
+
+def hit(target: str, zone: str, amount: int) -> str:
+    return f"{target} in {zone} takes {amount} damage."
+
+
+def knocked_out(what: str, zone: str) -> str:
+    return f"{what} in {zone} is KO'd."
+
+
+def hero_ko(hero: str, coin: str) -> str:
+    return f"{hero_title(hero)} is KO'd and takes a dead man's coin ({coin} side up)."
+
+
+def destroyed(objective: str, faction: str, vp: int) -> str:
+    return (
+        f"The {objective_title(objective)} is destroyed: {vp} VP to the "
+        f"{side_title(faction)}."
+    )
+
+
+def coins(hero: str, amount: int, why: str) -> str:
+    return f"{hero_title(hero)} gains {amount} coin{'s' if amount != 1 else ''} ({why})."
+
+
+def vp(faction: str, amount: int, total: int, why: str) -> str:
+    return f"The {side_title(faction)} gain {amount} VP ({why}): {total} in all."
+
+
+def end_activation(hero: str) -> str:
+    return f"{hero_title(hero)}'s activation ends."
+
+
+def crew_activate(faction: str) -> str:
+    return f"The {side_title(faction)} activate their crew."
+
+
+def muster(faction: str, zone: str, deckhands: int, bosuns: int) -> str:
+    parts = []
+    if deckhands:
+        parts.append(f"{deckhands} deckhand{'s' if deckhands != 1 else ''}")
+    if bosuns:
+        parts.append(f"{bosuns} bosun{'s' if bosuns != 1 else ''}")
+    return f"The {side_title(faction)} deploy " + " and ".join(parts) + f" on {zone}."
+
+
+def crew_move(faction: str, start: str, end: str) -> str:
+    return f"The {side_title(faction)}'s crew move from {start} to {end}."
+
+
+def crew_hold(faction: str, zone: str) -> str:
+    return f"The {side_title(faction)}'s crew on {zone} hold their ground."
+
+
+def raid(faction: str, zone: str, count: int) -> str:
+    return (
+        f"The {side_title(faction)}'s crew on {zone} reach the end of their track: "
+        f"{count} leave the deck for an attack each."
+    )
+
+
+def gun(faction: str, zone: str) -> str:
+    return f"The {side_title(faction)} fire their deck gun at {zone}."
+
+
+def passes(faction: str) -> str:
+    return f"The {side_title(faction)} pass."
+
+
+def recovery(number: int) -> str:
+    return f"Round {number} ends: recovery."
+
+
+def win(faction: str, points: int) -> str:
+    return f"The {side_title(faction)} reach {points} VP and win"
+
+
+def round_limit(limit: int) -> str:
+    return f"The game reached its round limit ({limit})"
+
+
+def condition(hero: str, name: str) -> str:
+    return f"{hero_title(hero)} is {CONDITION_WORDS[name]}."
+
+
+CONDITION_WORDS = {"blind": "blinded", "stun": "stunned", "slow": "slowed",
+                   "silence": "silenced", "bleed": "bleeding"}
+
+
+def heal(hero: str, amount: int) -> str:
+    return f"{hero_title(hero)} heals {amount} damage."
+
+
+def unlock(hero: str, skill: str) -> str:
+    return f"{hero_title(hero)} unlocks {skill_title(skill)}."
+
+
+def level(hero: str, skill: str) -> str:
+    return f"{hero_title(hero)} levels {skill_title(skill)} up."
+
+
+def shake(hero: str) -> str:
+    return f"{hero_title(hero)} shakes off the stun."
+
+
+def ability(hero: str, skill: str) -> str:
+    return f"{hero_title(hero)} uses {skill_title(skill)}."
+
+
+def reaction(hero: str, skill: str) -> str:
+    return f"{hero_title(hero)} reacts: {skill_title(skill)}."
+
+
+def bleed(hero: str) -> str:
+    return f"{hero_title(hero)} bleeds."
+
+
+def push(what: str, start: str, end: str) -> str:
+    return f"{what} is pushed from {start} to {end}."

@@ -26,11 +26,15 @@ def new(seed: int = 1, heroes: str = HEROES, **options: Any) -> BonesState:
 
 
 def empty(seed: int = 1, **options: Any) -> BonesState:
-    """A game at its first turn with no crew, no objectives and no hero on the board,
-    side 0 to play."""
+    """A game at its first turn with no crew, no objectives, no hero on the board and
+    no Tide card in hand (so no Tide window opens unless a test deals one), side 0 to
+    play."""
     state = new(seed, **options)
     state.crew = [[], []]
     state.objectives = [{}, {}]
+    for side in (0, 1):
+        state.deck[side] += state.hand[side]
+        state.hand[side] = []
     turn(state, 0)
     return state
 

@@ -16,6 +16,7 @@ FILES = {
     "heroes": content.HEROES_FILE,
     "objectives": content.OBJECTIVES_FILE,
     "boards": content.BOARDS_FILE,
+    "tide": content.TIDE_FILE,
 }
 
 
@@ -34,7 +35,8 @@ def broken(tmp_path: Path, which: str, old: str, new: str) -> tuple[dict[str, Pa
 
 
 def load(paths: dict[str, Path]) -> None:
-    load_content(paths["factions"], paths["heroes"], paths["objectives"], paths["boards"])
+    load_content(paths["factions"], paths["heroes"], paths["objectives"], paths["boards"],
+                 paths["tide"])
 
 
 def test_the_shipped_content_loads() -> None:
@@ -85,6 +87,14 @@ def test_the_boards_are_read_and_checked() -> None:
         ("boards", 'kraken = "e4"', 'kraken = "e1"', None, "not a sea zone"),
         ("boards", 'lords = ["b1", "e1", "h1"]', 'lords = ["b1", "e1"]', None,
          "needs 3 deployment points"),
+        ("tide", "count = 4\nkraken = 1\ntiming", "count = 5\nkraken = 1\ntiming", None,
+         "a Tide deck of 31 cards, not 30"),
+        ("tide", 'side = "attacker"\neffects = ["dice:1"]', 'effects = ["dice:1"]',
+         "rising_tide", "an attack card names its side"),
+        ("tide", 'effects = ["muster:2"]', 'effects = ["dice:2"]', "tidal_surge",
+         "acts 'attack_card', not turn_card"),
+        ("objectives", 'effects = ["jam"]', 'effects = ["heal:1"]', "helm",
+         "acts 'ability', not objective"),
     ],
 )
 def test_a_broken_file_names_its_fault(

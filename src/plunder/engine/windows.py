@@ -30,7 +30,10 @@ act there *by public information*, each of which plays something or passes.
 
 A game writes ``_window_seats``, ``_window_plays(seat, frame)`` (what the seat
 may play, besides the pass), ``_window_play(seat, action, frame)`` and one
-``_after_<timing>`` per timing it opens.
+``_after_<timing>`` per timing it opens; a game with windows at several timings
+writes them per timing instead (``_seats_<timing>(data)``, ``_plays_<timing>(seat,
+frame)``, ``_play_<timing>(seat, action, frame)``), so it never asks which
+window is open.
 """
 
 from __future__ import annotations
@@ -50,17 +53,29 @@ class Windows:
     """The window machinery, part of every ``State``."""
 
     # ----------------------------------------------------------- the game's hooks
+    # A game with one kind of window writes these three; a game with several may
+    # write ``_seats_<timing>``, ``_plays_<timing>`` and ``_play_<timing>`` instead,
+    # which these find by the window's timing.
     def _window_seats(self, timing: str, data: Mapping[str, Any]) -> Iterable[int]:
         """The seats offered a window at ``timing``, judged by public information only."""
-        raise NotImplementedError(f"{type(self).__name__} opens windows but has no _window_seats")
+        return self._by_timing("_seats_", timing)(data)
 
     def _window_plays(self, seat: int, frame: Frame) -> Sequence[Action]:
         """What ``seat`` may play in the open window, besides the pass."""
-        raise NotImplementedError(f"{type(self).__name__} opens windows but has no _window_plays")
+        return self._by_timing("_plays_", frame.kind)(seat, frame)
 
     def _window_play(self, seat: int, action: Action, frame: Frame) -> None:
         """Resolve one play made in the window."""
-        raise NotImplementedError(f"{type(self).__name__} opens windows but has no _window_play")
+        self._by_timing("_play_", frame.kind)(seat, action, frame)
+
+    def _by_timing(self, prefix: str, timing: str) -> Any:
+        found = getattr(self, f"{prefix}{timing}", None)
+        if found is None:
+            raise NotImplementedError(
+                f"{type(self).__name__} opens {timing!r} windows but has no {prefix}{timing} "
+                f"(nor _window_{prefix.strip('_')})"
+            )
+        return found
 
     def _window_first(self, frame: Frame) -> int:
         """The seat whose plays in a window resolve first (the active seat); then

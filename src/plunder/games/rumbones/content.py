@@ -19,6 +19,7 @@ FACTIONS_FILE = HERE / "factions.toml"
 HEROES_FILE = HERE / "heroes.toml"
 OBJECTIVES_FILE = HERE / "objectives.toml"
 BOARDS_FILE = HERE / "boards.toml"
+TIDE_FILE = HERE / "tide.toml"
 
 SIDES = ("lords", "marea")  # the two factions of the box, each one side of a battle
 MERCENARY = "mercenary"
@@ -98,7 +99,42 @@ class Objective:
     hp: int
     vp: int
     coins: int
+    effects: tuple[Step, ...]
 
+
+@dataclass(frozen=True)
+class Card:
+    """A Tide card."""
+
+    name: str
+    title: str
+    faction: str
+    count: int
+    kraken: int
+    timing: str  # "turn" or "attack"
+    side: str  # for an attack card: "attacker" or "defender"
+    effects: tuple[Step, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Monster:
+    name: str
+    title: str
+    hp: int
+    move: int
+    attack: Profile
+    text: str
+
+
+@dataclass(frozen=True)
+class Kraken:
+    hp: int
+    arrival: int
+    pool_cap: int
+    reward_coins: int
+    reward_vp: int
+    table: dict[int, tuple[str, str, int, int]]  # die -> name, text, range, damage
 
 @dataclass(frozen=True)
 class Configuration:
@@ -120,6 +156,14 @@ class Content:
     skills: dict[str, Skill]
     objectives: dict[str, Objective]
     boards: dict[str, Configuration]
+    cards: dict[str, Card]
+    monsters: dict[str, Monster]
+    kraken: Kraken
+
+    def deck(self, faction: str) -> list[str]:
+        """A faction's Tide deck, every copy (in the file's order)."""
+        return [c.name for c in self.cards.values() if c.faction == faction
+                for _ in range(c.count)]
 
     def roster(self, faction: str) -> list[str]:
         """The heroes a faction may field: its own and the mercenaries."""
@@ -242,14 +286,85 @@ def _heroes(path: Path) -> tuple[dict[str, Hero], dict[str, Skill]]:
 
 
 def _objectives(path: Path) -> dict[str, Objective]:
-    return Schema(
+    found = Schema(
         "objectives",
         Objective,
         title=Field(str),
         hp=Field(int, low=1, high=30),
         vp=Field(int, low=0, high=8),
         coins=Field(int, low=0, high=9),
-    ).read(path)
+        effects=Field(list, default=(), effects=True),
+    ).read(path, effects=EFFECTS)
+    for objective in found.values():
+        _uses(path, objective.name, "effects", objective.effects, {"objective"})
+    return found
+
+
+def _uses(path: Path, entry: str, field: str, steps: tuple[Step, ...], uses: set[str]) -> None:
+    for step in steps:
+        if use_of(step.name) not in uses:
+            raise fault(path, f"names the effect {step.name!r}, which acts {use_of(step.name)!r}, "
+                        f"not {' or '.join(sorted(uses))}", entry, field)
+
+
+DECK_SIZE = 30  # a faction's Tide deck (fact)
+
+
+def _tide(path: Path) -> tuple[dict[str, Card], dict[str, Monster], Kraken]:
+    data = read_toml(path)
+    cards = Schema(
+        "cards",
+        Card,
+        title=Field(str),
+        faction=Field(str, choices=SIDES),
+        count=Field(int, low=1, high=10),
+        kraken=Field(int, low=0, high=5),
+        timing=Field(str, choices=("turn", "attack")),
+        side=Field(str, default="", choices=("", "attacker", "defender")),
+        effects=Field(list, default=(), effects=True),
+        text=Field(str),
+    ).read(path, data, effects=EFFECTS)
+    for card in cards.values():
+        if (card.timing == "attack") != bool(card.side):
+            raise fault(path, "an attack card names its side (attacker or defender), a turn "
+                        "card none", card.name, "side")
+        uses = {"attack_card"} if card.timing == "attack" else {"turn_card"}
+        _uses(path, card.name, "effects", card.effects, uses)
+    for faction in SIDES:
+        listed = [c for c in cards.values() if c.faction == faction]
+        size = sum(c.count for c in listed)
+        if size != DECK_SIZE:
+            # Named at the faction's first card, whose count is the first to look at.
+            raise fault(path, f"gives {faction} a Tide deck of {size} cards, not {DECK_SIZE}",
+                        listed[0].name if listed else "", "count" if listed else "cards")
+    monsters = {}
+    for name, values in Schema(
+        "monsters", key=None, title=Field(str), hp=Field(int, low=1, high=30),
+        move=Field(int, low=1, high=6), attack=Field(dict), text=Field(str),
+    ).read(path, data).items():
+        values["attack"] = _profile(path, name, "attack", values["attack"])
+        monsters[name] = Monster(name=name, **values)
+    raw = data.get("kraken")
+    if not isinstance(raw, dict):
+        raise fault(path, "needs a [kraken] table", field="kraken")
+    table = raw.get("table")
+    body = {k: v for k, v in raw.items() if k != "table"}
+    values = Schema(
+        "kraken", key=None, hp=Field(int, low=1, high=40), arrival=Field(int, low=0, high=9),
+        pool_cap=Field(int, low=1, high=30), reward_coins=Field(int, low=0, high=9),
+        reward_vp=Field(int, low=0, high=8),
+    ).values(path, "kraken", body)
+    if not isinstance(table, dict) or sorted(table) != [str(d) for d in range(1, 7)]:
+        raise fault(path, "needs a row for each face of a die, 1 to 6", "kraken.table")
+    rows = {}
+    for face, row in table.items():
+        row_values = Schema(
+            "table", key=None, name=Field(str), text=Field(str),
+            range=Field(int, low=0, high=6), damage=Field(int, low=0, high=6),
+        ).values(path, "kraken.table", row)
+        rows[int(face)] = (row_values["name"], row_values["text"], row_values["range"],
+                           row_values["damage"])
+    return cards, monsters, Kraken(table=rows, **values)
 
 
 def _boards(path: Path, objectives: dict[str, Objective]) -> dict[str, Configuration]:
@@ -325,13 +440,15 @@ def load_content(
     heroes: Path = HEROES_FILE,
     objectives: Path = OBJECTIVES_FILE,
     boards: Path = BOARDS_FILE,
+    tide: Path = TIDE_FILE,
 ) -> Content:
     """Read and check every content file."""
     hero_table, skills = _heroes(heroes)
     objective_table = _objectives(objectives)
+    cards, monsters, kraken = _tide(tide)
     return Content(
         _factions(factions), hero_table, skills, objective_table,
-        _boards(boards, objective_table),
+        _boards(boards, objective_table), cards, monsters, kraken,
     )
 
 

@@ -14,7 +14,13 @@ Each effect is registered with its *use*, the moment it acts:
   ``riposte:N``);
 * ``passive``: always, while the hero is not silenced; the rules ask a hero's
   passive effects by name (``tough``, ``steady``, ``deadeye``, ``sea_legs``,
-  ``bosun_bond``, ``first_mate``).
+  ``bosun_bond``, ``first_mate``);
+* ``attack_card``: a Tide card played when a hero attacks, on the attack's dice
+  (``dice:N``, ``ward:N``, ``aim:N``, ``fog:N``);
+* ``turn_card``: a Tide card played on its side's turn (``mend:N``, ``muster:N``,
+  ``purse:N``, ``summon``); where it needs a choice (which hero, which point,
+  which monster) the choice is asked next;
+* ``objective``: what a destroyed objective does (``blast:N``, ``jam``).
 
 The content reader refuses a skill whose effects do not fit its kind (a reaction
 skill with ``push``). The players' words for each skill are its ``text``.
@@ -31,7 +37,8 @@ if TYPE_CHECKING:
 
 EFFECTS = EffectRegistry("effect")
 CONDITIONS = ("blind", "stun", "slow", "silence", "bleed")
-USES = ("roll", "hit", "ability", "reaction", "passive")
+USES = ("roll", "hit", "ability", "reaction", "passive", "attack_card", "turn_card",
+        "objective")
 # Which uses each kind of skill may have.
 KIND_USES = {
     "basic": {"roll", "hit"},
@@ -115,6 +122,59 @@ def _passive(name: str, amount: bool) -> None:
 for _name, _amount in (("tough", True), ("steady", False), ("deadeye", True),
                        ("sea_legs", True), ("bosun_bond", False), ("first_mate", True)):
     _passive(_name, _amount)
+
+
+# ------------------------------------------------------------------ Tide cards
+@effect("dice", "attack_card", amount=True)
+def more_dice(state: BonesState, seat: int, amount: int) -> None:
+    state.attack["dice"] += amount
+
+
+@effect("ward", "attack_card", amount=True)
+def ward(state: BonesState, seat: int, amount: int) -> None:
+    state.attack["dice"] = max(1, state.attack["dice"] - amount)
+
+
+@effect("aim", "attack_card", amount=True)
+def aim(state: BonesState, seat: int, amount: int) -> None:
+    state.attack["modifier"] += amount
+
+
+@effect("fog", "attack_card", amount=True)
+def fog(state: BonesState, seat: int, amount: int) -> None:
+    state.attack["modifier"] -= amount
+
+
+@effect("mend", "turn_card", amount=True)
+def mend(state: BonesState, seat: int, amount: int) -> None:
+    state.queue_choice("mend", seat, amount)
+
+
+@effect("muster", "turn_card", amount=True)
+def muster(state: BonesState, seat: int, amount: int) -> None:
+    state.queue_choice("gather", seat, amount)
+
+
+@effect("purse", "turn_card", amount=True)
+def purse(state: BonesState, seat: int, amount: int) -> None:
+    for hero in state.heroes_of(seat):
+        state.gain_coins(hero, amount, "Tide card")
+
+
+@effect("summon", "turn_card")
+def summon(state: BonesState, seat: int, amount: int) -> None:
+    state.queue_choice("summon", seat, amount)
+
+
+# ------------------------------------------------------------------ destroyed objectives
+@effect("blast", "objective", amount=True)
+def blast(state: BonesState, zone: str, amount: int) -> None:
+    state.blast(zone, amount)
+
+
+@effect("jam", "objective")
+def jam(state: BonesState, zone: str, amount: int) -> None:
+    state.jam(zone)
 
 
 def use_of(name: str) -> str:

@@ -15,10 +15,14 @@ from plunder.games.rumbones.content import CONTENT
 from plunder.games.rumbones.rules import HEROES_A_SIDE, BonesGame
 
 KINDS = ("pick", "turn", "deploy", "act", "move", "reroll", "hits", "assign", "shove", "push",
-         "muster", "bosun", "order", "advance", "strike", "fire")
+         "muster", "bosun", "order", "advance", "strike", "fire", "tide", "mend", "gather",
+         "summon", "beast", "swim", "discard")
+CARDS = tuple(CONTENT.cards)
+MONSTERS = tuple(CONTENT.monsters)
+MONSTER_FEATURES = 5
 CONDITIONS = ("blind", "stun", "slow", "silence", "bleed")
 SKILL_KINDS = ("attack", "ability", "reaction", "passive")
-ZONE_FEATURES = 8
+ZONE_FEATURES = 12
 HERO_FEATURES = 8 + len(SKILL_KINDS) + 2 + len(CONDITIONS)
 CREW_SCALE = 6.0  # deckhands or bosuns on one zone, for scaling
 COIN_SCALE = 10.0
@@ -35,7 +39,8 @@ class BonesEncoder(Encoder):
             "zones", zones * ZONE_FEATURES,
             "per zone (board order): own heroes, enemy heroes, own deckhands / 6, own bosuns "
             "/ 6, enemy deckhands / 6, enemy bosuns / 6, own objective's HP left / its HP, "
-            "enemy objective's HP left / its HP",
+            "enemy objective's HP left / its HP, own sea monster, enemy sea monster, the "
+            "Kraken, a destroyed gangplank",
         )
         self.field(
             "heroes", heroes * HERO_FEATURES,
@@ -44,6 +49,13 @@ class BonesEncoder(Encoder):
             "and passive unlocked, its reaction spent this round, skills at level 2 / 5, and "
             "each condition (blind, stun, slow, silence, bleed)",
         )
+        self.field("hand", len(CARDS), "the viewer's Tide cards of each kind / 4")
+        self.field("discards", 2 * len(CARDS), "each Tide card in the own, then the enemy's "
+                                               "discards / 4")
+        self.field("tide", 6, "own and enemy hand sizes / 3, decks / 30, Kraken pools / 10")
+        self.field("kraken", 3, "the Kraken is up, its damage / its HP, it is dead")
+        self.field("monsters", len(MONSTERS) * MONSTER_FEATURES,
+                   "per sea monster: summoned, own, enemy, damage / HP, activated")
         self.field("vp", 2, "own and enemy VP / target")
         self.field("reserve", 4, "own deckhands / 24, own bosuns / 6, the enemy's likewise")
         self.field("round", 1, "round / round limit")
@@ -72,6 +84,12 @@ class BonesEncoder(Encoder):
         for side, offset in ((own, 6), (enemy, 7)):
             for zone, entry in view["objectives"][side].items():
                 cells[zone][offset] = (entry["hp"] - entry["damage"]) / entry["hp"]
+        for monster in view["monsters"].values():
+            cells[monster["zone"]][8 if monster["side"] == own else 9] = 1.0
+        if view["kraken"]:
+            cells[view["kraken"][0]][10] = 1.0
+        for zone in view["wrecked"]:
+            cells[zone][11] = 1.0
         out.put("zones", [value for cell in cells.values() for value in cell])
         heroes: list[float] = []
         ordered = sorted(view["heroes"], key=lambda h: (h["side"] != own, h["index"]))
@@ -93,6 +111,28 @@ class BonesEncoder(Encoder):
             ]
         heroes += [0.0] * (2 * HEROES_A_SIDE * HERO_FEATURES - len(heroes))
         out.put("heroes", heroes)
+        hand = view.get("hand", [])
+        out.put("hand", [hand.count(c) / 4 for c in CARDS])
+        out.put("discards", [view["discards"][side].count(c) / 4 for side in (own, enemy)
+                             for c in CARDS])
+        out.put("tide", [view["hand_sizes"][own] / 3, view["hand_sizes"][enemy] / 3,
+                         view["decks"][own] / 30, view["decks"][enemy] / 30,
+                         view["pools"][own] / 10, view["pools"][enemy] / 10])
+        kraken = view["kraken"]
+        out.put("kraken", [float(bool(kraken)),
+                           (kraken[1] / CONTENT.kraken.hp) if kraken else 0.0,
+                           float(view["kraken_dead"])])
+        monsters: list[float] = []
+        for name in MONSTERS:
+            found = view["monsters"].get(name)
+            monsters += [
+                float(name in view["summoned"]),
+                float(bool(found) and found["side"] == own),
+                float(bool(found) and found["side"] == enemy),
+                found["damage"] / found["hp"] if found else 0.0,
+                float(bool(found) and found["activated"]),
+            ]
+        out.put("monsters", monsters)
         target = self.game.options["target"]
         out.put("vp", [min(view["vp"][own], target) / target,
                        min(view["vp"][enemy], target) / target])

@@ -43,6 +43,7 @@ from plunder.engine.triggers import Trigger
 from plunder.games.rumbones import text
 from plunder.games.rumbones.content import CONTENT, SIDES, Configuration, Profile
 from plunder.games.rumbones.effects import EFFECTS
+from plunder.games.rumbones.sea import HAND, KRAKEN, TideAndSea
 
 HEROES_A_SIDE = 3
 ACTIONS = 3  # R10
@@ -60,7 +61,8 @@ STRAY = -1
 DECKHAND, BOSUN = "deckhand", "bosun"
 VERBS = ("pick", "hero", "crew", "pass", "deploy", "move", "step", "rig", "stop", "attack",
          "end", "assign", "muster", "bosun", "first", "advance", "hold", "strike", "fire",
-         "unlock", "level", "use", "shake", "react", "reroll", "keep", "shove", "push")
+         "unlock", "level", "use", "shake", "react", "reroll", "keep", "shove", "push",
+         "tide", "monster", "mend", "gather", "summon", "discard", "swim")
 NOTATION_HELP = (
     "hero:N, crew, pass, deploy>ZONE, move, step>ZONE, rig>ZONE, stop, attack:SKILL>ZONE, end, "
     "assign:TARGET, muster>ZONE, bosun>ZONE, first:crew, first:gun, advance, hold, "
@@ -105,7 +107,7 @@ def max_dice() -> int:
     return max(skills + guns)
 
 
-class BonesState(State):
+class BonesState(TideAndSea, State):
     game: BonesGame
 
     def __init__(self, game: BonesGame, seed: int) -> None:
@@ -156,6 +158,22 @@ class BonesState(State):
         self.enemies_cleared = False
         self.bosuns_placed = 0
         self.picks: list[list[str]] = [[], []]
+        # The Tide (R48-R52): decks (hidden order), hands (hidden), discards (public).
+        self.deck: list[list[str]] = [[], []]
+        self.hand: list[list[str]] = [[], []]
+        self.discards: list[list[str]] = [[], []]
+        self.pools = [0, 0]  # the Kraken pools (R50)
+        self.choices: list[list[Any]] = []  # what a Tide card's effects still ask
+        self.discarding = 0
+        # The Kraken (R53-R56): [zone, damage] while it is up.
+        self.kraken: list[Any] = []
+        self.kraken_dead = False
+        # Sea monsters (R55-R59): name -> [side, zone, damage, activated].
+        self.monsters: dict[str, list[Any]] = {}
+        self.summoned: list[str] = []
+        self.acting_monster = ""
+        self.wrecked: dict[str, str] = {}  # gangplanks destroyed: zone -> by what
+        self.jammed = [False, False]  # deck guns whose helm is destroyed
         self.emit({"type": "setup", "board": config.name, "factions": list(self.factions),
                    "text": text.setup(config.name, self.factions)})
         choice = game.options["heroes"]
@@ -230,6 +248,7 @@ class BonesState(State):
                 self._place_crew(side, zone, count, [])
                 placed += count
             self.reserve[side] = [faction.deckhands - placed, faction.bosuns]
+        self._deal_tide()
         # R6: both roll a die; the highest goes first (ties roll again).
         while True:
             rolls = [self.roll(6, reason="first player", seat=s)[0] for s in (0, 1)]
@@ -273,9 +292,14 @@ class BonesState(State):
         return [h for h in self.heroes_of(side) if self.zone[h] == zone]
 
     def enemies_in(self, side: int, zone: str) -> bool:
-        """Whether ``zone`` holds a model of the side against ``side`` (R12)."""
+        """Whether ``zone`` holds a model of the side against ``side``, a sea monster of
+        that side or the Kraken, everyone's enemy (R12)."""
         enemy = other(side)
-        return bool(self.heroes_in(enemy, zone)) or any(self.crew_in(enemy, zone))
+        if self.heroes_in(enemy, zone) or any(self.crew_in(enemy, zone)):
+            return True
+        if self.kraken and self.kraken[0] == zone:
+            return True
+        return any(m[0] == enemy and m[1] == zone for m in self.monsters.values())
 
     def targets_in(self, side: int, zone: str) -> bool:
         """Whether ``zone`` holds something ``side`` may attack: enemy models or
@@ -309,13 +333,19 @@ class BonesState(State):
 
     def _legal_turn(self, seat: int, frame: Frame) -> list[BonesAction]:
         out = [act("hero", str(h)) for h in self.ready(seat)]
+        out += [act("monster", m) for m in self.ready_monsters(seat)]
         if not self.crew_done[seat]:
             out.append(CREW)
+        out += [act("tide", c) for c in self.tide_turn_cards(seat)]
         out.append(PASS)
         return out
 
     def _on_turn(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        if action == PASS:
+        if action.verb == "tide":
+            self._play_turn_card(seat, action.arg)  # R49: no cost; the turn goes on
+        elif action.verb == "monster":
+            self._activate_monster(action.arg)
+        elif action == PASS:
             # R9: a side that passes is done for the round.
             self.passed[seat] = True
             self.emit({"type": "pass", "side": seat, "text": text.passes(self.factions[seat])})
@@ -339,8 +369,18 @@ class BonesState(State):
         self._ask_turn()
 
     def _end_round(self) -> None:
-        """R39: recovery, then the next round (or the round limit, R41)."""
+        """R53, R39: Unleash the Kraken, then recovery: the Tide discards and draws
+        (R60), then the rest; then the next round (or the round limit, R41)."""
+        self._unleash()
+        if self._over is not None:
+            return
         self.emit({"type": "recovery", "round": self.round, "text": text.recovery(self.round)})
+        self._ask_discard(self.first)
+
+    def _recover(self) -> None:
+        for monster in self.monsters.values():
+            monster[3] = False
+        self._mend_gangplanks()
         for h in range(len(self.hero)):
             if self.coin[h] == GOLD:
                 self.coin[h] = None  # R39: back next round
@@ -495,9 +535,10 @@ class BonesState(State):
         self.replace(Frame.of("act", [self.side], hero=hero, left=self.actions_left))
 
     def occupied(self, side: int) -> set[str]:
-        """The zones where ``side`` has a model."""
+        """The zones where ``side`` has a model (a sea monster of its own included)."""
         found = {z for h in self.heroes_of(side) if (z := self.zone[h]) is not None}
         found.update(g[ZONE] for g in self.crew[side])
+        found.update(m[1] for m in self.monsters.values() if m[0] == side)
         return found
 
     def reach(self, hero: int, skill: str) -> int:
@@ -510,6 +551,8 @@ class BonesState(State):
         enemy = other(side)
         targets = self.occupied(enemy)
         targets.update(self.objectives[enemy])
+        if self.kraken:
+            targets.add(self.kraken[0])
         return [z for z in self.config.board.within(origin, reach) if z in targets]
 
     def _legal_act(self, seat: int, frame: Frame) -> list[BonesAction]:
@@ -623,12 +666,13 @@ class BonesState(State):
         board = self.config.board
         enemy_points = set(self.deployment(other(side)))
         out = []
-        for there in board.adjacent(zone):
+        removed = self.removed()
+        for there in board.adjacent(zone, removed):
             if self.enemies_in(side, there):
                 continue
             if there in enemy_points and not (
                 mp >= 2 and any(not self.enemies_in(side, z) and z != there
-                                for z in board.adjacent(there))
+                                for z in board.adjacent(there, removed))
             ):
                 continue  # the move could end there
             out.append(there)
@@ -715,23 +759,33 @@ class BonesState(State):
     def _declare_attack(
         self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
         then: str, to_hit: int | None = None, coins: bool = True, skill: str = "",
-        modifier: int = 0,
+        modifier: int = 0, monster: str = "",
     ) -> None:
-        """Roll an attack on ``zone``, offer its re-rolls and the defenders' reactions,
-        assign its hits, then its effects; ``_after_<then>`` follows (R15-R27)."""
+        """Declare an attack on ``zone``: the Tide cards played when a hero attacks
+        (R51), then its roll, re-rolls and the defenders' reactions, its hits, then
+        its effects; ``_after_<then>`` follows (R15-R27)."""
         self.emit({"type": "attack", "side": side, "zone": zone, "hero": hero, "skill": skill,
-                   "text": text.attack(who, zone)})
+                   "monster": monster or None, "text": text.attack(who, zone)})
         if hero is not None and "blind" in self.conditions[hero]:
             modifier -= 1  # R46: Blind: attacks are -1 to hit (on the roll, R18)
         self.attack = {"side": side, "zone": zone, "hero": hero, "damage": profile.damage,
                        "then": then, "coins": coins, "had": self.enemies_in(side, zone),
-                       "skill": skill, "heroes_hit": [], "push": 0}
+                       "skill": skill, "heroes_hit": [], "push": 0, "monster": monster,
+                       "dice": profile.dice, "modifier": modifier, "who": who,
+                       "to_hit": profile.to_hit if to_hit is None else to_hit}
         self.rerolls = 0
         if hero is not None and skill:
             self._run(hero, skill, "roll")
+        if hero is not None:
+            self.open_window("tide", PASS, zone=zone, attacker=hero)
+        else:
+            self._roll_attack()
+
+    def _roll_attack(self) -> None:
+        attack = self.attack
         self.pool = self.roll_pool(
-            profile.dice, profile.to_hit if to_hit is None else to_hit, modifier=modifier,
-            reason=who, seat=side,
+            attack["dice"], attack["to_hit"], modifier=attack["modifier"], reason=attack["who"],
+            seat=attack["side"],
         )
         self._offer_reroll()
 
@@ -778,14 +832,14 @@ class BonesState(State):
                     out.append((hero, skill))
         return out
 
-    def _window_seats(self, timing: str, data: Any) -> list[int]:
+    def _seats_hits(self, data: Any) -> list[int]:
         enemy = other(self.attack["side"])
         return [enemy] if self.hits > 0 and self._reactors(enemy, data["zone"]) else []
 
-    def _window_plays(self, seat: int, frame: Frame) -> list[Action]:
+    def _plays_hits(self, seat: int, frame: Frame) -> list[Action]:
         return [act("react", skill) for _hero, skill in self._reactors(seat, frame.data["zone"])]
 
-    def _window_play(self, seat: int, action: Action, frame: Frame) -> None:
+    def _play_hits(self, seat: int, action: Action, frame: Frame) -> None:
         assert isinstance(action, BonesAction)
         hero = next(h for h, s in self._reactors(seat, frame.data["zone"]) if s == action.arg)
         self.spent[hero].append(action.arg)
@@ -806,10 +860,15 @@ class BonesState(State):
         side, zone = self.attack["side"], self.attack["zone"]
         enemy = other(side)
         deckhands, bosuns = self.crew_in(enemy, zone)
+        # Sea monsters are struck as heroes are (R59), and so is the Kraken.
+        giants = [name for name, m in sorted(self.monsters.items())
+                  if m[0] == enemy and m[1] == zone]
+        if self.kraken and self.kraken[0] == zone:
+            giants.append(KRAKEN)
         levels = [
             [DECKHAND] if deckhands else [],
             [BOSUN] if bosuns else [],
-            [f"hero{h}" for h in self.heroes_in(enemy, zone)],
+            [f"hero{h}" for h in self.heroes_in(enemy, zone)] + giants,
             [self.objectives[enemy][zone][0]] if zone in self.objectives[enemy] else [],
         ]
         return assignable(levels)
@@ -959,6 +1018,10 @@ class BonesState(State):
             if hit not in self.attack["heroes_hit"]:
                 self.attack["heroes_hit"].append(hit)
             self._hurt_hero(hit, amount, attacker)
+        elif target == KRAKEN:
+            self.hurt_kraken(amount, attacker)
+        elif target in self.monsters:
+            self._hurt_monster(target, amount, attacker)
         else:
             self._hurt_objective(enemy, zone, amount, side, attacker)
 
@@ -992,7 +1055,7 @@ class BonesState(State):
         self.emit({"type": "crew_ko", "side": side, "zone": zone, "kind": kind,
                    "text": text.knocked_out("A " + kind, zone)})
         if by is not None:
-            self._gain_coins(by, CREW_KO_COINS, "crew KO'd")
+            self.gain_coins(by, CREW_KO_COINS, "crew KO'd")
 
     def _hurt_hero(self, hero: int, amount: int, by: int | None) -> None:
         zone = self.zone[hero]
@@ -1014,16 +1077,19 @@ class BonesState(State):
         self.activated[hero] = True
         self.emit({"type": "hero_ko", "hero": hero, "coin": coin,
                    "text": text.hero_ko(self.hero[hero], coin)})
-        enemy = other(self.side_of(hero))
-        if by is not None and self.side_of(by) == enemy:
-            self._gain_coins(by, HERO_KO_COINS, "enemy hero KO'd")
-            self._gain_vp(enemy, HERO_KO_VP, "enemy hero KO'd")
-        else:
-            for h in self.heroes_of(enemy):
-                self._gain_coins(h, 1, "enemy hero KO'd")
-            self._gain_vp(enemy, HERO_KO_VP, "enemy hero KO'd")
+        self._ko_rewards(other(self.side_of(hero)), by)
         if hero == self.acting:
             self.actions_left = 0
+
+    def _ko_rewards(self, enemy: int, by: int | None) -> None:
+        """R26, R27: the enemy hero that KO'd a hero gains 3 coins and its side 1 VP;
+        a KO from anything else gives each enemy hero 1 coin and that side 1 VP."""
+        if by is not None and self.side_of(by) == enemy:
+            self.gain_coins(by, HERO_KO_COINS, "enemy hero KO'd")
+        else:
+            for h in self.heroes_of(enemy):
+                self.gain_coins(h, 1, "enemy hero KO'd")
+        self._gain_vp(enemy, HERO_KO_VP, "enemy hero KO'd")
 
     def _hurt_objective(self, side: int, zone: str, amount: int, by_side: int,
                         by: int | None) -> None:
@@ -1039,10 +1105,17 @@ class BonesState(State):
         self.emit({"type": "destroyed", "side": side, "zone": zone, "objective": entry[0],
                    "text": text.destroyed(entry[0], self.factions[by_side], objective.vp)})
         for h in self.heroes_of(by_side):
-            self._gain_coins(h, objective.coins, objective.title)
+            self.gain_coins(h, objective.coins, objective.title)
         self._gain_vp(by_side, objective.vp, objective.title)
+        for step in objective.effects:  # R24: its effect, resolved at once
+            if self._over is None:
+                self.run_effect(step.name, zone, step.amount)
 
-    def _gain_coins(self, hero: int, amount: int, why: str) -> None:
+    def run_effect(self, name: str, subject: Any, amount: int) -> None:
+        """Apply the registered effect ``name`` to ``subject`` (a side, a zone)."""
+        EFFECTS[name].apply(self, subject, amount)
+
+    def gain_coins(self, hero: int, amount: int, why: str) -> None:
         if amount <= 0:
             return
         self.coins[hero] += amount
@@ -1131,6 +1204,8 @@ class BonesState(State):
     # The deck gun (R37).
     def _fire_gun(self, trigger: Trigger) -> None:
         side = trigger.seat
+        if self.jammed[side]:
+            return  # its helm is destroyed (designed objective effect)
         zones = self._gun_zones(side)
         if not zones:
             return
@@ -1187,8 +1262,8 @@ class BonesState(State):
             zone = self.crew_zone(side, group)
             route = self.config.board.tracks[self.factions[side]][track]
             ahead = route[position + 1] if position + 1 < len(route) else None
-            if ahead is None or self.enemies_in(side, ahead):
-                self.crew_queue.pop(0)  # R31: crew cannot move into enemies
+            if ahead is None or self.enemies_in(side, ahead) or ahead in self.wrecked:
+                self.crew_queue.pop(0)  # R31: crew cannot move into enemies (nor the sea)
                 continue
             if self._next_to_enemy(side, zone):
                 # R32: crew that begin next to an enemy may stay.
@@ -1355,7 +1430,7 @@ class BonesState(State):
     def _out(self, seat: int) -> str | None:
         return None
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _table_view(self) -> dict[str, Any]:
         heroes = []
         for h, name in enumerate(self.hero):
             heroes.append({
@@ -1411,14 +1486,46 @@ class BonesState(State):
             "rerolls": self.rerolls,
             "pool": None if self.pool is None else self.pool.to_json(),
             "attack": {k: self.attack[k] for k in ("side", "zone", "hero", "damage", "skill",
-                                                  "heroes_hit", "push")
+                                                  "heroes_hit", "push", "monster", "dice",
+                                                  "modifier", "to_hit")
                        if k in self.attack} or None,
             "pushing": list(self.pushing) or None,
+            # The Tide: hand sizes, deck sizes and discards are public, a hand is its
+            # side's (and its teammates') alone.
+            "hand_sizes": [len(h) for h in self.hand],
+            "decks": [len(d) for d in self.deck],
+            "discards": [sorted(d) for d in self.discards],
+            "pools": list(self.pools),
+            "kraken": list(self.kraken) or None,
+            "kraken_dead": self.kraken_dead,
+            "monsters": {name: {"side": m[0], "zone": m[1], "damage": m[2], "activated": m[3],
+                                "hp": CONTENT.monsters[name].hp}
+                         for name, m in sorted(self.monsters.items())},
+            "summoned": list(self.summoned),
+            "acting_monster": self.acting_monster or None,
+            "wrecked": dict(sorted(self.wrecked.items())),
+            "jammed": list(self.jammed),
         }
 
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = self._table_view()
+        if seat is not None:
+            view["hand"] = list(self.hand[seat])
+        return view
+
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
-        # Everything on the board is public; the Tide hands come with the Tide cards.
-        return
+        # R48: the other side's hand, and the order of every deck, are hidden. The
+        # unseen cards of a side (its deck, and its hand unless it is the seat's) are
+        # dealt anew; sorted first, so two states alike to the seat sample alike.
+        for side in (0, 1):
+            own = seat is not None and side == seat
+            unseen = sorted(self.deck[side] + ([] if own else self.hand[side]))
+            rng.shuffle(unseen)
+            if not own:
+                size = len(self.hand[side])
+                self.hand[side] = sorted(unseen[:size])
+                unseen = unseen[size:]
+            self.deck[side] = unseen
 
 
 class BonesGame(Game):
@@ -1525,13 +1632,22 @@ class BonesGame(Game):
         out += [act("react", name) for name, spec in skills.items() if spec.kind == "reaction"]
         out += [KEEP] + [act("reroll", str(i)) for i in range(max_dice())]
         targets = [DECKHAND, BOSUN, *(f"hero{h}" for h in range(2 * HEROES_A_SIDE)),
-                   *CONTENT.objectives]
+                   *CONTENT.objectives, *CONTENT.monsters, KRAKEN]
         out += [act("assign", t) for t in targets]
         out += [act("shove", t) for t in targets[: 2 + 2 * HEROES_A_SIDE]]
         out += [act("push", zone=z) for z in every]
         out += [act("muster", zone=z) for z in decks] + [act("bosun", zone=z) for z in decks]
         out += [act("first", "crew"), act("first", "gun"), ADVANCE, HOLD]
         out += [act("strike", zone=z) for z in every] + [act("fire", zone=z) for z in every]
+        sea = [z for z in every if board.zones[z].kind == "sea"]
+        out += [act("tide", card) for card in CONTENT.cards]
+        out += [act("discard", card) for card in CONTENT.cards]
+        out += [act("mend", f"hero{h}") for h in range(2 * HEROES_A_SIDE)]
+        out += [act("gather", zone=z) for z in decks]
+        out += [act("summon", m, z) for m in CONTENT.monsters for z in sea]
+        out += [act("monster", m) for m in CONTENT.monsters]
+        out += [act("attack", m, z) for m in CONTENT.monsters for z in every]
+        out += [act("swim", zone=z) for z in every]
         return out
 
     def _max_decisions(self) -> int:
@@ -1551,7 +1667,13 @@ class BonesGame(Game):
         crews = max(f.deckhands + f.bosuns for f in CONTENT.factions.values())
         gun = max(f.gun.dice for f in CONTENT.factions.values())
         crew = 1 + 3 + BOSUNS_A_CREW + 1 + 4 * crews + 1 + gun
-        per_round = 2 * (HEROES_A_SIDE * hero + crew + 1)
+        # A Tide card a turn at most as many as a side draws (3 a round, each asking a
+        # choice or two); each attack's Tide window (both hands and a pass each); the
+        # sea monsters' activations; the discards.
+        cards = 2 * HAND * 3
+        windows = ACTIONS * HEROES_A_SIDE * (2 * HAND + 2)
+        beasts = len(CONTENT.monsters) * (1 + ACTIONS * (1 + 3 + 1 + HEROES_A_SIDE + 1 + dice))
+        per_round = 2 * (HEROES_A_SIDE * hero + crew + 1 + cards + windows + HAND + 1) + beasts
         once = 2 * HEROES_A_SIDE * (1 + 2 * 4)  # a pick, and each skill unlocked and levelled
         return once + self.options["round_limit"] * per_round
 
@@ -1583,8 +1705,27 @@ class BonesGame(Game):
                 for name, s in CONTENT.skills.items()
             },
             "objectives": {
-                name: {"id": name, "title": o.title, "hp": o.hp, "vp": o.vp, "coins": o.coins}
+                name: {"id": name, "title": o.title, "hp": o.hp, "vp": o.vp, "coins": o.coins,
+                       "effects": [step.code for step in o.effects]}
                 for name, o in CONTENT.objectives.items()
+            },
+            "cards": {
+                name: {"id": name, "title": c.title, "faction": c.faction, "count": c.count,
+                       "kraken": c.kraken, "timing": c.timing, "side": c.side or None,
+                       "effects": [step.code for step in c.effects], "text": c.text}
+                for name, c in CONTENT.cards.items()
+            },
+            "monsters": {
+                name: {"id": name, "title": m.title, "hp": m.hp, "move": m.move,
+                       "attack": profile(m.attack), "text": m.text}
+                for name, m in CONTENT.monsters.items()
+            },
+            "kraken": {
+                "hp": CONTENT.kraken.hp, "arrival": CONTENT.kraken.arrival,
+                "pool_cap": CONTENT.kraken.pool_cap,
+                "table": {str(face): {"name": row[0], "text": row[1], "range": row[2],
+                                      "damage": row[3]}
+                          for face, row in CONTENT.kraken.table.items()},
             },
             "board": {
                 "id": self.config.name,
@@ -1610,6 +1751,13 @@ class BonesGame(Game):
                 "muster": "where deckhands deploy when too few are left for every point",
                 "bosun": "where a bosun deploys",
                 "order": "crew first or deck gun first",
+                "tide": "Tide cards played when a hero attacks, before the dice",
+                "mend": "which hero a Tide card heals",
+                "gather": "where a Tide card's deckhands go",
+                "summon": "which sea monster a Sea Monster Attack! summons, and where",
+                "beast": "a sea monster's next action: move, attack or end",
+                "swim": "a sea monster's movement point: a sea zone or gangplank, or stop",
+                "discard": "recovery: which Tide card to discard, or keep the rest",
                 "advance": "crew next to an enemy move on or hold",
                 "strike": "the zone a crew model attacks",
                 "fire": "the zone the deck gun fires at",

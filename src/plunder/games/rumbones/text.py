@@ -184,3 +184,77 @@ def bleed(hero: str) -> str:
 
 def push(what: str, start: str, end: str) -> str:
     return f"{what} is pushed from {start} to {end}."
+
+
+def card_title(card: str) -> str:
+    return CONTENT.cards[card].title
+
+
+def monster_title(monster: str) -> str:
+    return CONTENT.monsters[monster].title
+
+
+def tide_reshuffle(faction: str) -> str:
+    return f"The {side_title(faction)} shuffle their Tide discards into a new deck."
+
+
+def tide_draw(faction: str, count: int) -> str:
+    return f"The {side_title(faction)} draw {count} Tide card{'s' if count != 1 else ''}."
+
+
+def tide_drew(cards: Sequence[str]) -> str:
+    return "You draw " + ", ".join(card_title(c) for c in cards) + "."
+
+
+def tide(faction: str, card: str) -> str:
+    return f"The {side_title(faction)} play {card_title(card)}."
+
+
+def tide_discard(faction: str, card: str) -> str:
+    return f"The {side_title(faction)} discard {card_title(card)}."
+
+
+def summon(faction: str, monster: str, zone: str) -> str:
+    return f"Sea Monster Attack! A {monster_title(monster)} rises on {zone} for the " \
+           f"{side_title(faction)}."
+
+
+def activate_monster(monster: str) -> str:
+    return f"The {monster_title(monster)} activates."
+
+
+def swim(monster: str, zone: str) -> str:
+    return f"The {monster_title(monster)} swims to {zone}."
+
+
+def wreck(zone: str) -> str:
+    return f"The gangplank on {zone} is destroyed."
+
+
+def gangplank(zone: str) -> str:
+    return f"The gangplank on {zone} is back."
+
+
+def test_waters(total: int, pools: int) -> str:
+    outcome = "the Kraken rises" if total <= pools else "the sea stays calm"
+    return f"Testing the waters: {total} against the pools' {pools}: {outcome}."
+
+
+def kraken_surfaces(zone: str) -> str:
+    return f"The Kraken surfaces on {zone}!"
+
+
+def kraken_attack(words: str) -> str:
+    return f"The Kraken attacks: {words}"
+
+
+def kraken_ko() -> str:
+    return "The Kraken is KO'd and sinks for good; every Kraken pool falls to 0."
+
+
+def blast(zone: str, amount: int) -> str:
+    return f"A blast on {zone}: {amount} damage to every model there."
+
+
+def jam(faction: str) -> str:
+    return f"The {side_title(faction)}'s helm is gone: their deck gun fires no more."

@@ -1,0 +1,472 @@
+"""Rum & Bones: the Tide cards, the Kraken and the sea monsters (R48-R60).
+
+A mixin of ``BonesState``: the rules of the cards in each side's hand, of the
+Kraken that surfaces when the pools run high, and of the sea monsters the cards
+summon. Rule numbers refer to ``docs/rules/rumbones.md``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plunder.engine.action import Action
+from plunder.engine.frame import Frame
+from plunder.games.rumbones import text
+from plunder.games.rumbones.content import CONTENT
+
+if TYPE_CHECKING:
+    from plunder.games.rumbones.rules import BonesState
+
+HAND = 3  # R48
+KRAKEN = "kraken"
+# The Kraken is nobody's: its "side" for the rules of KOs.
+NOBODY = -1
+
+
+class TideAndSea:
+    """Tide cards, the Kraken and sea monsters, for ``BonesState``."""
+
+    # ----------------------------------------------------------- the Tide decks (R48-R52)
+    def _deal_tide(self: BonesState) -> None:
+        """R48: each side shuffles its faction's Tide deck and draws 3."""
+        for side in (0, 1):
+            deck = CONTENT.deck(self.factions[side])
+            self.shuffle(deck)
+            self.deck[side] = deck
+            self._draw_tide(side)
+
+    def _draw_tide(self: BonesState, side: int) -> None:
+        """Draw up to the hand of 3; an empty deck takes the shuffled discards (R52)."""
+        drawn = []
+        while len(self.hand[side]) < HAND:
+            if not self.deck[side]:
+                if not self.discards[side]:
+                    break
+                self.deck[side] = list(self.discards[side])
+                self.discards[side] = []
+                self.shuffle(self.deck[side])
+                self.emit({"type": "tide_reshuffle", "side": side,
+                           "text": text.tide_reshuffle(self.factions[side])})
+            card = self.deck[side].pop()
+            self.hand[side].append(card)
+            drawn.append(card)
+        self.hand[side].sort()
+        if drawn:
+            self.emit({"type": "tide_draw", "side": side, "count": len(drawn),
+                       "text": text.tide_draw(self.factions[side], len(drawn))})
+            self.emit({"type": "tide_drew", "side": side, "cards": sorted(drawn),
+                       "text": text.tide_drew(drawn)}, to=self.allies(side))
+
+    def _play_card(self: BonesState, side: int, card: str) -> None:
+        """R49, R50: a card costs nothing; played, it goes to the discards and its
+        Kraken symbols raise its side's pool (capped, and playable at the cap)."""
+        spec = CONTENT.cards[card]
+        self.hand[side].remove(card)
+        self.discards[side].append(card)
+        cap = CONTENT.kraken.pool_cap
+        self.pools[side] = min(cap, self.pools[side] + spec.kraken)
+        self.emit({"type": "tide", "side": side, "card": card, "pool": self.pools[side],
+                   "text": text.tide(self.factions[side], card)})
+
+    def tide_turn_cards(self: BonesState, side: int) -> list[str]:
+        return sorted({c for c in self.hand[side] if CONTENT.cards[c].timing == "turn"})
+
+    def _play_turn_card(self: BonesState, side: int, card: str) -> None:
+        self._play_card(side, card)
+        for step in CONTENT.cards[card].effects:
+            self.run_effect(step.name, side, step.amount)
+        self._next_choice()
+
+    def queue_choice(self: BonesState, kind: str, side: int, amount: int) -> None:
+        self.choices.append([kind, side, amount])
+
+    def _next_choice(self: BonesState) -> None:
+        """Ask the choices the card's effects need (which hero heals, where crew go,
+        which monster comes), then the side's turn goes on (R49)."""
+        while self.choices and self._over is None:
+            kind, side, amount = self.choices[0]
+            if getattr(self, f"_{kind}_options")(side):
+                self.replace(Frame.of(kind, [side], amount=amount))
+                return
+            self.choices.pop(0)
+        if self._over is None:
+            self._ask_turn()
+
+    # mend:N (a hero of the side heals)
+    def _mend_options(self: BonesState, side: int) -> list[int]:
+        return [h for h in self.heroes_of(side) if self.zone[h] is not None and self.damage[h]]
+
+    def _legal_mend(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+        from plunder.games.rumbones.rules import act
+
+        return [act("mend", f"hero{h}") for h in self._mend_options(seat)]
+
+    def _on_mend(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+        self.choices.pop(0)
+        self.heal(int(action.arg[4:]), frame.data["amount"])
+        self._next_choice()
+
+    # muster:N (deckhands onto a deployment point)
+    def _gather_options(self: BonesState, side: int) -> list[str]:
+        return self._muster_points(side) if self.reserve[side][0] else []
+
+    def _legal_gather(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+        from plunder.games.rumbones.rules import act
+
+        return [act("gather", zone=z) for z in self._gather_options(seat)]
+
+    def _on_gather(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+        self.choices.pop(0)
+        count = min(frame.data["amount"], self.reserve[seat][0])
+        self._deploy_crew(seat, action.zone, count, 0)
+        self._next_choice()
+
+    # summon (a sea monster joins the side, R55)
+    def _summon_options(self: BonesState, side: int) -> list[str]:
+        if not self._surface_zones(side):
+            return []
+        return [m for m in CONTENT.monsters if m not in self.summoned]
+
+    def _surface_zones(self: BonesState, side: int) -> list[str]:
+        """A sea zone next to one of the side's ships, without enemies (designed)."""
+        board = self.config.board
+        faction = self.factions[side]
+        out = []
+        for zone, info in board.zones.items():
+            if info.kind != "sea" or self.enemies_in(side, zone) or zone in self.monster_zones():
+                continue
+            if any(board.zones[z].side == faction for z in board.neighbours(zone)):
+                out.append(zone)
+        return out
+
+    def _legal_summon(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+        from plunder.games.rumbones.rules import act
+
+        return [act("summon", m, z) for m in self._summon_options(seat)
+                for z in self._surface_zones(seat)]
+
+    def _on_summon(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+        self.choices.pop(0)
+        self.summoned.append(action.arg)
+        self.monsters[action.arg] = [seat, action.zone, 0, True]
+        self.emit({"type": "summon", "side": seat, "monster": action.arg, "zone": action.zone,
+                   "text": text.summon(self.factions[seat], action.arg, action.zone)})
+        self._next_choice()
+
+    # ----------------------------------------------------------- "When a Hero Attacks" (R51)
+    def _seats_tide(self: BonesState, data: Any) -> list[int]:
+        """Offered by public facts: a side whose faction's deck lists cards for its part
+        of the attack, and whose hand is not empty."""
+        attacker = self.attack["side"]
+        out = []
+        for side, part in ((attacker, "attacker"), (1 - attacker, "defender")):
+            listed = any(c.faction == self.factions[side] and c.timing == "attack"
+                         and c.side == part for c in CONTENT.cards.values())
+            if listed and self.hand[side]:
+                out.append(side)
+        return out
+
+    def _plays_tide(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+        from plunder.games.rumbones.rules import act
+
+        part = "attacker" if seat == self.attack["side"] else "defender"
+        return [act("tide", c) for c in sorted(set(self.hand[seat]))
+                if CONTENT.cards[c].timing == "attack" and CONTENT.cards[c].side == part]
+
+    def _play_tide(self: BonesState, seat: int, action: Action, frame: Frame) -> None:
+        card = action.arg  # type: ignore[attr-defined]
+        self._play_card(seat, card)
+        for step in CONTENT.cards[card].effects:
+            self.run_effect(step.name, seat, step.amount)
+
+    def _window_first(self: BonesState, frame: Frame) -> int:
+        # The attacker's cards first, then the defender's; the reactions are the
+        # defender's alone.
+        return self.attack["side"] if frame.kind == "tide" else 1 - self.attack["side"]
+
+    def _after_tide(self: BonesState, frame: Frame) -> None:
+        self._roll_attack()
+
+    # ----------------------------------------------------------- recovery's discards (R60)
+    def _ask_discard(self: BonesState, side: int) -> None:
+        self.discarding = side
+        if self.hand[side]:
+            self.replace(Frame.of("discard", [side]))
+        else:
+            self._discarded(side)
+
+    def _legal_discard(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+        from plunder.games.rumbones.rules import KEEP, act
+
+        return [KEEP, *(act("discard", c) for c in sorted(set(self.hand[seat])))]
+
+    def _on_discard(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+        if action.verb == "keep":
+            self._discarded(seat)
+            return
+        # R50: a card discarded from the hand raises no pool.
+        self.hand[seat].remove(action.arg)
+        self.discards[seat].append(action.arg)
+        self.emit({"type": "tide_discard", "side": seat, "card": action.arg,
+                   "text": text.tide_discard(self.factions[seat], action.arg)})
+        self._ask_discard(seat)
+
+    def _discarded(self: BonesState, side: int) -> None:
+        self._draw_tide(side)
+        if side == self.first:
+            self._ask_discard(1 - side)
+        else:
+            self._recover()
+
+    # ----------------------------------------------------------- the Kraken (R53-R56)
+    def _unleash(self: BonesState) -> None:
+        """R53: test the waters (unless the Kraken is up or dead), then its attack."""
+        kraken = CONTENT.kraken
+        if not self.kraken and not self.kraken_dead:
+            dice = [self.roll(6, reason="test the waters", seat=s)[0] for s in (0, 1)]
+            total, pools = sum(dice), sum(self.pools)
+            self.emit({"type": "test_waters", "total": total, "pools": pools,
+                       "text": text.test_waters(total, pools)})
+            if total <= pools:
+                self._surface()
+        if self.kraken and self._over is None:
+            face = self.roll(6, reason="the Kraken attacks")[0]
+            name, words, reach, damage = kraken.table[face]
+            self.emit({"type": "kraken_attack", "roll": face, "attack": name,
+                       "text": text.kraken_attack(words)})
+            if damage and reach:
+                self._lash(reach, damage)
+
+    def _surface(self: BonesState) -> None:
+        """R54: the Kraken surfaces on its zone: a gangplank there is destroyed until it
+        is KO'd, a sea monster there is KO'd, models there go overboard; its arrival
+        damages every hero of the side with the highest pool, wherever it is."""
+        zone = self.config.kraken
+        self.kraken = [zone, 0]
+        self.emit({"type": "kraken", "zone": zone, "text": text.kraken_surfaces(zone)})
+        if self.config.board.zones[zone].kind == "link" and zone not in self.wrecked:
+            self.wrecked[zone] = KRAKEN
+        for name, monster in list(self.monsters.items()):
+            if monster[1] == zone:
+                self._monster_ko(name, None, reward=False)
+        self._sweep_overboard(zone)
+        best = max(self.pools)
+        for side in (0, 1):
+            if self.pools[side] == best:
+                for hero in self.heroes_of(side):
+                    self._arrival(hero)
+
+    def _arrival(self: BonesState, hero: int) -> None:
+        amount = CONTENT.kraken.arrival
+        if self.zone[hero] is not None:
+            self._hurt_hero(hero, amount, None)
+            return
+        # Off the board (KO'd ones too, the FAQ): the damage stays on the dashboard,
+        # but a hero off the board is never KO'd again (a ruling).
+        self.damage[hero] = min(self.max_hp(hero) - 1, self.damage[hero] + amount)
+        self.emit({"type": "hit", "target": f"hero{hero}", "hero": hero, "zone": None,
+                   "amount": amount,
+                   "text": text.hit(text.hero_title(self.hero[hero]), "off the board", amount)})
+
+    def _lash(self: BonesState, reach: int, damage: int) -> None:
+        """The Kraken's attack: damage to every model within ``reach`` zones."""
+        zone = self.kraken[0]
+        board = self.config.board
+        for there in board.within(zone, reach):
+            if there == zone:
+                continue
+            for side in (0, 1):
+                for hero in self.heroes_in(side, there):
+                    self._hurt_hero(hero, damage, None)
+                    if self._over is not None:
+                        return
+                for _ in range(sum(self.crew_in(side, there))):
+                    kind = "deckhand" if self.crew_in(side, there)[0] else "bosun"
+                    self._hurt_crew(side, there, kind, damage, None)
+            for name, monster in list(self.monsters.items()):
+                if monster[1] == there:
+                    self._hurt_monster(name, damage, None)
+
+    def hurt_kraken(self: BonesState, amount: int, by: int | None) -> None:
+        self.kraken[1] += amount
+        self.emit({"type": "hit", "target": KRAKEN, "zone": self.kraken[0], "amount": amount,
+                   "text": text.hit("The Kraken", self.kraken[0], amount)})
+        if self.kraken[1] < CONTENT.kraken.hp:
+            return
+        # R56: the Kraken KO'd: every pool to 0, its gangplank back, and it never returns.
+        zone = self.kraken[0]
+        self.kraken, self.kraken_dead = [], True
+        self.pools = [0, 0]
+        for link, cause in list(self.wrecked.items()):
+            if cause == KRAKEN:
+                del self.wrecked[link]
+        self.emit({"type": "kraken_ko", "zone": zone, "text": text.kraken_ko()})
+        if by is not None:
+            side = self.side_of(by)
+            self.gain_coins(by, CONTENT.kraken.reward_coins, "the Kraken KO'd")
+            self._gain_vp(side, CONTENT.kraken.reward_vp, "the Kraken KO'd")
+
+    # ----------------------------------------------------------- sea monsters (R55, R57-R59)
+    def monster_zones(self: BonesState) -> set[str]:
+        return {m[1] for m in self.monsters.values()}
+
+    def monsters_of(self: BonesState, side: int) -> list[str]:
+        return sorted(name for name, m in self.monsters.items() if m[0] == side)
+
+    def ready_monsters(self: BonesState, side: int) -> list[str]:
+        return [name for name in self.monsters_of(side) if not self.monsters[name][3]]
+
+    def _activate_monster(self: BonesState, name: str) -> None:
+        self.acting_monster = name
+        self.actions_left = 3  # R55: like a hero, three actions
+        self.emit({"type": "activate", "monster": name, "text": text.activate_monster(name)})
+        self._ask_beast()
+
+    def _ask_beast(self: BonesState) -> None:
+        name = self.acting_monster
+        if name not in self.monsters or self.actions_left <= 0:
+            self._end_beast()
+            return
+        self.replace(Frame.of("beast", [self.side], monster=name, left=self.actions_left))
+
+    def _swim_zones(self: BonesState, name: str) -> list[str]:
+        """A monster moves through the sea and over gangplanks, never onto a deck, never
+        into enemies (R57)."""
+        side, zone = self.monsters[name][0], self.monsters[name][1]
+        board = self.config.board
+        return [z for z in board.neighbours(zone)
+                if board.zones[z].kind != "deck" and not self.enemies_in(side, z)
+                and z not in self.monster_zones() and not (self.kraken and self.kraken[0] == z)]
+
+    def _legal_beast(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+        from plunder.games.rumbones.rules import END, MOVE, act
+
+        name = frame.data["monster"]
+        out: list[Action] = []
+        if self._swim_zones(name):
+            out.append(MOVE)
+        profile = CONTENT.monsters[name].attack
+        zone = self.monsters[name][1]
+        out += [act("attack", name, z) for z in self.attack_zones(seat, zone, profile.range)]
+        out.append(END)
+        return out
+
+    def _on_beast(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+        name = frame.data["monster"]
+        if action.verb == "end":
+            self._end_beast()
+            return
+        self.actions_left -= 1
+        if action.verb == "move":
+            self.mp = CONTENT.monsters[name].move
+            self._ask_swim()
+            return
+        self._declare_attack(seat, action.zone, CONTENT.monsters[name].attack,
+                             who=text.monster_title(name), hero=None, then="beast_attack",
+                             monster=name)
+
+    def _after_beast_attack(self: BonesState) -> None:
+        self._ask_beast()
+
+    def _ask_swim(self: BonesState) -> None:
+        name = self.acting_monster
+        if self.mp <= 0 or name not in self.monsters or not self._swim_zones(name):
+            self.mp = 0
+            self._ask_beast()
+            return
+        self.replace(Frame.of("swim", [self.side], monster=name, mp=self.mp))
+
+    def _legal_swim(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+        from plunder.games.rumbones.rules import STOP, act
+
+        return [*(act("swim", zone=z) for z in self._swim_zones(frame.data["monster"])), STOP]
+
+    def _on_swim(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+        name = frame.data["monster"]
+        if action.verb == "stop":
+            self.mp = 0
+            self._ask_beast()
+            return
+        self.mp -= 1
+        start = self.monsters[name][1]
+        self.monsters[name][1] = action.zone
+        self.emit({"type": "swim", "monster": name, "zone": start, "to": action.zone,
+                   "text": text.swim(name, action.zone)})
+        board = self.config.board
+        if board.zones[action.zone].kind == "link" and action.zone not in self.wrecked:
+            # R58: a gangplank a monster takes is destroyed; models on it go overboard.
+            self.wrecked[action.zone] = "monster"
+            self.emit({"type": "wreck", "zone": action.zone, "text": text.wreck(action.zone)})
+            self._sweep_overboard(action.zone)
+        self._ask_swim()
+
+    def _end_beast(self: BonesState) -> None:
+        name = self.acting_monster
+        if name in self.monsters:
+            self.monsters[name][3] = True
+        self.acting_monster = ""
+        self.mp = 0
+        self._next_turn()
+
+    def _hurt_monster(self: BonesState, name: str, amount: int, by: int | None) -> None:
+        monster = self.monsters[name]
+        monster[2] += amount
+        self.emit({"type": "hit", "target": name, "zone": monster[1], "amount": amount,
+                   "text": text.hit(text.monster_title(name), monster[1], amount)})
+        if monster[2] >= CONTENT.monsters[name].hp:
+            self._monster_ko(name, by)
+
+    def _monster_ko(self: BonesState, name: str, by: int | None, reward: bool = True) -> None:
+        """R59: a KO'd sea monster is gone for good, and gives what a KO'd hero gives."""
+        side, zone = self.monsters[name][0], self.monsters[name][1]
+        del self.monsters[name]
+        self.emit({"type": "monster_ko", "monster": name, "zone": zone,
+                   "text": text.knocked_out(text.monster_title(name), zone)})
+        if not reward:
+            return
+        self._ko_rewards(1 - side, by)
+
+    # ----------------------------------------------------------- gangplanks and overboard
+    def _sweep_overboard(self: BonesState, zone: str) -> None:
+        """Models standing on a gangplank that is destroyed go overboard (a ruling)."""
+        for side in (0, 1):
+            for hero in self.heroes_in(side, zone):
+                self._knock_overboard(hero)
+            deckhands, bosuns = self.crew_in(side, zone)
+            if deckhands or bosuns:
+                self.crew[side] = [g for g in self.crew[side] if g[2] != zone]
+                self.reserve[side][0] += deckhands
+                self.reserve[side][1] += bosuns
+                self.emit({"type": "crew_ko", "side": side, "zone": zone, "kind": "crew",
+                           "text": text.knocked_out("The crew", zone)})
+
+    def removed(self: BonesState) -> list[str]:
+        return sorted(self.wrecked)
+
+    def _mend_gangplanks(self: BonesState) -> None:
+        """R58: a gangplank a monster destroyed returns at the end of a round in which
+        its space is empty."""
+        for link, cause in list(self.wrecked.items()):
+            if cause == "monster" and link not in self.monster_zones():
+                del self.wrecked[link]
+                self.emit({"type": "gangplank", "zone": link, "text": text.gangplank(link)})
+
+    # ----------------------------------------------------------- objectives destroyed (R24)
+    def blast(self: BonesState, zone: str, amount: int) -> None:
+        """An objective's blast: damage to every model in its zone, either side's."""
+        self.emit({"type": "blast", "zone": zone, "amount": amount,
+                   "text": text.blast(zone, amount)})
+        for side in (0, 1):
+            for hero in self.heroes_in(side, zone):
+                self._hurt_hero(hero, amount, None)
+                if self._over is not None:
+                    return
+            for _ in range(sum(self.crew_in(side, zone))):
+                kind = "deckhand" if self.crew_in(side, zone)[0] else "bosun"
+                self._hurt_crew(side, zone, kind, amount, None)
+
+    def jam(self: BonesState, zone: str) -> None:
+        side = 0 if zone in self.config.board.zones and (
+            self.config.board.zones[zone].side == self.factions[0]) else 1
+        self.jammed[side] = True
+        self.emit({"type": "jam", "side": side, "text": text.jam(self.factions[side])})

@@ -1751,6 +1751,9 @@ class BonesGame(Game):
                 "muster": "where deckhands deploy when too few are left for every point",
                 "bosun": "where a bosun deploys",
                 "order": "crew first or deck gun first",
+                "advance": "crew next to an enemy move on or hold",
+                "strike": "the zone a crew model attacks",
+                "fire": "the zone the deck gun fires at",
                 "tide": "Tide cards played when a hero attacks, before the dice",
                 "mend": "which hero a Tide card heals",
                 "gather": "where a Tide card's deckhands go",
@@ -1758,9 +1761,6 @@ class BonesGame(Game):
                 "beast": "a sea monster's next action: move, attack or end",
                 "swim": "a sea monster's movement point: a sea zone or gangplank, or stop",
                 "discard": "recovery: which Tide card to discard, or keep the rest",
-                "advance": "crew next to an enemy move on or hold",
-                "strike": "the zone a crew model attacks",
-                "fire": "the zone the deck gun fires at",
             },
         }
 

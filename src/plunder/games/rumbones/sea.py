@@ -225,8 +225,8 @@ class TideAndSea:
         if not self.kraken and not self.kraken_dead:
             dice = [self.roll(6, reason="test the waters", seat=s)[0] for s in (0, 1)]
             total, pools = sum(dice), sum(self.pools)
-            self.emit({"type": "test_waters", "total": total, "pools": pools,
-                       "text": text.test_waters(total, pools)})
+            self.emit({"type": "waters", "total": total, "pools": pools,
+                       "text": text.waters(total, pools)})
             if total <= pools:
                 self._surface()
         if self.kraken and self._over is None:

@@ -235,7 +235,7 @@ def gangplank(zone: str) -> str:
     return f"The gangplank on {zone} is back."
 
 
-def test_waters(total: int, pools: int) -> str:
+def waters(total: int, pools: int) -> str:
     outcome = "the Kraken rises" if total <= pools else "the sea stays calm"
     return f"Testing the waters: {total} against the pools' {pools}: {outcome}."
 

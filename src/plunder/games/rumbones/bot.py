@@ -32,7 +32,8 @@ CREW = 0.05  # a crew model on the board: a threat to objectives, a shield for h
 READY = 0.1  # a hero on the board and able to fight
 SCALE = 3.0  # VP of lead that makes a win about three times as likely as a loss
 # Decisions the playout policy answers without chance: the first choice will do.
-FIRST = frozenset(("assign", "strike", "fire", "order", "muster", "bosun"))
+FIRST = frozenset(("assign", "strike", "fire", "order", "muster", "bosun", "mend", "gather",
+                   "summon", "discard"))
 PLAYOUT_LIMIT = 200  # steps a greedy look-ahead plays at most to finish an activation
 
 

@@ -1,0 +1,417 @@
+"""Rum & Bones: attacks, dice, reactions, hits, KOs, push, coins and VP (R15-R27, R47).
+
+A mixin of ``BonesState``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plunder.engine.action import Action
+from plunder.engine.dice import assignable
+from plunder.engine.frame import Frame
+from plunder.engine.result import Result
+from plunder.games.rumbones import text
+from plunder.games.rumbones.actions import (
+    BOSUN,
+    BOSUNS,
+    CREW_KO_COINS,
+    DARK,
+    DECKHAND,
+    GOLD,
+    HANDS,
+    HERO_KO_COINS,
+    HERO_KO_VP,
+    KEEP,
+    PASS,
+    ZONE,
+    BonesAction,
+    act,
+    other,
+)
+from plunder.games.rumbones.content import CONTENT, Profile
+from plunder.games.rumbones.effects import EFFECTS
+from plunder.games.rumbones.sea import KRAKEN
+
+if TYPE_CHECKING:
+    pass
+
+
+class Combat:
+    """Rum & Bones: attacks, dice, reactions, hits, KOs, push, coins and VP (R15-R27, R47)."""
+
+    def _declare_attack(
+        self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
+        then: str, to_hit: int | None = None, coins: bool = True, skill: str = "",
+        modifier: int = 0, monster: str = "",
+    ) -> None:
+        """Declare an attack on ``zone``: the Tide cards played when a hero attacks
+        (R51), then its roll, re-rolls and the defenders' reactions, its hits, then
+        its effects; ``_after_<then>`` follows (R15-R27)."""
+        self.emit({"type": "attack", "side": side, "zone": zone, "hero": hero, "skill": skill,
+                   "monster": monster or None, "text": text.attack(who, zone)})
+        if hero is not None and "blind" in self.conditions[hero]:
+            modifier -= 1  # R46: Blind: attacks are -1 to hit (on the roll, R18)
+        self.attack = {"side": side, "zone": zone, "hero": hero, "damage": profile.damage,
+                       "then": then, "coins": coins, "had": self.enemies_in(side, zone),
+                       "skill": skill, "heroes_hit": [], "push": 0, "monster": monster,
+                       "dice": profile.dice, "modifier": modifier, "who": who,
+                       "to_hit": profile.to_hit if to_hit is None else to_hit}
+        self.rerolls = 0
+        if hero is not None and skill:
+            self._run(hero, skill, "roll")
+        if hero is not None:
+            self.open_window("tide", PASS, zone=zone, attacker=hero)
+        else:
+            self._roll_attack()
+
+    def _roll_attack(self) -> None:
+        attack = self.attack
+        self.pool = self.roll_pool(
+            attack["dice"], attack["to_hit"], modifier=attack["modifier"], reason=attack["who"],
+            seat=attack["side"],
+        )
+        self._offer_reroll()
+
+    def _missed(self) -> list[int]:
+        pool = self.pool
+        assert pool is not None
+        return [i for i in pool.rerollable if not pool.hit(i)]
+
+    def _offer_reroll(self) -> None:
+        """R18: a die is re-rolled at most once, one at a time, as effects allow."""
+        if self.rerolls > 0 and self._missed():
+            self.replace(Frame.of("reroll", [self.attack["side"]], left=self.rerolls,
+                                  pool=self.pool.to_json() if self.pool else None))
+            return
+        self._react()
+
+    def _legal_reroll(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [KEEP, *(act("reroll", str(i)) for i in self._missed())]
+
+    def _on_reroll(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        if action == KEEP:
+            self.rerolls = 0
+        else:
+            assert self.pool is not None
+            self.rerolls -= 1
+            self.pool = self.reroll_die(self.pool, int(action.arg), reason="re-roll", seat=seat)
+        self._offer_reroll()
+
+    def _react(self) -> None:
+        """R45: the defenders' reactions, in a window offered to the defending side when
+        one of its heroes in the zone has a reaction ready (public information)."""
+        assert self.pool is not None
+        self.hits = self.pool.hits
+        self.open_window("hits", PASS, zone=self.attack["zone"], hits=self.hits,
+                         attacker=self.attack["hero"])
+
+    def _reactors(self, side: int, zone: str) -> list[tuple[int, str]]:
+        out = []
+        for hero in self.heroes_in(side, zone):
+            if self.silenced(hero):
+                continue
+            for skill in self.unlocked[hero]:
+                if CONTENT.skills[skill].kind == "reaction" and skill not in self.spent[hero]:
+                    out.append((hero, skill))
+        return out
+
+    def _seats_hits(self, data: Any) -> list[int]:
+        enemy = other(self.attack["side"])
+        return [enemy] if self.hits > 0 and self._reactors(enemy, data["zone"]) else []
+
+    def _plays_hits(self, seat: int, frame: Frame) -> list[Action]:
+        return [act("react", skill) for _hero, skill in self._reactors(seat, frame.data["zone"])]
+
+    def _play_hits(self, seat: int, action: Action, frame: Frame) -> None:
+        assert isinstance(action, BonesAction)
+        hero = next(h for h, s in self._reactors(seat, frame.data["zone"]) if s == action.arg)
+        self.spent[hero].append(action.arg)
+        self.emit({"type": "reaction", "hero": hero, "skill": action.arg,
+                   "text": text.reaction(self.hero[hero], action.arg)})
+        self._run(hero, action.arg, "reaction")
+
+    def _window_first(self, frame: Frame) -> int:
+        return other(self.attack["side"])
+
+    def _after_hits(self, frame: Frame) -> None:
+        if self.attack:
+            self._next_hit()
+
+    def assign_targets(self) -> list[str]:
+        """R19: the targets the next hit may go to: enemy deckhands first, then bosuns,
+        then heroes, then objectives; never a friendly model."""
+        side, zone = self.attack["side"], self.attack["zone"]
+        enemy = other(side)
+        deckhands, bosuns = self.crew_in(enemy, zone)
+        # Sea monsters are struck as heroes are (R59), and so is the Kraken.
+        giants = [name for name, m in sorted(self.monsters.items())
+                  if m[0] == enemy and m[1] == zone]
+        if self.kraken and self.kraken[0] == zone:
+            giants.append(KRAKEN)
+        levels = [
+            [DECKHAND] if deckhands else [],
+            [BOSUN] if bosuns else [],
+            [f"hero{h}" for h in self.heroes_in(enemy, zone)] + giants,
+            [self.objectives[enemy][zone][0]] if zone in self.objectives[enemy] else [],
+        ]
+        return assignable(levels)
+
+    def _next_hit(self) -> None:
+        while self.hits > 0 and self._over is None:
+            targets = self.assign_targets()
+            if not targets:
+                break
+            if len(targets) > 1:
+                self.replace(Frame.of("assign", [self.attack["side"]], zone=self.attack["zone"],
+                                      hits=self.hits, targets=targets))
+                return
+            self.hits -= 1
+            self._strike(targets[0])
+        if self._over is not None:
+            return
+        self.hits = 0
+        hero, skill = self.attack["hero"], self.attack["skill"]
+        if hero is not None and skill and self.zone[hero] is not None:
+            # The attack's effects on what it hit (R44, R46, R47).
+            self._run(hero, skill, "hit")
+        if self.attack["push"] and self._shove_targets():
+            self.replace(Frame.of("shove", [self.attack["side"]], zone=self.attack["zone"],
+                                  push=self.attack["push"]))
+            return
+        self._finish_attack()
+
+    def _finish_attack(self) -> None:
+        then, side, zone = self.attack["then"], self.attack["side"], self.attack["zone"]
+        # Whether the attack KO'd every enemy model that stood in its zone (R36).
+        self.last_zone = zone
+        self.enemies_cleared = self.attack["had"] and not self.enemies_in(side, zone)
+        self.attack = {}
+        self.pool = None
+        getattr(self, f"_after_{then}")()
+
+    # Push (R47).
+    def _shove_targets(self) -> list[str]:
+        """The enemy models of the zone attacked that a push may move: a hero the
+        attack hit (never a steady one), or a deckhand or bosun of the zone."""
+        side, zone = self.attack["side"], self.attack["zone"]
+        enemy = other(side)
+        out = [f"hero{h}" for h in self.attack["heroes_hit"]
+               if self.zone[h] == zone and not self.has_passive(h, "steady")]
+        deckhands, bosuns = self.crew_in(enemy, zone)
+        out += [DECKHAND] if deckhands else []
+        out += [BOSUN] if bosuns else []
+        return out
+
+    def _legal_shove(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [KEEP, *(act("shove", t) for t in self._shove_targets())]
+
+    def _on_shove(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        if action == KEEP:
+            self._finish_attack()
+            return
+        self.pushing = [action.arg, self.attack["zone"], self.attack["push"]]
+        self._ask_push()
+
+    def _push_zones(self) -> list[str]:
+        """R47: a pushed model moves as a model moves (never diagonally, never into its
+        enemies), but may be forced into the sea."""
+        zone = self.pushing[1]
+        board = self.config.board
+        pushed_side = other(self.attack["side"])
+        return [z for z in board.neighbours(zone) if not self.enemies_in(pushed_side, z)]
+
+    def _ask_push(self) -> None:
+        if self.pushing and self.pushing[2] > 0 and self._push_zones():
+            self.replace(Frame.of("push", [self.attack["side"]], model=self.pushing[0],
+                                  zone=self.pushing[1], left=self.pushing[2]))
+            return
+        self.pushing = []
+        self._finish_attack()
+
+    def _legal_push(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("push", zone=z) for z in self._push_zones()]
+
+    def _on_push(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        model, start, left = self.pushing
+        enemy = other(self.attack["side"])
+        to = action.zone
+        sea = self.config.board.zones[to].kind == "sea"
+        self.emit({"type": "push", "model": model, "zone": start, "to": to,
+                   "text": text.push(self._model_title(enemy, model), start, to)})
+        if model.startswith("hero"):
+            hero = int(model[4:])
+            if sea:
+                self._knock_overboard(hero)
+                self.pushing = []
+            else:
+                self.zone[hero] = to
+                self.pushing = [model, to, left - 1]
+        else:
+            self._take_crew(enemy, start, model)
+            if sea:
+                # R47: crew pushed into the sea are KO'd; no one gains coins for them.
+                self.reserve[enemy][0 if model == DECKHAND else 1] += 1
+                self.emit({"type": "crew_ko", "side": enemy, "zone": to, "kind": model,
+                           "text": text.knocked_out("A " + model, to)})
+                self.pushing = []
+            else:
+                hp = CONTENT.factions[self.factions[enemy]].bosun_hp
+                self._place_crew(enemy, to, int(model == DECKHAND),
+                                 [self._pushed_bosun or hp] if model == BOSUN else [])
+                self.pushing = [model, to, left - 1]
+        if self._over is None:
+            self._ask_push()
+
+    def _take_crew(self, side: int, zone: str, kind: str) -> None:
+        """Take one deckhand or bosun (the most wounded) off ``zone``."""
+        self._pushed_bosun = 0
+        for group in self.crew[side]:
+            if group[ZONE] != zone:
+                continue
+            if kind == DECKHAND and group[HANDS]:
+                group[HANDS] -= 1
+                break
+            if kind == BOSUN and group[BOSUNS]:
+                self._pushed_bosun = group[BOSUNS].pop(0)
+                break
+        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+
+    def _model_title(self, side: int, model: str) -> str:
+        if model.startswith("hero"):
+            return text.hero_title(self.hero[int(model[4:])])
+        return "A " + model
+
+    def _legal_assign(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("assign", t) for t in self.assign_targets()]
+
+    def _on_assign(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        self.hits -= 1
+        self._strike(action.arg)
+        self._next_hit()
+
+    def _strike(self, target: str) -> None:
+        """One hit of the attack lands on ``target`` (R19-R27)."""
+        side, zone, amount = self.attack["side"], self.attack["zone"], self.attack["damage"]
+        enemy = other(side)
+        attacker = self.attack["hero"]
+        if target in (DECKHAND, BOSUN):
+            self._hurt_crew(enemy, zone, target, amount, attacker if self.attack["coins"] else None)
+        elif target.startswith("hero"):
+            hit = int(target[4:])
+            if hit not in self.attack["heroes_hit"]:
+                self.attack["heroes_hit"].append(hit)
+            self._hurt_hero(hit, amount, attacker)
+        elif target == KRAKEN:
+            self.hurt_kraken(amount, attacker)
+        elif target in self.monsters:
+            self._hurt_monster(target, amount, attacker)
+        else:
+            self._hurt_objective(enemy, zone, amount, side, attacker)
+
+    def _hurt_crew(self, side: int, zone: str, kind: str, amount: int, by: int | None) -> None:
+        for group in self.crew[side]:
+            if group[ZONE] != zone:
+                continue
+            if kind == DECKHAND and group[HANDS] > 0:
+                hp = CONTENT.factions[self.factions[side]].deckhand_hp
+                self.emit({"type": "hit", "target": DECKHAND, "side": side, "zone": zone,
+                           "amount": amount, "text": text.hit("A deckhand", zone, amount)})
+                if amount >= hp:
+                    group[HANDS] -= 1
+                    self._crew_ko(side, zone, DECKHAND, by)
+                break
+            if kind == BOSUN and group[BOSUNS]:
+                # R20: a hit on bosuns goes to the most wounded one.
+                group[BOSUNS][0] -= amount
+                self.emit({"type": "hit", "target": BOSUN, "side": side, "zone": zone,
+                           "amount": amount, "text": text.hit("A bosun", zone, amount)})
+                if group[BOSUNS][0] <= 0:
+                    group[BOSUNS].pop(0)
+                    self._crew_ko(side, zone, BOSUN, by)
+                group[BOSUNS].sort()
+                break
+        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+
+    def _crew_ko(self, side: int, zone: str, kind: str, by: int | None) -> None:
+        """R22: KO'd crew return to their owner; R25: the hero who KO'd it gains a coin."""
+        self.reserve[side][0 if kind == DECKHAND else 1] += 1
+        self.emit({"type": "crew_ko", "side": side, "zone": zone, "kind": kind,
+                   "text": text.knocked_out("A " + kind, zone)})
+        if by is not None:
+            self.gain_coins(by, CREW_KO_COINS, "crew KO'd")
+
+    def _hurt_hero(self, hero: int, amount: int, by: int | None) -> None:
+        zone = self.zone[hero]
+        self.damage[hero] += amount
+        self.emit({"type": "hit", "target": f"hero{hero}", "hero": hero, "zone": zone,
+                   "amount": amount,
+                   "text": text.hit(text.hero_title(self.hero[hero]), zone or "", amount)})
+        if self.damage[hero] >= self.max_hp(hero):
+            self._hero_ko(hero, by)
+
+    def _hero_ko(self, hero: int, by: int | None) -> None:
+        """R21, R23, R26, R27: a KO'd hero leaves the board with a dead man's coin; its
+        killer gains coins and VP for its side."""
+        self.zone[hero] = None
+        self.damage[hero] = 0
+        self.conditions[hero] = []  # R23, R46: a KO'd hero loses its conditions
+        coin = DARK if self.activated[hero] else GOLD
+        self.coin[hero] = coin
+        self.activated[hero] = True
+        self.emit({"type": "hero_ko", "hero": hero, "coin": coin,
+                   "text": text.hero_ko(self.hero[hero], coin)})
+        self._ko_rewards(other(self.side_of(hero)), by)
+        if hero == self.acting:
+            self.actions_left = 0
+
+    def _ko_rewards(self, enemy: int, by: int | None) -> None:
+        """R26, R27: the enemy hero that KO'd a hero gains 3 coins and its side 1 VP;
+        a KO from anything else gives each enemy hero 1 coin and that side 1 VP."""
+        if by is not None and self.side_of(by) == enemy:
+            self.gain_coins(by, HERO_KO_COINS, "enemy hero KO'd")
+        else:
+            for h in self.heroes_of(enemy):
+                self.gain_coins(h, 1, "enemy hero KO'd")
+        self._gain_vp(enemy, HERO_KO_VP, "enemy hero KO'd")
+
+    def _hurt_objective(self, side: int, zone: str, amount: int, by_side: int,
+                        by: int | None) -> None:
+        entry = self.objectives[side][zone]
+        entry[1] += amount
+        objective = CONTENT.objectives[entry[0]]
+        self.emit({"type": "hit", "target": entry[0], "side": side, "zone": zone,
+                   "amount": amount, "text": text.hit(objective.title, zone, amount)})
+        if entry[1] < objective.hp:
+            return
+        # R24: destroyed: VP to the side that destroyed it, coins to each of its heroes.
+        del self.objectives[side][zone]
+        self.emit({"type": "destroyed", "side": side, "zone": zone, "objective": entry[0],
+                   "text": text.destroyed(entry[0], self.factions[by_side], objective.vp)})
+        for h in self.heroes_of(by_side):
+            self.gain_coins(h, objective.coins, objective.title)
+        self._gain_vp(by_side, objective.vp, objective.title)
+        for step in objective.effects:  # R24: its effect, resolved at once
+            if self._over is None:
+                self.run_effect(step.name, zone, step.amount)
+
+    def run_effect(self, name: str, subject: Any, amount: int) -> None:
+        """Apply the registered effect ``name`` to ``subject`` (a side, a zone)."""
+        EFFECTS[name].apply(self, subject, amount)
+
+    def gain_coins(self, hero: int, amount: int, why: str) -> None:
+        if amount <= 0:
+            return
+        self.coins[hero] += amount
+        self.emit({"type": "coins", "hero": hero, "amount": amount,
+                   "text": text.coins(self.hero[hero], amount, why)})
+
+    def _gain_vp(self, side: int, amount: int, why: str) -> None:
+        if amount <= 0 or self._over is not None:
+            return
+        self.vp[side] += amount
+        self.emit({"type": "vp", "side": side, "amount": amount, "total": self.vp[side],
+                   "text": text.vp(self.factions[side], amount, self.vp[side], why)})
+        target = self.game.options["target"]
+        if self.vp[side] >= target:
+            self.finish(Result(self.game.team_of(side), tuple(float(v) for v in self.vp),
+                               text.win(self.factions[side], target)))

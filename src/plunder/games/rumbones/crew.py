@@ -1,0 +1,330 @@
+"""Rum & Bones: the crews and the deck guns (R28-R37).
+
+A mixin of ``BonesState``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from plunder.engine.action import Action
+from plunder.engine.frame import Frame
+from plunder.engine.triggers import Trigger
+from plunder.games.rumbones import text
+from plunder.games.rumbones.actions import (
+    ADVANCE,
+    BOSUN,
+    BOSUNS,
+    BOSUNS_A_CREW,
+    DECKHAND,
+    DECKHANDS_A_POINT,
+    HANDS,
+    HOLD,
+    POS,
+    STRAY,
+    TRACK,
+    ZONE,
+    BonesAction,
+    act,
+    other,
+)
+from plunder.games.rumbones.content import CONTENT, Profile
+
+if TYPE_CHECKING:
+    pass
+
+
+class Crews:
+    """Rum & Bones: the crews and the deck guns (R28-R37)."""
+
+    def _activate_crew(self, side: int) -> None:
+        self.crew_done[side] = True
+        self.emit({"type": "crew", "side": side, "text": text.crew_activate(self.factions[side])})
+        self._muster_next()
+
+    def _muster_points(self, side: int) -> list[str]:
+        return [z for z in self.deployment(side) if not self.enemies_in(side, z)]
+
+    def _muster_next(self) -> None:
+        """R29: two deckhands on each deployment point (a choice only when too few are
+        left for all three), then two bosuns on any of them; as many as remain."""
+        side = self.side
+        points = self._muster_points(side)
+        deckhands, bosuns = self.reserve[side]
+        if not self.mustered:
+            if points and deckhands and deckhands < DECKHANDS_A_POINT * len(points):
+                self.replace(Frame.of("muster", [side], left=deckhands))
+                return
+            for zone in points if deckhands else ():
+                self._deploy_crew(side, zone, DECKHANDS_A_POINT, 0)
+            self.mustered = True
+        if points and bosuns and self.bosuns_placed < BOSUNS_A_CREW:
+            if len(points) == 1:
+                self.bosuns_placed += 1
+                self._deploy_crew(side, points[0], 0, 1)
+                self._muster_next()
+                return
+            self.replace(Frame.of("bosun", [side], left=BOSUNS_A_CREW - self.bosuns_placed))
+            return
+        self.mustered, self.bosuns_placed = False, 0
+        # R30: crew moves and attacks, and the deck gun fires, in the order the side chooses.
+        self.raise_triggers([Trigger.of("advance", side, "crew"), Trigger.of("gun", side, "gun")],
+                            then="crew")
+
+    def _deploy_crew(self, side: int, zone: str, deckhands: int, bosuns: int) -> None:
+        bosun_hp = CONTENT.factions[self.factions[side]].bosun_hp
+        self.reserve[side][0] -= deckhands
+        self.reserve[side][1] -= bosuns
+        self._place_crew(side, zone, deckhands, [bosun_hp] * bosuns)
+        self.emit({"type": "muster", "side": side, "zone": zone, "deckhands": deckhands,
+                   "bosuns": bosuns,
+                   "text": text.muster(self.factions[side], zone, deckhands, bosuns)})
+
+    def _legal_muster(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("muster", zone=z) for z in self._muster_points(seat)]
+
+    def _on_muster(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        count = min(DECKHANDS_A_POINT, self.reserve[seat][0])
+        self._deploy_crew(seat, action.zone, count, 0)
+        if not self.reserve[seat][0]:
+            self.mustered = True
+        self._muster_next()
+
+    def _legal_bosun(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("bosun", zone=z) for z in self._muster_points(seat)]
+
+    def _on_bosun(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        self.bosuns_placed += 1
+        self._deploy_crew(seat, action.zone, 0, 1)
+        self._muster_next()
+
+    def _order_action(self, index: int, trigger: Trigger) -> Action:
+        return act("first", trigger.label)
+
+    def _after_crew(self) -> None:
+        self._next_turn()
+
+    # The deck gun (R37).
+    def _fire_gun(self, trigger: Trigger) -> None:
+        side = trigger.seat
+        if self.jammed[side]:
+            return  # its helm is destroyed (designed objective effect)
+        zones = self._gun_zones(side)
+        if not zones:
+            return
+        if len(zones) == 1:
+            self._shoot_gun(side, zones[0])
+            return
+        self.replace(Frame.of("fire", [side], zones=zones))
+
+    def _gun_zones(self, side: int) -> list[str]:
+        faction = CONTENT.factions[self.factions[side]]
+        return self.attack_zones(side, self.config.gun[self.factions[side]], faction.gun.range)
+
+    def _legal_fire(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("fire", zone=z) for z in self._gun_zones(seat)]
+
+    def _on_fire(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        self._shoot_gun(seat, action.zone)
+
+    def _shoot_gun(self, side: int, zone: str) -> None:
+        faction = CONTENT.factions[self.factions[side]]
+        self.emit({"type": "gun", "side": side, "zone": zone,
+                   "text": text.gun(self.factions[side], zone)})
+        # R37: no one gains from crew the gun KOs; a KO'd hero still gives coins.
+        self._declare_attack(side, zone, faction.gun, who="The deck gun", hero=None,
+                             then="gun", coins=False)
+
+    def _after_gun(self) -> None:
+        self.run_triggers()
+
+    # The crew's move (R31-R33) and attacks (R34-R36).
+    def _fire_advance(self, trigger: Trigger) -> None:
+        side = trigger.seat
+        # The groups to move, in order (crew off every track never move).
+        self.crew_queue = [g[:2] for g in self.crew[side] if g[TRACK] != STRAY]
+        self._advance_next(side)
+
+    def _group_at(self, side: int, track: int, position: int, zone: str = "") -> list[Any] | None:
+        for group in self.crew[side]:
+            if group[TRACK] == track and group[POS] == position and (
+                    not zone or group[ZONE] == zone):
+                return group
+        return None
+
+    def _next_to_enemy(self, side: int, zone: str) -> bool:
+        return any(self.enemies_in(side, z) for z in self.config.board.neighbours(zone))
+
+    def _advance_next(self, side: int) -> None:
+        while self.crew_queue:
+            track, position = self.crew_queue[0]
+            group = self._group_at(side, track, position)
+            if group is None:
+                self.crew_queue.pop(0)
+                continue
+            zone = self.crew_zone(side, group)
+            route = self.config.board.tracks[self.factions[side]][track]
+            ahead = route[position + 1] if position + 1 < len(route) else None
+            if ahead is None or self.enemies_in(side, ahead) or ahead in self.wrecked:
+                self.crew_queue.pop(0)  # R31: crew cannot move into enemies (nor the sea)
+                continue
+            if self._next_to_enemy(side, zone):
+                # R32: crew that begin next to an enemy may stay.
+                self.replace(Frame.of("advance", [side], zone=zone, to=ahead))
+                return
+            self.crew_queue.pop(0)
+            self._move_group(side, group)
+        self._crew_attacks(side)
+
+    def _legal_advance(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [ADVANCE, HOLD]
+
+    def _on_advance(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        track, position = self.crew_queue.pop(0)
+        group = self._group_at(seat, track, position)
+        assert group is not None
+        if action == ADVANCE:
+            self._move_group(seat, group)
+        else:
+            self.emit({"type": "crew_hold", "side": seat, "zone": frame.data["zone"],
+                       "text": text.crew_hold(self.factions[seat], frame.data["zone"])})
+        self._advance_next(seat)
+
+    def _move_group(self, side: int, group: list[Any]) -> None:
+        """Move a crew group one zone along its track; the end of a track is a raid (R33)."""
+        start = group[ZONE]
+        route = self.routes[side][group[TRACK]]
+        if group[POS] + 1 == len(route) - 1:
+            # R33: the track's end is an enemy deployment point: the crew leave the deck
+            # and each makes one attack, hitting on 3+, at a zone of that ship holding
+            # an enemy deck feature or hero.
+            self.crew[side].remove(group)
+            count = group[HANDS] + len(group[BOSUNS])
+            self.reserve[side][0] += group[HANDS]
+            self.reserve[side][1] += len(group[BOSUNS])
+            self.emit({"type": "raid", "side": side, "zone": route[-1], "count": count,
+                       "text": text.raid(self.factions[side], route[-1], count)})
+            ship = self.config.board.zones[route[-1]].ship
+            assert ship is not None
+            self.raids.extend([ship] * count)
+            return
+        group[POS] += 1
+        group[ZONE] = route[group[POS]]
+        end = group[ZONE]
+        self._merge(side)
+        self.emit({"type": "crew_move", "side": side, "zone": start, "to": end,
+                   "text": text.crew_move(self.factions[side], start, end)})
+
+    def _merge(self, side: int) -> None:
+        merged: dict[tuple[int, int, str], list[Any]] = {}
+        for group in self.crew[side]:
+            key = (group[TRACK], group[POS], group[ZONE])
+            if key in merged:
+                merged[key][HANDS] += group[HANDS]
+                merged[key][BOSUNS] = sorted(merged[key][BOSUNS] + group[BOSUNS])
+            else:
+                merged[key] = group
+        self.crew[side] = sorted(merged.values())
+
+    def _crew_attacks(self, side: int) -> None:
+        """R33, R34: the raids' attacks, then one attack a crew model (they must attack
+        if able, each at a zone of its choice)."""
+        self.crew_queue = [["raid", ship] for ship in self.raids]
+        self.raids = []
+        for group in self.crew[side]:
+            kinds = [DECKHAND] * group[HANDS] + [BOSUN] * len(group[BOSUNS])
+            self.crew_queue += [["crew", group[TRACK], group[POS], kind, group[ZONE]]
+                                for kind in kinds]
+        self._next_crew_attack(side)
+
+    def _strike_zones(self, side: int, entry: Sequence[Any]) -> list[str]:
+        """The zones a crew attack may take: for a raid, a zone of the ship raided that
+        holds an enemy hero or objective (R33); else zones in the crew's range holding
+        enemies or their objectives (R34)."""
+        if entry[0] == "raid":
+            enemy = other(side)
+            return [
+                z for z, info in self.config.board.zones.items()
+                if info.ship == entry[1]
+                and (self.heroes_in(enemy, z) or z in self.objectives[enemy])
+            ]
+        group = self._group_at(side, entry[1], entry[2], entry[4])
+        if group is None or (group[HANDS] if entry[3] == DECKHAND else len(group[BOSUNS])) == 0:
+            return []  # the model was KO'd before its turn to attack
+        faction = CONTENT.factions[self.factions[side]]
+        return self.attack_zones(side, group[ZONE], faction.crew_range)
+
+    def _next_crew_attack(self, side: int) -> None:
+        while self.crew_queue and self._over is None:
+            entry = self.crew_queue[0]
+            zones = self._strike_zones(side, entry)
+            if not zones:
+                self.crew_queue.pop(0)
+                continue
+            if len(zones) > 1:
+                origin = "" if entry[0] == "raid" else entry[4]
+                self.replace(Frame.of("strike", [side], raid=entry[0] == "raid", zone=origin,
+                                      zones=zones))
+                return
+            self.crew_queue.pop(0)
+            self._crew_strike(side, entry, zones[0])
+            return
+        if self._over is None:
+            self.run_triggers()
+
+    def _legal_strike(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("strike", zone=z) for z in self._strike_zones(seat, self.crew_queue[0])]
+
+    def _on_strike(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        entry = self.crew_queue.pop(0)
+        self._crew_strike(seat, entry, action.zone)
+
+    def _crew_strike(self, side: int, entry: list[Any], zone: str) -> None:
+        faction = CONTENT.factions[self.factions[side]]
+        if entry[0] == "raid":
+            to_hit = faction.end_of_track_hit
+        else:
+            origin = entry[4]
+            # R35: 3+ with a bosun in the crew's zone (or a hero with Bosun Bond, R44).
+            bonded = any(self.has_passive(h, "bosun_bond") for h in self.heroes_in(side, origin))
+            to_hit = faction.bosun_hit if self.crew_in(side, origin)[1] or bonded \
+                else faction.crew_hit
+        modifier = 0
+        if entry[0] == "crew":
+            # R44: First Mate: crew attacking from the hero's zone add to their rolls.
+            modifier = max([self.passive(h, "first_mate") for h in self.heroes_in(side, origin)],
+                           default=0)
+        self.striking = entry
+        self._declare_attack(side, zone, Profile(0, faction.crew_dice, to_hit, 1), who="Crew",
+                             hero=None, then="crew_strike", modifier=modifier)
+
+    def _after_crew_strike(self) -> None:
+        side, entry = self.side, self.striking
+        self.striking = []
+        cleared = self.last_zone
+        crew = entry and entry[0] == "crew" and entry[1] != STRAY
+        if crew and not self.enemies_in(side, cleared):
+            route = self.routes[side][entry[1]]
+            group = self._group_at(side, entry[1], entry[2], entry[4])
+            ahead = entry[2] + 1
+            if (group is not None and ahead < len(route) - 1 and route[ahead] == cleared
+                    and self.enemies_cleared):
+                # R36: crew that KO every enemy in a zone on their track move in (once,
+                # without attacking again).
+                self._split_forward(side, group, entry[3])
+        self._next_crew_attack(side)
+
+    def _split_forward(self, side: int, group: list[Any], kind: str) -> None:
+        start = group[ZONE]
+        ahead = self.routes[side][group[TRACK]][group[POS] + 1]
+        if kind == DECKHAND:
+            group[HANDS] -= 1
+            moved: list[Any] = [group[TRACK], group[POS] + 1, ahead, 1, []]
+        else:
+            moved = [group[TRACK], group[POS] + 1, ahead, 0, [group[BOSUNS].pop()]]
+        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+        self.crew[side].append(moved)
+        self._merge(side)
+        end = self.crew_zone(side, moved)
+        self.emit({"type": "crew_move", "side": side, "zone": start, "to": end,
+                   "text": text.crew_move(self.factions[side], start, end)})

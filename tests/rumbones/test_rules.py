@@ -29,7 +29,7 @@ from rumbones.kit import activate, crew, decision, empty, legal, place, play, ro
 
 # ------------------------------------------------------------------ set-up
 def test_r1_each_seat_leads_a_faction_on_its_own_ships() -> None:
-    state = kit.new(factions="marea,lords", heroes="calavera,demarco,hueso;carcharius,ishmael,"
+    state = kit.new(factions="marea", heroes="calavera,demarco,hueso;carcharius,ishmael,"
                     "nerissa")
     view = state.view(None, log=False)
     assert view["factions"] == ["marea", "lords"]

@@ -9,6 +9,7 @@ from plunder.engine.action import Action, action_type
 from plunder.games.rumbones.content import CONTENT
 
 HEROES_A_SIDE = 3
+HAND_LIMIT = 3  # Tide cards in a hand (R48)
 ACTIONS = 3  # R10
 MOVEMENT_POINTS = 2  # R11
 DECKHANDS_A_POINT = 2  # R29
@@ -64,7 +65,10 @@ def other(side: int) -> int:
 
 
 def max_dice() -> int:
-    """The most dice any attack rolls (a skill at level 2, a deck gun)."""
+    """The most dice any attack rolls: a skill at level 2 or a deck gun, with as many
+    "more dice" Tide cards as a hand holds."""
     skills = [p.dice for s in CONTENT.skills.values() for p in (s.level1, s.level2)]
     guns = [f.gun.dice for f in CONTENT.factions.values()]
-    return max(skills + guns)
+    cards = [sum(step.amount for step in c.effects if step.name == "dice")
+             for c in CONTENT.cards.values()]
+    return max(skills + guns) + HAND_LIMIT * max(cards, default=0)

@@ -731,6 +731,11 @@ class BonesState(Skills, Combat, Crews, TideAndSea, State):
             self.deck[side] = unseen
 
 
+def faction_pair(first: str) -> list[str]:
+    """The factions of seats 0 and 1 when seat 0 leads ``first``."""
+    return [first, *(side for side in SIDES if side != first)]
+
+
 class BonesGame(Game):
     """Rum & Bones: Second Tide, two sides on pirate ships.
 
@@ -752,8 +757,8 @@ class BonesGame(Game):
         Option("board", "box", "the board configuration: 'box' (the Gallant against two "
                "Windcutters) or 'broadside' (one ship a side)", choices=tuple(CONTENT.boards),
                label="Ships", choice_labels=tuple(c.title for c in CONTENT.boards.values())),
-        Option("factions", "lords,marea", "which faction each seat leads: 'lords,marea', "
-               "'marea,lords' or 'random'", choices=("lords,marea", "marea,lords", "random"),
+        Option("factions", "lords", "the faction seat 0 leads (seat 1 leads the other): "
+               "'lords', 'marea' or 'random'", choices=("lords", "marea", "random"),
                label="Factions", choice_labels=("Seat 1: Deep Sea Lords",
                                                 "Seat 1: Marea de la Muerte", "Drawn at random")),
         Option("heroes", "draft", "'draft' (the sides pick in turn), 'random' (dealt), or "
@@ -778,7 +783,7 @@ class BonesGame(Game):
         if len(sides) != 2 or any(len(names) != HEROES_A_SIDE for names in sides):
             raise OptionError("option 'heroes' lists three heroes a side: 'a,b,c;d,e,f'",
                               field="heroes")
-        order = factions.split(",") if factions != "random" else None
+        order = None if factions == "random" else faction_pair(factions)
         for index, names in enumerate(sides):
             for name in names:
                 if name not in CONTENT.heroes:
@@ -798,7 +803,7 @@ class BonesGame(Game):
         """R1: which faction each side leads (drawn by the state's generator if random)."""
         choice = self.options["factions"]
         if choice != "random":
-            return choice.split(",")
+            return faction_pair(choice)
         order = list(SIDES)
         state.shuffle(order)
         if self.hero_lists:

@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 from plunder.engine.action import Action
 from plunder.engine.frame import Frame
 from plunder.games.rumbones import text
+from plunder.games.rumbones.actions import END, HAND_LIMIT, KEEP, MOVE, STOP, act
 from plunder.games.rumbones.content import CONTENT
 
 if TYPE_CHECKING:
     from plunder.games.rumbones.rules import BonesState
 
-HAND = 3  # R48
+HAND = HAND_LIMIT  # R48
 KRAKEN = "kraken"
 # The Kraken is nobody's: its "side" for the rules of KOs.
 NOBODY = -1
@@ -97,8 +98,6 @@ class TideAndSea:
         return [h for h in self.heroes_of(side) if self.zone[h] is not None and self.damage[h]]
 
     def _legal_mend(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        from plunder.games.rumbones.rules import act
-
         return [act("mend", f"hero{h}") for h in self._mend_options(seat)]
 
     def _on_mend(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
@@ -111,8 +110,6 @@ class TideAndSea:
         return self._muster_points(side) if self.reserve[side][0] else []
 
     def _legal_gather(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        from plunder.games.rumbones.rules import act
-
         return [act("gather", zone=z) for z in self._gather_options(seat)]
 
     def _on_gather(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
@@ -140,8 +137,6 @@ class TideAndSea:
         return out
 
     def _legal_summon(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        from plunder.games.rumbones.rules import act
-
         return [act("summon", m, z) for m in self._summon_options(seat)
                 for z in self._surface_zones(seat)]
 
@@ -167,8 +162,6 @@ class TideAndSea:
         return out
 
     def _plays_tide(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        from plunder.games.rumbones.rules import act
-
         part = "attacker" if seat == self.attack["side"] else "defender"
         return [act("tide", c) for c in sorted(set(self.hand[seat]))
                 if CONTENT.cards[c].timing == "attack" and CONTENT.cards[c].side == part]
@@ -196,8 +189,6 @@ class TideAndSea:
             self._discarded(side)
 
     def _legal_discard(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        from plunder.games.rumbones.rules import KEEP, act
-
         return [KEEP, *(act("discard", c) for c in sorted(set(self.hand[seat])))]
 
     def _on_discard(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
@@ -339,8 +330,6 @@ class TideAndSea:
                 and z not in self.monster_zones() and not (self.kraken and self.kraken[0] == z)]
 
     def _legal_beast(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        from plunder.games.rumbones.rules import END, MOVE, act
-
         name = frame.data["monster"]
         out: list[Action] = []
         if self._swim_zones(name):
@@ -377,8 +366,6 @@ class TideAndSea:
         self.replace(Frame.of("swim", [self.side], monster=name, mp=self.mp))
 
     def _legal_swim(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        from plunder.games.rumbones.rules import STOP, act
-
         return [*(act("swim", zone=z) for z in self._swim_zones(frame.data["monster"])), STOP]
 
     def _on_swim(self: BonesState, seat: int, action: Any, frame: Frame) -> None:

@@ -23,8 +23,9 @@ from plunder.match import bot_rng
 # Duel's memorised line, at the other seat ({other}); elsewhere a line that never
 # looks at the table: the first legal action, every time.
 DUEL_LINE = ("colt>{other}", "colt>{other}", "colt>{other}", "barricade", "rifle>{other}")
-# Short tables: the line shows itself as well in two dollars as in five.
-OPTIONS = {"duel": {"target": 2}}
+# Short tables: the line shows itself as well in two dollars as in five, and in a
+# few rounds of Rum & Bones (a whole game is hundreds of searched decisions).
+OPTIONS = {"duel": {"target": 2}, "rumbones": {"target": 3, "round_limit": 3}}
 DEALS = 6
 
 

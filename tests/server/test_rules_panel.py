@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from plunder.engine.registry import manifest, names
@@ -17,7 +19,7 @@ def test_every_game_serves_its_numbered_rules(client, game: str) -> None:
     source = manifest(game).rules_file()
     assert source is not None
     title = source.read_text(encoding="utf-8").splitlines()[0].lstrip("# ")
-    assert f"<h1>{title}</h1>" in text
+    assert f"<h1>{html.escape(title, quote=False)}</h1>" in text
     # The numbered rules (as a list or a table), and tables drawn as tables.
     assert ("R1." in text or "<td>R1</td>" in text) and "<table>" in text
 

@@ -259,7 +259,7 @@ class ViewReader:
 class Board:
     """The ships as a grid of zones, row and column names around it; each cell lists
     what stands there, wrapped to as many lines as it needs. Cells are ``CELL``
-    characters wide where the console has room (the box board then takes 94
+    characters wide where the console has room (the box board then takes 96
     columns), narrower on a narrow console."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:

@@ -245,13 +245,14 @@ def test_the_grouped_actions_list_every_legal_action_and_nothing_else() -> None:
     assert {"pick", "turn", "act", "move", "deploy"} <= kinds
 
 
-def test_an_attack_its_tide_window_and_its_dice_are_told_in_words() -> None:
+def test_an_attack_its_windows_and_its_dice_are_told_in_words() -> None:
     state = kit.empty()
     place(state, 0, "c4")
     place(state, 3, "c5")
     place(state, 4, "c5")
+    state.unlocked[3].append("spectral_step")  # Calavera's reaction
     state.hand[0] = ["rising_tide"]
-    state.hand[1] = ["bone_shield"]
+    state.hand[1] = ["bone_shield", "deadly_aim"]  # a defender's card, an attacker's
     activate(state, 0)
     view = state.view(0)
     lines = RENDERER.decision_lines(ViewReader(view, {0: "you"}))
@@ -262,13 +263,22 @@ def test_an_attack_its_tide_window_and_its_dice_are_told_in_words() -> None:
     play(state, 0, "attack:jaws>c5")
     text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(1), {1: "you"})))
     assert "Attack: Captain Carcharius (hero 0) at c5 with Jaws: 3 dice hitting on 4+" in text
-    assert "'When a hero attacks' Tide cards may be played now" in text
     assert "seat 0" in text and "seat 1, you" in text  # both sides may play
+    assert "'When a hero attacks' Tide cards may be played now" in text
+    assert "yours to play: Bone Shield." in text
+    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(0), {})))
+    assert "yours to play: Rising Tide." in text
+    spectator = "\n".join(RENDERER.decision_lines(ViewReader(state.view(None), {})))
+    assert "yours to play" not in spectator
     rolls_for(state, 6, 2, 5)
     play(state, 0, "pass")
     play(state, 1, "pass")
     text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(1), {})))
     assert "Rolled #0:6 #1:2 #2:5 (2 hits); 2 hits to assign." in text
+    assert ("2 hits rolled against c5: a hero there may react (react:SKILL; ready: Capitana "
+            "Calavera (hero 3) Spectral Step), or pass.") in text
+    play(state, 1, "pass")
+    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(0), {})))
     assert ("where the next hit on c5 goes (2 hits left): Capitana Calavera (hero 3), "
             "Demarco (hero 4)") in text
 

@@ -666,8 +666,10 @@ class BonesRenderer(GenericRenderer):
         if kind == "reroll":
             return f"re-roll a missed die (reroll:I) or keep the dice; {decision['left']} left."
         if kind == "hits":
+            ready = ", ".join(f"{read.hero_name(h)} {read.skill_title(s)}"
+                              for h, s in self.reactions_ready(read, decision)) or "none"
             return (f"{plural(decision['hits'], 'hit')} rolled against {decision['zone']}: a "
-                    "hero there may react (react:SKILL), or pass.")
+                    f"hero there may react (react:SKILL; ready: {ready}), or pass.")
         if kind == "assign":
             targets = ", ".join(read.target_name(t) for t in decision["targets"])
             return (f"where the next hit on {decision['zone']} goes "
@@ -694,8 +696,12 @@ class BonesRenderer(GenericRenderer):
         if kind == "fire":
             return f"the zone the deck gun fires at: {', '.join(decision['zones'])}."
         if kind == "tide":
-            return (f"{read.hero_name(decision['attacker'])} attacks {decision['zone']}: "
-                    "'When a hero attacks' Tide cards may be played now (tide:CARD), or pass.")
+            words = (f"{read.hero_name(decision['attacker'])} attacks {decision['zone']}: "
+                     "'When a hero attacks' Tide cards may be played now (tide:CARD), or pass")
+            playable = self.window_cards(read)
+            if playable is not None:
+                words += f"; yours to play: {', '.join(playable) or 'none'}"
+            return words + "."
         if kind == "mend":
             return f"a Tide card heals {decision['amount']} damage: which hero (mend:heroN)."
         if kind == "gather":
@@ -714,6 +720,32 @@ class BonesRenderer(GenericRenderer):
             return ("recovery: discard Tide cards one at a time (discard:CARD), or keep the "
                     "rest; then the hand is drawn up to 3.")
         return str(read.catalogue.get("decisions", {}).get(kind, kind)) + "."
+
+    @staticmethod
+    def reactions_ready(read: ViewReader, decision: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """The defenders' reactions ready in the attacked zone: unlocked, not spent this
+        round, their hero not silenced (public facts)."""
+        seats = decision.get("seats") or []
+        skills = read.catalogue["skills"]
+        return [(hero["index"], skill) for hero in read.view["heroes"]
+                if hero["side"] in seats and hero["zone"] == decision.get("zone")
+                and "silence" not in hero["conditions"]
+                for skill in hero["skills"]
+                if skills.get(skill, {}).get("kind") == "reaction"
+                and skill not in hero["spent"]]
+
+    @staticmethod
+    def window_cards(read: ViewReader) -> list[str] | None:
+        """The viewer's cards it may play in the window of the attack under way (the
+        attacker's cards or the defender's), ``None`` when the viewer has no say."""
+        view = read.view
+        viewer, attack = view.get("viewer"), view.get("attack") or {}
+        if viewer not in ((view.get("decision") or {}).get("seats") or []) or not attack:
+            return None
+        part = "attacker" if viewer == attack.get("side") else "defender"
+        cards = read.catalogue["cards"]
+        return [cards[c]["title"] for c in dict.fromkeys(view.get("hand") or [])
+                if c in cards and cards[c]["timing"] == "attack" and cards[c]["side"] == part]
 
     def draft_lines(self, read: ViewReader, side: int) -> list[str]:
         """The heroes a side may still pick: its faction's and the mercenaries."""

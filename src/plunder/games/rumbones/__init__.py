@@ -5,6 +5,7 @@ from plunder.games.rumbones.rules import BonesAction, BonesGame, BonesState
 
 MANIFEST = Manifest(
     game=BonesGame,
+    terminal="terminal:BonesRenderer",
     bots={"greedy": "bot:GreedyBot"},
     evaluate="bot:evaluate",
     rollout="bot:rollout",

@@ -42,7 +42,7 @@ class Combat:
     def _declare_attack(
         self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
         then: str, to_hit: int | None = None, coins: bool = True, skill: str = "",
-        modifier: int = 0, monster: str = "",
+        modifier: int = 0, monster: str = "", source: str = "",
     ) -> None:
         """Declare an attack on ``zone``: the Tide cards played when a hero attacks
         (R51), then its roll, re-rolls and the defenders' reactions, its hits, then
@@ -55,6 +55,8 @@ class Combat:
                        "then": then, "coins": coins, "had": self.enemies_in(side, zone),
                        "skill": skill, "heroes_hit": [], "push": 0, "monster": monster,
                        "dice": profile.dice, "modifier": modifier, "who": who,
+                       # What attacks: a hero, a sea monster, crew, a raid, a deck gun.
+                       "source": source or ("hero" if hero is not None else "monster"),
                        "to_hit": profile.to_hit if to_hit is None else to_hit}
         self.rerolls = 0
         if hero is not None and skill:

@@ -12,7 +12,7 @@ from typing import Any
 from plunder.engine.board import DECK, Board, read_board
 from plunder.engine.content import Field, Schema, fault, read_toml
 from plunder.engine.effects import Step
-from plunder.games.rumbones.effects import EFFECTS, KIND_USES, use_of
+from plunder.games.rumbones.effects import CONDITIONS, EFFECTS, KIND_USES, use_of
 
 HERE = Path(__file__).parent
 FACTIONS_FILE = HERE / "factions.toml"
@@ -20,6 +20,7 @@ HEROES_FILE = HERE / "heroes.toml"
 OBJECTIVES_FILE = HERE / "objectives.toml"
 BOARDS_FILE = HERE / "boards.toml"
 TIDE_FILE = HERE / "tide.toml"
+EFFECTS_FILE = HERE / "effects.toml"
 
 SIDES = ("lords", "marea")  # the two factions of the box, each one side of a battle
 MERCENARY = "mercenary"
@@ -159,6 +160,8 @@ class Content:
     cards: dict[str, Card]
     monsters: dict[str, Monster]
     kraken: Kraken
+    effects: dict[str, str]  # effect -> players' words ({n}: its amount)
+    conditions: dict[str, str]  # condition -> what it does, in players' words
 
     def deck(self, faction: str) -> list[str]:
         """A faction's Tide deck, every copy (in the file's order)."""
@@ -441,14 +444,24 @@ def load_content(
     objectives: Path = OBJECTIVES_FILE,
     boards: Path = BOARDS_FILE,
     tide: Path = TIDE_FILE,
+    effects: Path = EFFECTS_FILE,
 ) -> Content:
     """Read and check every content file."""
     hero_table, skills = _heroes(heroes)
     objective_table = _objectives(objectives)
     cards, monsters, kraken = _tide(tide)
+    data = read_toml(effects)
+    words = Schema("effects", key=None, text=Field(str)).read(effects, data)
+    EFFECTS.check_texts(effects, words)
+    conditions = Schema("conditions", key=None, text=Field(str)).read(effects, data)
+    if sorted(conditions) != sorted(CONDITIONS):
+        raise fault(effects, f"needs the words of exactly the conditions {', '.join(CONDITIONS)}",
+                    field="conditions")
     return Content(
         _factions(factions), hero_table, skills, objective_table,
         _boards(boards, objective_table), cards, monsters, kraken,
+        {name: entry["text"] for name, entry in words.items()},
+        {name: conditions[name]["text"] for name in CONDITIONS},
     )
 
 

@@ -133,7 +133,7 @@ class Crews:
                    "text": text.gun(self.factions[side], zone)})
         # R37: no one gains from crew the gun KOs; a KO'd hero still gives coins.
         self._declare_attack(side, zone, faction.gun, who="The deck gun", hero=None,
-                             then="gun", coins=False)
+                             then="gun", coins=False, source="gun")
 
     def _after_gun(self) -> None:
         self.run_triggers()
@@ -296,7 +296,8 @@ class Crews:
                            default=0)
         self.striking = entry
         self._declare_attack(side, zone, Profile(0, faction.crew_dice, to_hit, 1), who="Crew",
-                             hero=None, then="crew_strike", modifier=modifier)
+                             hero=None, then="crew_strike", modifier=modifier,
+                             source=entry[0])
 
     def _after_crew_strike(self) -> None:
         side, entry = self.side, self.striking

@@ -690,7 +690,7 @@ class BonesState(Skills, Combat, Crews, TideAndSea, State):
             "pool": None if self.pool is None else self.pool.to_json(),
             "attack": {k: self.attack[k] for k in ("side", "zone", "hero", "damage", "skill",
                                                   "heroes_hit", "push", "monster", "dice",
-                                                  "modifier", "to_hit")
+                                                  "modifier", "to_hit", "source")
                        if k in self.attack} or None,
             "pushing": list(self.pushing) or None,
             # The Tide: hand sizes, deck sizes and discards are public, a hand is its
@@ -928,6 +928,8 @@ class BonesGame(Game):
                        "attack": profile(m.attack), "text": m.text}
                 for name, m in CONTENT.monsters.items()
             },
+            "effects": dict(CONTENT.effects),
+            "conditions": dict(CONTENT.conditions),
             "kraken": {
                 "hp": CONTENT.kraken.hp, "arrival": CONTENT.kraken.arrival,
                 "pool_cap": CONTENT.kraken.pool_cap,

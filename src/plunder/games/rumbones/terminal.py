@@ -1,0 +1,1170 @@
+"""Rum & Bones: Second Tide at the terminal: the ships as a grid of zones, each
+side's heroes, crew, VP and Tide, the viewer's own hand, the decision open now in
+words, the legal actions grouped, and ``? NAME`` for any hero, skill, Tide card,
+sea monster, objective or the Kraken.
+
+Like every renderer this one draws ``state.view(seat)`` and nothing else: the
+board's zones, the heroes' skills, the cards' texts and the monsters come from
+the game's catalogue (``catalogue_for(view)``), and the legal actions come
+structured (``verb``, ``arg``, ``zone``), so no notation is parsed here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from plunder.engine.errors import IllegalAction
+from plunder.terminal.render import ActionJson, GenericRenderer, Labels, catalogue_for
+
+Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
+SIDE_STYLE = ("bold cyan", "bold magenta")
+CREW_STYLE = ("cyan", "magenta")
+# What fills a zone's cell around its contents, by kind; a destroyed gangplank is "x".
+FILL = {"sea": "~", "link": "=", "deck": " "}
+FILL_STYLE = {"sea": "blue", "link": "yellow", "deck": ""}
+WRECKED_FILL, WRECKED_STYLE = "x", "red"
+CELL = 9  # a zone's width on the board, where the console has room for it
+NARROWEST = 5  # the least a zone's cell shrinks to on a narrow console
+# The words of the effect codes a catalogue lists on skills, objectives and cards.
+EFFECT_WORDS = {
+    "reroll": "re-roll up to {n} missed {dice}",
+    "blind": "each enemy hero hit is blinded (-1 to hit)",
+    "stun": "each enemy hero hit is stunned (an action to shake it off)",
+    "slow": "each enemy hero hit is slowed (one move action)",
+    "silence": "each enemy hero hit is silenced (its skills lose their effects)",
+    "bleed": "each enemy hero hit bleeds (1 damage after each action)",
+    "push": "pushes a model {n} zone{s}",
+    "heal": "heals {n} damage",
+    "rally": "{n} deckhand{s} from the reserve onto the hero's zone",
+    "dash": "{n} movement point{s}",
+    "cleanse": "removes the hero's conditions",
+    "parry": "{n} hit{s} fewer",
+    "riposte": "{n} damage back to an attacker next to the hero",
+    "tough": "{n} more HP",
+    "steady": "never pushed",
+    "deadeye": "attacks reach {n} zone{s} further",
+    "sea_legs": "adds {n} to rigging checks",
+    "bosun_bond": "crew in its zone hit as if a bosun were with them",
+    "first_mate": "adds {n} to the rolls of crew attacking from its zone",
+    "blast": "{n} damage to every model in its zone",
+    "jam": "its side's deck gun fires no more",
+}
+CONDITIONS = {
+    "blind": "Blind: the hero's attacks are -1 to hit.",
+    "stun": "Stun: the hero spends an action (shake) to remove it before any other action.",
+    "slow": "Slow: only one move action in its activation.",
+    "silence": "Silence: it cannot level up skills and its skills lose all effects.",
+    "bleed": "Bleed: 1 damage after each action it performs.",
+}
+KIND_WORDS = {"basic": "basic attack", "attack": "attack skill", "ability": "ability",
+              "reaction": "reaction", "passive": "passive"}
+
+
+
+# ------------------------------------------------------------------ words
+def plain(text: str) -> str:
+    """Lower case, accents and punctuation gone, ``_`` as a space: how ``?`` compares names.
+
+    >>> plain("Pólvora"), plain("Sea Monster Attack!"), plain("sea_legs")
+    ('polvora', 'sea monster attack', 'sea legs')
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    letters = "".join(c for c in decomposed if not unicodedata.combining(c))
+    kept = "".join(c if c.isalnum() else " " for c in letters.lower().replace("'", ""))
+    return " ".join(kept.split())
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 die"``, ``"2 dice"``, ``"3 deckhands"``.
+
+    >>> plural(1, "die"), plural(2, "die"), plural(3, "coin")
+    ('1 die', '2 dice', '3 coins')
+    """
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {'dice' if word == 'die' else word + 's'}"
+
+
+def effect_words(code: str) -> str:
+    """An effect code in words; an unknown one as it is.
+
+    >>> effect_words("push:2"), effect_words("parry"), effect_words("curse")
+    ('pushes a model 2 zones', '1 hit fewer', 'curse')
+    """
+    name, _, amount = code.partition(":")
+    words = EFFECT_WORDS.get(name)
+    if words is None:
+        return code
+    amount = amount or "1"
+    many = amount != "1"
+    return words.format(n=amount, s="s" if many else "", dice="dice" if many else "die")
+
+
+def profile_words(profile: Mapping[str, Any]) -> str:
+    """An attack's numbers and effects: ``range 1, 3 dice, 4+, 1 damage``; an ability's effects."""
+    parts = []
+    if profile.get("dice"):
+        parts.append(f"range {profile['range']}, {plural(profile['dice'], 'die')} hitting on "
+                     f"{profile['to_hit']}+, {profile['damage']} damage a hit")
+    parts += [effect_words(code) for code in profile.get("effects") or []]
+    return "; ".join(parts) or "no effect"
+
+
+def short_profile(profile: Mapping[str, Any]) -> str:
+    """``1/3/4+/1`` (range / dice / to-hit / damage)."""
+    return f"{profile['range']}/{profile['dice']}/{profile['to_hit']}+/{profile['damage']}"
+
+
+def counted(names: Sequence[str]) -> str:
+    """Names with repeats counted, in the order they first appear.
+
+    >>> counted(["Coral Armour", "Murky Water", "Coral Armour"])
+    'Coral Armour x2, Murky Water'
+    """
+    counts = Counter(names)
+    return ", ".join(f"{n} x{counts[n]}" if counts[n] > 1 else n for n in dict.fromkeys(names))
+
+
+def title(entries: Entries, name: str) -> str:
+    found = entries.get(name)
+    return str(found["title"]) if found else name
+
+
+def hero_tag(hero: Mapping[str, Any]) -> str:
+    """A hero on the board: its index and the first letters of its name (``0Car``)."""
+    return f"{hero['index']}{str(hero['hero'])[:3].capitalize()}"
+
+
+def objective_tag(name: str) -> str:
+    """An objective on the board: the first letters of its name (``Main``, ``Helm``)."""
+    return name[:4].capitalize()
+
+
+def monster_tag(monster: Mapping[str, Any]) -> str:
+    """A sea monster on the board: the first letters of its title's last word (``Crab``)."""
+    return str(monster["title"]).split()[-1][:4].capitalize()
+
+
+# ------------------------------------------------------------------ the view read
+class ViewReader:
+    """What a view says, looked up: the catalogue, the heroes by index, names of things."""
+
+    def __init__(self, view: Mapping[str, Any], labels: Labels | None = None) -> None:
+        self.view = view
+        self.labels = labels or {}
+        self.catalogue = catalogue_for(view)
+        self.heroes: dict[int, Mapping[str, Any]] = {h["index"]: h for h in view["heroes"]}
+        self.factions: list[str] = list(view["factions"])
+
+    def faction(self, side: int) -> str:
+        return title(self.catalogue["factions"], self.factions[side])
+
+    def side_name(self, side: int) -> str:
+        """``the Deep Sea Lords (seat 0, you)``."""
+        label = self.labels.get(side)
+        return f"the {self.faction(side)} (seat {side}{', ' + label if label else ''})"
+
+    def hero_name(self, index: Any) -> str:
+        """``Captain Carcharius (hero 0)``."""
+        try:
+            hero = self.heroes[int(index)]
+        except (KeyError, TypeError, ValueError):
+            return f"hero {index}"
+        return f"{title(self.catalogue['heroes'], hero['hero'])} (hero {hero['index']})"
+
+    def target_name(self, target: str) -> str:
+        """An ``assign:``/``shove:`` target in words."""
+        if target.startswith("hero") and target[4:].isdigit():
+            return self.hero_name(target[4:])
+        if target in ("deckhand", "bosun"):
+            return f"a {target}"
+        if target == "kraken":
+            return "the Kraken"
+        for section in ("objectives", "monsters"):
+            if target in self.catalogue[section]:
+                return "the " + title(self.catalogue[section], target)
+        return target
+
+    def zone_kind(self, zone: str) -> str:
+        found = self.catalogue["board"]["zones"].get(zone)
+        return str(found["kind"]) if found else ""
+
+    def distance(self, start: str | None, end: str) -> int | None:
+        """Range between two zones, counted orthogonally (R13's rigging check)."""
+        zones = self.catalogue["board"]["zones"]
+        if start not in zones or end not in zones:
+            return None
+        a, b = zones[start], zones[end]
+        return abs(a["row"] - b["row"]) + abs(a["col"] - b["col"])
+
+    def skill_title(self, skill: str) -> str:
+        return title(self.catalogue["skills"], skill)
+
+    def card_title(self, card: str) -> str:
+        return title(self.catalogue["cards"], card)
+
+    def monster_title(self, monster: str) -> str:
+        return title(self.catalogue["monsters"], monster)
+
+    def attacker(self) -> str:
+        """Who makes the attack under way: a hero, a sea monster, or the crew or the
+        deck gun (the view's ``attack`` does not say which of these two: the log does, a
+        ``gun`` event coming just before the deck gun's ``attack``)."""
+        attack = self.view.get("attack") or {}
+        if attack.get("hero") is not None:
+            return self.hero_name(attack["hero"])
+        if attack.get("monster"):
+            return "the " + self.monster_title(attack["monster"])
+        side = self.side_name(attack.get("side", 0))
+        log = self.view.get("log") or []
+        last = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "attack"),
+                    None)
+        if last is None:
+            return f"the crew or the deck gun of {side}"
+        gun = last > 0 and log[last - 1].get("type") == "gun"
+        return f"the {'deck gun' if gun else 'crew'} of {side}"
+
+    def contents(self, zone: str) -> str:
+        """What stands on a zone, in words (for a target's description)."""
+        found = [self.hero_name(h["index"]) for h in self.view["heroes"] if h["zone"] == zone]
+        for side in (0, 1):
+            hands = sum(g["deckhands"] for g in self.view["crew"][side] if g["zone"] == zone)
+            bosuns = sum(len(g["bosuns"]) for g in self.view["crew"][side] if g["zone"] == zone)
+            if hands or bosuns:
+                crew = ", ".join(p for p in (plural(hands, "deckhand") if hands else "",
+                                             plural(bosuns, "bosun") if bosuns else "") if p)
+                found.append(f"{crew} of the {self.faction(side)}")
+            standing = self.view["objectives"][side].get(zone)
+            if standing:
+                left = standing["hp"] - standing["damage"]
+                found.append(f"the {title(self.catalogue['objectives'], standing['objective'])}"
+                             f" ({left}/{standing['hp']} HP)")
+        for name, monster in (self.view.get("monsters") or {}).items():
+            if monster["zone"] == zone:
+                found.append(f"the {self.monster_title(name)}")
+        kraken = self.view.get("kraken")
+        if kraken and kraken[0] == zone:
+            found.append("the Kraken")
+        return ", ".join(found) or "nothing"
+
+
+# ------------------------------------------------------------------ the board
+class Board:
+    """The ships as a grid of zones, row and column names around it; each cell lists
+    what stands there, wrapped to as many lines as it needs. Cells are ``CELL``
+    characters wide where the console has room (the box board then takes 96
+    columns), narrower on a narrow console."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.read = ViewReader(view)
+        self.view = view
+        board = self.read.catalogue["board"]
+        self.zones: Mapping[str, Mapping[str, Any]] = board["zones"]
+        self.rows = 1 + max(z["row"] for z in self.zones.values())
+        self.cols = 1 + max(z["col"] for z in self.zones.values())
+        self.at = {(z["row"], z["col"]): name for name, z in self.zones.items()}
+        self.marks = self._marks(board)
+
+    def _marks(self, board: Mapping[str, Any]) -> dict[str, list[Text]]:
+        """Each zone's contents as short styled marks, in the order they are drawn."""
+        view, read = self.view, self.read
+        marks: dict[str, list[Text]] = {zone: [] for zone in self.zones}
+        for hero in view["heroes"]:
+            if hero["zone"] in marks:
+                style = SIDE_STYLE[hero["side"]]
+                if hero["index"] == view.get("acting"):
+                    style += " reverse"
+                marks[hero["zone"]].append(Text(hero_tag(hero), style=style))
+        for side in (0, 1):
+            letter = read.factions[side][:1].upper()
+            crews: dict[str, list[int]] = {}
+            for group in view["crew"][side]:
+                counts = crews.setdefault(group["zone"], [0, 0, 0])
+                counts[0] += group["deckhands"]
+                counts[1] += len(group["bosuns"])
+                wounded = [hp for hp in group["bosuns"] if hp < self._bosun_hp(side)]
+                counts[2] += len(wounded)
+            for zone, (hands, bosuns, wounded) in crews.items():
+                mark = letter + (f"{hands}d" if hands else "") + (f"{bosuns}b" if bosuns else "")
+                if zone in marks and (hands or bosuns):
+                    marks[zone].append(Text(mark + ("'" if wounded else ""),
+                                            style=CREW_STYLE[side]))
+        for side in (0, 1):
+            for zone, standing in view["objectives"][side].items():
+                left = standing["hp"] - standing["damage"]
+                marks[zone].append(Text(f"{objective_tag(standing['objective'])}{left}",
+                                        style=f"{CREW_STYLE[side]} underline"))
+        monsters = read.catalogue["monsters"]
+        for name, monster in (view.get("monsters") or {}).items():
+            if monster["zone"] in marks:
+                left = monster["hp"] - monster["damage"]
+                tag = monster_tag(monsters.get(name) or {"title": name})
+                marks[monster["zone"]].append(Text(f"{tag}{left}",
+                                                   style=SIDE_STYLE[monster["side"]]))
+        kraken = view.get("kraken")
+        if kraken and kraken[0] in marks:
+            left = read.catalogue["kraken"]["hp"] - kraken[1]
+            marks[kraken[0]].append(Text(f"Krak{left}", style="bold red"))
+        for zone in view.get("wrecked") or {}:
+            if zone in marks:
+                marks[zone].insert(0, Text("wreck", style=WRECKED_STYLE))
+        for side, faction in enumerate(read.factions):
+            for zone in board["deploy"].get(faction, ()):
+                marks[zone].append(Text("@", style=CREW_STYLE[side]))
+            gun = board["gun"].get(faction)
+            if gun in marks:
+                jammed = (view.get("jammed") or [False, False])[side]
+                marks[gun].append(Text("jam" if jammed else "gun", style=CREW_STYLE[side]))
+        return marks
+
+    def _bosun_hp(self, side: int) -> int:
+        faction = self.read.catalogue["factions"].get(self.read.factions[side]) or {}
+        return int(faction.get("bosun_hp", 2))
+
+    def cell_lines(self, zone: str, width: int) -> list[Text]:
+        """A zone's marks laid out in lines of ``width``, the zone's fill after them."""
+        kind = self.zones[zone]["kind"]
+        wrecked = zone in (self.view.get("wrecked") or {})
+        fill = WRECKED_FILL if wrecked else FILL[kind]
+        fill_style = WRECKED_STYLE if wrecked else FILL_STYLE[kind]
+        lines: list[Text] = []
+        line = Text()
+        for mark in self.marks[zone]:
+            mark = mark[:width]
+            if line.plain and len(line) + 1 + len(mark) > width:
+                lines.append(line)
+                line = Text()
+            if line.plain:
+                line.append(" ")
+            line.append_text(mark)
+        if line.plain or not lines:
+            lines.append(line)
+        if kind != "deck" and len(lines[-1]) > width - 2:
+            lines.append(Text())  # a full cell of sea or plank still shows what it is
+        out = []
+        for line in lines:
+            room = width - len(line)
+            padded = line.copy()
+            if line.plain and room > 1:
+                padded.append(" ")
+                room -= 1
+            padded.append(fill * room, style=fill_style)
+            out.append(padded)
+        return out
+
+    def lines(self, width: int) -> list[Text]:
+        """The board drawn with cells ``width`` characters wide."""
+        letters = [self.at_col(c) for c in range(self.cols)]
+        head = Text("   " + "".join(f" {letter:^{width}}" for letter in letters))
+        rule = Text("   +" + "+".join("-" * width for _ in range(self.cols)) + "+", style="dim")
+        out = [head, rule]
+        for row in range(self.rows):
+            cells = [self.cell_lines(self.at[(row, c)], width) if (row, c) in self.at
+                     else [Text(" " * width)] for c in range(self.cols)]
+            height = max(len(cell) for cell in cells)
+            number = str(row + 1)
+            for index in range(height):
+                label = f"{number:>2} " if index == 0 else "   "
+                line = Text(label)
+                for cell in cells:
+                    line.append("|", style="dim")
+                    line.append_text(cell[index] if index < len(cell) else Text(" " * width))
+                line.append("|", style="dim")
+                if index == 0:
+                    line.append(f" {number}")
+                out.append(line)
+            out.append(rule)
+        out.append(head)
+        return out
+
+    def at_col(self, col: int) -> str:
+        for (_, c), name in self.at.items():
+            if c == col:
+                return name.rstrip("0123456789")
+        return "?"
+
+    def width_for(self, room: int) -> int:
+        """The widest cell, at most ``CELL``, with which the board fits ``room`` columns."""
+        # Three columns of row numbers on each side, a bar per cell and one more.
+        fits = (room - 7) // self.cols - 1
+        return max(NARROWEST, min(CELL, fits))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        for line in self.lines(self.width_for(options.max_width)):
+            line.no_wrap = True
+            line.overflow = "crop"
+            yield line
+
+
+def board_legend(view: Mapping[str, Any]) -> Text:
+    """What the board's marks mean, with this game's objectives named."""
+    catalogue = catalogue_for(view)
+    letters = ", ".join(f"{f[:1].upper()} {title(catalogue['factions'], f)}"
+                        for f in view["factions"])
+    objectives = ", ".join(f"{objective_tag(name)} {entry['title']}"
+                           for name, entry in catalogue["objectives"].items())
+    monsters = ", ".join(f"{monster_tag(entry)} {entry['title']}"
+                         for entry in catalogue["monsters"].values())
+    return Text(
+        f"0Car: hero 0 (0-2 seat 0's, 3-5 seat 1's). L4d1b: 4 deckhands, 1 bosun ({letters}; "
+        f"' a bosun wounded). With HP left: {objectives}; {monsters}; Krak the Kraken. "
+        "@ deployment point, gun deck gun (jam: silenced), ~ sea, = gangplank (wreck, x: "
+        "destroyed).",
+        style="dim",
+    )
+
+
+def kraken_status(read: ViewReader) -> str:
+    """The Kraken: up (where, HP left), asleep (the pools that may wake it), or dead; and
+    the gangplanks destroyed."""
+    view, catalogue = read.view, read.catalogue
+    hp = catalogue["kraken"]["hp"]
+    pools = view.get("pools") or [0, 0]
+    if view.get("kraken"):
+        zone, damage = view["kraken"]
+        text = f"The Kraken is up on {zone}: {hp - damage}/{hp} HP"
+    elif view.get("kraken_dead"):
+        text = "The Kraken is dead and never returns"
+    else:
+        text = (f"The Kraken sleeps: it surfaces after a round if two dice total at most "
+                f"the pools ({pools[0]} + {pools[1]} = {sum(pools)})")
+    wrecked = view.get("wrecked") or {}
+    if wrecked:
+        text += ". Gangplanks destroyed: " + ", ".join(
+            f"{zone} (by {read.target_name(by)})" for zone, by in wrecked.items())
+    return text + "."
+
+
+# ------------------------------------------------------------------ the renderer
+class BonesRenderer(GenericRenderer):
+    # ------------------------------------------------------------ the table
+    def header(self, view: Mapping[str, Any]) -> str:
+        catalogue = catalogue_for(view)
+        options = view.get("options") or {}
+        parts = [str(catalogue.get("title") or view.get("game")),
+                 str(catalogue["board"]["title"]),
+                 f"round {view['round']}/{options.get('round_limit', '?')}"]
+        vp = view.get("vp") or [0, 0]
+        parts.append(f"VP {vp[0]}-{vp[1]}, {options.get('target', 8)} to win")
+        if view.get("over"):
+            parts.append("game over")
+        return " · ".join(parts)
+
+    def table(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
+        read = ViewReader(view, labels)
+        parts: list[RenderableType] = [Text(self.header(view), style="bold")]
+        parts.append(Board(view))
+        parts.append(board_legend(view))
+        parts.append(Text(kraken_status(read)))
+        for side in (0, 1):
+            parts.append(self.side_block(read, side))
+        hand = self.hand_table(read)
+        if hand is not None:
+            parts.append(hand)
+        parts += [Text(line) for line in self.decision_lines(read)]
+        if view.get("choice") is not None:
+            parts.append(Text(f"Your choice this step (hidden from the others): {view['choice']}"))
+        parts.append(Text(self.waiting(view)))
+        return Group(*parts)
+
+    def side_block(self, read: ViewReader, side: int) -> RenderableType:
+        """A side: its seat, faction, VP, crew reserve, Kraken pool, Tide, then its heroes."""
+        view = read.view
+        target = (view.get("options") or {}).get("target", 8)
+        facts = [f"{view['vp'][side]} VP of {target}"]
+        if view.get("first") == side:
+            facts.append("first player")
+        if view["passed"][side]:
+            facts.append("passed")
+        elif view.get("side") == side and not view.get("over"):
+            facts.append("to play")
+        facts.append("crew activated" if view["crew_done"][side] else "crew ready")
+        hands, bosuns = view["reserve"][side]
+        facts.append(f"reserve {plural(hands, 'deckhand')}, {plural(bosuns, 'bosun')}")
+        facts.append(f"Kraken pool {view['pools'][side]}")
+        if view.get("jammed", [False, False])[side]:
+            facts.append("deck gun silenced")
+        head = Text(f"{read.side_name(side)[4:]}: " + " · ".join(facts),
+                    style=SIDE_STYLE[side])
+        tide = (f"  Tide: {plural(view['hand_sizes'][side], 'card')} in hand, "
+                f"{view['decks'][side]} in the deck; discards: "
+                + (counted([read.card_title(c) for c in view["discards"][side]]) or "none"))
+        lines: list[RenderableType] = [head]
+        if view["heroes"]:  # the Tide is dealt once the draft is over
+            lines.append(Text(tide))
+        monsters = [(name, m) for name, m in (view.get("monsters") or {}).items()
+                    if m["side"] == side]
+        if monsters:
+            lines.append(Text("  Sea monsters: " + "; ".join(
+                f"{read.monster_title(name)} on {m['zone']}, {m['hp'] - m['damage']}/{m['hp']}"
+                f" HP{', activated' if m['activated'] else ''}" for name, m in monsters)))
+        heroes = [h for h in view["heroes"] if h["side"] == side]
+        if heroes:
+            lines.append(self.heroes_table(read, heroes))
+        elif view["picks"][side]:
+            lines.append(Text("  Picked: " + ", ".join(
+                title(read.catalogue["heroes"], h) for h in view["picks"][side])))
+        return Group(*lines)
+
+    def heroes_table(self, read: ViewReader, heroes: Sequence[Mapping[str, Any]]) -> Table:
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1, 0, 0))
+        for column in ("  hero", "HP", "dmg", "coins", "where", "skills (level)", "conditions"):
+            # A hero's name and numbers stay on one line; its skills wrap.
+            table.add_column(column, no_wrap=column not in ("where", "skills (level)"))
+        for hero in heroes:
+            left = hero["hp_max"] - hero["damage"]
+            style = SIDE_STYLE[hero["side"]] if hero["index"] == read.view.get("acting") else ""
+            cells = [
+                f"  {hero_tag(hero)} {title(read.catalogue['heroes'], hero['hero'])}",
+                f"{left}/{hero['hp_max']}",
+                str(hero["damage"]),
+                str(hero["coins"]),
+                self.hero_where(read, hero),
+                self.skills_text(read, hero),
+                ", ".join(hero["conditions"]) or "-",
+            ]
+            table.add_row(*(Text(cell, style=style) for cell in cells))
+        return table
+
+    @staticmethod
+    def hero_where(read: ViewReader, hero: Mapping[str, Any], *, long: bool = False) -> str:
+        """Where a hero is and whether it may act: ready, acting, activated, or KO'd with
+        its dead man's coin (``long``: what the coin means)."""
+        view = read.view
+        if hero.get("coin"):
+            if not long:
+                return f"KO'd: {hero['coin']} coin"
+            later = "back next round" if hero["coin"] == "gold" else "sits out next round"
+            return f"KO'd: {hero['coin']} dead man's coin ({later})"
+        where = hero["zone"] or ("overboard" if hero["overboard"] else "not deployed")
+        if hero["index"] == view.get("acting"):
+            return f"{where}, acting ({plural(view.get('actions_left', 0), 'action')} left)"
+        return f"{where}, {'activated' if hero['activated'] else 'ready'}"
+
+    @staticmethod
+    def skills_text(read: ViewReader, hero: Mapping[str, Any]) -> str:
+        """The skills a hero has unlocked with their level; spent and used ones marked."""
+        spent = set(hero.get("spent") or [])
+        used = set(read.view.get("used") or []) if hero["index"] == read.view.get("acting") \
+            else set()
+        shown = []
+        for skill, level in hero["skills"].items():
+            text = f"{read.skill_title(skill)} {level}"
+            if skill in spent:
+                text += " (spent)"
+            elif skill in used:
+                text += " (used)"
+            shown.append(text)
+        return ", ".join(shown)
+
+    def hand(self, view: Mapping[str, Any]) -> str | None:
+        hand = view.get("hand")
+        if hand is None:
+            return None
+        cards = catalogue_for(view)["cards"]
+        return counted([title(cards, c) for c in hand]) or "(empty)"
+
+    def hand_table(self, read: ViewReader) -> RenderableType | None:
+        """The viewer's own Tide hand: each card's notation, name, Kraken symbols and text."""
+        hand = read.view.get("hand")
+        if hand is None:
+            return None
+        if not hand:
+            return Text("Your Tide hand: (empty)")
+        table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1, 0, 0))
+        for column in ("Your Tide hand", "card", "Kraken", "what it does"):
+            table.add_column(column)
+        cards = read.catalogue["cards"]
+        for card in hand:
+            entry = cards.get(card) or {"title": card, "kraken": 0, "text": ""}
+            table.add_row(Text(f"tide:{card}"), Text(entry["title"]),
+                          Text(str(entry["kraken"])), Text(entry["text"]))
+        return table
+
+    # ------------------------------------------------------------ the decision
+    def decision_lines(self, read: ViewReader) -> list[str]:
+        """The decision open now, the attack being resolved and the push under way, in words."""
+        view = read.view
+        if view.get("over"):
+            return []
+        lines = []
+        attack = view.get("attack")
+        if attack:
+            lines.append(self.attack_line(read, attack))
+        pushing = view.get("pushing")
+        if pushing:
+            model, zone, left = pushing
+            lines.append(f"Pushing {read.target_name(model)} from {zone}: "
+                         f"{plural(left, 'zone')} left.")
+        decision = view.get("decision") or {}
+        words = self.decision_words(read, decision)
+        seats = decision.get("seats") or []
+        who = " and ".join(read.side_name(s) for s in seats) or "no one"
+        lines.append(f"Now: {who}: {words}")
+        if decision.get("kind") == "pick":
+            lines += self.draft_lines(read, int(seats[0]) if seats else 0)
+        return lines
+
+    def attack_line(self, read: ViewReader, attack: Mapping[str, Any]) -> str:
+        """The attack being resolved: who, where, with what, its dice and the hits left."""
+        view = read.view
+        words = f"Attack: {read.attacker()} at {attack['zone']}"
+        if attack.get("skill"):
+            words += f" with {read.skill_title(attack['skill'])}"
+        modifier = attack.get("modifier") or 0
+        shift = f" ({modifier:+d} on each roll)" if modifier else ""
+        words += (f": {plural(attack['dice'], 'die')} hitting on {attack['to_hit']}+{shift}, "
+                  f"{attack['damage']} damage a hit")
+        if attack.get("push"):
+            words += f", pushes {plural(attack['push'], 'zone')}"
+        pool = view.get("pool")
+        if pool:
+            rerolled = set(pool.get("rerolled") or [])
+            dice = " ".join(f"#{i}:{face}{'*' if i in rerolled else ''}"
+                            for i, face in enumerate(pool["dice"]))
+            words += f". Rolled {dice} ({plural(pool['hits'], 'hit')}"
+            words += ", * re-rolled)" if rerolled else ")"
+            if view.get("rerolls"):
+                words += f", {plural(view['rerolls'], 're-roll')} left"
+            if view.get("hits"):
+                words += f"; {plural(view['hits'], 'hit')} to assign"
+        return words + "."
+
+    def decision_words(self, read: ViewReader, decision: Mapping[str, Any]) -> str:
+        view, kind = read.view, decision.get("kind")
+        if kind == "pick":
+            picked = len(view["picks"][decision["seats"][0]]) if decision.get("seats") else 0
+            return f"the draft: pick a hero (pick:HERO), {picked} of 3 picked."
+        if kind == "turn":
+            side = view.get("side", 0)
+            monsters = any(m["side"] == side for m in (view.get("monsters") or {}).values())
+            beast = " or a sea monster (monster:NAME)" if monsters else ""
+            crew = "" if view["crew_done"][side] else " the crew (crew),"
+            hand = " play a Tide card (tide:CARD)," if view.get("hand") and \
+                view.get("viewer") == side else ""
+            return (f"round {view['round']}: activate a ready hero (hero:N){beast},{crew}{hand}"
+                    " or pass for the round.")
+        if kind == "deploy":
+            return f"{read.hero_name(decision['hero'])} deploys first, on a deployment point."
+        if kind == "act":
+            hero = read.heroes.get(decision["hero"]) or {}
+            return (f"{read.hero_name(decision['hero'])} on {hero.get('zone')} acts: "
+                    f"{plural(decision['left'], 'action')} left (move, attack, an ability, "
+                    f"shake or end); unlocking and levelling up skills with its "
+                    f"{plural(hero.get('coins', 0), 'coin')} cost no action.")
+        if kind == "move":
+            return (f"{read.hero_name(decision['hero'])} moves: "
+                    f"{plural(decision['mp'], 'movement point')} left: step next door, rig "
+                    "across to another ship, or stop.")
+        if kind == "reroll":
+            return f"re-roll a missed die (reroll:I) or keep the dice; {decision['left']} left."
+        if kind == "hits":
+            ready = ", ".join(f"{read.hero_name(h)} {read.skill_title(s)}"
+                              for h, s in self.reactions_ready(read, decision)) or "none"
+            return (f"{plural(decision['hits'], 'hit')} rolled against {decision['zone']}: a "
+                    f"hero there may react (react:SKILL; ready: {ready}), or pass.")
+        if kind == "assign":
+            targets = ", ".join(read.target_name(t) for t in decision["targets"])
+            return (f"where the next hit on {decision['zone']} goes "
+                    f"({plural(decision['hits'], 'hit')} left): {targets}.")
+        if kind == "shove":
+            return (f"the attack on {decision['zone']} pushes a model "
+                    f"{plural(decision['push'], 'zone')}: which one (shove:TARGET), or keep.")
+        if kind == "push":
+            return (f"push {read.target_name(decision['model'])} from {decision['zone']} "
+                    f"({plural(decision['left'], 'zone')} left; the sea is overboard).")
+        if kind == "muster":
+            return (f"too few deckhands for every point: where the next go "
+                    f"({decision['left']} left).")
+        if kind == "bosun":
+            return f"where a bosun deploys ({decision['left']} left)."
+        if kind == "order":
+            return "the crew first (first:crew) or the deck gun first (first:gun)?"
+        if kind == "advance":
+            return (f"the crew on {decision['zone']} stand next to an enemy: advance to "
+                    f"{decision['to']}, or hold.")
+        if kind == "strike":
+            who = "raiding crew" if decision.get("raid") else f"the crew on {decision['zone']}"
+            return f"the zone {who} attack: {', '.join(decision['zones'])}."
+        if kind == "fire":
+            return f"the zone the deck gun fires at: {', '.join(decision['zones'])}."
+        if kind == "tide":
+            words = (f"{read.hero_name(decision['attacker'])} attacks {decision['zone']}: "
+                     "'When a hero attacks' Tide cards may be played now (tide:CARD), or pass")
+            playable = self.window_cards(read)
+            if playable is not None:
+                words += f"; yours to play: {', '.join(playable) or 'none'}"
+            return words + "."
+        if kind == "mend":
+            return f"a Tide card heals {decision['amount']} damage: which hero (mend:heroN)."
+        if kind == "gather":
+            return (f"a Tide card brings {plural(decision['amount'], 'deckhand')}: onto which "
+                    "deployment point (gather>ZONE).")
+        if kind == "summon":
+            return ("Sea Monster Attack!: which sea monster rises, on a sea zone next to your "
+                    "ships (summon:MONSTER>ZONE).")
+        if kind == "beast":
+            return (f"the {read.monster_title(decision['monster'])} acts: "
+                    f"{plural(decision['left'], 'action')} left (move, attack or end).")
+        if kind == "swim":
+            return (f"the {read.monster_title(decision['monster'])} swims: "
+                    f"{plural(decision['mp'], 'movement point')} left, or stop.")
+        if kind == "discard":
+            return ("recovery: discard Tide cards one at a time (discard:CARD), or keep the "
+                    "rest; then the hand is drawn up to 3.")
+        return str(read.catalogue.get("decisions", {}).get(kind, kind)) + "."
+
+    @staticmethod
+    def reactions_ready(read: ViewReader, decision: Mapping[str, Any]) -> list[tuple[int, str]]:
+        """The defenders' reactions ready in the attacked zone: unlocked, not spent this
+        round, their hero not silenced (public facts)."""
+        seats = decision.get("seats") or []
+        skills = read.catalogue["skills"]
+        return [(hero["index"], skill) for hero in read.view["heroes"]
+                if hero["side"] in seats and hero["zone"] == decision.get("zone")
+                and "silence" not in hero["conditions"]
+                for skill in hero["skills"]
+                if skills.get(skill, {}).get("kind") == "reaction"
+                and skill not in hero["spent"]]
+
+    @staticmethod
+    def window_cards(read: ViewReader) -> list[str] | None:
+        """The viewer's cards it may play in the window of the attack under way (the
+        attacker's cards or the defender's), ``None`` when the viewer has no say."""
+        view = read.view
+        viewer, attack = view.get("viewer"), view.get("attack") or {}
+        if viewer not in ((view.get("decision") or {}).get("seats") or []) or not attack:
+            return None
+        part = "attacker" if viewer == attack.get("side") else "defender"
+        cards = read.catalogue["cards"]
+        return [cards[c]["title"] for c in dict.fromkeys(view.get("hand") or [])
+                if c in cards and cards[c]["timing"] == "attack" and cards[c]["side"] == part]
+
+    def draft_lines(self, read: ViewReader, side: int) -> list[str]:
+        """The heroes a side may still pick: its faction's and the mercenaries."""
+        faction = read.factions[side]
+        picked = set(read.view["picks"][side])
+        lines = ["Heroes to pick:"]
+        for name, hero in read.catalogue["heroes"].items():
+            if hero["faction"] not in (faction, "mercenary") or name in picked:
+                continue
+            lines.append(f"  pick:{name}  {self.hero_summary(read, hero)}")
+        return lines
+
+    @staticmethod
+    def hero_summary(read: ViewReader, hero: Mapping[str, Any]) -> str:
+        skills = read.catalogue["skills"]
+        basic = skills.get(hero["basic"]) or {}
+        owner = title(read.catalogue["factions"], hero["faction"]) \
+            if hero["faction"] in read.catalogue["factions"] else hero["faction"]
+        attack = f"{basic.get('title', hero['basic'])} {short_profile(basic['level1'])}" \
+            if basic else hero["basic"]
+        return f"{hero['title']}: {owner} {hero['role']}, {hero['hp']} HP, {attack}"
+
+    # ------------------------------------------------------------ actions
+    def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
+        """The legal actions grouped: one line per verb (and skill, monster or card), the
+        zones or arguments joined with ``|``, a few words after."""
+        read = ViewReader(view)
+        groups: dict[tuple[str, str], list[ActionJson]] = {}
+        for action in legal:
+            verb, arg, zone = action.get("verb", ""), action.get("arg", ""), action.get("zone", "")
+            key = (verb, arg) if zone else (verb, "")
+            groups.setdefault(key, []).append(action)
+        lines = []
+        for (verb, arg), members in groups.items():
+            if len(members) == 1:
+                spelt = str(members[0]["notation"])
+            elif members[0].get("zone"):
+                head = f"{verb}:{arg}" if arg else verb
+                spelt = f"{head}>" + "|".join(str(m["zone"]) for m in members)
+            else:
+                spelt = f"{verb}:" + "|".join(str(m["arg"]) for m in members)
+            gloss = self.gloss(read, verb, arg, members)
+            lines.append(f"{spelt}  ({gloss})" if gloss else spelt)
+        return lines
+
+    def gloss(self, read: ViewReader, verb: str, arg: str, members: Sequence[ActionJson]) -> str:
+        """A few words for a group of actions (what the notation alone does not say)."""
+        catalogue = read.catalogue
+        if verb == "hero":
+            return ", ".join(read.hero_name(m["arg"]) for m in members)
+        if verb == "attack":
+            profile = self.attack_profile(read, arg)
+            return f"{self.attack_title(read, arg)} {short_profile(profile)}" if profile else ""
+        if verb in ("tide", "discard"):
+            return ", ".join(read.card_title(m["arg"]) for m in members)
+        if verb in ("unlock", "level"):
+            cost = "unlock" if verb == "unlock" else "level_up"
+            return ", ".join(f"{read.skill_title(m['arg'])} for "
+                             f"{plural(catalogue['skills'].get(m['arg'], {}).get(cost, 0), 'coin')}"
+                             for m in members)
+        if verb in ("use", "react"):
+            return ", ".join(read.skill_title(m["arg"]) for m in members)
+        if verb in ("assign", "shove", "mend"):
+            return ", ".join(read.target_name(m["arg"]) for m in members)
+        if verb in ("summon", "monster"):
+            return read.monster_title(arg or members[0]["arg"]) if len(members) == 1 or arg \
+                else ", ".join(read.monster_title(m["arg"]) for m in members)
+        if verb == "rig":
+            hero = read.heroes.get(read.view.get("acting"))
+            start = hero.get("zone") if hero else None
+            ranges = [f"{m['zone']} {read.distance(start, m['zone'])}" for m in members]
+            return "roll at least the range: " + ", ".join(ranges)
+        if verb == "pass":
+            return self.describe(members[0], read.view)
+        return ""
+
+    @staticmethod
+    def attack_profile(read: ViewReader, arg: str) -> Mapping[str, Any] | None:
+        """The profile an ``attack:ARG`` uses: a hero's skill at its level, or a monster's."""
+        catalogue = read.catalogue
+        if arg in catalogue["monsters"]:
+            return catalogue["monsters"][arg]["attack"]
+        skill = catalogue["skills"].get(arg)
+        if skill is None:
+            return None
+        hero = read.heroes.get(read.view.get("acting")) or {}
+        level = (hero.get("skills") or {}).get(arg, 1)
+        return skill["level2"] if level >= 2 else skill["level1"]
+
+    @staticmethod
+    def attack_title(read: ViewReader, arg: str) -> str:
+        if arg in read.catalogue["monsters"]:
+            return read.monster_title(arg)
+        return read.skill_title(arg)
+
+    def actions_hint(self, view: Mapping[str, Any]) -> str:
+        return ("Type one action, e.g. hero:0, move, step>c3, attack:jaws>c4 (? numbered list "
+                "and rules, ? NAME explains a hero, skill, card..., ? me yours, t table, q save "
+                "and quit).")
+
+    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
+        read = ViewReader(view)
+        verb, arg, zone = action.get("verb", ""), action.get("arg", ""), action.get("zone", "")
+        kind = (view.get("decision") or {}).get("kind")
+        catalogue = read.catalogue
+        if verb == "pick":
+            hero = catalogue["heroes"].get(arg)
+            return self.hero_summary(read, hero) if hero else ""
+        if verb == "hero":
+            return f"activate {read.hero_name(arg)}"
+        if verb == "monster":
+            return f"activate the {read.monster_title(arg)}"
+        if verb == "crew":
+            return "activate the crew: deploy, advance and attack, fire the deck gun"
+        if verb == "pass":
+            return {"turn": "pass for the rest of the round", "hits": "no reaction",
+                    "tide": "play no Tide card now"}.get(kind or "", "pass")
+        if verb == "keep":
+            return {"reroll": "keep the dice", "shove": "push no model",
+                    "discard": "keep the rest of the hand"}.get(kind or "", "keep")
+        if verb in ("deploy", "muster", "bosun", "gather"):
+            return f"onto {zone}"
+        if verb == "move":
+            if kind == "beast":
+                return "a move action: movement points to swim"
+            return "a move action: movement points to step or rig"
+        if verb in ("step", "swim"):
+            return f"to {zone}"
+        if verb == "rig":
+            hero = read.heroes.get(view.get("acting")) or {}
+            reach = read.distance(hero.get("zone"), zone)
+            return f"rig across to {zone}: a roll of {reach} or more, else overboard"
+        if verb == "stop":
+            return "stop moving"
+        if verb == "end":
+            return "end the activation"
+        if verb == "attack":
+            profile = self.attack_profile(read, arg)
+            words = f"{self.attack_title(read, arg)} at {zone} ({read.contents(zone)})"
+            return f"{words}: {profile_words(profile)}" if profile else words
+        if verb in ("unlock", "level"):
+            skill = catalogue["skills"].get(arg) or {}
+            cost = skill.get("unlock" if verb == "unlock" else "level_up", 0)
+            profile = skill.get("level1" if verb == "unlock" else "level2") or {}
+            return (f"{verb} {read.skill_title(arg)} for {plural(cost, 'coin')}: "
+                    f"{profile_words(profile)}")
+        if verb in ("use", "react"):
+            return f"{read.skill_title(arg)}: {self.skill_now(read, arg)}"
+        if verb == "shake":
+            return "shake off the stun (an action)"
+        if verb == "reroll":
+            pool = view.get("pool") or {}
+            dice = pool.get("dice") or []
+            index = int(arg) if arg.isdigit() else -1
+            face = f" (showing {dice[index]})" if 0 <= index < len(dice) else ""
+            return f"re-roll die #{arg}{face}"
+        if verb == "assign":
+            return f"the next hit goes to {read.target_name(arg)}"
+        if verb == "shove":
+            return f"push {read.target_name(arg)}"
+        if verb == "push":
+            where = "overboard into the sea" if read.zone_kind(zone) == "sea" else zone
+            return f"push to {where}"
+        if verb == "first":
+            return "the crew move and attack first" if arg == "crew" else \
+                "the deck gun fires first"
+        if verb == "advance":
+            return "the crew move on"
+        if verb == "hold":
+            return "the crew stay"
+        if verb in ("strike", "fire"):
+            return f"attack {zone} ({read.contents(zone)})"
+        if verb in ("tide", "discard"):
+            card = catalogue["cards"].get(arg) or {}
+            return f"{card.get('title', arg)}: {card.get('text', '')}" if verb == "tide" \
+                else f"discard {card.get('title', arg)}"
+        if verb == "mend":
+            return f"heal {read.target_name(arg)}"
+        if verb == "summon":
+            return f"the {read.monster_title(arg)} rises on {zone}"
+        return ""
+
+    @staticmethod
+    def skill_now(read: ViewReader, skill: str) -> str:
+        """What a skill does at the level the acting hero or a hero holding it has."""
+        entry = read.catalogue["skills"].get(skill) or {}
+        level = max([h["skills"].get(skill, 1) for h in read.view["heroes"]
+                     if skill in h["skills"]], default=1)
+        profile = entry.get("level2" if level >= 2 else "level1") or {}
+        return profile_words(profile)
+
+    def refusal(
+        self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]
+    ) -> list[str]:
+        reason = error.reason + (f" [{error.rule}]" if error.rule else "")
+        refused = [f"Refused: {reason}"]
+        if legal:
+            refused += ["Legal now:", *self.actions(legal, view)]
+        return refused
+
+    # ------------------------------------------------------------ ? NAME
+    def explain(self, term: str, view: Mapping[str, Any]) -> list[str] | None:
+        """A hero, skill, Tide card, sea monster, objective, faction, condition or the
+        Kraken from the catalogue (by id or name, or a word of its name); a hero on the
+        table by its number (``? 0``, ``? hero4``); ``? me``: the viewer's heroes and hand."""
+        read = ViewReader(view)
+        wanted = plain(term)
+        if wanted in ("me", "mine", "myself", "my heroes", "my hand", "hand"):
+            return self.explain_me(read)
+        number = wanted.removeprefix("hero").strip()
+        if number.isdigit() and int(number) in read.heroes:
+            return self.hero_lines(read, read.heroes[int(number)]["hero"])
+        found = self.matches(read, wanted, exact=True) or self.matches(read, wanted, exact=False)
+        if not found:
+            return None
+        return [line for kind, name in found for line in self.entry_lines(read, kind, name)]
+
+    def matches(self, read: ViewReader, wanted: str, *, exact: bool) -> list[tuple[str, str]]:
+        """Catalogue entries named ``wanted``, or (``exact=False``) with it among the words
+        of their name."""
+        if not wanted:
+            return []
+        catalogue = read.catalogue
+        found = []
+        for kind in ("heroes", "skills", "cards", "monsters", "objectives", "factions"):
+            for name, entry in catalogue[kind].items():
+                names = {plain(name), plain(str(entry.get("title", "")))}
+                hit = wanted in names if exact else any(
+                    f" {wanted} " in f" {n} " for n in names)
+                if hit:
+                    found.append((kind, name))
+        found += [("conditions", name) for name in CONDITIONS if wanted == name]
+        if "kraken" in wanted.split() and (not found or wanted == "kraken"):
+            found.insert(0, ("kraken", "kraken"))
+        return found
+
+    def entry_lines(self, read: ViewReader, kind: str, name: str) -> list[str]:
+        catalogue = read.catalogue
+        if kind == "heroes":
+            return self.hero_lines(read, name)
+        if kind == "skills":
+            return self.skill_lines(read, name)
+        if kind == "cards":
+            card = catalogue["cards"][name]
+            timing = "played on its side's turn" if card["timing"] == "turn" else \
+                f"played when a hero attacks, by the {card['side']}"
+            mine = read.view.get("hand")
+            held = f"; you hold {mine.count(name)}" if mine and name in mine else ""
+            return [f"{card['title']} (tide:{name}): {card['text']}",
+                    f"  a Tide card of the {title(catalogue['factions'], card['faction'])}, "
+                    f"{plural(card['count'], 'copy').replace('copys', 'copies')}, "
+                    f"{plural(card['kraken'], 'Kraken symbol')}, {timing}{held}."]
+        if kind == "monsters":
+            return self.monster_lines(read, name)
+        if kind == "objectives":
+            return self.objective_lines(read, name)
+        if kind == "factions":
+            faction = catalogue["factions"][name]
+            crew = faction["crew"]
+            return [f"{faction['title']}: {faction['flavour']}",
+                    f"  {faction['deckhands']} deckhands ({faction['deckhand_hp']} HP) and "
+                    f"{faction['bosuns']} bosuns ({faction['bosun_hp']} HP); crew attack range "
+                    f"{crew['range']}, {plural(crew['dice'], 'die')} hitting on "
+                    f"{crew['to_hit']}+ ({crew['with_bosun']}+ with a bosun); deck gun "
+                    f"{profile_words(faction['gun'])}."]
+        if kind == "conditions":
+            return [CONDITIONS[name]]
+        return self.kraken_lines(read)
+
+    def hero_lines(self, read: ViewReader, name: str) -> list[str]:
+        catalogue = read.catalogue
+        hero = catalogue["heroes"][name]
+        lines = [f"{self.hero_summary(read, hero)}. {hero.get('flavour', '')}".rstrip()]
+        for skill in (hero["basic"], *hero["skills"]):
+            lines += ["  " + line for line in self.skill_lines(read, skill, owner=False)]
+        for row in read.view["heroes"]:
+            if row["hero"] == name:
+                lines.append(f"  At the table: hero {row['index']} of {read.side_name(row['side'])}"
+                             f", {self.hero_where(read, row, long=True)}, "
+                             f"{row['hp_max'] - row['damage']}/{row['hp_max']} HP, "
+                             f"{plural(row['coins'], 'coin')}.")
+        return lines
+
+    def skill_lines(self, read: ViewReader, name: str, owner: bool = True) -> list[str]:
+        catalogue = read.catalogue
+        skill = catalogue["skills"][name]
+        costs = []
+        if skill["unlock"]:
+            costs.append(f"unlock {plural(skill['unlock'], 'coin')}")
+        if skill["level_up"]:
+            costs.append(f"level 2 for {plural(skill['level_up'], 'coin')}")
+        kind = KIND_WORDS.get(skill["kind"], skill["kind"])
+        whose = ""
+        if owner:
+            holder = next((h for h in catalogue["heroes"].values()
+                           if name == h["basic"] or name in h["skills"]), None)
+            whose = f"{holder['title']}'s " if holder else ""
+        head = f"{skill['title']} ({whose}{kind}{'; ' + ', '.join(costs) if costs else ''})"
+        lines = [f"{head}: {skill['text']}" if skill["text"] else head]
+        first = "level 1: " if skill["level_up"] else ""
+        lines.append(f"  {first}{profile_words(skill['level1'])}")
+        if skill["level_up"]:
+            lines.append(f"  level 2: {profile_words(skill['level2'])}")
+        return lines
+
+    @staticmethod
+    def monster_lines(read: ViewReader, name: str) -> list[str]:
+        monster = read.catalogue["monsters"][name]
+        lines = [f"{monster['title']} (a sea monster, {monster['hp']} HP, moves "
+                 f"{monster['move']}): {monster['text']}",
+                 f"  attack: {profile_words(monster['attack'])}"]
+        on = (read.view.get("monsters") or {}).get(name)
+        if on:
+            lines.append(f"  At the table: for {read.side_name(on['side'])} on {on['zone']}, "
+                         f"{on['hp'] - on['damage']}/{on['hp']} HP"
+                         f"{', activated' if on['activated'] else ''}.")
+        elif name in (read.view.get("summoned") or []):
+            lines.append("  At the table: KO'd; it is never summoned again.")
+        return lines
+
+    @staticmethod
+    def objective_lines(read: ViewReader, name: str) -> list[str]:
+        objective = read.catalogue["objectives"][name]
+        effects = "; ".join(effect_words(c) for c in objective["effects"])
+        lines = [f"{objective['title']} (an objective, {objective['hp']} HP): destroyed, "
+                 f"{objective['vp']} VP to the side that destroys it and "
+                 f"{plural(objective['coins'], 'coin')} to each of its heroes"
+                 + (f"; destroyed: {effects}" if effects else "") + "."]
+        for side in (0, 1):
+            for zone, standing in read.view["objectives"][side].items():
+                if standing["objective"] == name:
+                    left = standing["hp"] - standing["damage"]
+                    lines.append(f"  At the table: on {zone}, the {read.faction(side)}'s, "
+                                 f"{left}/{standing['hp']} HP.")
+        return lines
+
+    @staticmethod
+    def kraken_lines(read: ViewReader) -> list[str]:
+        kraken = read.catalogue["kraken"]
+        lines = [f"The Kraken ({kraken['hp']} HP): after a round, unless it is up or dead, two "
+                 "dice are rolled; at most the sum of the Kraken pools and it surfaces on "
+                 f"{read.catalogue['board']['kraken']}, dealing {kraken['arrival']} damage to "
+                 f"every hero of the side with the highest pool (pools at most "
+                 f"{kraken['pool_cap']}). Each round it is up it attacks by a die:"]
+        for face, row in kraken["table"].items():
+            lines.append(f"  {face}: {row['text']}")
+        lines.append("  KO'd, every pool falls to 0 and it never returns. Now: "
+                     + kraken_status(read))
+        return lines
+
+    def explain_me(self, read: ViewReader) -> list[str]:
+        """The viewer's heroes (with the skills still to unlock) and Tide hand."""
+        viewer = read.view.get("viewer")
+        if viewer is None:
+            return ["You are watching: a spectator has no heroes and no hand."]
+        lines = [f"You lead {read.side_name(viewer)}."]
+        for hero in read.view["heroes"]:
+            if hero["side"] != viewer:
+                continue
+            entry = read.catalogue["heroes"].get(hero["hero"]) or {}
+            lines.append(f"{read.hero_name(hero['index'])}: "
+                         f"{self.hero_where(read, hero, long=True)}, "
+                         f"{hero['hp_max'] - hero['damage']}/{hero['hp_max']} HP, "
+                         f"{plural(hero['coins'], 'coin')}; conditions: "
+                         f"{', '.join(hero['conditions']) or 'none'}.")
+            for skill in (entry.get("basic"), *(entry.get("skills") or [])):
+                spec = read.catalogue["skills"].get(skill or "")
+                if spec is None:
+                    continue
+                level = hero["skills"].get(skill)
+                if level is None:
+                    state = f"locked: unlock for {plural(spec['unlock'], 'coin')}"
+                elif level < 2 and spec["level_up"]:
+                    state = f"level 1, level 2 for {plural(spec['level_up'], 'coin')}"
+                else:
+                    state = f"level {level}"
+                profile = spec["level2"] if (level or 1) >= 2 else spec["level1"]
+                lines.append(f"  {spec['title']} ({KIND_WORDS.get(spec['kind'], '')}, "
+                             f"{state}): {profile_words(profile)}")
+        if not any(h["side"] == viewer for h in read.view["heroes"]):
+            picks = read.view["picks"][viewer]
+            lines.append("Picked so far: " + (", ".join(
+                title(read.catalogue["heroes"], h) for h in picks) or "no one") + ".")
+        hand = read.view.get("hand") or []
+        lines.append("Your Tide hand: " + ("" if hand else "(empty)"))
+        for card in hand:
+            entry = read.catalogue["cards"].get(card) or {}
+            lines.append(f"  tide:{card} {entry.get('title', card)} "
+                         f"({plural(entry.get('kraken', 0), 'Kraken symbol')}): "
+                         f"{entry.get('text', '')}")
+        return lines
+
+    # ------------------------------------------------------------ help and the end
+    def rules_help(self, view: Mapping[str, Any]) -> str:
+        lines = [
+            "A turn: activate a hero (hero:N; it deploys first if off the board, then up to 3 "
+            "actions: move for 2 movement points, attack a zone with a skill, use an ability, "
+            "shake off a stun, end), or the crew once a round (crew), or a sea monster, or "
+            "pass. Unlock and level up skills with coins at any time of the activation.",
+            "An attack rolls its dice against a zone; each hit on the to-hit number or more "
+            "deals its damage to a model there. Destroyed objectives and KO'd heroes score VP; "
+            "the first side to the target wins.",
+            "Tide cards (tide:CARD) are played on your turn, or when a hero attacks in the "
+            "window; their Kraken symbols raise your pool. After both pass: the Kraken, then "
+            "recovery (discard, draw to 3).",
+            "? NAME explains a hero, skill, Tide card, sea monster, objective, faction, "
+            "condition or the Kraken (? kraken); ? 0 a hero at the table; ? me your heroes "
+            "and hand.",
+        ]
+        lines.append(super().rules_help(view))
+        return "\n".join(lines)
+
+    def result(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
+        shown = super().result(view, labels)
+        if not view.get("result"):
+            return shown
+        read = ViewReader(view, labels)
+        vp = ", ".join(f"{read.side_name(side)} {view['vp'][side]}" for side in (0, 1))
+        return Group(shown, Text(f"VP: {vp}"))
+
+
+__all__ = ["Board", "BonesRenderer", "effect_words", "plain", "profile_words"]

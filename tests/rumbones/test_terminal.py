@@ -1,0 +1,391 @@
+"""Rum & Bones at the terminal table: the ships drawn zone by zone with what stands
+there, each side's heroes and Tide, the viewer's hand and no one else's, the
+decision in words, the legal actions grouped, ``? NAME``, and whole games played
+at the terminal against a bot."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import plunder
+from plunder.bots import get as get_bot
+from plunder.cli import app
+from plunder.games.rumbones.terminal import Board, BonesRenderer, ViewReader
+from plunder.terminal.render import renderer_for
+from plunder.terminal.table import QuitRequested, TerminalTable
+from rumbones import kit
+from rumbones.kit import activate, crew, legal, objective, place, play, rolls_for
+
+WIDTH = 100
+RENDERER = renderer_for("rumbones")
+
+
+def shown(renderable, width: int = WIDTH) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def cells(text: str) -> dict[str, str]:
+    """The board as drawn: each zone's cell text (its lines joined by a space), read
+    from the grid by its row numbers and the column letters above it."""
+    lines = text.splitlines()
+    head = next(i for i, line in enumerate(lines) if re.fullmatch(r"\s+a\s+b\s+c.*", line))
+    letters = lines[head].split()
+    found: dict[str, list[str]] = {}
+    row = ""
+    for line in lines[head + 2:]:
+        if "|" not in line and not line.startswith("   +"):
+            break  # the letters under the board
+        if line.startswith("   +"):
+            continue
+        if not line.startswith("   "):
+            row = line.split("|")[0].strip()
+        parts = line.split("|")[1:-1]
+        assert len(parts) == len(letters), line
+        for letter, part in zip(letters, parts, strict=True):
+            found.setdefault(f"{letter}{row}", []).append(part)
+    return {zone: " ".join(parts) for zone, parts in found.items()}
+
+
+def marks(cell: str) -> list[str]:
+    """A cell's marks, without the sea, gangplank or wreck that fill it."""
+    return [word for word in cell.split() if word.strip("~=x")]
+
+
+# ------------------------------------------------------------------ the board
+def test_the_board_draws_every_zone_with_what_stands_there() -> None:
+    state = kit.empty()
+    place(state, 0, "c4")  # a gangplank
+    place(state, 1, "c4")
+    place(state, 3, "c6")
+    place(state, 4, "b7")
+    crew(state, 0, "c3", deckhands=3, bosuns=1)
+    crew(state, 1, "b7", deckhands=2, bosuns=1)
+    state.crew[1][0][4] = [1]  # the bosun wounded
+    objective(state, 0, "e2", "mainmast", damage=3)
+    objective(state, 1, "i7", "helm")
+    state.monsters["giant_crab"] = [1, "a2", 2, False]
+    state.summoned.append("giant_crab")
+    state.kraken = ["e4", 4]
+    state.wrecked["g4"] = "kraken"
+    state.jammed[1] = True
+    text = shown(RENDERER.table(state.view(0), {0: "you"}))
+    assert max(len(line) for line in text.splitlines()) <= WIDTH
+    drawn = cells(text)
+    board = state.game.catalogue()["board"]["zones"]
+    assert set(drawn) == set(board)  # every zone, at its row and column
+    assert marks(drawn["c4"]) == ["0Car", "1Ish"]  # heroes by index and name, on a plank
+    assert "=" in drawn["c4"]
+    assert marks(drawn["c6"]) == ["3Cal"]
+    assert marks(drawn["b7"]) == ["4Dem", "M2d1b'"]  # Marea crew, a bosun wounded
+    assert marks(drawn["c3"]) == ["L3d1b"]
+    assert marks(drawn["e2"]) == ["Main5"]  # the Mainmast with 5 HP left
+    assert marks(drawn["i7"]) == ["Helm6"]
+    assert marks(drawn["a2"]) == ["Crab6"]  # the Giant Crab, 6 HP left
+    assert marks(drawn["e4"]) == ["Krak10"]
+    assert marks(drawn["g4"]) == ["wreck"] and "x" in drawn["g4"]
+    assert "=" not in drawn["g4"] and "=" in drawn["c5"]
+    for zone in ("b1", "e1", "h1", "b8", "d7", "h8"):
+        assert "@" in marks(drawn[zone]), zone  # the deployment points
+    assert "gun" in marks(drawn["e3"]) and "jam" in marks(drawn["d6"])
+    for zone, spec in board.items():
+        if spec["kind"] == "sea" and zone not in ("a2", "e4"):
+            assert drawn[zone].strip("~ ") == "", zone
+    assert "0Car: hero 0" in text  # the legend
+
+
+def test_a_move_and_a_crew_activation_show_on_the_board() -> None:
+    state = kit.new(seed=2)
+    kit.turn(state, 0)
+    activate(state, 2, deploy="e1")
+    play(state, 0, "move", "step>f1", "step>g1", "end")
+    drawn = cells(shown(RENDERER.table(state.view(1), {})))
+    assert "2Ner" in marks(drawn["g1"]) and "2Ner" not in drawn["e1"]
+    assert marks(drawn["c2"]) == ["L2d"]  # the crew the board starts with
+    assert marks(drawn["d1"]) == ["Ches8"]
+    play(state, 1, "crew")
+    while state.pending and state.decision.kind != "turn":
+        seat = min(state.pending)
+        state.act(seat, state.legal(seat)[0])
+    view = state.view(None)
+    drawn = cells(shown(RENDERER.table(view, {})))
+    for group in view["crew"][1]:
+        zone = group["zone"]
+        assert any(mark.startswith("M") for mark in marks(drawn[zone])), zone
+
+
+def test_the_broadside_board_and_a_narrow_console() -> None:
+    state = kit.new(board="broadside")
+    text = shown(RENDERER.table(state.view(0), {}))
+    board = state.game.catalogue()["board"]["zones"]
+    assert set(cells(text)) == set(board)
+    narrow = shown(Board(kit.new().view(0)), width=80)
+    assert max(len(line) for line in narrow.splitlines()) <= 80
+    assert set(cells(narrow)) == set(kit.new().game.catalogue()["board"]["zones"])
+
+
+# ------------------------------------------------------------------ the sides and the hand
+def test_each_side_shows_its_heroes_crew_reserve_vp_pools_and_tide() -> None:
+    state = kit.empty()
+    place(state, 0, "d2")
+    state.damage[0] = 3
+    state.coins[0] = 4
+    state.unlocked[0].append("shark_skin")
+    state.levels[0]["jaws"] = 2
+    state.spent[0].append("shark_skin")
+    state.conditions[0] = ["stun"]
+    state.coin[4] = "dark"
+    state.activated[4] = True
+    state.overboard[5] = True
+    state.vp = [3, 1]
+    state.pools = [2, 5]
+    state.reserve[1] = [7, 2]
+    state.discards[1] = ["cursed_gold", "cursed_gold", "deadly_aim"]
+    text = " ".join(shown(RENDERER.table(state.view(None), {})).split())
+    assert "Deep Sea Lords (seat 0): 3 VP of 8" in text
+    assert "Marea de la Muerte (seat 1): 1 VP of 8" in text
+    assert "reserve 7 deckhands, 2 bosuns · Kraken pool 5" in text
+    assert "discards: Cursed Gold x2, Deadly Aim" in text
+    assert "0Car Captain Carcharius 6/9 3 4 d2, ready" in text
+    assert "Jaws 2" in text and "Shark Skin 1 (spent)" in text and "stun" in text
+    assert "4Dem Demarco 6/6 0 0 KO'd: dark coin" in text
+    assert "5Hue Hueso el Grande 14/14 0 0 overboard" in text
+
+
+def hand_titles(state, side: int) -> set[str]:  # type: ignore[no-untyped-def]
+    catalogue = state.game.catalogue()["cards"]
+    return {catalogue[card]["title"] for card in state.hand[side]}
+
+
+def test_the_hand_is_shown_to_its_seat_and_never_to_the_other_or_a_spectator() -> None:
+    state = kit.new(seed=3)
+    state.hand = [["coral_armour", "rising_tide", "tidal_surge"],
+                  ["cursed_gold", "deadly_aim", "grave_mist"]]
+    state._legal_cache.clear()
+    catalogue = state.game.catalogue()["cards"]
+    for viewer in (0, 1, None):
+        view = state.view(viewer)
+        screens = [shown(RENDERER.table(view, {})), "\n".join(RENDERER.explain("me", view))]
+        if viewer in state.pending:
+            screens.append("\n".join(RENDERER.actions(
+                [a.to_json() for a in state.legal(viewer)], view)))
+        text = "\n".join(screens)
+        for side in (0, 1):
+            for card in state.hand[side]:
+                seen = card in text or catalogue[card]["title"] in text
+                assert seen == (side == viewer), (viewer, card)
+        if viewer is not None:
+            assert "Your Tide hand" in text
+            for card in state.hand[viewer]:
+                assert catalogue[card]["text"] in " ".join(text.split())
+        else:
+            assert "Your Tide hand" not in text
+
+
+def test_in_a_whole_game_no_screen_shows_a_card_its_viewer_cannot_see() -> None:
+    state = plunder.load("rumbones", round_limit=3).new(seed=5)
+    bot = get_bot("greedy", "rumbones")
+    rng = random.Random(5)
+    checked = 0
+    step = 0
+    while not state.is_over:
+        step += 1
+        if step % 7 == 0:
+            for viewer in (0, 1, None):
+                view = state.view(viewer)
+                text = shown(RENDERER.table(view, {}))
+                public = {ViewReader(view).card_title(c) for side in (0, 1)
+                          for c in view["discards"][side]}
+                own = hand_titles(state, viewer) if viewer is not None else set()
+                for side in (0, 1):
+                    if side == viewer:
+                        continue
+                    for name in hand_titles(state, side) - public - own:
+                        assert name not in text, (viewer, name)
+                        checked += 1
+        seat = min(state.pending)
+        state.act(seat, bot.choose(state, seat, rng))
+    assert checked > 20
+
+
+# ------------------------------------------------------------------ the decision and actions
+def notations(line: str) -> set[str]:
+    """The notations one grouped line of actions stands for (``step>b2|c1``)."""
+    head = line.split("  (")[0]
+    if ">" in head:
+        verb, zones = head.split(">")
+        return {f"{verb}>{zone}" for zone in zones.split("|")}
+    if ":" in head:
+        verb, args = head.split(":")
+        return {f"{verb}:{arg}" for arg in args.split("|")}
+    return {head}
+
+
+def test_the_grouped_actions_list_every_legal_action_and_nothing_else() -> None:
+    state = plunder.load("rumbones", round_limit=3).new(seed=6)
+    rng = random.Random(6)
+    kinds = set()
+    while not state.is_over:
+        for seat in sorted(state.pending):
+            view = state.view(seat, log=False)
+            lines = RENDERER.actions([a.to_json() for a in state.legal(seat)], view)
+            listed = set().union(*(notations(line) for line in lines))
+            assert listed == set(legal(state, seat)), (view["decision"], lines)
+            kinds.add(view["decision"]["kind"])
+        seat = min(state.pending)
+        state.act(seat, rng.choice(state.legal(seat)))
+    assert {"pick", "turn", "act", "move", "deploy"} <= kinds
+
+
+def test_an_attack_its_windows_and_its_dice_are_told_in_words() -> None:
+    state = kit.empty()
+    place(state, 0, "c4")
+    place(state, 3, "c5")
+    place(state, 4, "c5")
+    state.unlocked[3].append("spectral_step")  # Calavera's reaction
+    state.hand[0] = ["rising_tide"]
+    state.hand[1] = ["bone_shield", "deadly_aim"]  # a defender's card, an attacker's
+    activate(state, 0)
+    view = state.view(0)
+    lines = RENDERER.decision_lines(ViewReader(view, {0: "you"}))
+    assert lines[-1].startswith("Now: the Deep Sea Lords (seat 0, you): Captain Carcharius "
+                                "(hero 0) on c4 acts: 3 actions left")
+    assert "attack:jaws>c5  (Jaws 1/3/4+/1)" in RENDERER.actions(
+        [a.to_json() for a in state.legal(0)], view)
+    play(state, 0, "attack:jaws>c5")
+    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(1), {1: "you"})))
+    assert "Attack: Captain Carcharius (hero 0) at c5 with Jaws: 3 dice hitting on 4+" in text
+    assert "seat 0" in text and "seat 1, you" in text  # both sides may play
+    assert "'When a hero attacks' Tide cards may be played now" in text
+    assert "yours to play: Bone Shield." in text
+    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(0), {})))
+    assert "yours to play: Rising Tide." in text
+    spectator = "\n".join(RENDERER.decision_lines(ViewReader(state.view(None), {})))
+    assert "yours to play" not in spectator
+    rolls_for(state, 6, 2, 5)
+    play(state, 0, "pass")
+    play(state, 1, "pass")
+    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(1), {})))
+    assert "Rolled #0:6 #1:2 #2:5 (2 hits); 2 hits to assign." in text
+    assert ("2 hits rolled against c5: a hero there may react (react:SKILL; ready: Capitana "
+            "Calavera (hero 3) Spectral Step), or pass.") in text
+    play(state, 1, "pass")
+    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(0), {})))
+    assert ("where the next hit on c5 goes (2 hits left): Capitana Calavera (hero 3), "
+            "Demarco (hero 4)") in text
+
+
+def test_a_reroll_names_each_die() -> None:
+    state = kit.empty(heroes="barnacle,molly,oona;calavera,demarco,polvora")
+    place(state, 0, "c3")  # Old Barnacle: Coral Shot, re-roll 1
+    place(state, 3, "c6")
+    state.unlocked[0].append("coral_shot")
+    activate(state, 0)
+    rolls_for(state, 1, 2)
+    play(state, 0, "attack:coral_shot>c6")
+    view = state.view(0)
+    text = "\n".join(RENDERER.decision_lines(ViewReader(view, {})))
+    assert "Rolled #0:1 #1:2 (0 hits), 1 re-roll left" in text
+    assert "re-roll a missed die (reroll:I) or keep the dice" in text
+    assert RENDERER.actions([a.to_json() for a in state.legal(0)], view) == [
+        "keep", "reroll:0|1"]
+    assert RENDERER.describe({"verb": "reroll", "arg": "1", "zone": ""}, view) == \
+        "re-roll die #1 (showing 2)"
+
+
+# ------------------------------------------------------------------ ? NAME
+@pytest.mark.parametrize(
+    ("asked", "expected"),
+    [
+        ("carcharius", "Captain Carcharius: Deep Sea Lords captain, 9 HP"),
+        ("Capitana Calavera", "Capitana Calavera: Marea de la Muerte captain"),
+        ("polvora", "Pólvora: Marea de la Muerte gunner"),
+        ("3", "Capitana Calavera: "),  # a hero at the table, by its number
+        ("hero4", "Demarco: "),
+        ("blood frenzy", "Blood Frenzy (Captain Carcharius's attack skill; unlock 3 coins"),
+        ("jaws", "Jaws (Captain Carcharius's basic attack"),
+        ("rising tide", "Rising Tide (tide:rising_tide): When a hero of yours attacks"),
+        ("giant crab", "Giant Crab (a sea monster, 8 HP, moves 2)"),
+        ("crab", "Giant Crab (a sea monster"),
+        ("powder magazine", "Powder Magazine (an objective, 5 HP)"),
+        ("kraken", "The Kraken (14 HP)"),
+        ("stun", "Stun: "),
+        ("marea", "Marea de la Muerte: "),
+    ],
+)
+def test_question_mark_explains_each_kind_of_thing(asked: str, expected: str) -> None:
+    lines = RENDERER.explain(asked, kit.new().view(0, log=False))
+    assert lines is not None and lines[0].startswith(expected), lines
+
+
+def test_question_mark_me_shows_my_heroes_and_hand_and_nothing_for_a_spectator() -> None:
+    state = kit.new()
+    state.hand[0] = ["coral_armour", "tidal_surge"]
+    lines = RENDERER.explain("me", state.view(0, log=False))
+    text = "\n".join(lines)
+    assert lines[0] == "You lead the Deep Sea Lords (seat 0)."
+    assert "Captain Carcharius (hero 0)" in text and "Nerissa the Eel (hero 2)" in text
+    assert "Blood Frenzy (attack skill, locked: unlock for 3 coins)" in text
+    assert "tide:tidal_surge Tidal Surge" in text
+    assert "Demarco" not in text
+    assert RENDERER.explain("me", state.view(None, log=False)) == [
+        "You are watching: a spectator has no heroes and no hand."]
+    assert RENDERER.explain("no such thing", state.view(0, log=False)) is None
+
+
+def test_question_mark_at_the_table() -> None:
+    state = kit.turn(kit.new(seed=4), 0)
+    screen = io.StringIO()
+    typed = iter(["? sea serpent", "? me", "?", "hero:9", "q"])
+    table = TerminalTable(state, {1: get_bot("random", "rumbones")},
+                          Console(file=screen, width=WIDTH), random.Random(1),
+                          read_line=lambda _: next(typed))
+    with pytest.raises(QuitRequested):
+        table.run()
+    out = " ".join(screen.getvalue().split())
+    assert "Sea Serpent (a sea monster, 10 HP, moves 3)" in out
+    assert "You lead the Deep Sea Lords (seat 0)." in out
+    assert "Legal actions now:" in out and "1. hero:0 (activate Captain Carcharius" in out
+    assert "docs/rules/rumbones.md" in out
+    assert "Refused:" in out and "Legal now:" in out
+
+
+# ------------------------------------------------------------------ whole games
+TYPED = ["pick:carcharius", "hero:0", "deploy>e1", "move", "step>e2", "attack:jaws>c4",
+         "tide:rising_tide", "? me", "1"]
+SCRIPT = "\n".join(TYPED * 600) + "\n"
+
+
+@pytest.mark.parametrize("board", ["box", "broadside"])
+def test_a_human_plays_a_whole_game_against_a_bot_at_the_terminal(tmp_path, board: str) -> None:
+    save = tmp_path / "game.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "rumbones", "--humans", "1", "--bot", "greedy", "--seed", "3",
+         "-o", "round_limit=2", "-o", f"board={board}", "--save", str(save)],
+        input=SCRIPT,
+    )
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Traceback" not in result.output
+    out = result.stdout
+    assert "Rum & Bones: Second Tide" in out and "Game over" in out
+    assert "Winner" in out or "No one wins" in out
+    assert "Refused:" in out  # the script's misses were refused, and play went on
+    assert "You lead the Deep Sea Lords (seat 0)." in out
+    state = plunder.replay(json.loads(save.read_text()))
+    assert state.is_over
+    mine = [notation for seat, notation in state.record["moves"] if seat == 0]
+    assert mine[0] == "pick:carcharius"  # the human's typed notation, taken
+    assert len(mine) > 10
+
+
+def test_bones_renderer_is_the_games_own() -> None:
+    assert isinstance(RENDERER, BonesRenderer)

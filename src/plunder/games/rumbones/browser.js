@@ -277,9 +277,10 @@
     if (message.sending) return `Sending: ${describe(message.sending, view, message)}…`;
     const info = typeof message.seat === "number" ? P.seatInfo(message.table, message.seat) || {} : {};
     if (info.auto) return "A bot is playing your seat. Take it back from the seats list.";
+    const waiting = (view.pending || []).filter((s) => !(view.committed || []).includes(s));
+    const who = P.joinNames(waiting.map((s) => P.seatLabel(message, s)));
+    if (message.chosen) return `You chose to ${describe(message.chosen, view, message)}. Waiting for ${who || "the others"}.`;
     if (!mine) {
-      const waiting = (view.pending || []).filter((s) => !(view.committed || []).includes(s));
-      const who = P.joinNames(waiting.map((s) => P.seatLabel(message, s)));
       const what = (catalogue.decisions || {})[kind];
       if (!kind) return "";
       return `${who ? `${who}: ` : ""}${what || kind.replace(/_/g, " ")}.`;
@@ -511,6 +512,7 @@
     if (z.ship) classes.push(`ship-${z.ship}`);
     if (wrecked) classes.push("wrecked");
     if (ctx.attackZone === id) classes.push("attacked");
+    else if (ctx.struckZone === id) classes.push("struck");
     if (ctx.sourceZone === id) classes.push("source");
     if (pick.zone === id) classes.push("chosen");
     const attrs = { class: "", dataset: { zone: id }, style: { gridRow: String(place.row), gridColumn: String(place.col) } };
@@ -719,7 +721,7 @@
   }
 
   function diceView(view, parsed, ctx) {
-    const found = lastDice(view);
+    const found = ctx.dice;
     if (!found) return null;
     const key = `${found.index}:${found.dice.map((d) => d.face).join("")}`;
     const fresh = shown.dice !== null && shown.dice !== key;
@@ -882,6 +884,7 @@
     // where the crew or the model a decision is about stands.
     const attackZone = attack ? attack.zone : ["hits", "assign", "shove", "tide"].includes(decision.kind) ? decision.zone : null;
     const sourceZone = ["strike", "advance", "push"].includes(decision.kind) ? decision.zone : null;
+    const dice = lastDice(view);
     const ctx = {
       message,
       info,
@@ -891,6 +894,9 @@
       turned: turned(view, message, info),
       attackZone,
       sourceZone,
+      dice,
+      // The zone the last dice were rolled against, while they are the last.
+      struckZone: dice && dice.kind === "attack" && dice.attack ? dice.attack.zone : null,
       attackSide: attack ? attack.side : null,
       act: send ? (action) => { resetPick(); send(action); } : null,
       redraw: () => render(root, message, send),

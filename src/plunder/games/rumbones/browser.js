@@ -503,7 +503,7 @@
     // The crew tracks through the zone: a dot in each side's colour, bottom right.
     if (info.tracks[id]) contents.push(el("span", { class: "rb-tracks", "aria-hidden": "true" }, [...info.tracks[id]].map((f) => el("span", { class: `rb-track f-${f}` }))));
     const wrecked = (view.wrecked || {})[id];
-    const words = [`${id}: ${z.kind === "deck" ? `the deck of the ${z.ship || "ship"} (${factionTitle(z.side)})` : z.kind === "link" ? "a gangplank" : "the sea"}`];
+    const words = [`${id}: ${z.kind === "deck" ? `a deck of the ${capital(String(z.ship || "ship").replace(/_/g, " "))} (${factionTitle(z.side)})` : z.kind === "link" ? "a gangplank" : "the sea"}`];
     if (wrecked) words.push(`destroyed by ${wrecked === "kraken" ? "the Kraken" : `the ${monsterTitle(wrecked)}`}`);
     if (info.tracks[id]) words.push(`on the crew track of the ${[...info.tracks[id]].map(factionTitle).join(" and ")}`);
     if (id === (info.board.kraken)) words.push("the Kraken surfaces here");

@@ -859,7 +859,49 @@
     pick.zone = null;
   }
 
+  /**
+   * Draws the table for the latest message. When the bots play fast (a table the
+   * bots finish, a replay stepped through) messages come quicker than a board can
+   * be laid out: while the viewer has nothing to decide they are drawn at most ten
+   * times a second, the latest of them, so the page keeps up; a message that asks
+   * the viewer to decide is drawn at the next frame, and the first one at once.
+   */
+  const queued = { args: null, timer: null, urgent: false, last: 0 };
+  const CALM_MS = 100;
+
   function render(root, message, send) {
+    queued.args = [root, message, send];
+    if (!root.querySelector(".rb")) {
+      flush();
+      return;
+    }
+    const urgent = Boolean(send) && ((message.actions || []).length > 0 || Boolean(message.sending));
+    if (queued.timer !== null) {
+      if (!urgent || queued.urgent) return;
+      clearTimeout(queued.timer);
+    }
+    queued.urgent = urgent;
+    const wait = urgent ? 0 : Math.max(0, queued.last + CALM_MS - Date.now());
+    queued.timer = setTimeout(() => window.requestAnimationFrame(flush), wait);
+  }
+
+  function flush() {
+    clearTimeout(queued.timer);
+    queued.timer = null;
+    const args = queued.args;
+    queued.args = null;
+    queued.last = Date.now();
+    if (!args) return;
+    try {
+      draw(...args);
+    } catch (error) {
+      // As the table page does for a renderer that fails: the generic one draws it.
+      console.error(error);
+      P.genericRenderer.render(...args);
+    }
+  }
+
+  function draw(root, message, send) {
     const view = message.view || {};
     catalogue = message.catalogue || {};
     const parsed = sortActions(send ? message.actions || [] : []);
@@ -899,7 +941,7 @@
       struckZone: dice && dice.kind === "attack" && dice.attack ? dice.attack.zone : null,
       attackSide: attack ? attack.side : null,
       act: send ? (action) => { resetPick(); send(action); } : null,
-      redraw: () => render(root, message, send),
+      redraw: () => draw(root, message, send),
     };
     // The viewer's side first among the sides, the other after.
     const sides = [0, 1];

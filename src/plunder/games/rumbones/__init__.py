@@ -6,7 +6,11 @@ from plunder.games.rumbones.rules import BonesAction, BonesGame, BonesState
 MANIFEST = Manifest(
     game=BonesGame,
     terminal="terminal:BonesRenderer",
+    browser="browser.js",
     bots={"greedy": "bot:GreedyBot"},
+    # The Tide cards' and the reactions' windows are timed decisions in every game:
+    # the lobby offers the reflex clock.
+    timed={},
     evaluate="bot:evaluate",
     rollout="bot:rollout",
     rules="docs/rules/rumbones.md",

@@ -161,6 +161,7 @@ class Content:
     monsters: dict[str, Monster]
     kraken: Kraken
     effects: dict[str, str]  # effect -> players' words ({n}: its amount)
+    ships: dict[str, str]  # ship -> its name
     conditions: dict[str, str]  # condition -> what it does, in players' words
 
     def deck(self, faction: str) -> list[str]:
@@ -370,6 +371,22 @@ def _tide(path: Path) -> tuple[dict[str, Card], dict[str, Monster], Kraken]:
     return cards, monsters, Kraken(table=rows, **values)
 
 
+def _ships(path: Path, boards: dict[str, Configuration]) -> dict[str, str]:
+    """Every ship of every configuration has a name, and no name is for no ship."""
+    data = read_toml(path)
+    names = data.get("ships")
+    if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+        raise fault(path, "needs a [ships] table: ship = \"its name\"", field="ships")
+    used = {ship for config in boards.values() for ship in config.board.ships}
+    missing = sorted(used - set(names))
+    if missing:
+        raise fault(path, f"names no ship {missing[0]!r}", "ships")
+    unknown = sorted(set(names) - used)
+    if unknown:
+        raise fault(path, f"names {unknown[0]!r}, which is on no board", "ships", unknown[0])
+    return dict(names)
+
+
 def _boards(path: Path, objectives: dict[str, Objective]) -> dict[str, Configuration]:
     data = read_toml(path)
     raw = data.get("boards")
@@ -457,10 +474,12 @@ def load_content(
     if sorted(conditions) != sorted(CONDITIONS):
         raise fault(effects, f"needs the words of exactly the conditions {', '.join(CONDITIONS)}",
                     field="conditions")
+    configurations = _boards(boards, objective_table)
     return Content(
         _factions(factions), hero_table, skills, objective_table,
-        _boards(boards, objective_table), cards, monsters, kraken,
+        configurations, cards, monsters, kraken,
         {name: entry["text"] for name, entry in words.items()},
+        _ships(boards, configurations),
         {name: conditions[name]["text"] for name in CONDITIONS},
     )
 

@@ -929,6 +929,7 @@ class BonesGame(Game):
                 for name, m in CONTENT.monsters.items()
             },
             "effects": dict(CONTENT.effects),
+            "ships": dict(CONTENT.ships),
             "conditions": dict(CONTENT.conditions),
             "kraken": {
                 "hp": CONTENT.kraken.hp, "arrival": CONTENT.kraken.arrival,

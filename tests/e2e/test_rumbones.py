@@ -1,0 +1,232 @@
+"""Rum & Bones: Second Tide in Chromium: a whole game by clicks, and the dock in view.
+
+Anne sets a two-seat table (herself and the greedy bot) in the lobby, two rounds
+long, and plays it to its end by clicking: the heroes of the draft, the lit zones
+of the board (deploy, step, rig, attack, fire, strike, push, summon, muster), a
+zone's choices when two actions share it, an attack skill or sea monster picked
+before its zone, the Tide cards of her hand, the dice to re-roll, and the other
+choices as buttons. The board is drawn from the catalogue (72 zones with their
+coordinates, the objectives on them), every hero, skill, Tide card and
+objective has the catalogue's words in its tooltip, the dice of an attack show
+where their hits went, and a spectator sees the board and the hand sizes but no
+hand.
+
+At a laptop's 1280x800 and a phone's 390x844 the prompt, the hand and the board
+are in view without scrolling, at the first turn and in the middle of an
+activation; the screenshots are kept.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+import plunder
+from e2e.driving import PHONE, Server, api, create_table, result_shown
+from e2e.test_screens import assert_fits
+
+# What can be clicked in the game now: elements that act, zones that ask which
+# action, and attack skills or sea monsters to pick before their zone.
+CLICKABLE_JS = """
+() => Array.from(document.querySelectorAll(
+    '#game [data-action], #game .rb-zone[data-choose], #game [data-arg]'))
+  .filter((e) => !e.disabled && e.offsetParent !== null)
+  .map((e) => ({action: e.dataset.action || null, arg: e.dataset.arg || null,
+                zone: e.classList.contains('rb-zone') ? e.dataset.zone : null}))
+"""
+
+DECLINE = ("pass", "end", "stop", "keep")
+HEROES = "carcharius,ishmael,nerissa;calavera,demarco,hueso"
+
+
+def _click(page: Any, selector: str) -> bool:
+    try:
+        page.locator(selector).first.click(timeout=2000)
+    except PlaywrightError:
+        return False
+    return True
+
+
+def _lit_action(page: Any, rng: random.Random, selector: str) -> str | None:
+    """Clicks one of the elements ``selector`` finds that acts; returns its notation."""
+    try:
+        page.wait_for_selector(selector, timeout=2000)
+    except PlaywrightError:
+        return None
+    found = page.locator(selector).evaluate_all("(all) => all.map((e) => e.dataset.action)")
+    found = [a for a in found if a]
+    if not found:
+        return None
+    notation = rng.choice(found)
+    return notation if _click(page, f'#game [data-action="{notation}"]') else None
+
+
+def click_one(page: Any, rng: random.Random) -> str | None:
+    """One decision by clicks, if the page has one; returns the notation clicked.
+
+    A lit zone is preferred (most decisions name zones), then what is not a way
+    to decline; a zone two actions share is clicked and then one of the choices
+    the dock offers for it; an attack skill picked first is followed by one of
+    its zones.
+    """
+    options = page.evaluate(CLICKABLE_JS)
+    if not options:
+        return None
+    zones = [o for o in options if o["zone"]]
+    others = [o for o in options if not o["zone"] and o["action"] not in DECLINE]
+    if zones and rng.random() < 0.7:
+        pick = rng.choice(zones)
+    elif others and rng.random() < 0.8:
+        pick = rng.choice(others)
+    else:
+        pick = rng.choice(options)
+    if pick["zone"] and not pick["action"]:
+        if not _click(page, f'#game .rb-zone[data-zone="{pick["zone"]}"]'):
+            return None
+        return _lit_action(page, rng, "#game .rb-choice[data-action]")
+    if pick["arg"]:
+        if not _click(page, f'#game [data-arg="{pick["arg"]}"]'):
+            return None
+        return _lit_action(page, rng, "#game .rb-zone.lit[data-action]")
+    notation = pick["action"]
+    return notation if _click(page, f'#game [data-action="{notation}"]') else None
+
+
+def check_tooltips(page: Any, catalogue: dict[str, Any]) -> None:
+    """Heroes, skills, hand cards and objectives carry the catalogue's words."""
+    heroes = page.locator("#game .rb-hero").evaluate_all(
+        "(all) => all.map((e) => [e.querySelector('.rb-hname').textContent, "
+        "e.querySelector('.rb-hname').title])")
+    assert len(heroes) == 6
+    titles = {h["title"] for h in catalogue["heroes"].values()}
+    for shown, tip in heroes:
+        title = next(t for t in titles if shown.startswith(t))
+        assert tip.startswith(title), (shown, tip)
+    for skill, tip in page.locator("#game .rb-skill").evaluate_all(
+        "(all) => all.map((e) => [e.dataset.skill, e.title])"
+    ):
+        spec = catalogue["skills"][skill]
+        assert tip.startswith(spec["title"]) and spec["text"] in tip, (skill, tip)
+    cards = page.locator("#game .rb-hand .rb-card").evaluate_all(
+        "(all) => all.map((e) => [e.dataset.card, e.title])")
+    assert len(cards) == 3
+    for card, tip in cards:
+        spec = catalogue["cards"][card]
+        assert tip.startswith(spec["title"]) and tip.endswith(spec["text"]), (card, tip)
+    objectives = page.locator("#game .rb-obj").evaluate_all(
+        "(all) => all.map((e) => [e.dataset.objective, e.title])")
+    assert objectives
+    for objective, tip in objectives:
+        spec = catalogue["objectives"][objective]
+        assert tip.startswith(f"{spec['title']}: {spec['hp']} HP"), (objective, tip)
+
+
+def test_a_whole_game_by_clicks_against_the_greedy_bot(
+    pages: Callable[..., Any], server: Server, screenshots: Path
+) -> None:
+    page = pages()
+    table = create_table(page, "Anne", ["human", "bot:greedy"], {"round_limit": 2},
+                         game="rumbones", reflex_clock=60)
+    catalogue = plunder.load("rumbones").catalogue()
+    # The box's board: 9 columns by 8 rows of zones, lettered and numbered on the edges.
+    expect(page.locator("#game .rb-zone")).to_have_count(len(catalogue["board"]["zones"]))
+    labels = page.locator("#game .rb-label").evaluate_all("(all) => all.map((e) => e.textContent)")
+    assert sorted(labels) == sorted([*"abcdefghi", *"12345678"])
+    expect(page.locator("#game .rb-zone.k-link")).to_have_count(5)
+    # A spectator sees the board, both sides' hand sizes and no hand.
+    watcher = pages(viewport=PHONE, is_mobile=True, has_touch=True)
+    watcher.goto(f"/t/{table}?watch")
+    expect(watcher.locator("#game .rb-zone")).to_have_count(72)
+    expect(watcher.locator("#game .rb-hand")).to_have_count(0)
+
+    rng = random.Random(8)
+    deadline = time.monotonic() + 420
+    clicked: list[str] = []
+    outcomes = 0
+    checked = False
+    while not result_shown(page):
+        assert time.monotonic() < deadline, f"the game did not end ({len(clicked)} clicks)"
+        if not checked and page.locator("#game .rb-hand .rb-card").count() == 3 and \
+                page.locator("#game .rb-hero").count() == 6:
+            check_tooltips(page, catalogue)
+            expect(watcher.locator("#game [data-hand-size]")).to_have_count(2)
+            page.screenshot(path=str(screenshots / "rumbones-first-turn.png"))
+            checked = True
+        notation = click_one(page, rng)
+        if notation is None:
+            page.wait_for_timeout(40)
+            continue
+        clicked.append(notation)
+        outcomes += page.locator("#game .rb-dice[data-kind=attack] .rb-out").count() > 0
+    page.screenshot(path=str(screenshots / "rumbones-over.png"))
+    assert checked, "the hand and the heroes never showed"
+    expect(page.locator("#result-scores li")).to_have_count(2)
+    expect(watcher.locator("#result")).to_be_visible()
+    assert outcomes, "no attack's hits were shown"
+    record = api(server.url, "GET", f"/api/tables/{table}/record")
+    mine = [notation for seat, notation in record["moves"] if seat == 0]
+    # Every click that acted is a move of Anne's (the reflex clock never ran out).
+    assert set(clicked) <= set(mine)
+    assert any(n.startswith("pick:") for n in mine)
+    assert sum(">" in n for n in clicked) >= 3, clicked
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1
+
+
+SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": PHONE}
+
+IN_VIEW_JS = """
+(selectors) => selectors.map((s) => {
+  const e = document.querySelector(s);
+  if (!e) return [s, null];
+  const r = e.getBoundingClientRect();
+  return [s, {top: r.top, bottom: r.bottom, left: r.left, right: r.right}];
+})
+"""
+
+
+def assert_in_view(page: Any, shot: Path, size: dict[str, int]) -> None:
+    """With the page at its top, the prompt, the hand and the board are all in the window."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.wait_for_timeout(50)
+    assert_fits(page, shot)
+    for selector, box in page.evaluate(IN_VIEW_JS, ["#game .rb-prompt", "#game .rb-hand",
+                                                    "#game .rb-board"]):
+        assert box is not None, f"{shot.name}: no {selector}"
+        assert box["top"] >= 0 and box["bottom"] <= size["height"], (shot.name, selector, box)
+        assert box["left"] >= 0 and box["right"] <= size["width"], (shot.name, selector, box)
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_prompt_the_hand_and_the_board_are_in_view(
+    pages: Callable[..., Any], screenshots: Path, size: str
+) -> None:
+    viewport = SIZES[size]
+    phone = size == "phone"
+    page = pages(viewport=viewport, is_mobile=phone, has_touch=phone)
+    folder = screenshots / "rumbones"
+    folder.mkdir(exist_ok=True)
+    create_table(page, "Mary", ["human", "bot:greedy"], {"heroes": HEROES}, game="rumbones",
+                 reflex_clock=60)
+    # Her first turn: three Tide cards in hand, her heroes to activate.
+    expect(page.locator("#game .rb-dock.your-move .rb-card")).to_have_count(3)
+    expect(page.locator('#game [data-action="hero:0"]').first).to_be_visible()
+    assert_in_view(page, folder / f"{size}-turn.png", viewport)
+    # Carcharius activates and deploys on a lit deployment point: then his actions.
+    page.locator('#game .rb-buttons [data-action="hero:0"]').click()
+    expect(page.locator("#game .rb-zone.lit")).to_have_count(3)
+    page.locator("#game .rb-zone.lit").first.click()
+    expect(page.locator('#game .rb-buttons [data-action="move"]')).to_be_visible()
+    assert_in_view(page, folder / f"{size}-act.png", viewport)
+    # A move: the zones he may step to light up.
+    page.locator('#game .rb-buttons [data-action="move"]').click()
+    expect(page.locator("#game .rb-zone.lit.v-step").first).to_be_visible()
+    assert_in_view(page, folder / f"{size}-move.png", viewport)

@@ -492,6 +492,20 @@ def test_a_hire_that_opens_no_space_is_not_offered_and_the_player_loses() -> Non
     assert state.is_over and state.result.reason.startswith("Seat 0 cannot lay any ship")
 
 
+def test_a_hire_that_would_open_nothing_is_refused_and_says_why() -> None:  # R51
+    state = stuck_position()
+    for at in ("a2", "b2", "c2", "d2", "e2", "f2"):
+        put(state, at, 1, 5)
+    state._begin_turn(0)
+    state._open_step()
+    assert legal(state, 0) == {"buy:kraken@g1"}  # the one that opens g2
+    with pytest.raises(plunder.IllegalAction) as caught:
+        state.act(0, "buy:kraken@a1")
+    assert caught.value.reason == (
+        "seat 0 cannot lay a ship, and the Kraken on a1 would open her no space: only a "
+        "hire that does is offered then (R51)")
+
+
 def test_a_stuck_player_without_the_gold_loses_at_once() -> None:  # R32, R51
     state = stuck_position()
     state.gold[0] = 3

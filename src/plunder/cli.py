@@ -544,7 +544,8 @@ def match_command(
     A shared win counts 1/(number of winners). Also reported: average game length
     in decisions and mean time per decision. Game i is a function of SEED+i alone,
     so a match can be replayed exactly, with any --jobs. A progress bar (games
-    done, elapsed time, time left) shows on stderr when it is a terminal; Ctrl-C
+    done, elapsed time, time left, and the decisions of the games under way, which
+    move it on as they are played) shows on stderr when it is a terminal; Ctrl-C
     stops the workers and exits with status 130.
     """
     names = _split(bots)
@@ -557,11 +558,28 @@ def match_command(
     _check_bots(table_game, names)
     err = _stderr()
     done = 0
+    # Games under way: decisions made so far. The bar moves by each game's share of
+    # the most decisions the rules allow it, so a long game shows it is moving.
+    running: dict[int, int] = {}
+    finished: set[int] = set()
+    most = max(1, table_game.max_decisions())
 
-    def advance(_index: int, _outcome: object) -> None:
+    def show() -> None:
+        partial = sum(min(made / most, 0.99) for made in running.values())
+        now = ", ".join(f"game {i + 1}: {made:,} decisions" for i, made in sorted(running.items()))
+        progress.update(task, completed=done + partial, now=now)
+
+    def advance(index: int, _outcome: object) -> None:
         nonlocal done
         done += 1
-        progress.advance(task)
+        finished.add(index)
+        running.pop(index, None)
+        show()
+
+    def moving(index: int, decisions: int) -> None:
+        if index not in finished:
+            running[index] = decisions
+            show()
 
     try:
         with Progress(
@@ -572,11 +590,12 @@ def match_command(
             TextColumn("elapsed"),
             TimeRemainingColumn(),
             TextColumn("left"),
+            TextColumn("{task.fields[now]}"),
             console=err,
             disable=not err.is_terminal,
             transient=True,
         ) as progress:
-            task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games)
+            task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games, now="")
             report = run_match(
                 game,
                 names,
@@ -586,6 +605,7 @@ def match_command(
                 options,
                 jobs=default_jobs(jobs),
                 on_game=advance,
+                on_progress=moving if err.is_terminal else None,
             )
     except KeyboardInterrupt:
         err.print(Text(f"Interrupted after {done} of {games} games; no report."))

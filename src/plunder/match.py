@@ -12,6 +12,7 @@ timings differ, and the choices of bots that stop searching on the clock.
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import os
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from queue import Empty
 from typing import Any
 
 import plunder
@@ -53,10 +55,25 @@ class GameOutcome:
     reason: str = ""
 
 
+# Seconds between two reports of a game's progress (``on_decision``).
+PROGRESS_EVERY = 0.5
+
+# The queue a worker process reports its games' progress on (set when it starts).
+_progress_queue: Any = None
+
+
 def play_one(
-    game_name: str, options: Mapping[str, Any], bot_names: Sequence[str], seed: int
+    game_name: str,
+    options: Mapping[str, Any],
+    bot_names: Sequence[str],
+    seed: int,
+    on_decision: Callable[[int], None] | None = None,
+    every: float = PROGRESS_EVERY,
 ) -> GameOutcome:
-    """Play one game between bots (``bot_names[s]`` sits at seat ``s``) to the end."""
+    """Play one game between bots (``bot_names[s]`` sits at seat ``s``) to the end.
+
+    ``on_decision(decisions)`` hears how many decisions the game has made, at most
+    every ``every`` seconds, so a long game shows it is moving."""
     game = plunder.load(game_name, **options)
     seated = [bot_registry.from_spec(name, game_name) for name in bot_names]
     if len(seated) != game.players:
@@ -65,6 +82,7 @@ def play_one(
     rng = bot_rng(seed)
     decisions = [0] * game.players
     seconds = [0.0] * game.players
+    told = time.perf_counter()
     while not state.is_over:
         # One decision at a time, lowest seat first: after each act the step may
         # resolve and the pending seats change.
@@ -74,6 +92,9 @@ def play_one(
         seconds[seat] += time.perf_counter() - started
         decisions[seat] += 1
         state.act(seat, action)
+        if on_decision is not None and started - told >= every:
+            told = started
+            on_decision(len(state.moves))
     result = state.result
     assert result is not None
     return GameOutcome(
@@ -219,6 +240,8 @@ def run_match(
     *,
     jobs: int = 1,
     on_game: Callable[[int, GameOutcome], None] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+    progress_every: float = PROGRESS_EVERY,
 ) -> MatchReport:
     """Play ``games`` games between ``bot_names`` and sum them up.
 
@@ -229,7 +252,10 @@ def run_match(
     Workers are spawned, so a script that asks for several needs the usual
     ``if __name__ == "__main__":`` guard.
     ``on_game(i, outcome)`` is called in this process after each game, in the
-    order games finish (for a progress bar).
+    order games finish (for a progress bar); ``on_progress(i, decisions)`` while
+    game ``i`` is being played, every ``progress_every`` seconds, with the decisions
+    it has made so far (a game can last a long time: bots that never hit each other play
+    on to the rules' limits).
     """
     if not bot_names:
         raise ValueError("a match needs at least one bot")
@@ -253,26 +279,42 @@ def run_match(
     if workers == 1 or games == 1:
         outcomes = []
         for index, game_seed, seated in schedule:
-            outcome = play_one(game_name, settled, seated, game_seed)
+            moving = None if on_progress is None else functools.partial(on_progress, index)
+            outcome = play_one(game_name, settled, seated, game_seed, moving, progress_every)
             outcomes.append(outcome)
             if on_game is not None:
                 on_game(index, outcome)
     else:
-        outcomes = _play_in_workers(game_name, settled, schedule, workers, on_game)
+        outcomes = _play_in_workers(
+            game_name, settled, schedule, workers, on_game, on_progress, progress_every
+        )
     return summarize(game_name, settled, list(bot_names), seed, outcomes)
 
 
 def play_batch(
-    game_name: str, options: Mapping[str, Any], batch: Schedule
+    game_name: str, options: Mapping[str, Any], batch: Schedule, every: float = PROGRESS_EVERY
 ) -> list[tuple[int, GameOutcome]]:
-    """Play a batch of scheduled games in a worker: (index, outcome) per game."""
-    return [(index, play_one(game_name, options, seated, s)) for index, s, seated in batch]
+    """Play a batch of scheduled games in a worker: (index, outcome) per game; their
+    progress goes to the parent through the worker's queue, when it has one."""
+    out = []
+    for index, s, seated in batch:
+        moving = None
+        if _progress_queue is not None:
+            moving = functools.partial(_tell_progress, _progress_queue, index)
+        out.append((index, play_one(game_name, options, seated, s, moving, every)))
+    return out
 
 
-def _ignore_interrupts() -> None:
+def _tell_progress(queue: Any, index: int, decisions: int) -> None:
+    queue.put((index, decisions))
+
+
+def _start_worker(queue: Any) -> None:
     # Ctrl-C at a terminal reaches every process of the group; the parent alone
     # decides what to do, so workers neither print tracebacks nor break the pool.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _progress_queue
+    _progress_queue = queue
 
 
 def _play_in_workers(
@@ -281,6 +323,8 @@ def _play_in_workers(
     schedule: Schedule,
     workers: int,
     on_game: Callable[[int, GameOutcome], None] | None,
+    on_progress: Callable[[int, int], None] | None = None,
+    every: float = PROGRESS_EVERY,
 ) -> list[GameOutcome]:
     # Batches keep process round trips few for fast bots, and small enough that
     # the work stays balanced and the progress bar moves (about 40 per worker).
@@ -288,18 +332,27 @@ def _play_in_workers(
     batches = [schedule[start : start + size] for start in range(0, len(schedule), size)]
     # "spawn" starts clean interpreters: no locks or threads (the progress bar's)
     # inherited mid-use, and the same behaviour on every platform.
+    context = multiprocessing.get_context("spawn")
+    # Progress within games comes back on a queue the workers get as they start.
+    queue = context.Queue() if on_progress is not None else None
     executor = ProcessPoolExecutor(
         max_workers=min(workers, len(batches)),
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_ignore_interrupts,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(queue,),
     )
     found: dict[int, GameOutcome] = {}
     try:
         waiting: set[Future[list[tuple[int, GameOutcome]]]] = {
-            executor.submit(play_batch, game_name, dict(options), batch) for batch in batches
+            executor.submit(play_batch, game_name, dict(options), batch, every)
+            for batch in batches
         }
         while waiting:
-            done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            done, waiting = wait(
+                waiting, timeout=None if queue is None else max(every, 0.05),
+                return_when=FIRST_COMPLETED,
+            )
+            _drain(queue, on_progress)
             for future in done:
                 for index, outcome in future.result():
                     found[index] = outcome
@@ -311,7 +364,22 @@ def _play_in_workers(
         _stop_workers(executor)
         raise
     executor.shutdown(wait=True)
+    if queue is not None:
+        _drain(queue, on_progress)  # the workers have left: what they told is all here
+        queue.close()
     return [found[index] for index, _, _ in schedule]
+
+
+def _drain(queue: Any, on_progress: Callable[[int, int], None] | None) -> None:
+    """Hand on the progress the workers have reported since the last look."""
+    if queue is None or on_progress is None:
+        return
+    while True:
+        try:
+            index, decisions = queue.get_nowait()
+        except Empty:
+            return
+        on_progress(index, decisions)
 
 
 def _stop_workers(executor: ProcessPoolExecutor) -> None:

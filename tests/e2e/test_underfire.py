@@ -14,6 +14,7 @@ first turns, then Anne hands Bob's seat to a bot, which plays it to the end.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -57,6 +58,14 @@ def test_a_whole_game_by_clicks_against_the_greedy_bot(pages: Callable[..., Any]
     page = pages()
     create_table(page, "Anne", ["human", "bot:greedy"], game="underfire")
     expect(page.locator("#game .uf-space")).to_have_count(42)
+    # The sea's coordinates: letters above and below, row numbers on the left (seat 0
+    # sees her row 1 at the bottom), each space's name in its corner.
+    letters = page.locator("#game .uf-letters").evaluate_all(
+        "(all) => all.map((e) => e.textContent)")
+    assert letters == ["abcdefg", "abcdefg"]
+    numbers = page.locator("#game .uf-row:not(.uf-letters) > .uf-coord").all_text_contents()
+    assert numbers == ["6", "5", "4", "3", "2", "1"]
+    expect(page.locator('#game .uf-space[data-at="c3"] .uf-at')).to_have_text("c3")
     catalogue = plunder.load("underfire").catalogue()
     page.wait_for_selector("#game .uf-hand [data-ship]")
     tips = page.locator("#game .uf-hand [data-ship]").evaluate_all(
@@ -75,6 +84,14 @@ def test_a_whole_game_by_clicks_against_the_greedy_bot(pages: Callable[..., Any]
             page.wait_for_timeout(40)
     assert clicks >= 16
     expect(page.locator("#result-scores li")).to_have_count(2)
+    # A ship on the sea says on hover where it lies, whose it is, its number and name.
+    tips = page.locator("#game .uf-ship").evaluate_all(
+        "(all) => all.map((e) => [e.textContent, e.title])")
+    numbered = [(label, tip) for label, tip in tips if label.isdigit()]
+    assert numbered
+    for label, tip in numbered:
+        title = catalogue["ships"][label]["title"]
+        assert re.match(rf"^[a-g][1-6]: .+'s ship {label}, {title}", tip), tip
     page.set_viewport_size(PHONE)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1

@@ -14,6 +14,7 @@ import random
 import pytest
 
 import plunder
+from plunder.games.swordplay.content import CONTENT
 from swordplay.kit import attack, equip, give, kind, legal, log_types, new, row
 
 FIVE_PLAIN = ("high", "high", "low", "low", "left")
@@ -36,6 +37,15 @@ def test_fighters_are_chosen_by_option_or_dealt() -> None:
         assert len(set(names)) == 6
     with pytest.raises(plunder.OptionError):
         plunder.load("swordplay", players=2, pirates="vane,vane")
+
+
+@pytest.mark.parametrize("pirates", ["bogus", "vane,bogus", "bogus,vane,grady"])
+def test_an_unknown_fighter_is_named(pirates: str) -> None:
+    """R1: the option names the fighter it does not know, whatever the count of seats."""
+    with pytest.raises(plunder.OptionError) as caught:
+        plunder.load("swordplay", players=2, pirates=pirates)
+    assert "'bogus', which is no fighter" in str(caught.value)
+    assert caught.value.field == "pirates" and "vane" in str(caught.value)
 
 
 def test_a_typical_pirate_has_ten_life_one_damage_two_hands() -> None:
@@ -273,7 +283,7 @@ def test_a_fitting_defence_counters_the_attack() -> None:
     give(state, 0, *FIVE_PLAIN)
     give(state, 1, "duck", "parry_high", "dodge", "parry_low", "jump")
     attack(state, "attack:high>1")
-    assert sorted(legal(state, 1)) == ["defend:dodge", "defend:duck", "no", "parry:high"]
+    assert sorted(legal(state, 1)) == ["defend:dodge", "defend:duck", "defend:parry_high", "no"]
     state.act(1, "defend:duck")
     assert row(state, 1)["life"] == 10  # R28: countered, no damage
     assert state.pending == {1} and kind(state) == "discard"
@@ -350,7 +360,7 @@ def test_a_chain_of_counter_attacks_runs_while_answers_last() -> None:
     state.act(0, "defend:lunge")  # Stop Thrust: counters the thrust, high back at 1
     frame = state.view(None, log=False)["decision"]
     assert frame["seats"] == [1] and frame["location"] == "high" and frame["link"] == 3
-    state.act(1, "parry:high")
+    state.act(1, "defend:parry_high")
     assert kind(state) == "discard" and state.pending == {1}
     from plunder.games.swordplay.rules import MAX_CHAIN
 
@@ -368,6 +378,18 @@ def test_special_attacks_follow_their_own_rules() -> None:
     attack(state, "attack:pistol>1")
     assert legal(state, 1) == ["no", "defend:dodge", "guard:cloak"]
     assert state.view(None, log=False)["decision"]["damage"] == 2
+
+
+def test_a_cards_text_agrees_with_what_counters_it() -> None:
+    """R26, R34: an attack that a ready cloak counters says so; one that none may, too."""
+    for card in CONTENT.cards.values():
+        if card.type != "attack" or not card.has("dodge_only"):
+            continue
+        words = card.text.lower()
+        if card.ignores_guards:
+            assert "no cloak may counter it" in words, card.name
+        else:
+            assert "a ready cloak still counters it" in words, card.name
 
 
 def test_flurry_ignores_cloaks() -> None:
@@ -430,13 +452,13 @@ def test_realistic_parries() -> None:
         give(state, 0, *FIVE_PLAIN)
         give(state, 1, "parry_high", "duck", "high", "low", "low")
         attack(state, "attack:high>1")
-        assert ("parry:high" in legal(state, 1)) is expected
+        assert ("defend:parry_high" in legal(state, 1)) is expected
         assert "defend:duck" in legal(state, 1)  # not a parry
     state = new("vane,grady", realistic_parries=True)
     give(state, 0, *FIVE_PLAIN)
     give(state, 1, "parry_high", "duck", "high", "low", "low")
     attack(state, "attack:high>1")
-    assert "parry:high" in legal(state, 1)  # both unarmed
+    assert "defend:parry_high" in legal(state, 1)  # both unarmed
 
 
 def test_weapon_breakage_rolls_for_a_fragile_weapon_against_a_heavy_one() -> None:
@@ -455,7 +477,7 @@ def test_weapon_breakage_rolls_for_a_fragile_weapon_against_a_heavy_one() -> Non
         give(state, 0, "parry_high", "duck", "high", "low", "low")
         attack(state, "attack:high>0")
         before = state.event_count(None)
-        state.act(0, "parry:high")
+        state.act(0, "defend:parry_high")
         events = state.events(None, before)
         rolls = [e for e in events if e["type"] == "roll"]
         assert len(rolls) == 1 and rolls[0]["sides"] == 10
@@ -476,7 +498,7 @@ def test_no_breakage_without_a_heavy_weapon() -> None:
     give(state, 1, "parry_high", "duck", "high", "low", "low")
     attack(state, "attack:high>1")
     before = state.event_count(None)
-    state.act(1, "parry:high")
+    state.act(1, "defend:parry_high")
     assert [e for e in state.events(None, before) if e["type"] == "roll"] == []
 
 
@@ -551,7 +573,7 @@ def test_stances_change_the_fight() -> None:
     give(state, 1, "parry_low", "high", "high", "low", "low")
     attack(state, "attack:high>1")
     assert state.view(None, log=False)["decision"]["damage"] == 2
-    assert "parry:low" in legal(state, 1)  # En Garde
+    assert "defend:parry_low" in legal(state, 1)  # En Garde
     state2 = new("vane,finch")
     equip(state2, 1, "wary")
     give(state2, 0, *FIVE_PLAIN)

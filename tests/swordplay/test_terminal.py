@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import plunder
 from plunder.cli import app
 from plunder.terminal.render import renderer_for
-from swordplay.kit import equip, new
+from swordplay.kit import equip, give, new
 
 # A scripted human: notation first (mostly refused at any one step), then "1".
 SCRIPT = "\n".join(["attack:high>1", "defend:dodge", "?", "1"] * 3000) + "\n"
@@ -34,9 +34,29 @@ def test_the_table_shows_life_armor_items_and_stance() -> None:
     assert "Rapier" in table and "Sea Fury" in table and "10" in table
     assert renderer.hand(view)
     lines = renderer.actions([a.to_json() for a in state.legal(0)], view)
-    assert lines[0] == "Discard:" and lines[-1].startswith("1) pass")
+    assert lines[0].startswith("1) pass") and lines[1] == "Discard:"
     help_text = renderer.rules_help(view)
     assert "Dodge" in help_text and "docs/rules/swordplay.md" in help_text
+
+
+def numbers(lines: list[str]) -> list[int]:
+    return [int(line.split(")")[0]) for line in lines if line.strip()[0].isdigit()]
+
+
+def test_actions_are_listed_in_the_order_of_their_numbers() -> None:
+    state = new("vane,grady")
+    renderer = renderer_for("swordplay")
+    equip(state, 0, "cloak")
+    give(state, 0, "rapier", "fury", "high", "duck", "low")
+    state.act(0, "pass")  # the Discard phase: the Ready phase, with drops and readies
+    assert state.decision.kind == "ready"
+    legal = [a.to_json() for a in state.legal(0)]
+    lines = renderer.actions(legal, state.view(0))
+    assert numbers(lines) == list(range(1, len(legal) + 1))
+    assert "Ready:" in lines and "Drop:" in lines
+    # one card, one notation: discarded or played in defence, Parry - High is parry_high
+    help_text = renderer.rules_help(state.view(0))
+    assert "  parry_high: Parry - High" in help_text
 
 
 def test_a_whole_game_with_a_human_and_bots(tmp_path) -> None:

@@ -161,6 +161,27 @@ def test_progress_hears_of_every_game_from_the_workers():
     assert sorted(seen) == [(i, 3 + i) for i in range(12)]
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_within_a_game_is_told_while_it_is_played(jobs: int):
+    # Every decision is told (progress_every=0): each game's counts rise to its length,
+    # and none is told once its game is over.
+    told: dict[int, list[int]] = {}
+    over: set[int] = set()
+
+    def moving(index: int, decisions: int) -> None:
+        assert index not in over or jobs > 1  # a worker's last word may come late
+        told.setdefault(index, []).append(decisions)
+
+    report = run_match(
+        "duel", ["random", "random"], games=4, seed=3, options={"target": 2}, jobs=jobs,
+        on_game=lambda index, outcome: over.add(index), on_progress=moving, progress_every=0,
+    )
+    assert sorted(told) == [0, 1, 2, 3]
+    for index, counts in told.items():
+        assert counts == sorted(counts) and counts[0] >= 1
+        assert counts[-1] == report.outcomes[index].length
+
+
 def test_match_jobs_2_prints_the_same_json_as_jobs_1(plunder_cli):
     args = ["match", "duel", "--bots", "random,random", "--games", "16", "--seed", "5", "--json"]
     alone = plunder_cli([*args, "--jobs", "1"])

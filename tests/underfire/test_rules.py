@@ -9,7 +9,10 @@ import pytest
 from tests.underfire.kit import blank, cell, effect, legal, new, play, put
 
 import plunder
+from plunder.games.underfire import text
 from plunder.games.underfire.content import CONTENT
+from plunder.games.underfire.effects import EFFECTS, aims
+from plunder.games.underfire.rules import INDEX
 
 
 def random_game(seed: int, **options: object) -> plunder.State:
@@ -335,21 +338,48 @@ def test_mines_are_laid_lifted_and_explode_under_a_ship() -> None:  # R28
     assert not cell(state, "b1")["mine"]
 
 
-def test_hand_limit_reserve_gold_and_vp_effects() -> None:  # R29, R30
+def test_hand_limit_reserve_gold_and_vp_effects() -> None:  # R29, R30, R45
     state = blank(new(16), 0)
     state.hand[0] = [8, 6, 1]
     play(state, 0, "8@a1", "end")
-    assert state.limit[0] == 4 and len(state.hand[0]) == 3  # drew one: below the limit
+    assert state.limit[0] == 4 and len(state.hand[0]) == 3  # drew one, as every turn
     state = blank(new(16), 0)
+    state.hand[0] = [6, 6, 6]
+    reserve, pile = len(state.reserve[0]), len(state.pile[0])
+    play(state, 0, "6@a1", "end")
+    # The hand was below its limit once the ship was laid: a ship came from the reserve,
+    # and the final action drew one all the same.
+    assert len(state.reserve[0]) == reserve - 1
+    assert len(state.hand[0]) == 4 and len(state.pile[0]) == pile - 1
+    state = blank(new(16), 0)
+    state.hand[0] = [1, 9, 9]
+    play(state, 0, "1@a1")
+    assert state.gold[0] == 3 + 2
+
+
+def test_the_hand_limit_caps_what_the_reserve_brings() -> None:  # R29, R45
+    state = blank(new(16), 0)
+    state.hand[0] = [6, 6, 6, 6]
+    reserve = len(state.reserve[0])
+    play(state, 0, "6@a1")
+    assert len(state.reserve[0]) == reserve and len(state.hand[0]) == 3  # at its limit
+    said = state.events(None)[-1]
+    assert said["type"] == "effect" and said["effect"] == "reserve"
+    assert said["text"] == "Seat 0's hand is at its limit (3): no ship comes from the reserve."
+    state = blank(new(16), 0)
+    state.hand[0] = [6, 6, 6, 6]
+    state.reserve[0] = []
+    play(state, 0, "6@a1")
+    assert state.events(None)[-1]["text"] == "Seat 0's reserve is empty: no ship comes from it."
+
+
+def test_under_draw_one_the_limit_caps_the_draw_and_not_the_reserve() -> None:  # R45
+    state = blank(new(16, draw="one"), 0)
     state.hand[0] = [6, 6, 6]
     reserve, pile = len(state.reserve[0]), len(state.pile[0])
     play(state, 0, "6@a1", "end")
     assert len(state.reserve[0]) == reserve - 1
     assert len(state.hand[0]) == 3 and len(state.pile[0]) == pile  # at the limit: no draw
-    state = blank(new(16), 0)
-    state.hand[0] = [1, 9, 9]
-    play(state, 0, "1@a1")
-    assert state.gold[0] == 3 + 2
 
 
 def test_fill_draws_up_to_the_limit() -> None:  # R16 (option draw)
@@ -359,29 +389,52 @@ def test_fill_draws_up_to_the_limit() -> None:  # R16 (option draw)
     assert len(state.hand[0]) == 4
 
 
-def test_the_last_draw_leaves_one_turn_and_the_game_ends_after_both() -> None:  # R31, R39
-    for seed in range(15):
+def turns_and_draws(state: plunder.State, seat: int) -> tuple[int, int]:
+    log = state.events(None)
+    turns = sum(1 for e in log if e["type"] == "turn" and e["seat"] == seat)
+    draws = sum(1 for e in log if e["type"] == "draw" and e["seat"] == seat)
+    return turns, draws
+
+
+def test_sixteen_turns_each_and_every_turn_draws() -> None:  # R2, R16, R31, R39
+    for seed in range(20):
         state = random_game(seed)
         if state.view(None)["result"]["reason"].startswith("Seat"):
             continue  # a player was stuck (R32)
         players = state.view(None)["players"]
-        assert all(p["pile"] == 0 and p["done"] for p in players)
-        log = state.events(None)
+        assert all(p["pile"] == 0 and p["done"] and p["turns"] == 16 for p in players)
         for seat in (0, 1):
-            turns = sum(1 for e in log if e["type"] == "turn" and e["seat"] == seat)
-            draws = sum(1 for e in log if e["type"] == "draw" and e["seat"] == seat)
+            # 3 ships to start and 15 drawn: every turn draws but the last (R31).
+            assert turns_and_draws(state, seat) == (16, 15)
+
+
+def test_the_last_draw_leaves_one_turn_and_the_game_ends_after_both() -> None:  # R31, R39
+    log_of_last = []
+    for seed in range(15):
+        state = random_game(seed, draw="one")
+        if state.view(None)["result"]["reason"].startswith("Seat"):
+            continue  # a player was stuck (R32)
+        players = state.view(None)["players"]
+        assert all(p["pile"] == 0 and p["done"] for p in players)
+        log_of_last += [e for e in state.events(None) if e["type"] == "last"]
+        for seat in (0, 1):
+            turns, draws = turns_and_draws(state, seat)
             assert draws == 15 and turns >= 16
             # A turn without a draw comes only after a ship taken from the reserve.
-            taken = sum(1 for e in log if e["type"] == "reserve" and e["seat"] == seat)
+            taken = sum(1 for e in state.events(None) if e["type"] == "effect"
+                        and e["effect"] == "reserve" and e["seat"] == seat
+                        and "takes" in e["text"])
             assert turns - 16 <= taken
+    assert log_of_last
 
 
 def test_sixteen_turns_each_under_end_sixteen() -> None:  # R2, R39
     for seed in range(10):
-        state = random_game(seed, end="sixteen")
-        if state.view(None)["result"]["reason"].startswith("Seat"):
-            continue
-        assert [p["turns"] for p in state.view(None)["players"]] == [16, 16]
+        for draw in ("every", "one"):
+            state = random_game(seed, end="sixteen", draw=draw)
+            if state.view(None)["result"]["reason"].startswith("Seat"):
+                continue
+            assert [p["turns"] for p in state.view(None)["players"]] == [16, 16]
 
 
 def test_a_player_who_cannot_lay_a_ship_loses_unscored() -> None:  # R32
@@ -393,6 +446,129 @@ def test_a_player_who_cannot_lay_a_ship_loses_unscored() -> None:  # R32
     play(state, 0, "1@a1", "end")
     assert state.is_over and state.result.winners == {0}
     assert state.result.scores == (0.0, 0.0)
+
+
+def stuck_position(seed: int = 46) -> plunder.State:
+    """Seat 0 to play, her first row held by the enemy's active ships and no ship of hers
+    on the sea: no ship of her hand can be laid. 7 gold, the Kraken for hire."""
+    state = blank(new(seed), 0)
+    state.hand[0] = [1, 2, 3]
+    state.market = ["kraken", "corsair", "smuggler"]
+    state.gold[0] = 7
+    for col in "abcdefg":
+        put(state, f"{col}1", 1, 5)
+    return state
+
+
+def test_a_stuck_player_who_could_hire_is_offered_the_hire() -> None:  # R32, R51
+    state = stuck_position()
+    state._begin_turn(0)  # the check at the start of her turn
+    state._open_step()
+    assert not state.is_over
+    options = legal(state, 0)
+    # Only the Kraken can be laid (on an active ship of her first row), and each such
+    # hire opens the space behind it; no ship can be laid before the hire.
+    assert options == {f"buy:kraken@{col}1" for col in "abcdefg"}
+    play(state, 0, "buy:kraken@c1")
+    assert cell(state, "c1")["ship"]["merc"] == "kraken"
+    assert legal(state, 0) == {f"{n}@c2" for n in (1, 2, 3)}
+    play(state, 0, "2@c2", "mine@g3")
+    assert state.pending == {1}
+
+
+def test_a_hire_that_opens_no_space_is_not_offered_and_the_player_loses() -> None:  # R51
+    state = stuck_position()
+    for col in "abcdefg":  # the second row is the enemy's too: a Kraken opens nothing
+        put(state, f"{col}2", 1, 5)
+    state._begin_turn(0)
+    state._open_step()
+    assert state.is_over and state.result.winners == {1}
+    state = stuck_position()
+    for at in ("a2", "b2", "c2", "d2", "e2", "f2"):
+        put(state, at, 1, 5)
+    state.mines[INDEX["g1"]] = True  # the one Kraken that would open g2 lands on a mine
+    state._begin_turn(0)
+    state._open_step()
+    assert state.is_over and state.result.reason.startswith("Seat 0 cannot lay any ship")
+
+
+def test_a_hire_that_would_open_nothing_is_refused_and_says_why() -> None:  # R51
+    state = stuck_position()
+    for at in ("a2", "b2", "c2", "d2", "e2", "f2"):
+        put(state, at, 1, 5)
+    state._begin_turn(0)
+    state._open_step()
+    assert legal(state, 0) == {"buy:kraken@g1"}  # the one that opens g2
+    with pytest.raises(plunder.IllegalAction) as caught:
+        state.act(0, "buy:kraken@a1")
+    assert caught.value.reason == (
+        "seat 0 cannot lay a ship, and the Kraken on a1 would open her no space: only a "
+        "hire that does is offered then (R51)")
+
+
+def test_a_stuck_player_without_the_gold_loses_at_once() -> None:  # R32, R51
+    state = stuck_position()
+    state.gold[0] = 3
+    state._begin_turn(0)
+    state._open_step()
+    assert state.is_over and state.result.winners == {1}
+    assert state.result.scores == (0.0, 0.0)
+
+
+def test_refusals_say_why() -> None:  # R10-R12, R17-R20, R51
+    state = blank(new(21), 0)
+    state.hand[0] = [1, 2, 3]
+    state.market = ["kraken", "governor"]
+    state.gold[0] = 4
+    put(state, "c1", 1, 5)
+    put(state, "e2", 1, 5, burning=True)
+    put(state, "e1", 1, 5, burning=True)
+
+    def why(action: str) -> str:
+        with pytest.raises(plunder.IllegalAction) as caught:
+            state.act(0, action)
+        assert "is not a legal action" not in caught.value.reason
+        return caught.value.reason
+
+    assert why("9@a1") == "seat 0 holds no ship 9 (Treasure Galleon); her hand: 1, 2, 3 (R10)"
+    assert why("1@c1").startswith("c1 is occupied by seat 1's active ship 5 (Escort)")
+    assert why("1@e1").startswith("e1 holds a burning ship, which is reached only from next")
+    assert why("1@d3").startswith("d3 is not accessible to seat 0: a ship is laid on row 1")
+    assert why("buy:governor@a1") == "the Governor costs 5 gold; seat 0 has 4"
+    assert why("buy:corsair@a1").startswith("the Corsair is not for hire (for hire: Kraken")
+    assert why("end").startswith("a turn ends only once its ship is laid")
+    assert why("fire@c1").startswith("no effect is aiming now")
+    play(state, 0, "3@b1")
+    assert why("fire@e2").startswith("e2 is not a target: a shot along the row or the column")
+    assert why("mine@a1").startswith("seat 0 is aiming: fire@SPACE on one of c1")
+    play(state, 0, "fire@c1")
+    assert why("2@a1") == "seat 0 has laid this turn's ship already (R10)"
+    play(state, 0, "buy:kraken@a1")
+    assert why("end").startswith("seat 0 owes no decision now")
+
+
+def test_the_log_speaks_of_the_seats_in_the_third_person() -> None:  # log words
+    for seed in range(8):
+        state = random_game(seed)
+        for seat in (None, 0, 1):
+            for event in state.events(seat):
+                said = event["text"]
+                assert "{" not in said and "(s)" not in said, said
+                assert " your " not in f" {said.lower()}", said
+                assert not said.startswith("Seat 0:") and not said.startswith("Seat 1:"), said
+
+
+def test_every_effect_has_its_log_words() -> None:  # log words
+    for name in EFFECTS:
+        if aims(name):
+            assert name in text.MISSED and name in text.OFF_TARGET
+            assert EFFECTS[name].get("verb") in text.AIMED
+        else:
+            said = text.effect(0, name, 2) if name in ("gold", "vp") else ""
+            assert name in ("gold", "vp", "hand", "reserve"), name
+            assert "effect applies" not in said
+    assert text.effect(1, "vp", 1) == "Seat 1 takes 1 VP token."
+    assert text.effect(1, "vp", 2) == "Seat 1 takes 2 VP tokens."
 
 
 def test_combos_score_runs_of_one_number_and_sequences() -> None:  # R33, R34, R40

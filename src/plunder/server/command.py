@@ -7,12 +7,13 @@ defaults are those of ``plunder.server.settings.Settings``.
 from __future__ import annotations
 
 import logging
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, NoReturn
 
 import typer
 
 from plunder.server.settings import Settings
-from plunder.server.store import default_url
+from plunder.server.store import default_url, make_engine
 
 DEFAULT_DB = "plunder.sqlite3"
 D = Settings()
@@ -31,14 +32,14 @@ def serve_command(
             "--host", help="Address to listen on; 0.0.0.0 lets others on your network in."
         ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (1-65535).")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
             "--db",
             envvar="DATABASE_URL",
-            help=f"Where tables are stored: a SQLAlchemy URL such as sqlite:///{DEFAULT_DB} "
-            "(the default) or postgresql://user@host/dbname.",
+            help=f"Where tables are stored: a SQLite file ({DEFAULT_DB}, the default, or any "
+            "path), or a SQLAlchemy URL such as sqlite:///FILE or postgresql://user@host/dbname.",
         ),
     ] = None,
     bot_delay: Annotated[
@@ -186,7 +187,9 @@ def serve_command(
         chat_burst=chat_burst,
         chat_spectators=chat_spectators,
     )
-    url = db or default_url(DEFAULT_DB)
+    if not 1 <= port <= 65535:
+        _fail(f"--port is {port}; a port is a number from 1 to 65535")
+    url = store_url(db)
     logging.basicConfig(
         level=logging.WARNING if quiet else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -204,6 +207,41 @@ def serve_command(
         ws_per_message_deflate=settings.ws_compression,
         access_log=not quiet,
     )
+
+
+def _fail(message: str) -> NoReturn:
+    """A user error in one line on stderr, and exit status 2 (as the other commands)."""
+    typer.secho(f"Error: {message}", err=True, fg="red")
+    raise typer.Exit(2)
+
+
+def store_url(db: str | None) -> str:
+    """The store's URL for ``--db``: a bare path is a SQLite file (its folder made if
+    need be), a URL is used as given. The store is opened once here, so a URL that
+    names no database the server can use, or one it cannot reach, is one line of
+    error before the server starts rather than a failed start-up."""
+    given = db or DEFAULT_DB
+    if "://" not in given:
+        path = Path(given).expanduser()
+        if path.is_dir():
+            _fail(f"--db {given}: that is a folder; name a file in it, such as "
+                  f"{path / DEFAULT_DB}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        url = default_url(path)
+    else:
+        url = given
+    try:
+        engine = make_engine(url)
+        try:
+            with engine.connect():
+                pass
+        finally:
+            engine.dispose()
+    except Exception as exc:  # SQLAlchemy and the drivers raise errors of many kinds
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        _fail(f"--db {_safe(url)}: the tables cannot be stored there ({reason}). Give a "
+              "file such as plunder.sqlite3, sqlite:///FILE or postgresql://user@host/dbname.")
+    return url
 
 
 def _safe(url: str) -> str:

@@ -17,6 +17,7 @@ it to end its searches and playouts at the end of the duel being played
 from __future__ import annotations
 
 import functools
+import json
 import math
 import random
 from typing import Any
@@ -31,6 +32,9 @@ from plunder.games.duel.rules import DuelState
 HAND_VALUE = {"colt": 0.04, "rifle": 0.08, "barricade": 0.03, "reload": 0.03}
 
 
+# Shootouts played out whose scores a bot keeps (a few MB), before it starts afresh.
+KEPT_OUTCOMES = 20_000
+
 # Sampled worlds per decision at each level.
 SAMPLES = {"easy": 4, "normal": 16, "hard": 64}
 
@@ -42,26 +46,68 @@ class GreedyBot:
 
     def __init__(self, level: str = "normal", samples: int | None = None) -> None:
         self.samples = samples if samples is not None else SAMPLES[check_level(level)]
+        # Scores of shootouts played out, by situation and the others' actions.
+        self._outcomes: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[float, ...]] = {}
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         actions = state.legal(seat)
         if len(actions) == 1:
             return actions[0]
         before = state.view(seat, log=False)
+        situation = _situation(before)
         scores = [0.0] * len(actions)
+        # Duel has no chance after the deal, and hides nothing but the choices
+        # committed in the step under way: a shootout played out is decided by the
+        # table as the seat sees it and the seats' actions. So each sampled world is
+        # named by the other seats' actions in it (their committed choices redrawn,
+        # their replies drawn), and its outcome is kept: the same situation and
+        # actions are played out once, however many samples and decisions meet them
+        # (a long duel comes back to the same hands again and again). With nothing
+        # committed there is nothing to redraw: the table itself is the only world
+        # (trials are clones of it).
+        hidden = len(state.committed)
         for _ in range(self.samples):
-            world = state.determinize(seat, rng)
+            world = state.determinize(seat, rng) if hidden else state
             replies = {
                 other: rng.choice(world.legal(other)) for other in world.pending if other != seat
             }
-            for index, action in enumerate(actions):
-                trial = world.clone()
-                trial.act(seat, action)
-                for other, reply in replies.items():
-                    trial.act(other, reply)
-                scores[index] += score(before, trial.view(seat, log=False), seat)
+            others = tuple(world.moves[len(world.moves) - hidden:]) if hidden else ()
+            others += tuple((other, reply.notation) for other, reply in replies.items())
+            key = (situation, others)
+            outcome = self._outcomes.get(key)
+            if outcome is None:
+                if len(self._outcomes) >= KEPT_OUTCOMES:
+                    self._outcomes.clear()
+                outcome = self._outcomes[key] = tuple(
+                    self._trial(world, seat, action, replies, before) for action in actions
+                )
+            for index, value in enumerate(outcome):
+                scores[index] += value
         best = max(scores)
         return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+
+    @staticmethod
+    def _trial(world: State, seat: int, action: Action, replies: dict[int, Action],
+               before: dict[str, Any]) -> float:
+        """``seat`` plays ``action`` in ``world``, the others their replies: the score."""
+        trial = world.clone()
+        trial.act(seat, action)
+        for other, reply in replies.items():
+            trial.act(other, reply)
+        return score(before, trial.view(seat, log=False), seat)
+
+
+def _situation(view: dict[str, Any]) -> str:
+    """What a shootout's outcome and its score depend on, from the seat's view: the
+    options, every seat's dollars, life and played cards, the seat's hand, who has
+    chosen, and whether this shootout or this duel is the last the limits allow (the
+    count of shootouts and duels matters only there)."""
+    options = view["options"]
+    return json.dumps([
+        options, view["viewer"], view["players"], view["hand"], view["pending"],
+        view["committed"], view["shootout"] >= options["shootout_limit"],
+        view["duel"] >= options["duel_limit"],
+    ], sort_keys=True)
 
 
 def score(before: dict[str, Any], after: dict[str, Any], seat: int) -> float:

@@ -63,7 +63,8 @@ class Card:
     stops: frozenset[str] = frozenset()  # defence: locations countered (or ANY)
     parry: bool = False
     counter: str = ""  # defence: the location of its counter-attack
-    notation: str = ""  # how playing it is written
+    notation: str = ""  # how playing it is written: verb:<its id>
+    formerly: str = ""  # defence: the notation older records wrote for its play, still read
     item: str = ""  # item: one of ITEM_KINDS
     hands: int = 0
     damage: int = 0
@@ -150,7 +151,7 @@ CARD_SCHEMAS = {
         parry=Field(bool, False),
         counter=Field(str, "", choices=("", *LOCATIONS)),
         bonus=_bonus(),
-        notation=Field(str, ""),
+        formerly=Field(str, ""),
     ),
     "item": Schema(
         "cards", key=None, **_COMMON,
@@ -179,10 +180,9 @@ def _card(path: Path, name: str, table: Mapping[str, Any]) -> Card:
         return Card(name=name, **values, location="" if location == "none" else location,
                     notation=f"attack:{name}")
     if kind == "defence":
-        values["notation"] = values["notation"] or f"defend:{name}"
-        if not _is_notation(values["notation"]):
-            raise fault(path, f"is {values['notation']!r}; expected verb:name", name, "notation")
-        return Card(name=name, **values)
+        if values["formerly"] and not _is_notation(values["formerly"]):
+            raise fault(path, f"is {values['formerly']!r}; expected verb:name", name, "formerly")
+        return Card(name=name, **values, notation=f"defend:{name}")
     if kind == "item":
         _check_item(path, name, values)
     return Card(name=name, **values, notation=f"ready:{name}")
@@ -204,13 +204,13 @@ def _is_notation(text: str) -> bool:
 def _cards(path: Path) -> dict[str, Card]:
     tables = entry_tables(path, read_toml(path), "cards")
     cards = {name: _card(path, name, table) for name, table in tables.items()}
-    # Two defences written alike could not be told apart in a record.
-    seen: dict[str, str] = {}
+    # Two plays written alike could not be told apart in a record.
+    seen = {card.notation: card.name for card in cards.values()}
     for card in cards.values():
-        if card.type == "defence":
-            if card.notation in seen:
-                raise fault(path, f"is also {seen[card.notation]!r}'s", card.name, "notation")
-            seen[card.notation] = card.name
+        if card.formerly:
+            if card.formerly in seen:
+                raise fault(path, f"is also {seen[card.formerly]!r}'s", card.name, "formerly")
+            seen[card.formerly] = card.name
     return cards
 
 

@@ -43,11 +43,13 @@ MAX_CHAIN = 2 * HAND_SIZE
 VERBS = ("discard", "ready", "drop", "attack", "guard", "pass", "no")
 NOTATION_HELP = (
     "pass, no, discard:CARD, ready:CARD, drop:CARD, attack:CARD>SEAT, guard:CARD, "
-    "or a defence as its card says (parry:high, defend:dodge, ...)"
+    "defend:CARD (defend:parry_high, defend:dodge, ...)"
 )
 _NOTATION = re.compile(r"^\s*([a-z]+)(?:\s*:\s*([a-z0-9_]+))?(?:\s*>\s*(\S+))?\s*$")
-# A defence's notation (``parry:high``) -> its card.
+# A defence's notation (``defend:parry_high``) -> its card; and the notation older
+# records wrote for some (``parry:high``), still read as the same play.
 DEFENCES = {tuple(c.notation.split(":")): c.name for c in CARDS.values() if c.type == "defence"}
+FORMERLY = {tuple(c.formerly.split(":")): c.name for c in CARDS.values() if c.formerly}
 DECISIONS = {
     "discard": "the active fighter may discard one card (pass to keep them all)",
     "ready": "the active fighter may drop items, then ready one item or stance (or pass)",
@@ -59,7 +61,7 @@ HINTS = {
     "discard": "discard:CARD or pass",
     "ready": "drop:ITEM, ready:CARD (a stance or an item that fits free hands) or pass",
     "attack": "attack:CARD>SEAT (a living opponent) or pass",
-    "defend": "a defence that fits the attack, guard:CLOAK, or no",
+    "defend": "a defence that fits the attack (defend:CARD), guard:CLOAK, or no",
 }
 
 
@@ -83,7 +85,7 @@ NO = _act("no")
 
 
 def play_of(card: str) -> SwordAction:
-    """The action that plays defence ``card`` (``parry:high``)."""
+    """The action that plays defence ``card`` (``defend:parry_high``)."""
     verb, name = CARDS[card].notation.split(":")
     return _act(verb, name)
 
@@ -645,6 +647,14 @@ class SwordplayGame(Game):
                     raise OptionError(f"not enough {side} fighters to deal", field="pirates")
             return []
         names = [part.strip().lower() for part in choice.split(",")]
+        unknown = [name for name in names if name not in FIGHTERS]
+        if unknown:
+            raise OptionError(
+                f"option 'pirates' names {', '.join(repr(n) for n in unknown)}, which "
+                f"{'is no fighter' if len(unknown) == 1 else 'are no fighters'}; the fighters "
+                f"are {', '.join(FIGHTERS)} (or 'random')",
+                field="pirates",
+            )
         if len(names) != self.players:
             raise OptionError(
                 f"option 'pirates' lists {len(names)} fighters for {self.players} seats",
@@ -758,6 +768,8 @@ class SwordplayGame(Game):
             if name or aim is not None:
                 raise notation_error(text, f"plain '{verb}'", legal)
             return _act(verb)
+        if (verb, name) in FORMERLY and aim is None:
+            return play_of(FORMERLY[verb, name])  # as an older record wrote it
         if verb in ("discard", "ready", "drop", "attack", "guard"):
             if name not in CARDS:
                 raise notation_error(text, f"{verb}:CARD with a card id ({NOTATION_HELP})", legal)

@@ -112,18 +112,21 @@ class SwordplayRenderer(GenericRenderer):
         return f"{card['title']}: {card['text']}"
 
     def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
-        grouped: dict[str, list[str]] = {key: [] for key, _ in GROUPS}
+        """The actions in the order of their numbers, a heading where the kind of
+        action changes (Discard, Drop, Ready, Attack, Defend, Guard)."""
+        headings = dict(GROUPS)
+        lines: list[str] = []
+        last = None
         for index, action in enumerate(legal, 1):
             verb = action.get("verb", "")
-            key = verb if verb in grouped else ("other" if verb in ("pass", "no") else "defend")
+            key = verb if verb in headings else ("other" if verb in ("pass", "no") else "defend")
+            heading = headings[key]
+            if key != last and heading:
+                lines.append(f"{heading}:")
+            last = key
             words = self.describe(action, view)
-            grouped[key].append(f"{index}) {action['notation']}" + (f"  {words}" if words else ""))
-        lines: list[str] = []
-        for key, heading in GROUPS:
-            if grouped[key]:
-                if heading:
-                    lines.append(f"{heading}:")
-                lines.extend(("  " if heading else "") + item for item in grouped[key])
+            item = f"{index}) {action['notation']}" + (f"  {words}" if words else "")
+            lines.append(("  " if heading else "") + item)
         return lines
 
     def rules_help(self, view: Mapping[str, Any]) -> str:
@@ -138,8 +141,7 @@ class SwordplayRenderer(GenericRenderer):
             "Cards:",
         ]
         for name, card in catalogue["cards"].items():
-            lines.append(f"  {card['notation'] if card['type'] == 'defence' else name}: "
-                         f"{card['title']}: {card['text']}")
+            lines.append(f"  {name}: {card['title']}: {card['text']}")
         lines.append("Fighters:")
         for fighter in catalogue["fighters"].values():
             gifts = "; ".join(a["text"] for a in fighter["abilities"])

@@ -8,6 +8,9 @@
  * message's `actions` ({verb, ship, merc, at, notation}); names and texts from
  * the catalogue (`message.catalogue`). Nothing needs typing.
  *
+ * The sea carries its coordinates: the column letters above and below it, the row
+ * numbers on its left, and each space's name in its corner (the log speaks of c3).
+ *
  * Hooks for tests: every click that acts carries data-action="<notation>"; sea
  * spaces carry data-at, hand tiles data-ship, mercenaries data-merc.
  */
@@ -22,7 +25,16 @@
     if (!code) return "no effect";
     const [name, amount] = code.split(":");
     const effect = (catalogue.effects || {})[name];
-    return effect ? effect.text.replace("{n}", amount || "1") : code;
+    const count = amount || "1";
+    return effect ? effect.text.replace("{n}", count).replace("{s}", count === "1" ? "" : "s") : code;
+  }
+
+  /** A space's effect as a whole word, its amount first when more than 1 ("2 gold", "VP"). */
+  function effectWord(code) {
+    if (!code) return "";
+    const [name, amount] = code.split(":");
+    const word = name === "vp" ? "VP" : name;
+    return amount && amount !== "1" ? `${amount} ${word}` : word;
   }
 
   function describe(action, view, message) {
@@ -46,14 +58,18 @@
     return null;
   }
 
-  function shipTile(ship, catalogue) {
-    const title = ship.merc ? ((catalogue.mercenaries || {})[ship.merc] || {}).title || ship.merc
-      : ((catalogue.ships || {})[String(ship.number)] || {}).title || "";
+  /** A ship on the sea: its number (a mercenary: its name's first letters); on hover,
+   * whose it is, its number and name, its state and what it does. */
+  function shipTile(ship, catalogue, message, at) {
+    const entry = ship.merc ? (catalogue.mercenaries || {})[ship.merc] || {}
+      : (catalogue.ships || {})[String(ship.number)] || {};
+    const title = entry.title || ship.merc || "";
+    const name = ship.merc ? title : `ship ${ship.number}, ${title}`;
     const label = ship.merc ? title.slice(0, 3) : String(ship.number);
-    const state = ship.burning ? " burning" : "";
+    const state = ship.burning ? " (burning)" : ship.shield ? " (shielded)" : "";
     return el("span", {
-      class: `uf-ship seat${ship.owner}${state}${ship.shield ? " shielded" : ""}`,
-      title: `${title}${ship.burning ? " (burning)" : ""}${ship.shield ? " (shield)" : ""}, seat ${ship.owner}`,
+      class: `uf-ship seat${ship.owner}${ship.burning ? " burning" : ""}${ship.shield ? " shielded" : ""}`,
+      title: `${at}: ${P.seatLabel(message, ship.owner)}'s ${name}${state}${entry.text ? `: ${entry.text}` : ""}`,
       text: label,
     });
   }
@@ -80,15 +96,22 @@
 
     const rows = [];
     const order = me === 1 ? [1, 2, 3, 4, 5, 6] : [6, 5, 4, 3, 2, 1];
+    const letters = me === 1 ? [..."gfedcba"] : [..."abcdefg"];
+    const columns = () => el("div", { class: "uf-row uf-letters", "aria-hidden": "true" },
+      el("span", { class: "uf-coord" }), letters.map((l) => el("span", { class: "uf-coord", text: l })));
+    rows.push(columns());
     for (const row of order) {
       const cells = (view.sea || []).filter((c) => Number(c.at.slice(1)) === row);
       if (me === 1) cells.reverse();
-      rows.push(el("div", { class: `uf-row half${row <= 3 ? 0 : 1}` }, cells.map((cell) => {
+      rows.push(el("div", { class: `uf-row half${row <= 3 ? 0 : 1}` },
+        el("span", { class: "uf-coord", "aria-hidden": "true", text: String(row) }),
+        cells.map((cell) => {
         const action = lit.get(cell.at);
         const tip = `${cell.at}: ${effectText(catalogue, cell.effect)}${cell.mine ? "; a mine lies here" : ""}`;
         const attrs = {
           class: `uf-space${action ? " lit" : ""}${cell.mine ? " mined" : ""}`,
           title: tip,
+          "aria-label": tip,
           dataset: { at: cell.at },
         };
         if (action) {
@@ -98,11 +121,13 @@
           attrs.tabindex = "0";
         }
         return el("div", attrs,
-          el("span", { class: "uf-effect", text: cell.effect ? cell.effect.replace(":", " ") : "" }),
+          el("span", { class: "uf-at", "aria-hidden": "true", text: cell.at }),
+          el("span", { class: "uf-effect", text: effectWord(cell.effect) }),
           cell.mine ? el("span", { class: "uf-mine", text: "✹" }) : null,
-          cell.ship ? shipTile(cell.ship, catalogue) : null);
+          cell.ship ? shipTile(cell.ship, catalogue, message, cell.at) : null);
       })));
     }
+    rows.push(columns());
 
     const hand = (view.hand || []).map((number, i) => {
       const key = String(number);
@@ -129,7 +154,7 @@
     });
     const players = (view.players || []).map((p) => el("div", { class: `uf-player seat${p.seat}` },
       el("b", { text: P.seatLabel(message, p.seat) }),
-      ` gold ${p.gold} · VP ${p.vp} · hand ${p.hand_size}/${p.hand_limit} · pile ${p.pile} · reserve ${p.reserve} · turn ${p.turns}${p.final ? " (last)" : ""}`));
+      ` gold ${p.gold} · VP ${p.vp} · hand ${p.hand_size} (limit ${p.hand_limit}) · pile ${p.pile} · reserve ${p.reserve} · turn ${p.turns}${p.final ? " (last)" : ""}`));
     const decision = view.decision || {};
     let prompt = view.over ? "The game is over." : `Seat ${view.current} to play`;
     if (actions.length) {

@@ -43,7 +43,12 @@ class EffectInfo:
     amount: bool  # whether the effect takes an amount ("gold:2"), as registered
 
     def words(self, amount: int) -> str:
-        return self.text.replace("{n}", str(amount))
+        """The text for ``amount``: ``{n}`` is the amount, ``{s}`` an ``s`` for more than one.
+
+        >>> EffectInfo("vp", "take {n} VP token{s}", True).words(2)
+        'take 2 VP tokens'
+        """
+        return self.text.replace("{n}", str(amount)).replace("{s}", "" if amount == 1 else "s")
 
 
 @dataclass(frozen=True)

@@ -117,7 +117,8 @@ def hand(state: UnderFireState, seat: int, origin: int, amount: int) -> None:
 
 @EFFECTS.register("reserve")
 def reserve(state: UnderFireState, seat: int, origin: int, amount: int) -> None:
-    for _ in range(amount):
+    """R29, R45: as many ships as the reserve holds and the hand limit lets in."""
+    for _ in range(state.from_reserve(seat, amount)):
         state.take_from_reserve(seat)
 
 

@@ -114,7 +114,7 @@ class UnderFireState(State):
     def __init__(self, game: UnderFireGame, seed: int) -> None:
         super().__init__(game, seed)
         self.burning_first_row = game.options["burning"] == "accessible"
-        self.fill_hand = game.options["draw"] == "fill"
+        self.draw_mode = game.options["draw"]
         self.effects, self.layout = self._lay_out_sea()
         self.sea: list[list[Any] | None] = [None] * (COLUMNS * ROWS)
         self.mines = [False] * (COLUMNS * ROWS)
@@ -180,10 +180,12 @@ class UnderFireState(State):
                 column += len(grid[0])
         return tuple(effects), tuple(layout)
 
-    def accessible(self, seat: int, boarding: bool = False) -> list[int]:
-        """R17-R20: where ``seat`` may lay a ship now (``boarding``: also on active ships)."""
+    def accessible(self, seat: int, boarding: bool = False,
+                   sea: Sequence[list[Any] | None] | None = None) -> list[int]:
+        """R17-R20: where ``seat`` may lay a ship now (``boarding``: also on active ships);
+        ``sea``: on that sea rather than this one (a hire foreseen, R51)."""
         out = []
-        sea = self.sea
+        sea = self.sea if sea is None else sea
         first = first_row(seat)
         for i, ship in enumerate(sea):
             near = any(
@@ -220,9 +222,14 @@ class UnderFireState(State):
     def _turn_frame(self, stage: str) -> Frame:
         return Frame.of("turn", [self.current], turn=self.turns[self.current], stage=stage)
 
+    def can_lay(self, seat: int) -> bool:
+        """Whether ``seat`` could lay a ship of her hand now (R10, R17-R20)."""
+        return bool(self.hand[seat]) and bool(self.accessible(seat))
+
     def _stuck(self, seat: int) -> bool:
-        """R32, R48: a player who cannot lay any ship of her hand loses at once, unscored."""
-        if self.hand[seat] and self.accessible(seat):
+        """R32, R48, R51: a player who cannot lay any ship of her hand loses at once,
+        unscored, unless a hire she may still make this turn would open her a space."""
+        if self.can_lay(seat) or self._hires(seat):
             return False
         self.emit({"type": "stuck", "seat": seat, "text": text.stuck(seat) + "."})
         self.finish(Result(frozenset({1 - seat}), (0.0, 0.0), text.stuck(seat)))
@@ -262,10 +269,15 @@ class UnderFireState(State):
             self._begin_turn(seat)
 
     def _draw(self, seat: int) -> None:
-        """R16, R45: the final action draws while the hand is below its limit."""
+        """R16, R45: the final action draws a ship (option ``draw``: ``every`` turn, or
+        while the hand is below its limit, ``one`` ship or up to it, ``fill``)."""
+        if self.draw_mode == "every":
+            if self.pile[seat]:
+                self._draw_one(seat)
+            return
         while self.pile[seat] and len(self.hand[seat]) < self.limit[seat]:
             self._draw_one(seat)
-            if not self.fill_hand:
+            if self.draw_mode == "one":
                 return
 
     def _draw_one(self, seat: int) -> None:
@@ -280,23 +292,32 @@ class UnderFireState(State):
         """R29: the hand limit rises, up to its maximum."""
         self.limit[seat] = min(CONTENT.start["hand_limit_max"], self.limit[seat] + amount)
 
+    def from_reserve(self, seat: int, amount: int) -> int:
+        """How many of ``amount`` ships the reserve gives ``seat`` now (R29, R45): as
+        many as it holds; under ``draw=every`` only while the hand is below its limit."""
+        count = min(amount, len(self.reserve[seat]))
+        if self.draw_mode == "every":
+            count = min(count, max(0, self.limit[seat] - len(self.hand[seat])))
+        return count
+
     def take_from_reserve(self, seat: int) -> None:
-        """A random ship of the hidden reserve goes to the hand (R29, R42)."""
+        """A random ship of the hidden reserve goes to the hand (R29, R42); the seat
+        alone learns which (the ``effect`` event has told everyone that one came)."""
         reserve = self.reserve[seat]
-        if not reserve:
-            self.emit({"type": "reserve", "seat": seat, "ship": None,
-                       "text": f"Seat {seat}'s reserve is empty."})
-            return
         number = reserve.pop(self.randrange(len(reserve)))
         self.hand[seat].append(number)
         self.hand[seat].sort()
-        self.emit({"type": "reserve", "seat": seat, "text": text.reserve(seat, None)})
         self.emit({"type": "drawn", "seat": seat, "ship": number,
                    "text": text.reserve(seat, number)}, to=[seat])
 
     # ------------------------------------------------------------ legal actions
     def _hires(self, seat: int) -> list[FireAction]:
+        """The hires ``seat`` may make now (R12, R19); while her main action is due and
+        no ship of her hand can be laid, only those that open her a space (R51)."""
         if self.bought:
+            return []
+        stuck = not self.played and not self.can_lay(seat)
+        if stuck and not self.hand[seat]:
             return []
         out = []
         for merc_id in self.market:
@@ -304,8 +325,16 @@ class UnderFireState(State):
             if merc.cost > self.gold[seat]:
                 continue
             for i in self.accessible(seat, boarding=merc.boards):
-                out.append(_act("buy", 0, merc_id, SPACES[i]))
+                if not stuck or self._opens(seat, merc_id, i):
+                    out.append(_act("buy", 0, merc_id, SPACES[i]))
         return out
+
+    def _opens(self, seat: int, merc: str, at: int) -> bool:
+        """R51: whether ``seat`` could lay a ship once ``merc`` lies on ``at`` (a mined
+        space burns it, R28; what its effects would do is not foreseen)."""
+        sea = list(self.sea)
+        sea[at] = [seat, 0, merc, self.mines[at], False]
+        return bool(self.accessible(seat, sea=sea))
 
     # ------------------------------------------------------------ decisions
     # One pair of handlers per kind of decision; the engine dispatches to them.
@@ -342,6 +371,80 @@ class UnderFireState(State):
     def _order_action(self, index: int, trigger: Trigger) -> FireAction:
         """R11: ``first:space`` or ``first:ship`` fires that trigger first."""
         return _act("first", 0, "", trigger.label)
+
+    # ------------------------------------------------------------ refusals
+    def _explain(self, seat: int, action: Action) -> str:
+        """Why ``action`` is refused: the rule it breaks, in words."""
+        if not isinstance(action, FireAction):
+            return f"{action!r} is not a Pirates Under Fire action"
+        frame = self.frames[-1]
+        if frame.kind == "order":
+            return "first choose which effect applies first: first:space or first:ship (R11)"
+        if frame.kind == "target":
+            return self._explain_target(seat, action, frame)
+        if action.verb == "first":
+            return "no two effects wait to be ordered now (R11)"
+        if action.verb in TARGET_VERBS:
+            return f"no effect is aiming now: {action.verb}@SPACE answers an effect that aims"
+        if action.verb == "end":
+            return "a turn ends only once its ship is laid (the main action, R10)"
+        if action.verb == "buy":
+            return self._explain_hire(seat, action)
+        return self._explain_play(seat, action)
+
+    def _explain_play(self, seat: int, action: FireAction) -> str:
+        if self.played:
+            return f"seat {seat} has laid this turn's ship already (R10)"
+        if action.ship not in self.hand[seat]:
+            held = ", ".join(str(n) for n in self.hand[seat]) or "none"
+            return (f"seat {seat} holds no ship {action.ship} "
+                    f"({CONTENT.ships[action.ship].title}); her hand: {held} (R10)")
+        return self._explain_space(seat, INDEX[action.at], boarding=False)
+
+    def _explain_hire(self, seat: int, action: FireAction) -> str:
+        merc = CONTENT.mercenaries[action.merc]
+        if self.bought:
+            return f"seat {seat} has hired a mercenary this turn already: one a turn (R12)"
+        if action.merc not in self.market:
+            shown = ", ".join(CONTENT.mercenaries[m].title for m in self.market) or "no one"
+            return f"the {merc.title} is not for hire (for hire: {shown})"
+        if merc.cost > self.gold[seat]:
+            return f"the {merc.title} costs {merc.cost} gold; seat {seat} has {self.gold[seat]}"
+        at = INDEX[action.at]
+        why = self._explain_space(seat, at, boarding=merc.boards)
+        if why or self.played or self.can_lay(seat):
+            return why or super()._explain(seat, action)
+        return (f"seat {seat} cannot lay a ship, and the {merc.title} on {action.at} would open "
+                "her no space: only a hire that does is offered then (R51)")
+
+    def _explain_space(self, seat: int, at: int, boarding: bool) -> str:
+        """Why ``at`` is not accessible to ``seat`` (R17-R20, R46), or ``""``."""
+        name, ship = SPACES[at], self.sea[at]
+        near = any((s := self.sea[j]) is not None and s[OWNER] == seat and not s[BURNING]
+                   for j in NEIGHBOURS[at])
+        first = at in first_row(seat)
+        row = first_row(seat)[0] // COLUMNS + 1
+        if ship is not None and not ship[BURNING] and not boarding:
+            return (f"{name} is occupied by seat {ship[OWNER]}'s active "
+                    f"{text.ship_name(ship[NUMBER], ship[MERC])}: no ship is laid on an active "
+                    "ship (R19)")
+        if ship is not None and ship[BURNING] and not near and not (
+                first and self.burning_first_row):
+            return (f"{name} holds a burning ship, which is reached only from next to one of "
+                    f"seat {seat}'s active ships (R20, R46)")
+        if not near and not first:
+            return (f"{name} is not accessible to seat {seat}: a ship is laid on row {row} or "
+                    "next to one of her active ships (R17, R18)")
+        return ""
+
+    def _explain_target(self, seat: int, action: FireAction, frame: Frame) -> str:
+        data = frame.data
+        targets = ", ".join(data["targets"])
+        if action.verb != data["verb"]:
+            return (f"seat {seat} is aiming: {data['verb']}@SPACE on one of {targets}, "
+                    f"for the {data['effect']} effect of {data['origin']}")
+        why = text.OFF_TARGET.get(data["effect"], "it may aim only at")
+        return f"{action.at} is not a target: {why}; the targets: {targets}"
 
     def _arrive(self, seat: int, at: int, number: int, merc: str) -> bool:
         """Put a ship on ``at``: a burning ship there sinks (R20), a mine explodes (R28).
@@ -421,28 +524,41 @@ class UnderFireState(State):
             code, origin = self.firing.pop(0)
             step = EFFECTS.step(code)
             effect = EFFECTS[step.name]
-            words = CONTENT.effects[step.name].words(step.amount)
             if not aims(step.name):
-                effect.apply(self, seat, origin, step.amount)
+                # Told before it applies: what it brings (a ship from the reserve)
+                # is then told to its owner alone.
                 self.emit({"type": "effect", "seat": seat, "effect": code,
-                           "text": text.effect(seat, words)})
+                           "text": self._effect_text(seat, step)})
+                effect.apply(self, seat, origin, step.amount)
                 continue
             # An aimed effect with an amount aims that many times (R47).
             self.firing[0:0] = [(step.name, origin)] * (step.amount - 1)
             targets = effect.get("targets")(self, seat, origin)
             if not targets:
                 self.emit({"type": "effect", "seat": seat, "effect": code, "missed": True,
-                           "text": text.no_target(seat, words)})
+                           "text": text.no_target(seat, step.name)})
                 continue
             self.push(Frame.of("target", [seat], effect=step.name, verb=effect.get("verb"),
                                origin=SPACES[origin], targets=[SPACES[i] for i in targets]))
             return True
         return False
 
+    def _effect_text(self, seat: int, step: Step) -> str:
+        """What an effect that applies at once does, in the log's words (R29, R30)."""
+        if step.name == "hand":
+            return text.hand_limit(seat, self.limit[seat], step.amount,
+                                   CONTENT.start["hand_limit_max"])
+        if step.name == "reserve":
+            why = "empty" if not self.reserve[seat] else "full"
+            return text.from_reserve(seat, self.from_reserve(seat, step.amount), why,
+                                     self.limit[seat])
+        return text.effect(seat, step.name, step.amount)
+
     def _aim(self, seat: int, name: str, at: int) -> None:
-        words = CONTENT.effects[name].words(1)
+        verb = EFFECTS[name].get("verb")
+        lifted = verb == "mine" and self.mines[at]
         self.emit({"type": "effect", "seat": seat, "effect": name, "at": SPACES[at],
-                   "text": text.effect(seat, f"{words} ({SPACES[at]})")})
+                   "text": text.aimed(seat, verb, SPACES[at], lifted)})
         EFFECTS[name].apply(self, seat, at)
 
     def hit(self, at: int, why: str) -> None:
@@ -575,7 +691,8 @@ class UnderFireGame(Game):
             "end",
             "pile",
             "when the game ends: 'pile' (a player who draws her last ship has one turn "
-            "left; the game ends when both have had it) or 'sixteen' (after 16 turns each)",
+            "left; the game ends when both have had it: 16 turns each when every turn "
+            "draws) or 'sixteen' (after 16 turns each, whatever the piles hold)",
             choices=("pile", "sixteen"),
             label="When the game ends",
             choice_labels=("One turn after the last ship is drawn", "After 16 turns each"),
@@ -591,12 +708,14 @@ class UnderFireGame(Game):
         ),
         Option(
             "draw",
-            "one",
-            "the final action: 'one' (draw one ship while the hand is below its limit) or "
+            "every",
+            "the final action: 'every' (every turn draws one ship; the hand limit caps what "
+            "the reserve brings), 'one' (draw one ship while the hand is below its limit) or "
             "'fill' (draw until the hand reaches its limit)",
-            choices=("one", "fill"),
+            choices=("every", "one", "fill"),
             label="Drawing",
-            choice_labels=("One ship a turn", "Up to your hand limit"),
+            choice_labels=("One ship every turn", "One ship while below your hand limit",
+                           "Up to your hand limit"),
         ),
     )
 

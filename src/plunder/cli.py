@@ -373,7 +373,12 @@ def play_command(
     console.rule(f"{table_game.title}, {table_game.players} players", style="bold")
     console.print(Text(f"{sitting}. Seed {seed} (play this deal again with --seed {seed})."))
     if humans:
-        console.print(Text("Type ? at your turn for the actions and a rules reminder."))
+        console.print(
+            Text(
+                "Type ? at your turn for the actions and a rules reminder, rules for the "
+                "player's guide."
+            )
+        )
     table = TerminalTable(
         state,
         seated,

@@ -36,7 +36,7 @@ def test_the_table_shows_life_armor_items_and_stance() -> None:
     lines = renderer.actions([a.to_json() for a in state.legal(0)], view)
     assert lines[0] == "Discard:" and lines[-1].startswith("1) pass")
     help_text = renderer.rules_help(view)
-    assert "Dodge" in help_text and "docs/rules/swordplay.md" in help_text
+    assert "Dodge" in help_text and "plunder/games/swordplay/guide.md" in help_text
 
 
 def test_a_whole_game_with_a_human_and_bots(tmp_path) -> None:
@@ -60,3 +60,4 @@ def test_question_mark_explains_your_fighter_and_the_cards() -> None:
     mine = renderer.explain("me", state.view(0, log=False))
     assert mine is not None and mine[0] == "Captain Scarlett Vane"
     assert renderer.explain("dodge", state.view(0, log=False))[0].startswith("Dodge: ")
+

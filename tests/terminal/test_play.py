@@ -70,7 +70,7 @@ def test_question_mark_lists_the_legal_actions_and_the_rules(plunder_cli, tmp_pa
     assert "Legal actions now:" in result.stdout
     for number, notation in enumerate(legal, 1):
         assert f"{number}. {notation}" in result.stdout
-    assert "docs/rules/duel.md" in result.stdout
+    assert "plunder/games/duel/guide.md" in result.stdout  # where the guide is
     assert "Barricade" in result.stdout  # the rules reminder
 
 

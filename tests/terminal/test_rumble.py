@@ -115,7 +115,7 @@ def test_the_actions_are_grouped_by_card_and_a_bad_input_is_refused_with_its_rea
     # ? lists every action with its number and a few words, and the rules.
     for number, action in enumerate(state.legal(0), 1):
         assert f"{number}. {action} " in out
-    assert "docs/rules/rumble.md" in out
+    assert "plunder/games/rumble/guide.md" in out
     assert "Traceback" not in result.output
     moves = json.loads(save.read_text())["moves"]
     assert [0, "dodge"] in moves  # the first answer the engine took

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -236,14 +237,32 @@ class GenericRenderer:
         return number(value)
 
     def rules_help(self, view: Mapping[str, Any]) -> str:
-        """A short reminder of the rules: where the game's rules document is, if it has one."""
-        try:
-            document = manifest(str(view.get("game"))).rules
-        except UnknownGame:
-            document = None
-        if document is None:
-            return "This game ships no rules document; the actions above are what you may do."
-        return f"See {document} for the numbered rules and the action notation."
+        """A short reminder of the rules; by default only where the player's guide is."""
+        return guide_line(view)
+
+
+def guide_file(view: Mapping[str, Any]) -> Path | None:
+    """The player's guide of the view's game (its rules document where it has no guide)."""
+    try:
+        return manifest(str(view.get("game"))).guide_file()
+    except UnknownGame:
+        return None
+
+
+def shown_path(path: Path) -> str:
+    """A path as a player can open it: relative to the current folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def guide_line(view: Mapping[str, Any]) -> str:
+    """Where the player's guide is, and the command that shows it at the table."""
+    found = guide_file(view)
+    if found is None:
+        return "This game ships no guide; the actions above are what you may do."
+    return f"How to play: {shown_path(found)} (type rules to read it here)."
 
 
 def _own_entries(view: Mapping[str, Any], catalogue: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -321,8 +340,11 @@ __all__ = [
     "Labels",
     "catalogue_for",
     "forget_catalogues",
+    "guide_file",
+    "guide_line",
     "renderer_for",
     "seat_name",
     "seats_text",
+    "shown_path",
     "step_status",
 ]

@@ -15,11 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.games.duel import text
+from plunder.games.duel.rules import DuelGame
 from plunder.terminal.render import (
     ActionJson,
     GenericRenderer,
     Labels,
     catalogue_for,
+    guide_line,
     step_status,
 )
 
@@ -90,8 +92,8 @@ class DuelRenderer(GenericRenderer):
                 f"- {aimed} fires at seat N (a living player); plain {plain} fires at no one."
             )
         lines += [
-            f"- Deflection ({catalogue.get('deflection', 'seed')} reading): the card you play "
-            "decides which shots cannot hit you (see each card below); any other shot hits.",
+            f"- Who can be hit ({reading(catalogue.get('deflection', 'seed'))}): the card you "
+            "play decides which shots cannot hit you (see each card below); any other shot hits.",
             "- A hit player goes to the grave until the next duel. The last one standing wins "
             "the duel, earns $1 and becomes the duelling master; if no one is left, no one earns.",
         ]
@@ -100,8 +102,16 @@ class DuelRenderer(GenericRenderer):
         lines.append("Cards (each player's hand: " + deck(cards) + "):")
         for name, card in cards.items():
             lines.append(f"  {name}: {card['title']}: {card['text']} {stopped(card, cards)}")
-        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
+        lines.append(guide_line(view))
         return "\n".join(lines)
+
+
+def reading(name: str) -> str:
+    """The lobby's words for a reading of the deflection option ("A pirate who shoots
+    cannot be hit"), or its name when it has none."""
+    option = next(o for o in DuelGame.option_specs() if o.name == "deflection")
+    words = dict(zip(option.choices, option.choice_labels, strict=True))
+    return words.get(name, name)
 
 
 def deck(cards: Mapping[str, Mapping[str, Any]]) -> str:

@@ -19,7 +19,13 @@ from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
 from plunder.games.rumble import text
-from plunder.terminal.render import ActionJson, GenericRenderer, Labels, catalogue_for
+from plunder.terminal.render import (
+    ActionJson,
+    GenericRenderer,
+    Labels,
+    catalogue_for,
+    guide_line,
+)
 
 Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
 # How many of the latest log lines the table repeats under "Latest".
@@ -542,7 +548,7 @@ class RumbleRenderer(GenericRenderer):
             lines.append("- Duel Mode: the last pirate standing wins.")
         lines += self.cards_help(view, catalogue, gestures)
         lines += self.pirates_help(view, catalogue)
-        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
+        lines.append(guide_line(view))
         return "\n".join(lines)
 
     def cards_help(

@@ -20,6 +20,7 @@ from plunder.terminal.render import (
     GenericRenderer,
     Labels,
     catalogue_for,
+    guide_line,
     step_status,
 )
 
@@ -147,7 +148,7 @@ class SwordplayRenderer(GenericRenderer):
                 f"  {fighter['id']}: {fighter['title']} ({fighter['life']} life, "
                 f"{fighter['damage']} damage, {fighter['hands']} hands) {gifts}"
             )
-        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
+        lines.append(guide_line(view))
         return "\n".join(lines)
 
 

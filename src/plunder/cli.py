@@ -375,8 +375,8 @@ def play_command(
     if humans:
         console.print(
             Text(
-                "Type ? at your turn for the actions and a rules reminder, rules for the "
-                "player's guide."
+                "Type ? at your turn for the actions and a rules reminder, ? me for your own "
+                "pieces, rules for the player's guide."
             )
         )
     table = TerminalTable(

@@ -58,6 +58,6 @@ def test_question_mark_explains_your_fighter_and_the_cards() -> None:
     state = new("vane,grady")
     renderer = renderer_for("swordplay")
     mine = renderer.explain("me", state.view(0, log=False))
-    assert mine is not None and mine[0] == "Captain Scarlett Vane"
+    assert mine is not None and mine[0] == "You are seat 0: Captain Scarlett Vane, 10 life."
     assert renderer.explain("dodge", state.view(0, log=False))[0].startswith("Dodge: ")
 

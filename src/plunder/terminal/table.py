@@ -259,7 +259,7 @@ class TerminalTable:
         self.say(self.renderer.rules_help(view))
         self.say(
             "Commands: an action's notation or its number; ? or help: this list; "
-            "? NAME: a card, pirate or other piece explained (? me: your own); "
+            "? NAME: a card, pirate or other piece explained; ? me: your own pieces; "
             "rules: the player's guide; t: redraw the table; q: save and quit."
         )
 

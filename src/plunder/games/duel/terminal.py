@@ -17,11 +17,13 @@ from rich.text import Text
 from plunder.games.duel import text
 from plunder.games.duel.rules import DuelGame
 from plunder.terminal.render import (
+    WATCHING,
     ActionJson,
     GenericRenderer,
     Labels,
     catalogue_for,
     guide_line,
+    own_row,
     step_status,
 )
 
@@ -104,6 +106,25 @@ class DuelRenderer(GenericRenderer):
             lines.append(f"  {name}: {card['title']}: {card['text']} {stopped(card, cards)}")
         lines.append(guide_line(view))
         return "\n".join(lines)
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """``? me``: alive or in the grave, your dollars, your hand and what lies played."""
+        row = own_row(view)
+        if not row:
+            return [WATCHING]
+        cards: dict[str, Any] = catalogue_for(view)["cards"]
+        state = "alive" if row["alive"] else "in the grave until the next duel"
+        lines = [f"You are seat {row['seat']}: {state}, ${row['dollars']} of ${view['target']}."]
+        if view.get("master") == row["seat"]:
+            lines.append("You are the duelling master.")
+        lines.append("Your hand:" if view.get("hand") else "Your hand: (empty)")
+        for name, count in Counter(view.get("hand") or []).items():
+            card = cards.get(name, {"title": name, "text": ""})
+            many = f" x{count}" if count > 1 else ""
+            lines.append(f"  {card['title']}{many}: {card['text']} {stopped(card, cards)}")
+        played = [cards.get(c, {}).get("title", c) for c in row.get("played") or []]
+        lines.append(f"Played this duel, face up: {counted(played) or 'nothing'}.")
+        return lines
 
 
 def reading(name: str) -> str:

@@ -20,11 +20,13 @@ from rich.text import Text
 from plunder.engine.errors import IllegalAction
 from plunder.games.rumble import text
 from plunder.terminal.render import (
+    WATCHING,
     ActionJson,
     GenericRenderer,
     Labels,
     catalogue_for,
     guide_line,
+    own_row,
 )
 
 Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
@@ -63,6 +65,20 @@ def camp_text(camp: str | None, camps: Entries) -> str:
     found = camps.get(name)
     shown = found["title"] if found else name
     return f"{shown} boss" if boss else shown
+
+
+def own_camp(view: Mapping[str, Any]) -> str:
+    """The viewer's camp card in words, and whether the others see it: a boss the camp
+    table lays face up is known to all, every other card is secret."""
+    catalogue = catalogue_for(view)
+    camp = camp_text(view["camp"], catalogue["camps"])
+    if not camp.endswith("boss"):
+        camp += " camp"
+    name, _, boss = str(view["camp"]).partition("-")
+    players = str(len(view.get("players") or []))
+    face_up = catalogue.get("camp_table", {}).get(players, {}).get("face_up") or []
+    seen = "face up: everyone knows it" if boss and name in face_up else "hidden from the others"
+    return f"Your camp: {camp} ({seen})."
 
 
 def basic_cards(cards: Entries) -> list[str]:
@@ -401,10 +417,7 @@ class RumbleRenderer(GenericRenderer):
         if revealed is not None:
             parts.append(revealed)
         if view.get("camp"):
-            camp = camp_text(view["camp"], catalogue_for(view)["camps"])
-            if not camp.endswith("boss"):
-                camp += " camp"
-            parts.append(Text(f"Your camp: {camp} (hidden from the others)."))
+            parts.append(Text(own_camp(view)))
         if view.get("phase") != "draft":
             mine = self.pirate_line(view)
             if mine is not None:
@@ -550,6 +563,43 @@ class RumbleRenderer(GenericRenderer):
         lines += self.pirates_help(view, catalogue)
         lines.append(guide_line(view))
         return "\n".join(lines)
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """``? me``: your pirate and what sets it apart, your counts, your camp, the card
+        lying face up and every card in your hand with its cost and what it does."""
+        row = own_row(view)
+        if not row:
+            return [WATCHING]
+        catalogue = catalogue_for(view)
+        cards: Entries = catalogue["cards"]
+        pirate = self.own_pirate(view)
+        if pirate is None:
+            return [f"You are seat {row['seat']}; you have not picked your pirate yet."]
+        lines = [f"You are seat {row['seat']}: {pirate['title']}."]
+        lines.append(f"  {pirate_summary(pirate, catalogue)}")
+        unit = pirate.get("bullet_name") or "bullets"
+        if not row["alive"]:
+            lines.append("Your pirate is dead.")
+        elif row.get("health") is not None:
+            counts = f"Health {row['health']} of {row['max_health']}, {unit} {row['bullets']}"
+            tokens = row.get("tokens") or 0
+            lines.append(counts + (f", special tokens {tokens}." if tokens else "."))
+        if view.get("camp"):
+            lines.append(own_camp(view))
+        if row.get("face_up"):
+            lines.append(f"Face up, back in your hand after this round: "
+                         f"{title(row['face_up'], cards)}.")
+        held = [*(view.get("hand") or []), *(view.get("golden") or [])]
+        lines.append("Your hand:" if held else "Your hand: (empty)")
+        for name, count in Counter(held).items():
+            card = cards.get(name)
+            if card is None:
+                lines.append(f"  {name}")
+                continue
+            many = f" x{count}" if count > 1 else ""
+            cost = cost_text(card.get("cost") or 0, unit)
+            lines.append(f"  {card['title']}{many} ({card['kind']}, {cost}): {card['text']}")
+        return lines
 
     def cards_help(
         self, view: Mapping[str, Any], catalogue: Mapping[str, Any], gestures: bool

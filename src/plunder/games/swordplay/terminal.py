@@ -16,11 +16,14 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.terminal.render import (
+    WATCHING,
     ActionJson,
     GenericRenderer,
     Labels,
     catalogue_for,
     guide_line,
+    hand_lines,
+    own_row,
     step_status,
 )
 
@@ -150,6 +153,46 @@ class SwordplayRenderer(GenericRenderer):
             )
         lines.append(guide_line(view))
         return "\n".join(lines)
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """``? me``: your fighter and its ability, life, armor, items, stance and hand."""
+        row = own_row(view)
+        if not row:
+            return [WATCHING]
+        catalogue = catalogue_for(view)
+        cards = catalogue["cards"]
+        fighter = catalogue["fighters"].get(row["fighter"], {"title": row["fighter"]})
+        life = f"{row['life']} life" if row["alive"] else "defeated"
+        lines = [f"You are seat {row['seat']}: {fighter['title']}, {life}."]
+        if "life" in fighter:
+            lines.append(f"  At the start: {stats(fighter)}.")
+        lines += [f"  {a['text']}" for a in fighter.get("abilities") or []]
+        armor = row.get("armor")
+        if armor:
+            card = cards[armor["card"]]
+            lines.append(
+                f"Armor: {card['title']}, {card['value'] - armor['taken']} of {card['value']} "
+                "damage still to absorb."
+            )
+        for item in row.get("gear") or []:
+            card = cards[item["card"]]
+            used = f" (used {item['used']})" if item["used"] else ""
+            lines.append(f"Ready: {card['title']}{used}: {card['text']}")
+        if row.get("stance"):
+            card = cards[row["stance"]]
+            lines.append(f"Stance: {card['title']}: {card['text']}")
+        lines += hand_lines(view.get("hand") or [], catalogue)
+        return lines
+
+
+def stats(fighter: Mapping[str, Any]) -> str:
+    """A fighter's life, damage and hands, in words.
+
+    >>> stats({"life": 10, "damage": 2, "hands": 1})
+    '10 life, 2 damage, 1 hand'
+    """
+    hands = fighter["hands"]
+    return f"{fighter['life']} life, {fighter['damage']} damage, {hands} hand{'s' * (hands != 1)}"
 
 
 __all__ = ["SwordplayRenderer"]

@@ -398,15 +398,23 @@ def play_command(
         )
         raise typer.Exit(0) from None
     except InputEnded:
+        # Ctrl-D at a terminal, or the end of piped input: saved like q, and said how to
+        # go on, but an error all the same for a script that meant to finish the game.
         _save(_table_record(state, humans, specs), path, console)
         fail(
             f"input ended before the game was over; the game so far ({len(state.moves)} moves) "
-            f"is saved to {path}",
+            f"is saved to {path}. Go on with: plunder play --resume {path}",
             code=1,
         )
     except KeyboardInterrupt:
         _save(_table_record(state, humans, specs), path, console)
-        _stderr().print(Text(f"Interrupted; the game so far is saved to {path}"), soft_wrap=True)
+        _stderr().print(
+            Text(
+                f"Interrupted; the game so far is saved to {path}. "
+                f"Go on with: plunder play --resume {path}"
+            ),
+            soft_wrap=True,
+        )
         raise typer.Exit(130) from None
     table.show_result()
     _save(_table_record(state, humans, specs), path, console)

@@ -163,6 +163,8 @@ def test_end_of_input_saves_and_exits_with_code_1(plunder_cli, tmp_path):
     assert result.exit_code == 1
     assert "input ended" in result.stderr
     assert str(save) in flat(result.stderr)
+    # Ctrl-D says how to go on, as q does.
+    assert f"Go on with: plunder play --resume {save}" in flat(result.stderr)
     state = plunder.replay(save.read_text())
     assert not state.is_over
     assert (0, "barricade") in state.moves

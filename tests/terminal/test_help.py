@@ -1,11 +1,12 @@
 """What a player can ask at the terminal table, in every game: ``?`` (the actions, a
-reminder and where the player's guide is), ``rules`` (the guide itself) and ``? me``
-(the player's own pieces)."""
+reminder and where the player's guide is), ``rules`` (the guide itself), ``? me``
+(the player's own pieces), and the examples the prompt gives."""
 
 from __future__ import annotations
 
 import io
 import random
+import re
 from typing import Any
 
 import pytest
@@ -119,3 +120,53 @@ def test_me_in_rumble_says_whether_the_others_see_your_camp() -> None:
         assert ("face up: everyone knows it" in mine) == public, mine
         assert ("hidden from the others" in mine) != public, mine
 
+
+def examples(hint: str) -> list[str]:
+    """The actions a prompt offers as examples: ``e.g. A or B (...)``.
+
+    >>> examples("Type one action, e.g. shoot>2 or shoot2>1,2 (? help)")
+    ['shoot>2', 'shoot2>1,2']
+    >>> examples("Type one action, e.g. gesture>duck, the gesture of your card (? help)")
+    ['gesture>duck']
+    >>> examples("Type an action or its number (? help, q save and quit).")
+    []
+    """
+    found = re.search(r"e\.g\. (.*?) \(", hint)
+    if found is None:
+        return []
+    return [part.split(", ")[0] for part in found.group(1).split(" or ")]
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("duel", {"players": 3}),
+        ("rumble", {"players": 5}),
+        ("rumble", {"players": 4, "gestures": True, "pirates": "zheng,pargo,read,chingshih"}),
+        ("rumble", {"players": 3, "pirates": "draft"}),
+        ("underfire", {}),
+        ("swordplay", {"players": 3}),
+    ],
+)
+def test_the_examples_in_the_prompt_are_legal_at_that_moment(
+    game: str, options: dict[str, Any]
+) -> None:
+    renderer = renderer_for(game)
+    offered = 0
+    for seed in range(4):
+        state = plunder.load(game, **options).new(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_over and steps < 150:
+            for seat in sorted(state.pending):
+                legal = [action.to_json() for action in state.legal(seat)]
+                hint = renderer.actions_hint(state.view(seat, log=False), legal)
+                notations = {action["notation"] for action in legal}
+                for example in examples(hint):
+                    offered += 1
+                    assert example in notations, (seed, steps, seat, hint)
+            seat = min(state.pending)
+            state.act(seat, rng.choice(state.legal(seat)))
+            steps += 1
+    if game in ("rumble", "underfire"):  # the games whose prompt gives examples
+        assert offered > 0

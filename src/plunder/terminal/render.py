@@ -223,9 +223,12 @@ class GenericRenderer:
         """
         return [f"{index}) {action['notation']}" for index, action in enumerate(legal, 1)]
 
-    def actions_hint(self, view: Mapping[str, Any]) -> str:
-        """The line under the actions, saying what to type."""
+    def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
+        """The line under the actions, saying what to type; ``legal`` is what the seat
+        may play now, structured, for a renderer that gives an example (which must be
+        one of them)."""
         return "Type an action or its number (? help, q save and quit)."
+
     def refusal(
         self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]
     ) -> list[str]:

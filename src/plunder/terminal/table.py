@@ -233,7 +233,7 @@ class TerminalTable:
         listed = self.renderer.actions(self.structured(seat), view)
         for line in pack(["Actions:", *listed], self.console.width):
             self.say(line)
-        self.say(self.renderer.actions_hint(view))
+        self.say(self.renderer.actions_hint(view, self.structured(seat)))
 
     def structured(self, seat: int) -> list[dict[str, Any]]:
         """The seat's legal actions as the engine describes them, for the renderer."""

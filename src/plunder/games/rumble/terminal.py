@@ -442,50 +442,36 @@ class RumbleRenderer(GenericRenderer):
     def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
         return group_actions(legal)
 
-    def actions_hint(self, view: Mapping[str, Any]) -> str:
-        return (
-            f"Type one action, e.g. {self.example(view)} (? numbered list and rules, t table, "
-            "q save and quit)."
-        )
+    def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
+        example = self.example(view, legal)
+        shown = f"e.g. {example} " if example else ""
+        return f"Type one action, {shown}(? numbered list and rules, t table, q save and quit)."
 
     @staticmethod
-    def example(view: Mapping[str, Any]) -> str:
-        """An action to show as an example of the notation, from the view and the catalogue."""
-        catalogue = catalogue_for(view)
-        cards: Entries = catalogue["cards"]
+    def example(view: Mapping[str, Any], legal: Sequence[ActionJson]) -> str:
+        """Actions to show as examples of the notation, taken from ``legal`` (what the
+        seat may play now), so an example is never refused: a card aimed at one pirate
+        and Shoot Twice's pair where they are legal, else the first legal action."""
+        if not legal:
+            return ""
         kind = (view.get("decision") or {}).get("kind") or view.get("phase")
-        if kind == "draft" and view.get("pirates_left"):
-            return f"pirate>{view['pirates_left'][0]}"
+        notations = [str(action["notation"]) for action in legal]
         if kind == "gesture":
             mine = next(
                 (p for p in view.get("revealed") or [] if p["seat"] == view.get("viewer")), None
             )
-            card = cards.get(mine["card"]) if mine else None
-            if card is not None:
-                return f"gesture>{card['gesture']}, the gesture of your card"
-            gestures = catalogue.get("gestures") or ["none"]
-            return f"gesture>{gestures[0]}"
-        if kind == "reach":
-            slots = [slot for slot, card in enumerate(view.get("area") or []) if card]
-            return f"grab>{slots[0] if slots else 0}"
-        # Cards of the viewer's hand first, so the example is one it could play.
-        held = [*(view.get("hand") or []), *(view.get("golden") or [])]
-        candidates = [c for c in dict.fromkeys([*held, *cards]) if c in cards]
-        one = next((c for c in candidates if cards[c].get("target") in ("any", "neighbour")), None)
-        two = next((c for c in candidates if cards[c].get("target") == "two"), None)
-        # Seats the viewer could aim at at this table: an example that would be refused
-        # ("shoot>3" at a table of three) teaches the wrong thing.
-        viewer = view.get("viewer")
-        others = [
-            row["seat"]
-            for row in view.get("players") or []
-            if row.get("seat") != viewer and row.get("alive", True)
-        ] or [1]
-        shown = [
-            f"{one}>{others[-1]}" if one else "",
-            f"{two}>{others[0]},{others[1]}" if two and len(others) > 1 else "",
-        ]
-        return " or ".join(filter(None, shown)) or next(iter(cards), "")
+            card = catalogue_for(view)["cards"].get(mine["card"]) if mine else None
+            answer = f"gesture>{card['gesture']}" if card else ""
+            if answer in notations:
+                return f"{answer}, the gesture of your card"
+            return notations[0]
+        plays = [a for a in legal if a.get("verb") == "play"]
+        aimed = [a for a in plays if len(a.get("targets") or []) == 1]
+        # The last aim of the first card aimed at one pirate: "shoot>5" at a table of six.
+        one = [a for a in aimed if aimed and a.get("name") == aimed[0].get("name")]
+        two = next((a for a in plays if len(set(a.get("targets") or [])) == 2), None)
+        shown = [str(one[-1]["notation"]) if one else "", str(two["notation"]) if two else ""]
+        return " or ".join(filter(None, shown)) or notations[0]
 
     def refusal(
         self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]

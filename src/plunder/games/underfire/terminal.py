@@ -123,8 +123,14 @@ class UnderFireRenderer(GenericRenderer):
         lines += singles
         return lines
 
-    def actions_hint(self, view: Mapping[str, Any]) -> str:
-        return "Type an action, e.g. 7@c2 or buy:NAME@d1 (? help, q save and quit)."
+    def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
+        """Examples taken from ``legal``, so none is refused: a ship laid and a hire
+        where they are legal, else the first legal action."""
+        play = next((a["notation"] for a in legal if a.get("verb") == "play"), "")
+        buy = next((a["notation"] for a in legal if a.get("verb") == "buy"), "")
+        example = " or ".join(filter(None, (play, buy))) or (legal[0]["notation"] if legal else "")
+        shown = f", e.g. {example}" if example else ""
+        return f"Type an action{shown} (? help, q save and quit)."
 
     def mine(self, view: Mapping[str, Any]) -> list[str]:
         """``? me``: your side of the sea, gold, VP tokens, hand limit, pile and reserve,

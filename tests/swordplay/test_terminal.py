@@ -61,3 +61,22 @@ def test_question_mark_explains_your_fighter_and_the_cards() -> None:
     assert mine is not None and mine[0] == "You are seat 0: Captain Scarlett Vane, 10 life."
     assert renderer.explain("dodge", state.view(0, log=False))[0].startswith("Dodge: ")
 
+
+def test_the_header_counts_turns_without_reading_the_limit_as_the_length() -> None:
+    renderer = renderer_for("swordplay")
+    view = new("vane,grady").view(0)
+    header = renderer.header(view)
+    assert header.startswith("Turn 1 · ") and "/300" not in header and "300" not in header
+    # Near the limit the header warns that the game will end with no winner.
+    near = {**view, "turn": 295}
+    assert renderer.header(near).startswith("Turn 295 (no winner after turn 300) · ")
+
+
+def test_a_one_handed_fighter_has_1_hand_not_1_hands() -> None:
+    renderer = renderer_for("swordplay")
+    help_text = renderer.rules_help(new("hollis,grady").view(0))
+    assert "One-Hand Hollis (10 life, 2 damage, 1 hand)" in help_text
+    assert "1 hands" not in help_text
+    assert "Peg-Leg Grady (10 life, 1 damage, 2 hands)" in help_text
+    mine = renderer.explain("me", new("hollis,grady").view(0, log=False))
+    assert mine is not None and "  At the start: 10 life, 2 damage, 1 hand." in mine

@@ -27,6 +27,9 @@ from plunder.terminal.render import (
     step_status,
 )
 
+# How many turns before the turn limit the header starts to name it.
+NEAR_THE_LIMIT = 20
+
 GROUPS = (
     ("discard", "Discard"),
     ("drop", "Drop"),
@@ -55,10 +58,7 @@ class SwordplayRenderer(GenericRenderer):
                 f"{title(view, decision['card'])} ({where}, {decision['damage']} damage)"
             )
         decks = ", ".join(f"{side} deck {n}" for side, n in view["decks"].items())
-        return (
-            f"Turn {view['turn']}/{view['turn_limit']} · seat {view['active']} to play · "
-            f"{what} · {decks}"
-        )
+        return f"{turn_text(view)} · seat {view['active']} to play · {what} · {decks}"
 
     def players(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
         table = Table(box=None, pad_edge=False, show_edge=False)
@@ -147,10 +147,7 @@ class SwordplayRenderer(GenericRenderer):
         lines.append("Fighters:")
         for fighter in catalogue["fighters"].values():
             gifts = "; ".join(a["text"] for a in fighter["abilities"])
-            lines.append(
-                f"  {fighter['id']}: {fighter['title']} ({fighter['life']} life, "
-                f"{fighter['damage']} damage, {fighter['hands']} hands) {gifts}"
-            )
+            lines.append(f"  {fighter['id']}: {fighter['title']} ({stats(fighter)}) {gifts}")
         lines.append(guide_line(view))
         return "\n".join(lines)
 
@@ -183,6 +180,19 @@ class SwordplayRenderer(GenericRenderer):
             lines.append(f"Stance: {card['title']}: {card['text']}")
         lines += hand_lines(view.get("hand") or [], catalogue)
         return lines
+
+
+def turn_text(view: Mapping[str, Any]) -> str:
+    """``"Turn 12"``; near the turn limit, the limit too (a game that reaches it ends
+    with no winner), so that it never reads as the game's length.
+
+    >>> turn_text({"turn": 12, "turn_limit": 300}), turn_text({"turn": 295, "turn_limit": 300})
+    ('Turn 12', 'Turn 295 (no winner after turn 300)')
+    """
+    turn, limit = view["turn"], view["turn_limit"]
+    if limit - turn < NEAR_THE_LIMIT:
+        return f"Turn {turn} (no winner after turn {limit})"
+    return f"Turn {turn}"
 
 
 def stats(fighter: Mapping[str, Any]) -> str:

@@ -334,8 +334,9 @@ def play_command(
     (`plunder games` lists the games).
 
     At your turn, type an action's notation or its number in the list; ? shows
-    the legal actions and a reminder of the rules and content; q saves and quits,
-    and `plunder play --resume FILE` goes on from there. With several humans, a
+    the legal actions and a reminder of the rules and content, ? me your own
+    pieces, rules the game's guide for players; q saves and quits, and `plunder
+    play --resume FILE` goes on from there. With several humans, a
     pass-the-device screen hides each player's hand from the others. The record
     is saved at the end, to replay with `plunder replay`.
     """

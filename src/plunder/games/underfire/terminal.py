@@ -146,7 +146,7 @@ class UnderFireRenderer(GenericRenderer):
             f"{min(near, far)}-{max(near, far)}.",
             f"Gold {row['gold']}, VP tokens {row['vp']}, hand {row['hand_size']} of "
             f"{row['hand_limit']}, draw pile {row['pile']}, reserve {row['reserve']}, "
-            f"turns played {row['turns']}.",
+            f"turns begun {row['turns']}.",
         ]
         ours = [c for c in view["sea"] if c["ship"] is not None and c["ship"]["owner"] == seat]
         active = [c["at"] for c in ours if c["ship"]["number"] and not c["ship"]["burning"]]

@@ -334,8 +334,9 @@ def play_command(
     (`plunder games` lists the games).
 
     At your turn, type an action's notation or its number in the list; ? shows
-    the legal actions and a reminder of the rules and content; q saves and quits,
-    and `plunder play --resume FILE` goes on from there. With several humans, a
+    the legal actions and a reminder of the rules and content, ? me your own
+    pieces, rules the game's guide for players; q saves and quits, and `plunder
+    play --resume FILE` goes on from there. With several humans, a
     pass-the-device screen hides each player's hand from the others. The record
     is saved at the end, to replay with `plunder replay`.
     """
@@ -373,7 +374,12 @@ def play_command(
     console.rule(f"{table_game.title}, {table_game.players} players", style="bold")
     console.print(Text(f"{sitting}. Seed {seed} (play this deal again with --seed {seed})."))
     if humans:
-        console.print(Text("Type ? at your turn for the actions and a rules reminder."))
+        console.print(
+            Text(
+                "Type ? at your turn for the actions and a rules reminder, ? me for your own "
+                "pieces, rules for the player's guide."
+            )
+        )
     table = TerminalTable(
         state,
         seated,
@@ -393,15 +399,23 @@ def play_command(
         )
         raise typer.Exit(0) from None
     except InputEnded:
+        # Ctrl-D at a terminal, or the end of piped input: saved like q, and said how to
+        # go on, but an error all the same for a script that meant to finish the game.
         _save(_table_record(state, humans, specs), path, console)
         fail(
             f"input ended before the game was over; the game so far ({len(state.moves)} moves) "
-            f"is saved to {path}",
+            f"is saved to {path}. Go on with: plunder play --resume {path}",
             code=1,
         )
     except KeyboardInterrupt:
         _save(_table_record(state, humans, specs), path, console)
-        _stderr().print(Text(f"Interrupted; the game so far is saved to {path}"), soft_wrap=True)
+        _stderr().print(
+            Text(
+                f"Interrupted; the game so far is saved to {path}. "
+                f"Go on with: plunder play --resume {path}"
+            ),
+            soft_wrap=True,
+        )
         raise typer.Exit(130) from None
     table.show_result()
     _save(_table_record(state, humans, specs), path, console)

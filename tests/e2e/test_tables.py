@@ -445,3 +445,32 @@ def test_clicking_a_player_aims_at_them_and_the_aiming_buttons_stay_in_view(
     name = plate.locator(".plate-name").inner_text()
     plate.locator(".plate-body").click()
     expect(page.locator("#game .plate.me .last-play")).to_contain_text(f"Colt → {name}")
+
+
+def test_the_log_says_your_for_the_viewers_own_seat(pages: Callable[..., Any]) -> None:
+    """An event's "Seat 0's Rapier" reads "Your Rapier" to seat 0, never "Sam (you)'s"."""
+    page = pages()
+    page.goto("/")
+    page.wait_for_function("() => window.Plunder && window.Plunder.namedEventText")
+    shown = page.evaluate(
+        """() => {
+            const table = {seats: [{seat: 0, kind: "human", name: "Sam"},
+                                   {seat: 1, kind: "human", name: "Bess"}]};
+            const as = (message, text) => Plunder.namedEventText({text}, message);
+            const mine = {seat: 0, table};
+            return [
+                as(mine, "Seat 0's Rapier breaks."),
+                as(mine, "The shield of seat 0's ship on c2 takes the hit."),
+                as(mine, "Seat 1's Cloak holds."),
+                as(mine, "Seat 0 plays Load"),
+                as({...mine, replay: true}, "Seat 0's Rapier breaks."),
+            ];
+        }"""
+    )
+    assert shown == [
+        "Your Rapier breaks.",
+        "The shield of your ship on c2 takes the hit.",
+        "Bess's Cloak holds.",
+        "Sam (you) plays Load",
+        "Sam's Rapier breaks.",
+    ]

@@ -36,7 +36,7 @@ def test_the_table_shows_life_armor_items_and_stance() -> None:
     lines = renderer.actions([a.to_json() for a in state.legal(0)], view)
     assert lines[0].startswith("1) pass") and lines[1] == "Discard:"
     help_text = renderer.rules_help(view)
-    assert "Dodge" in help_text and "docs/rules/swordplay.md" in help_text
+    assert "Dodge" in help_text and "plunder/games/swordplay/guide.md" in help_text
 
 
 def numbers(lines: list[str]) -> list[int]:
@@ -78,5 +78,25 @@ def test_question_mark_explains_your_fighter_and_the_cards() -> None:
     state = new("vane,grady")
     renderer = renderer_for("swordplay")
     mine = renderer.explain("me", state.view(0, log=False))
-    assert mine is not None and mine[0] == "Captain Scarlett Vane"
+    assert mine is not None and mine[0] == "You are seat 0: Captain Scarlett Vane, 10 life."
     assert renderer.explain("dodge", state.view(0, log=False))[0].startswith("Dodge: ")
+
+
+def test_the_header_counts_turns_without_reading_the_limit_as_the_length() -> None:
+    renderer = renderer_for("swordplay")
+    view = new("vane,grady").view(0)
+    header = renderer.header(view)
+    assert header.startswith("Turn 1 · ") and "/300" not in header and "300" not in header
+    # Near the limit the header warns that the game will end with no winner.
+    near = {**view, "turn": 295}
+    assert renderer.header(near).startswith("Turn 295 (no winner after turn 300) · ")
+
+
+def test_a_one_handed_fighter_has_1_hand_not_1_hands() -> None:
+    renderer = renderer_for("swordplay")
+    help_text = renderer.rules_help(new("hollis,grady").view(0))
+    assert "One-Hand Hollis (10 life, 2 damage, 1 hand)" in help_text
+    assert "1 hands" not in help_text
+    assert "Peg-Leg Grady (10 life, 1 damage, 2 hands)" in help_text
+    mine = renderer.explain("me", new("hollis,grady").view(0, log=False))
+    assert mine is not None and "  At the start: 10 life, 2 damage, 1 hand." in mine

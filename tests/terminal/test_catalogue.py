@@ -211,5 +211,5 @@ def test_a_game_without_a_terminal_renderer_gets_the_generic_one(monkeypatch):
     out = screen_of(state, ["?", "1", "q"], {1: get_bot("random", "duel")})
     assert "plain-test-game · " in out  # the generic header names the game
     assert "Actions:  1) colt  2) colt>1" in out
-    assert "ships no rules document" in out  # its manifest names none
+    assert "ships no guide" in out  # its manifest names no guide nor rules document
     assert "Duel 1 · shootout" not in out  # the game's own renderer was not used

@@ -84,4 +84,4 @@ def test_generic_renderer_draws_any_view():
     assert "Your hand" in text
     assert "Still to choose: seats 0, 1." in text
     assert renderer.event({"type": "tick", "n": 3}) == "tick: n=3"
-    assert "docs/rules/duel.md" in renderer.rules_help(state.view(0))
+    assert "plunder/games/duel/guide.md" in renderer.rules_help(state.view(0))

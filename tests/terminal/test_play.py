@@ -70,7 +70,7 @@ def test_question_mark_lists_the_legal_actions_and_the_rules(plunder_cli, tmp_pa
     assert "Legal actions now:" in result.stdout
     for number, notation in enumerate(legal, 1):
         assert f"{number}. {notation}" in result.stdout
-    assert "docs/rules/duel.md" in result.stdout
+    assert "plunder/games/duel/guide.md" in result.stdout  # where the guide is
     assert "Barricade" in result.stdout  # the rules reminder
 
 
@@ -163,6 +163,8 @@ def test_end_of_input_saves_and_exits_with_code_1(plunder_cli, tmp_path):
     assert result.exit_code == 1
     assert "input ended" in result.stderr
     assert str(save) in flat(result.stderr)
+    # Ctrl-D says how to go on, as q does.
+    assert f"Go on with: plunder play --resume {save}" in flat(result.stderr)
     state = plunder.replay(save.read_text())
     assert not state.is_over
     assert (0, "barricade") in state.moves

@@ -115,7 +115,7 @@ def test_the_actions_are_grouped_by_card_and_a_bad_input_is_refused_with_its_rea
     # ? lists every action with its number and a few words, and the rules.
     for number, action in enumerate(state.legal(0), 1):
         assert f"{number}. {action} " in out
-    assert "docs/rules/rumble.md" in out
+    assert "plunder/games/rumble/guide.md" in out
     assert "Traceback" not in result.output
     moves = json.loads(save.read_text())["moves"]
     assert [0, "dodge"] in moves  # the first answer the engine took
@@ -270,7 +270,9 @@ def test_the_revealed_cards_and_void_ones_are_drawn():
     renderer = renderer_for("rumble")
     text = flat(render(renderer.table(state.view(1), {})))
     assert "Revealed this round: seat 0 Load · seat 1 Dodge · seat 2 Load" in text
-    assert renderer.actions_hint(state.view(1)).startswith("Type one action, e.g. gesture>duck")
+    legal = [action.to_json() for action in state.legal(1)]
+    hint = renderer.actions_hint(state.view(1), legal)
+    assert hint.startswith("Type one action, e.g. gesture>duck, the gesture of your card")
     state.act(0, "gesture>pump")
     state.act(1, "gesture>pump")  # wrong: Dodge's gesture is duck
     state.act(2, "gesture>pump")

@@ -212,6 +212,23 @@ def notation_error(text: str, expected: str, legal: Sequence[str] = ()) -> Notat
     )
 
 
+def catalogue_pieces(catalogue: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """The sections of a catalogue that list the game's pieces (cards, characters,
+    ships...): those whose every entry has a ``title``. Other sections (the words of
+    effects, tables of numbers) explain the pieces but list none.
+
+    >>> catalogue_pieces({"title": "T", "cards": {"a": {"title": "Ace"}}, "fx": {"x": {}}})
+    {'cards': {'a': {'title': 'Ace'}}}
+    """
+    return {
+        name: section
+        for name, section in catalogue.items()
+        if isinstance(section, Mapping)
+        and section
+        and all(isinstance(entry, Mapping) and "title" in entry for entry in section.values())
+    }
+
+
 def _load(name: str, options: dict[str, Any]) -> Game:
     from plunder.engine.registry import load  # the registry imports this module
 

@@ -42,7 +42,12 @@ class Manifest:
     * ``timed``: the option values under which the rules time some decisions
       (``{}``: always; ``None``: never), so a lobby can offer the reflex clock;
     * ``rules``: the file name of the game's rules document, a Markdown file in
-      the package or a path relative to the project (shown by the front ends).
+      the package or a path relative to the project: the numbered rules, for
+      developers and for checking a ruling;
+    * ``guide``: the player's guide, a Markdown file in the package (``"guide.md"``):
+      how a turn goes, what each piece does and how to win, in plain words. The
+      front ends show it (the browser's Rules panel, the terminal's ``?``), or the
+      rules document for a game without a guide.
     """
 
     game: type[Game]
@@ -55,6 +60,7 @@ class Manifest:
     encoder: str | None = None
     timed: Mapping[str, Any] | None = None
     rules: str | None = None
+    guide: str | None = None
 
     @property
     def package(self) -> str:
@@ -97,6 +103,12 @@ class Manifest:
             if found is not None and found.is_file():
                 return found
         return None
+
+    def guide_file(self) -> Path | None:
+        """What a player reads: the game's guide, shipped in its package, or where the
+        game has none (a game kept outside the project, say), its rules document."""
+        found = self.file(self.guide)
+        return found if found is not None else self.rules_file()
 
     def timed_under(self, options: Mapping[str, Any]) -> bool:
         """Whether a table with ``options`` meets decisions the rules time."""

@@ -244,9 +244,10 @@ def create_app(
 
     @app.get("/games/{name}/rules", include_in_schema=False)
     async def game_rules(name: str) -> Response:
-        """The game's rules document as an HTML fragment, for the table's rules panel."""
+        """The player's guide (or, for a game without one, its rules document) as an HTML
+        fragment, for the table's rules panel."""
         try:
-            found = manifest(name).rules_file()
+            found = manifest(name).guide_file()
         except UnknownGame:
             raise StarletteHTTPException(404, "no such game") from None
         if found is None:

@@ -19,7 +19,9 @@ keeps a copy of the content nor parses the notation.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -27,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.engine.errors import IllegalAction, UnknownGame
+from plunder.engine.game import catalogue_pieces
 from plunder.engine.registry import load, manifest
 
 Labels = Mapping[int, str]
@@ -164,12 +167,12 @@ class GenericRenderer:
 
     def explain(self, term: str, view: Mapping[str, Any]) -> list[str] | None:
         """What ``term`` is, from the game's catalogue: a card, a pirate, a ship... by its
-        id or its name, or the viewer's own ("me", "my pirate"); ``None`` if nothing is."""
+        id or its name, or the viewer's own ("me", "my pirate", see ``mine``); ``None``
+        if nothing is."""
         catalogue = catalogue_for(view)
         wanted = " ".join(term.lower().split())
         if wanted in ("me", "mine", "myself") or wanted.startswith("my "):
-            ids = _own_entries(view, catalogue)
-            return [line for entry in ids for line in _entry_lines(entry)] or None
+            return self.mine(view)
         for entries in catalogue.values():
             if not isinstance(entries, Mapping):
                 continue
@@ -180,6 +183,26 @@ class GenericRenderer:
                 if wanted in names:
                     return _entry_lines(entry)
         return None
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """``? me``: the viewer's own pieces in words, from its view and the catalogue.
+
+        By default: the pieces its own row of the table names (its pirate, its
+        fighter), then its hand, each piece with its text. A game renderer says more
+        (counts, what lies in front of the player) by overriding this.
+        """
+        viewer = view.get("viewer")
+        if viewer is None:
+            return [WATCHING]
+        catalogue = catalogue_for(view)
+        lines = [f"You are seat {viewer}."]
+        for field, entry in _own_entries(view, catalogue):
+            lines.append(f"Your {field.replace('_', ' ')}:")
+            lines += ["  " + line for line in _entry_lines(entry)]
+        hand = view.get("hand")
+        if isinstance(hand, list):
+            lines += hand_lines(hand, catalogue)
+        return lines
 
     def reveal_lines(self, event: Mapping[str, Any]) -> list[str] | None:
         """A reveal (what each seat played in a simultaneous step) as one line per seat,
@@ -200,8 +223,10 @@ class GenericRenderer:
         """
         return [f"{index}) {action['notation']}" for index, action in enumerate(legal, 1)]
 
-    def actions_hint(self, view: Mapping[str, Any]) -> str:
-        """The line under the actions, saying what to type."""
+    def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
+        """The line under the actions, saying what to type; ``legal`` is what the seat
+        may play now, structured, for a renderer that gives an example (which must be
+        one of them)."""
         return "Type an action or its number (? help, q save and quit)."
 
     def refusal(
@@ -236,36 +261,94 @@ class GenericRenderer:
         return number(value)
 
     def rules_help(self, view: Mapping[str, Any]) -> str:
-        """A short reminder of the rules: where the game's rules document is, if it has one."""
-        try:
-            document = manifest(str(view.get("game"))).rules
-        except UnknownGame:
-            document = None
-        if document is None:
-            return "This game ships no rules document; the actions above are what you may do."
-        return f"See {document} for the numbered rules and the action notation."
+        """A short reminder of the rules; by default only where the player's guide is."""
+        return guide_line(view)
 
 
-def _own_entries(view: Mapping[str, Any], catalogue: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The catalogue entries the viewer's own row of the table names (its pirate, its
-    fighter): any field of that row whose value is an entry of the catalogue."""
+# What ``? me`` says to a spectator.
+WATCHING = "You are watching: you hold no seat and no pieces of your own."
+
+
+def guide_file(view: Mapping[str, Any]) -> Path | None:
+    """The player's guide of the view's game (its rules document where it has no guide)."""
+    try:
+        return manifest(str(view.get("game"))).guide_file()
+    except UnknownGame:
+        return None
+
+
+def shown_path(path: Path) -> str:
+    """A path as a player can open it: relative to the current folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def guide_line(view: Mapping[str, Any]) -> str:
+    """Where the player's guide is, and the command that shows it at the table."""
+    found = guide_file(view)
+    if found is None:
+        return "This game ships no guide; the actions above are what you may do."
+    return f"How to play: {shown_path(found)} (type rules to read it here)."
+
+
+def piece(catalogue: Mapping[str, Any], key: Any) -> Mapping[str, Any] | None:
+    """The piece called ``key`` (its id) in the catalogue, if any."""
+    for section in catalogue_pieces(catalogue).values():
+        entry = section.get(str(key))
+        if entry is not None:
+            return entry
+    return None
+
+
+def own_row(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The viewer's row of the view's table of players (``{}`` for a spectator or none)."""
     viewer = view.get("viewer")
     if viewer is None:
-        return []
-    found = []
+        return {}
     for rows in view.values():
-        if not (isinstance(rows, list) and rows and isinstance(rows[0], Mapping)):
+        if isinstance(rows, list) and rows and all(isinstance(r, Mapping) for r in rows):
+            row = next((r for r in rows if r.get("seat") == viewer), None)
+            if row is not None:
+                return row
+    return {}
+
+
+def _own_entries(
+    view: Mapping[str, Any], catalogue: Mapping[str, Any]
+) -> list[tuple[str, Mapping[str, Any]]]:
+    """The pieces the viewer's own row of the table names (its pirate, its fighter),
+    with the field that names each."""
+    found: list[tuple[str, Mapping[str, Any]]] = []
+    for field, value in own_row(view).items():
+        if field == "seat" or not isinstance(value, str):
             continue
-        row = next((r for r in rows if r.get("seat") == viewer), None)
-        if row is None:
-            continue
-        for value in row.values():
-            for entries in catalogue.values():
-                if isinstance(value, str) and isinstance(entries, Mapping):
-                    entry = entries.get(value)
-                    if isinstance(entry, Mapping) and entry not in found:
-                        found.append(entry)
+        entry = piece(catalogue, value)
+        if entry is not None and all(entry is not e for _, e in found):
+            found.append((field, entry))
     return found
+
+
+def hand_lines(
+    hand: Sequence[Any], catalogue: Mapping[str, Any], title: str = "Your hand"
+) -> list[str]:
+    """A hand of pieces in words: a heading, then each piece once with its count and text."""
+    if not hand:
+        return [f"{title}: (empty)"]
+    lines = [f"{title}:"]
+    counts = Counter(str(item) for item in hand)
+    for key, count in counts.items():
+        entry = piece(catalogue, key)
+        if entry is None:
+            lines.append(f"  {key}" + (f" x{count}" if count > 1 else ""))
+            continue
+        first, *rest = _entry_lines(entry)
+        name, sep, text = first.partition(": ")
+        name += f" x{count}" if count > 1 else ""
+        lines.append(f"  {name}{sep}{text}")
+        lines += ["  " + line for line in rest]
+    return lines
 
 
 def _entry_lines(entry: Mapping[str, Any]) -> list[str]:
@@ -316,13 +399,20 @@ def renderer_for(game: str) -> GenericRenderer:
 
 
 __all__ = [
+    "WATCHING",
     "ActionJson",
     "GenericRenderer",
     "Labels",
     "catalogue_for",
     "forget_catalogues",
+    "guide_file",
+    "guide_line",
+    "hand_lines",
+    "own_row",
+    "piece",
     "renderer_for",
     "seat_name",
     "seats_text",
+    "shown_path",
     "step_status",
 ]

@@ -15,13 +15,20 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.text import Text
 
 from plunder.bots import Bot, UnknownBot
 from plunder.bots import get as get_bot
 from plunder.engine.errors import IllegalAction
 from plunder.engine.state import ELIMINATED, State
-from plunder.terminal.render import GenericRenderer, renderer_for, seats_text
+from plunder.terminal.render import (
+    GenericRenderer,
+    guide_file,
+    renderer_for,
+    seats_text,
+    shown_path,
+)
 
 # How many unseen events a human's screen recaps before eliding the older ones.
 RECAP_LINES = 12
@@ -171,6 +178,9 @@ class TerminalTable:
             if command in ("t", "table"):
                 self.draw(seat)
                 return False
+            if command in ("rules", "guide"):
+                self.show_guide()
+                return False
         choice = text
         # An exact notation wins over a list number, for games whose notation is a number.
         if text not in legal and text.isdigit():
@@ -223,7 +233,7 @@ class TerminalTable:
         listed = self.renderer.actions(self.structured(seat), view)
         for line in pack(["Actions:", *listed], self.console.width):
             self.say(line)
-        self.say(self.renderer.actions_hint(view))
+        self.say(self.renderer.actions_hint(view, self.structured(seat)))
 
     def structured(self, seat: int) -> list[dict[str, Any]]:
         """The seat's legal actions as the engine describes them, for the renderer."""
@@ -249,9 +259,18 @@ class TerminalTable:
         self.say(self.renderer.rules_help(view))
         self.say(
             "Commands: an action's notation or its number; ? or help: this list; "
-            "? NAME: a card, pirate or other piece explained (? me: your own); "
-            "t: redraw the table; q: save and quit."
+            "? NAME: a card, pirate or other piece explained; ? me: your own pieces; "
+            "rules: the player's guide; t: redraw the table; q: save and quit."
         )
+
+    def show_guide(self) -> None:
+        """``rules``: the game's guide for players, drawn from its Markdown."""
+        found = guide_file({"game": self.state.game.name})
+        if found is None:
+            self.say("This game ships no guide; ? lists what you may do now.")
+            return
+        self.console.print(Markdown(found.read_text(encoding="utf-8")))
+        self.say(f"(The guide is {shown_path(found)}; type t to see the table again.)")
 
     # ------------------------------------------------------------ output
     def labels_for(self, viewer: int | None) -> dict[int, str]:

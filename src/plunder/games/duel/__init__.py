@@ -10,6 +10,7 @@ MANIFEST = Manifest(
     bots={"greedy": "bot:GreedyBot", "solver": "solver:SolverBot"},
     evaluate="bot:evaluate",
     rules="docs/rules/duel.md",
+    guide="guide.md",
     encoder="encoder:DuelEncoder",
 )
 

@@ -15,11 +15,15 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.games.duel import text
+from plunder.games.duel.rules import DuelGame
 from plunder.terminal.render import (
+    WATCHING,
     ActionJson,
     GenericRenderer,
     Labels,
     catalogue_for,
+    guide_line,
+    own_row,
     step_status,
 )
 
@@ -90,8 +94,8 @@ class DuelRenderer(GenericRenderer):
                 f"- {aimed} fires at seat N (a living player); plain {plain} fires at no one."
             )
         lines += [
-            f"- Deflection ({catalogue.get('deflection', 'seed')} reading): the card you play "
-            "decides which shots cannot hit you (see each card below); any other shot hits.",
+            f"- Who can be hit ({reading(catalogue.get('deflection', 'seed'))}): the card you "
+            "play decides which shots cannot hit you (see each card below); any other shot hits.",
             "- A hit player goes to the grave until the next duel. The last one standing wins "
             "the duel, earns $1 and becomes the duelling master; if no one is left, no one earns.",
         ]
@@ -100,8 +104,35 @@ class DuelRenderer(GenericRenderer):
         lines.append("Cards (each player's hand: " + deck(cards) + "):")
         for name, card in cards.items():
             lines.append(f"  {name}: {card['title']}: {card['text']} {stopped(card, cards)}")
-        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
+        lines.append(guide_line(view))
         return "\n".join(lines)
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """``? me``: alive or in the grave, your dollars, your hand and what lies played."""
+        row = own_row(view)
+        if not row:
+            return [WATCHING]
+        cards: dict[str, Any] = catalogue_for(view)["cards"]
+        state = "alive" if row["alive"] else "in the grave until the next duel"
+        lines = [f"You are seat {row['seat']}: {state}, ${row['dollars']} of ${view['target']}."]
+        if view.get("master") == row["seat"]:
+            lines.append("You are the duelling master.")
+        lines.append("Your hand:" if view.get("hand") else "Your hand: (empty)")
+        for name, count in Counter(view.get("hand") or []).items():
+            card = cards.get(name, {"title": name, "text": ""})
+            many = f" x{count}" if count > 1 else ""
+            lines.append(f"  {card['title']}{many}: {card['text']} {stopped(card, cards)}")
+        played = [cards.get(c, {}).get("title", c) for c in row.get("played") or []]
+        lines.append(f"Played this duel, face up: {counted(played) or 'nothing'}.")
+        return lines
+
+
+def reading(name: str) -> str:
+    """The lobby's words for a reading of the deflection option ("A pirate who shoots
+    cannot be hit"), or its name when it has none."""
+    option = next(o for o in DuelGame.option_specs() if o.name == "deflection")
+    words = dict(zip(option.choices, option.choice_labels, strict=True))
+    return words.get(name, name)
 
 
 def deck(cards: Mapping[str, Mapping[str, Any]]) -> str:

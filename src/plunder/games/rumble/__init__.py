@@ -11,6 +11,7 @@ MANIFEST = Manifest(
     evaluate="bot:evaluate",
     search_depth="bot:search_depth",
     rules="docs/rules/rumble.md",
+    guide="guide.md",
     encoder="encoder:RumbleEncoder",
     # With gestures on, every pirate answers the revealed card at once (R62).
     timed={"gestures": True},

@@ -19,7 +19,15 @@ from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
 from plunder.games.rumble import text
-from plunder.terminal.render import ActionJson, GenericRenderer, Labels, catalogue_for
+from plunder.terminal.render import (
+    WATCHING,
+    ActionJson,
+    GenericRenderer,
+    Labels,
+    catalogue_for,
+    guide_line,
+    own_row,
+)
 
 Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
 # How many of the latest log lines the table repeats under "Latest".
@@ -57,6 +65,20 @@ def camp_text(camp: str | None, camps: Entries) -> str:
     found = camps.get(name)
     shown = found["title"] if found else name
     return f"{shown} boss" if boss else shown
+
+
+def own_camp(view: Mapping[str, Any]) -> str:
+    """The viewer's camp card in words, and whether the others see it: a boss the camp
+    table lays face up is known to all, every other card is secret."""
+    catalogue = catalogue_for(view)
+    camp = camp_text(view["camp"], catalogue["camps"])
+    if not camp.endswith("boss"):
+        camp += " camp"
+    name, _, boss = str(view["camp"]).partition("-")
+    players = str(len(view.get("players") or []))
+    face_up = catalogue.get("camp_table", {}).get(players, {}).get("face_up") or []
+    seen = "face up: everyone knows it" if boss and name in face_up else "hidden from the others"
+    return f"Your camp: {camp} ({seen})."
 
 
 def basic_cards(cards: Entries) -> list[str]:
@@ -395,10 +417,7 @@ class RumbleRenderer(GenericRenderer):
         if revealed is not None:
             parts.append(revealed)
         if view.get("camp"):
-            camp = camp_text(view["camp"], catalogue_for(view)["camps"])
-            if not camp.endswith("boss"):
-                camp += " camp"
-            parts.append(Text(f"Your camp: {camp} (hidden from the others)."))
+            parts.append(Text(own_camp(view)))
         if view.get("phase") != "draft":
             mine = self.pirate_line(view)
             if mine is not None:
@@ -423,50 +442,36 @@ class RumbleRenderer(GenericRenderer):
     def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
         return group_actions(legal)
 
-    def actions_hint(self, view: Mapping[str, Any]) -> str:
-        return (
-            f"Type one action, e.g. {self.example(view)} (? numbered list and rules, t table, "
-            "q save and quit)."
-        )
+    def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
+        example = self.example(view, legal)
+        shown = f"e.g. {example} " if example else ""
+        return f"Type one action, {shown}(? numbered list and rules, t table, q save and quit)."
 
     @staticmethod
-    def example(view: Mapping[str, Any]) -> str:
-        """An action to show as an example of the notation, from the view and the catalogue."""
-        catalogue = catalogue_for(view)
-        cards: Entries = catalogue["cards"]
+    def example(view: Mapping[str, Any], legal: Sequence[ActionJson]) -> str:
+        """Actions to show as examples of the notation, taken from ``legal`` (what the
+        seat may play now), so an example is never refused: a card aimed at one pirate
+        and Shoot Twice's pair where they are legal, else the first legal action."""
+        if not legal:
+            return ""
         kind = (view.get("decision") or {}).get("kind") or view.get("phase")
-        if kind == "draft" and view.get("pirates_left"):
-            return f"pirate>{view['pirates_left'][0]}"
+        notations = [str(action["notation"]) for action in legal]
         if kind == "gesture":
             mine = next(
                 (p for p in view.get("revealed") or [] if p["seat"] == view.get("viewer")), None
             )
-            card = cards.get(mine["card"]) if mine else None
-            if card is not None:
-                return f"gesture>{card['gesture']}, the gesture of your card"
-            gestures = catalogue.get("gestures") or ["none"]
-            return f"gesture>{gestures[0]}"
-        if kind == "reach":
-            slots = [slot for slot, card in enumerate(view.get("area") or []) if card]
-            return f"grab>{slots[0] if slots else 0}"
-        # Cards of the viewer's hand first, so the example is one it could play.
-        held = [*(view.get("hand") or []), *(view.get("golden") or [])]
-        candidates = [c for c in dict.fromkeys([*held, *cards]) if c in cards]
-        one = next((c for c in candidates if cards[c].get("target") in ("any", "neighbour")), None)
-        two = next((c for c in candidates if cards[c].get("target") == "two"), None)
-        # Seats the viewer could aim at at this table: an example that would be refused
-        # ("shoot>3" at a table of three) teaches the wrong thing.
-        viewer = view.get("viewer")
-        others = [
-            row["seat"]
-            for row in view.get("players") or []
-            if row.get("seat") != viewer and row.get("alive", True)
-        ] or [1]
-        shown = [
-            f"{one}>{others[-1]}" if one else "",
-            f"{two}>{others[0]},{others[1]}" if two and len(others) > 1 else "",
-        ]
-        return " or ".join(filter(None, shown)) or next(iter(cards), "")
+            card = catalogue_for(view)["cards"].get(mine["card"]) if mine else None
+            answer = f"gesture>{card['gesture']}" if card else ""
+            if answer in notations:
+                return f"{answer}, the gesture of your card"
+            return notations[0]
+        plays = [a for a in legal if a.get("verb") == "play"]
+        aimed = [a for a in plays if len(a.get("targets") or []) == 1]
+        # The last aim of the first card aimed at one pirate: "shoot>5" at a table of six.
+        one = [a for a in aimed if aimed and a.get("name") == aimed[0].get("name")]
+        two = next((a for a in plays if len(set(a.get("targets") or [])) == 2), None)
+        shown = [str(one[-1]["notation"]) if one else "", str(two["notation"]) if two else ""]
+        return " or ".join(filter(None, shown)) or notations[0]
 
     def refusal(
         self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]
@@ -542,8 +547,45 @@ class RumbleRenderer(GenericRenderer):
             lines.append("- Duel Mode: the last pirate standing wins.")
         lines += self.cards_help(view, catalogue, gestures)
         lines += self.pirates_help(view, catalogue)
-        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
+        lines.append(guide_line(view))
         return "\n".join(lines)
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """``? me``: your pirate and what sets it apart, your counts, your camp, the card
+        lying face up and every card in your hand with its cost and what it does."""
+        row = own_row(view)
+        if not row:
+            return [WATCHING]
+        catalogue = catalogue_for(view)
+        cards: Entries = catalogue["cards"]
+        pirate = self.own_pirate(view)
+        if pirate is None:
+            return [f"You are seat {row['seat']}; you have not picked your pirate yet."]
+        lines = [f"You are seat {row['seat']}: {pirate['title']}."]
+        lines.append(f"  {pirate_summary(pirate, catalogue)}")
+        unit = pirate.get("bullet_name") or "bullets"
+        if not row["alive"]:
+            lines.append("Your pirate is dead.")
+        elif row.get("health") is not None:
+            counts = f"Health {row['health']} of {row['max_health']}, {unit} {row['bullets']}"
+            tokens = row.get("tokens") or 0
+            lines.append(counts + (f", special tokens {tokens}." if tokens else "."))
+        if view.get("camp"):
+            lines.append(own_camp(view))
+        if row.get("face_up"):
+            lines.append(f"Face up, back in your hand after this round: "
+                         f"{title(row['face_up'], cards)}.")
+        held = [*(view.get("hand") or []), *(view.get("golden") or [])]
+        lines.append("Your hand:" if held else "Your hand: (empty)")
+        for name, count in Counter(held).items():
+            card = cards.get(name)
+            if card is None:
+                lines.append(f"  {name}")
+                continue
+            many = f" x{count}" if count > 1 else ""
+            cost = cost_text(card.get("cost") or 0, unit)
+            lines.append(f"  {card['title']}{many} ({card['kind']}, {cost}): {card['text']}")
+        return lines
 
     def cards_help(
         self, view: Mapping[str, Any], catalogue: Mapping[str, Any], gestures: bool

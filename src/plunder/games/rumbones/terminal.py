@@ -841,8 +841,13 @@ class BonesRenderer(GenericRenderer):
             return read.monster_title(arg)
         return read.skill_title(arg)
 
-    def actions_hint(self, view: Mapping[str, Any]) -> str:
-        return ("Type one action, e.g. hero:0, move, step>c3, attack:jaws>c4 (? numbered list "
+    def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
+        """Up to three examples taken from ``legal`` (one per verb), so none is refused."""
+        examples: dict[str, str] = {}
+        for action in legal:
+            examples.setdefault(str(action.get("verb", "")), action["notation"])
+        shown = ", ".join(list(examples.values())[:3])
+        return (f"Type one action{f', e.g. {shown}' if shown else ''} (? numbered list "
                 "and rules, ? NAME explains a hero, skill, card..., ? me yours, t table, q save "
                 "and quit).")
 
@@ -1095,6 +1100,9 @@ class BonesRenderer(GenericRenderer):
         lines.append("  KO'd, every pool falls to 0 and it never returns. Now: "
                      + kraken_status(read))
         return lines
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        return self.explain_me(ViewReader(view))
 
     def explain_me(self, read: ViewReader) -> list[str]:
         """The viewer's heroes (with the skills still to unlock) and Tide hand."""

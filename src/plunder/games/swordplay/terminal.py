@@ -16,12 +16,19 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.terminal.render import (
+    WATCHING,
     ActionJson,
     GenericRenderer,
     Labels,
     catalogue_for,
+    guide_line,
+    hand_lines,
+    own_row,
     step_status,
 )
+
+# How many turns before the turn limit the header starts to name it.
+NEAR_THE_LIMIT = 20
 
 GROUPS = (
     ("discard", "Discard"),
@@ -51,10 +58,7 @@ class SwordplayRenderer(GenericRenderer):
                 f"{title(view, decision['card'])} ({where}, {decision['damage']} damage)"
             )
         decks = ", ".join(f"{side} deck {n}" for side, n in view["decks"].items())
-        return (
-            f"Turn {view['turn']}/{view['turn_limit']} · seat {view['active']} to play · "
-            f"{what} · {decks}"
-        )
+        return f"{turn_text(view)} · seat {view['active']} to play · {what} · {decks}"
 
     def players(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
         table = Table(box=None, pad_edge=False, show_edge=False)
@@ -145,12 +149,62 @@ class SwordplayRenderer(GenericRenderer):
         lines.append("Fighters:")
         for fighter in catalogue["fighters"].values():
             gifts = "; ".join(a["text"] for a in fighter["abilities"])
-            lines.append(
-                f"  {fighter['id']}: {fighter['title']} ({fighter['life']} life, "
-                f"{fighter['damage']} damage, {fighter['hands']} hands) {gifts}"
-            )
-        lines.append(f"Full rules and notation: docs/rules/{view.get('game')}.md")
+            lines.append(f"  {fighter['id']}: {fighter['title']} ({stats(fighter)}) {gifts}")
+        lines.append(guide_line(view))
         return "\n".join(lines)
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """``? me``: your fighter and its ability, life, armor, items, stance and hand."""
+        row = own_row(view)
+        if not row:
+            return [WATCHING]
+        catalogue = catalogue_for(view)
+        cards = catalogue["cards"]
+        fighter = catalogue["fighters"].get(row["fighter"], {"title": row["fighter"]})
+        life = f"{row['life']} life" if row["alive"] else "defeated"
+        lines = [f"You are seat {row['seat']}: {fighter['title']}, {life}."]
+        if "life" in fighter:
+            lines.append(f"  At the start: {stats(fighter)}.")
+        lines += [f"  {a['text']}" for a in fighter.get("abilities") or []]
+        armor = row.get("armor")
+        if armor:
+            card = cards[armor["card"]]
+            lines.append(
+                f"Armor: {card['title']}, {card['value'] - armor['taken']} of {card['value']} "
+                "damage still to absorb."
+            )
+        for item in row.get("gear") or []:
+            card = cards[item["card"]]
+            used = f" (used {item['used']})" if item["used"] else ""
+            lines.append(f"Ready: {card['title']}{used}: {card['text']}")
+        if row.get("stance"):
+            card = cards[row["stance"]]
+            lines.append(f"Stance: {card['title']}: {card['text']}")
+        lines += hand_lines(view.get("hand") or [], catalogue)
+        return lines
+
+
+def turn_text(view: Mapping[str, Any]) -> str:
+    """``"Turn 12"``; near the turn limit, the limit too (a game that reaches it ends
+    with no winner), so that it never reads as the game's length.
+
+    >>> turn_text({"turn": 12, "turn_limit": 300}), turn_text({"turn": 295, "turn_limit": 300})
+    ('Turn 12', 'Turn 295 (no winner after turn 300)')
+    """
+    turn, limit = view["turn"], view["turn_limit"]
+    if limit - turn < NEAR_THE_LIMIT:
+        return f"Turn {turn} (no winner after turn {limit})"
+    return f"Turn {turn}"
+
+
+def stats(fighter: Mapping[str, Any]) -> str:
+    """A fighter's life, damage and hands, in words.
+
+    >>> stats({"life": 10, "damage": 2, "hands": 1})
+    '10 life, 2 damage, 1 hand'
+    """
+    hands = fighter["hands"]
+    return f"{fighter['life']} life, {fighter['damage']} damage, {hands} hand{'s' * (hands != 1)}"
 
 
 __all__ = ["SwordplayRenderer"]

@@ -11,6 +11,7 @@ MANIFEST = Manifest(
     evaluate="bot:evaluate",
     search_depth="bot:search_depth",
     rules="docs/rules/underfire.md",
+    guide="guide.md",
     encoder="encoder:UnderFireEncoder",
 )
 

@@ -11,6 +11,7 @@ effect (``gold``, ``VP``, ``line``, ``diagonal``, ``mine``, ``shield``, ``repair
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,7 +20,15 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
-from plunder.terminal.render import ActionJson, GenericRenderer, Labels, catalogue_for, seat_name
+from plunder.terminal.render import (
+    WATCHING,
+    ActionJson,
+    GenericRenderer,
+    Labels,
+    catalogue_for,
+    own_row,
+    seat_name,
+)
 
 SEAT_STYLE = ("bold cyan", "bold magenta")
 LETTERS = "abcdefg"
@@ -170,8 +179,50 @@ class UnderFireRenderer(GenericRenderer):
         lines += singles
         return lines
 
-    def actions_hint(self, view: Mapping[str, Any]) -> str:
-        return "Type an action, e.g. 7@c2 or buy:NAME@d1 (? help, ? WORD explains, q quits)."
+    def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
+        """Examples taken from ``legal``, so none is refused: a ship laid and a hire
+        where they are legal, else the first legal action."""
+        play = next((a["notation"] for a in legal if a.get("verb") == "play"), "")
+        buy = next((a["notation"] for a in legal if a.get("verb") == "buy"), "")
+        example = " or ".join(filter(None, (play, buy))) or (legal[0]["notation"] if legal else "")
+        shown = f", e.g. {example}" if example else ""
+        return f"Type an action{shown} (? help, q save and quit)."
+
+    def mine(self, view: Mapping[str, Any]) -> list[str]:
+        """``? me``: your side of the sea, gold, VP tokens, hand limit, pile and reserve,
+        your ships and mercenaries at sea, and the ships in your hand."""
+        row = own_row(view)
+        if not row:
+            return [WATCHING]
+        catalogue = catalogue_for(view)
+        seat = row["seat"]
+        near, far = ((1, 3), (6, 4))[seat]
+        lines = [
+            f"You are seat {seat}: you lay ships from row {near}, your half is rows "
+            f"{min(near, far)}-{max(near, far)}.",
+            f"Gold {row['gold']}, VP tokens {row['vp']}, hand {row['hand_size']} of "
+            f"{row['hand_limit']}, draw pile {row['pile']}, reserve {row['reserve']}, "
+            f"turns begun {row['turns']}.",
+        ]
+        ours = [c for c in view["sea"] if c["ship"] is not None and c["ship"]["owner"] == seat]
+        active = [c["at"] for c in ours if c["ship"]["number"] and not c["ship"]["burning"]]
+        burning = [c["at"] for c in ours if c["ship"]["burning"]]
+        lines.append(
+            f"At sea: {len(active)} active ship{'s' * (len(active) != 1)}"
+            + (f" ({' '.join(active)})" if active else "")
+            + (f", burning: {' '.join(burning)}" if burning else "")
+            + "."
+        )
+        for cell in ours:
+            merc = catalogue["mercenaries"].get(cell["ship"]["merc"] or "")
+            if merc is not None:
+                lines.append(f"Your mercenary on {cell['at']}: {merc['title']}: {merc['text']}")
+        hand = Counter(str(n) for n in view.get("hand") or [])
+        lines.append("Your hand (type the number to lay it):" if hand else "Your hand: (empty)")
+        for number, count in sorted(hand.items()):
+            ship = catalogue["ships"][number]
+            lines.append(f"  {number} {ship['title']}{f' x{count}' * (count > 1)}: {ship['text']}")
+        return lines
 
     def refusal(
         self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]

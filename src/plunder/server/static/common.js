@@ -175,11 +175,15 @@
     return span;
   }
 
-  /** A log event as one line of text, with "seat N" turned into the seat's name. */
+  /** A log event as one line of text, with "seat N" turned into the seat's name; the
+   *  viewer's own "seat N's" reads "your" ("Your card breaks"), not "Anne (you)'s". */
   function namedEventText(entry, message) {
-    return eventText(entry).replace(/\b([Ss])eat (\d+)\b/g, (_, s, n) =>
-      seatLabel(message, Number(n)),
-    );
+    return eventText(entry).replace(/\b([Ss])eat (\d+)\b('s\b)?/g, (_, s, n, owner) => {
+      const seat = Number(n);
+      const mine = message && message.seat === seat && !message.replay;
+      if (owner && mine) return s === "S" ? "Your" : "your";
+      return seatLabel(message, seat) + (owner || "");
+    });
   }
 
   /** "Anne", "Anne and Bob", "Anne, Bob and Carl". */

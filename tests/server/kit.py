@@ -29,9 +29,10 @@ class Socket:
     for a whole log), so a test sees every event the seat received: ``log_at``
     is the log as one message left it, ``full_view`` that message's view with
     it, as ``state.view(seat)`` has it. ``sizes`` holds each message's length
-    in bytes, as sent. Events sent again replace those held. A hello's answer that starts past the events held (a long
-    log: it carries the latest ``log_page`` events) is completed with ``fill``,
-    the log route, as the browser does; without ``fill`` it fails the test.
+    in bytes, as sent. Events sent again replace those held. A hello's answer
+    that starts past the events held (a long log: it carries the latest
+    ``log_page`` events) is completed with ``fill``, the log route, as the
+    browser does; without ``fill`` it fails the test.
 
     As the browser does too, an ``act`` sent without a ``step`` names the step of
     the last state received.
@@ -197,10 +198,14 @@ def free_port() -> int:
 class ServerProcess:
     """``plunder serve`` in a process of its own, which a test may kill and restart."""
 
-    def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, db_url: str, log: Path, bot_delay: float = 0.0, extra: list[str] | None = None
+    ) -> None:
         self.db_url = db_url
         self.log = log
         self.bot_delay = bot_delay
+        # More flags of ``plunder serve``.
+        self.extra = list(extra or [])
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -217,6 +222,7 @@ class ServerProcess:
             self.db_url,
             "--bot-delay",
             str(self.bot_delay),
+            *self.extra,
         ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)

@@ -451,12 +451,12 @@ class Hub:
         write = MoveWrite(table.id, idx, move_seat, notation, OVER if over else None)
         try:
             await self.store.append_move(write)
-        except StoreUnavailable as exc:
+        except StoreUnavailable:
             # Not stored, so not played: go back to what the store holds. The
             # caller logs the failure (one line), as it answers or tries again.
             table.game, table.state = rebuild(table.row)
             self._wake(table)
-            raise StoreUnavailable(f"store move {idx}", exc) from exc
+            raise
         table.row.moves.append((move_seat, notation))
         if over:
             table.row.status = OVER

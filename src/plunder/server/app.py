@@ -347,11 +347,16 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
-        """The record, with the secret the bots were seeded from (public once over)."""
+        """The record, with the secret the bots were seeded from and the bot of each of
+        their moves (public once over): every bot decision can be replayed."""
         table = await finished(table_id)
 
         def text() -> str:
-            whole = {**table.state.record, "bot_secret": table.row.bot_secret}
+            whole = {
+                **table.state.record,
+                "bot_secret": table.row.bot_secret,
+                "bot_moves": {str(k): v for k, v in sorted(table.row.bot_moves.items())},
+            }
             return json.dumps(whole, indent=1)
 
         return Response(

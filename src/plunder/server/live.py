@@ -29,6 +29,7 @@ from typing import Any
 
 import plunder
 from plunder import bots as bot_registry
+from plunder.bots.table import TableBot
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
@@ -437,18 +438,20 @@ class Hub:
                     )
             self._publish(table)
 
-    async def _play(self, table: LiveTable, seat: int, text: str) -> None:
+    async def _play(self, table: LiveTable, seat: int, text: str, bot: str | None = None) -> None:
         """Apply and store one move; the caller holds the table's lock.
 
+        ``bot`` is the spec of the bot that chose it (stored with it, so the
+        decision can be replayed); None for a player's move or a timeout's.
         If the store cannot write it the state goes back to what the store holds
-        and ``TableError`` (503) says so.
+        and ``StoreUnavailable`` (503) says so.
         """
         state = table.state
         state.act(seat, text)  # raises IllegalAction with the state unchanged
         idx = len(state.moves) - 1
         move_seat, notation = state.moves[idx]
         over = state.is_over
-        write = MoveWrite(table.id, idx, move_seat, notation, OVER if over else None)
+        write = MoveWrite(table.id, idx, move_seat, notation, OVER if over else None, bot)
         try:
             await self.store.append_move(write)
         except StoreUnavailable:
@@ -458,6 +461,8 @@ class Hub:
             self._wake(table)
             raise
         table.row.moves.append((move_seat, notation))
+        if bot is not None:
+            table.row.bot_moves[idx] = bot
         if over:
             table.row.status = OVER
             table.finished_at = time.monotonic()
@@ -665,16 +670,21 @@ class Hub:
         task.add_done_callback(_report_failure)
         return task
 
-    def _bot_for(self, table: LiveTable, seat: int) -> bot_registry.Bot:
+    def _bot_for(self, table: LiveTable, seat: int) -> TableBot:
+        """The bot playing ``seat``: its own, or the stand-in for an absent player.
+
+        Either plays as bots play at a table (``plunder.bots.table``): one of its
+        near-best actions, drawn from the table's secret.
+        """
         row = table.seat_row(seat)
         name, level = (row.bot, row.level) if row.kind == "bot" else STAND_IN
         if table.rushed:
             level = "easy"
         if seat not in table.bots or row.kind != "bot":
             try:
-                table.bots[seat] = bot_registry.get(name or "random", table.row.game, level=level)
+                table.bots[seat] = TableBot(name or "random", table.row.game, level or "normal")
             except bot_registry.UnknownBot:
-                table.bots[seat] = bot_registry.RandomBot()
+                table.bots[seat] = TableBot("random", table.row.game)
         return table.bots[seat]
 
     def _due(self, table: LiveTable, seat: int) -> bool:
@@ -744,12 +754,12 @@ class Hub:
             snapshot = state.clone()
             rng = bot_rng(table.row.bot_secret or "", len(state.moves), seat)
         bot = self._bot_for(table, seat)
-        action = await asyncio.to_thread(bot.choose, snapshot, seat, rng)
+        decision = await asyncio.to_thread(bot.decide, snapshot, seat, rng)
         async with table.lock:
             # The table may have moved on, or been rebuilt, while the bot thought.
             if not self._due(table, seat) or table.state.step != step:
                 return
-            await self._play(table, seat, action.notation)
+            await self._play(table, seat, decision.action.notation, bot=decision.spec)
             self._publish(table)
 
     async def _clock(self, table: LiveTable, seat: int, deadline: float) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import plunder
-from plunder import bots as bot_registry
+from plunder.bots.table import TableBot
 from plunder.engine.action import Action
 from plunder.engine.errors import PlunderError
 from plunder.engine.game import Game
@@ -118,7 +118,7 @@ class LiveTable:
     # Seat -> the task of the bot thinking for it, or of its running clock.
     thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clocks: dict[int, Clock] = field(default_factory=dict)
-    bots: dict[int, bot_registry.Bot] = field(default_factory=dict)
+    bots: dict[int, TableBot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # When a human seat was last connected (monotonic seconds), for abandonment.
     last_human: float = field(default_factory=time.monotonic)

@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from plunder.engine.action import Action
-from plunder.engine.bots import check_level
+from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
 from plunder.games.duel.rules import DuelState
 
@@ -47,6 +47,20 @@ class GreedyBot:
         actions = state.legal(seat)
         if len(actions) == 1:
             return actions[0]
+        scores = self._scores(state, seat, actions, rng)
+        best = max(scores)
+        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+
+    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
+        """Every legal action with its summed score over the sampled worlds."""
+        actions = state.legal(seat)
+        if len(actions) == 1:
+            return Ranking(actions, [0.0])
+        return Ranking(actions, self._scores(state, seat, actions, rng))
+
+    def _scores(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> list[float]:
         before = state.view(seat, log=False)
         scores = [0.0] * len(actions)
         for _ in range(self.samples):
@@ -60,8 +74,7 @@ class GreedyBot:
                 for other, reply in replies.items():
                     trial.act(other, reply)
                 scores[index] += score(before, trial.view(seat, log=False), seat)
-        best = max(scores)
-        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+        return scores
 
 
 def score(before: dict[str, Any], after: dict[str, Any], seat: int) -> float:

@@ -278,6 +278,7 @@ async def _served_message(game: Any, state: Any, seed: int, seat: int) -> dict[s
     attaching), then the move is played through the hub as a player's move is.
     """
     import asyncio
+    import inspect
     import random
 
     from plunder.server import live
@@ -296,7 +297,11 @@ async def _served_message(game: Any, state: Any, seed: int, seat: int) -> dict[s
     mover = min(s for s in state.pending if s not in state.committed)
     action = random.Random(seed + len(state.moves)).choice(state.legal(mover))
     count = len(sent)
-    await hub.act(table, mover, action.notation)
+    if "step" in inspect.signature(hub.act).parameters:
+        # Newer servers take the step the move answers.
+        await hub.act(table, mover, action.notation, state.step)
+    else:
+        await hub.act(table, mover, action.notation)
     for _ in range(5):
         await asyncio.sleep(0)
     if len(sent) <= count:

@@ -122,6 +122,8 @@ LIFTED = {
     "PLUNDER_TABLES_PER_CLIENT": "0",
     "PLUNDER_WS_RATE": "1000000000",
     "PLUNDER_WS_BURST": "1000000000",
+    "PLUNDER_WS_PER_CLIENT": "0",
+    "PLUNDER_MAX_TABLES": "0",
 }
 THIS_TREE = "this tree"
 
@@ -591,7 +593,9 @@ async def play_seat(
                 if run.think is not None:
                     watch.pending.append(Pending(seat, on, sent_at, sent_measuring))
                 action = rng.choice(on["legal"])
-                await socket_.send(json.dumps({"type": "act", "action": action}))
+                await socket_.send(
+                    json.dumps({"type": "act", "action": action, "step": on["step"]})
+                )
 
             while True:
                 wait = run.stall if due is None else max(0.0, act_at - time.monotonic())

@@ -28,6 +28,10 @@ UNLIMITED = Settings(
     create_rate=1e6,
     create_burst=1_000_000,
     tables_per_client=0,
+    hello_rate=1e6,
+    hello_burst=1_000_000,
+    ws_per_client=0,
+    max_tables=0,
 )
 
 

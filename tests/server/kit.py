@@ -17,6 +17,9 @@ from fastapi.testclient import TestClient
 
 import plunder
 
+# Fetches the events of a seat's log from one index to another (the log route).
+Fill = Callable[[int, int], list[dict[str, Any]]]
+
 
 class Socket:
     """A test's WebSocket to a table, keeping every message it receives.
@@ -26,33 +29,49 @@ class Socket:
     for a whole log), so a test sees every event the seat received: ``log_at``
     is the log as one message left it, ``full_view`` that message's view with
     it, as ``state.view(seat)`` has it. ``sizes`` holds each message's length
-    in bytes, as sent.
+    in bytes, as sent. Events sent again replace those held. A hello's answer
+    that starts past the events held (a long log: it carries the latest
+    ``log_page`` events) is completed with ``fill``, the log route, as the
+    browser does; without ``fill`` it fails the test.
+
+    As the browser does too, an ``act`` sent without a ``step`` names the step of
+    the last state received.
     """
 
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, fill: Fill | None = None) -> None:
         self.ws = ws
+        self.fill = fill
         self.received: list[dict[str, Any]] = []
         self.sizes: list[int] = []
         self.log: list[dict[str, Any]] = []
         # Per message received: the log list it added to and its length then
         # (a whole log starts a new list, so earlier messages keep theirs).
         self._logs: list[tuple[list[dict[str, Any]], int] | None] = []
+        self.step: int | None = None
 
     def send(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "act" and "step" not in message and self.step is not None:
+            message = {**message, "step": self.step}
         self.ws.send_json(message)
 
     def next(self) -> dict[str, Any]:
         text = self.ws.receive_text()
         message = json.loads(text)
         self._logs.append(self._take_events(message) if message.get("type") == "state" else None)
+        if message.get("type") == "state":
+            self.step = message["step"]
         self.received.append(message)
         self.sizes.append(len(text.encode()))
         return message
 
     def _take_events(self, message: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
         start = message["events_from"]
-        if start == 0:
-            self.log = []
+        if start < len(self.log):
+            # Events it holds are sent again (a hello said it held fewer): they
+            # replace those, in a new list, so earlier messages keep their logs.
+            self.log = self.log[:start]
+        if start > len(self.log) and self.fill is not None:
+            self.log = self.log + self.fill(len(self.log), start)
         assert start == len(self.log), f"events from {start} while {len(self.log)} are held"
         self.log.extend(message["events"])
         return self.log, len(self.log)
@@ -131,6 +150,24 @@ def host_and_guest(client: TestClient, **table: Any) -> Iterator[tuple[str, Sock
         yield name, host, guest
 
 
+def log_filler(client: TestClient | httpx.Client, table: str, token: str | None = None) -> Fill:
+    """The log route as a ``Socket``'s ``fill``: a seat's events (``token``), page by page."""
+    headers = {} if token is None else {"X-Plunder-Token": token}
+
+    def fill(start: int, stop: int) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        while start + len(events) < stop:
+            asked = {"from": start + len(events)}  # a page of the server's size
+            response = client.get(f"/api/tables/{table}/log", params=asked, headers=headers)
+            assert response.status_code == 200, response.text
+            page = response.json()
+            assert page["events_from"] == asked["from"] and page["events"], page
+            events.extend(page["events"])
+        return events[: stop - start]
+
+    return fill
+
+
 def summary(client: TestClient, table: str) -> dict[str, Any]:
     """The lobby's summary of ``table``, which must exist."""
     response = client.get(f"/api/tables/{table}")
@@ -161,10 +198,14 @@ def free_port() -> int:
 class ServerProcess:
     """``plunder serve`` in a process of its own, which a test may kill and restart."""
 
-    def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, db_url: str, log: Path, bot_delay: float = 0.0, extra: list[str] | None = None
+    ) -> None:
         self.db_url = db_url
         self.log = log
         self.bot_delay = bot_delay
+        # More flags of ``plunder serve``.
+        self.extra = list(extra or [])
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -181,6 +222,7 @@ class ServerProcess:
             self.db_url,
             "--bot-delay",
             str(self.bot_delay),
+            *self.extra,
         ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)

@@ -151,8 +151,25 @@ def test_oversized_messages_are_refused(client, table, caplog):
     me.context.__exit__(None, None, None)
     big = client.post("/api/tables", content=b"{" + b" " * 70000 + b"}")
     assert big.status_code == 413
-    assert "message of 20" in caplog.text
+    assert "a message over 16384 bytes refused" in caplog.text
     assert still_serves(client, table)["move"] == 0
+
+
+def test_the_message_size_limit_counts_bytes_not_characters(client, table):
+    # 9,000 characters of two bytes each: 18 KB on the wire, over the 16 KiB limit,
+    # which once counted the characters only.
+    me = seated(client, table, 0)
+    me.ws.send_text('{"type": "chat", "text": "' + "\u00e9" * 9000 + '"}')
+    assert me.error()["message"] == "message too large"
+    with pytest.raises(WebSocketDisconnect) as closed:
+        me.next()
+    assert closed.value.code == 1009
+    me.context.__exit__(None, None, None)
+    # Under the limit in bytes, such a message is read (and answered on its merits).
+    me = seated(client, table, 0)
+    me.ws.send_text('{"type": "chat", "text": "' + "\u00e9" * 8000 + '"}')
+    assert "at most 300 characters" in me.error()["message"]
+    me.context.__exit__(None, None, None)
 
 
 def test_actions_out_of_turn_and_after_the_end(client, table):

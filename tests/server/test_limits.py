@@ -1,7 +1,9 @@
 """Limits on what one client may do, and the end of tables no one comes back to.
 
 - A client (an address) may create ``create_burst`` tables at once and
-  ``create_rate`` a minute, and have ``tables_per_client`` open or running.
+  ``create_rate`` a minute, and have ``tables_per_client`` open or running;
+  all clients together ``max_tables``. The address is the connection's own:
+  ``X-Forwarded-For`` counts only from a proxy the operator names.
 - A table with no human connected for ``abandon_after`` seconds is abandoned: a
   running game is played to its end by bots (and listed as abandoned), a table
   still waiting for players is closed (and no longer listed).
@@ -16,13 +18,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from plunder.server.app import create_app
 from plunder.server.settings import Settings
-from server.kit import HUMAN, Socket, bot, create, host_and_guest, summary, wait_until
+from server.kit import (
+    HUMAN,
+    ServerProcess,
+    Socket,
+    bot,
+    create,
+    host_and_guest,
+    summary,
+    wait_until,
+)
 
 TWO = {"game": "duel", "options": {}, "seats": [HUMAN, HUMAN], "name": "Ann"}
 
@@ -65,6 +77,45 @@ def test_a_client_has_a_bounded_number_of_open_tables(db_url):
         assert closed.status_code == 200
         assert (closed.json()["status"], closed.json()["closed"]) == ("closed", "host")
         assert client.post("/api/tables", json=TWO).status_code == 200
+
+
+def test_the_server_caps_the_open_tables_of_all_clients(db_url):
+    with serving(db_url, max_tables=3, tables_per_client=0, create_burst=100) as client:
+        made = [create(client, [HUMAN, HUMAN]) for _ in range(2)]
+        others = [TestClient(client.app, client=(f"192.0.2.{n}", 40000)) for n in (7, 8)]
+        assert others[0].post("/api/tables", json=TWO).status_code == 200
+        refused = others[1].post("/api/tables", json=TWO)
+        assert refused.status_code == 503
+        assert int(refused.headers["Retry-After"]) >= 1
+        assert "try again later" in refused.json()["error"]
+        headers = {"X-Plunder-Token": made[0]["token"]}
+        assert client.post(f"/api/tables/{made[0]['table']}/close", headers=headers).is_success
+        assert others[1].post("/api/tables", json=TWO).status_code == 200
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_x_forwarded_for_names_the_client_only_from_a_proxy_the_operator_names(tmp_path, trusted):
+    # A real server: uvicorn reads the header, before the application sees the request.
+    extra = ["--forwarded-allow-ips", "127.0.0.1"] if trusted else []
+    server = ServerProcess(f"sqlite:///{tmp_path / 't.sqlite3'}", tmp_path / "log", extra=extra)
+    server.start()
+    try:
+        burst = Settings().create_burst
+        answers = [
+            httpx.post(
+                f"{server.url}/api/tables",
+                json=TWO,
+                headers={"X-Forwarded-For": f"198.51.100.{n}"},
+                timeout=10,
+            ).status_code
+            for n in range(burst + 1)
+        ]
+    finally:
+        server.stop()
+    # From loopback, a header claiming another address each time is one client...
+    # ... unless the operator named loopback as a proxy of theirs.
+    expected = [200] * (burst + 1) if trusted else [200] * burst + [429]
+    assert answers == expected
 
 
 def test_the_host_closes_a_table_over_the_socket(client):

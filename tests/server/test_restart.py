@@ -36,7 +36,7 @@ class Seat:
 
     def act(self, action: str) -> dict[str, Any]:
         move = self.last["move"]
-        self.ws.send(json.dumps({"type": "act", "action": action}))
+        self.ws.send(json.dumps({"type": "act", "action": action, "step": self.last["step"]}))
         return self.state(move + 1)
 
     def close(self) -> None:

@@ -8,6 +8,7 @@ on the file or the table, a trigger that refuses inserts or status changes.
   is gone.
 - A bot's move the store refused is tried again, so the table goes on once the
   store does, with no restart.
+- A store down for a while logs one traceback, and a line for each retry.
 - The end of a game and its status are one write: a store that refuses the
   status cannot keep a finished game ``running``, and a table's status is
   derived from its game and seats when it is loaded.
@@ -15,11 +16,13 @@ on the file or the table, a trigger that refuses inserts or status changes.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
@@ -196,3 +199,28 @@ def test_a_stale_status_is_put_right_when_a_table_is_loaded(db_url):
     assert stored_status(db_url, full["table"]) == "running"
     assert stored_status(db_url, waiting["table"]) == "open"
     assert stored_status(db_url, finished["table"]) == "over"
+
+
+def test_an_outage_logs_one_traceback_and_a_line_for_each_retry(client, db_url, caplog):
+    caplog.set_level(logging.INFO, logger="plunder.server")
+    tables = [create(client, [bot(), bot()], options={"target": 20})["table"] for _ in range(3)]
+    assert wait_until(lambda: all(summary(client, t)["move"] >= 2 for t in tables), 10)
+    caplog.clear()
+    with refusing(db_url, "INSERT", "plunder_moves"):
+        # Each table's bots fail, wait, and try again, waiting longer each time.
+        assert wait_until(lambda: len(retries(caplog)) >= 3 * len(tables), 10)
+        time.sleep(0.5)
+    assert wait_until(lambda: all(summary(client, t)["status"] == "over" for t in tables), 30)
+    lines = retries(caplog)
+    # One line for each failure, with its back-off...
+    assert all("again in" in r.getMessage() and r.exc_info is None for r in lines)
+    assert {r.getMessage().split(":")[0] for r in lines} >= {f"table {t}" for t in tables}
+    # ... and one traceback for the whole outage, however many failures it saw.
+    traced = [r for r in caplog.records if r.exc_info]
+    assert len(traced) == 1, [r.getMessage() for r in traced]
+    assert "the store works again" in caplog.text
+
+
+def retries(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    """The lines of bots failing and trying again."""
+    return [r for r in caplog.records if "'s bot failed (" in r.getMessage()]

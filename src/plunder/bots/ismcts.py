@@ -146,7 +146,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from plunder.engine.action import Action
-from plunder.engine.bots import UnknownBot, check_level
+from plunder.engine.bots import Ranking, UnknownBot, check_level
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.frame import ANY
 from plunder.engine.registry import part
@@ -247,6 +247,25 @@ class ISMCTSBot:
             raise IllegalAction(f"seat {seat} owes no decision now", rule="turn order")
         if len(legal) == 1:
             return legal[0]
+        return self._searched(state, seat, rng).decision(legal)
+
+    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
+        """Every legal action with its weight at the root, and the iterations searched.
+
+        At a simultaneous root the weight is the action's share of the average
+        strategy (without the least weighted, as ``choose`` draws it), at a
+        sequential one its visits. Searched again with ``iterations`` set to the
+        count returned (and no clock), the same ``rng`` gives the same ranking.
+        """
+        legal = state.legal(seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} owes no decision now", rule="turn order")
+        if len(legal) == 1:
+            return Ranking(legal, [0.0], iterations=0)
+        search = self._searched(state, seat, rng)
+        return Ranking(legal, search.weights(legal), iterations=search.iterations)
+
+    def _searched(self, state: State, seat: int, rng: random.Random) -> _Search:
         found = evaluator(state.game.name) if self.evaluate else None
         depth = self.depth
         if depth is None:
@@ -254,7 +273,7 @@ class ISMCTSBot:
             depth = hint(state) if hint is not None else 1
         search = _Search(state, seat, rng, found, self.every_answer, depth, policy(state.game.name))
         search.run(self.budget)
-        return search.decision(legal)
+        return search
 
 
 class _Arms:
@@ -486,6 +505,19 @@ class _Search:
             picks.append(_Pick(other, arms, slots, chosen, probs, proposal))
             weight *= probs[chosen] / proposal
         return weight
+
+    def weights(self, legal: list[Action]) -> list[float]:
+        """Each action's weight at the root: its share of the purified average strategy
+        at a simultaneous root (where one was formed), else its visits."""
+        arms = self.table.get(self.root_key)
+        if arms is None:  # pragma: no cover - the first iteration always makes it
+            return [0.0] * len(legal)
+        slots = arms.slots(legal)
+        if self.simultaneous_root:
+            strategy = _purified([arms.mean[s] for s in slots])
+            if strategy is not None:
+                return strategy
+        return [float(arms.visits[s]) for s in slots]
 
     def decision(self, legal: list[Action]) -> Action:
         arms = self.table.get(self.root_key)

@@ -31,9 +31,11 @@ from plunder.engine.errors import IllegalAction, OptionError, PlunderError, Unkn
 from plunder.engine.options import Option
 from plunder.engine.registry import game_class, manifest
 from plunder.server.connection import (
+    CLOSE_AGAIN,
     CLOSE_NO_TABLE,
     CLOSE_POLICY,
     CLOSE_TOO_BIG,
+    CLOSE_WAIT,
     Connection,
     encode,
     error_text,
@@ -44,7 +46,8 @@ from plunder.server.live import Hub
 from plunder.server.replay import ReplayBusy
 from plunder.server.settings import Settings
 from plunder.server.store import OVER, Store, token_digest
-from plunder.server.table import LiveTable, TableError
+from plunder.server.store_thread import StoreUnavailable
+from plunder.server.table import LiveTable, TableError, log_page_text
 
 log = logging.getLogger("plunder.server")
 
@@ -54,8 +57,10 @@ STATIC = Path(str(resources.files("plunder.server") / "static"))
 @functools.lru_cache(maxsize=16)
 def _rendered(path: Path, modified: float) -> str:
     # Raw HTML in the document is shown as text, never run (html=False).
-    return MarkdownIt("commonmark", {"html": False}).enable("table").render(
-        path.read_text(encoding="utf-8")
+    return (
+        MarkdownIt("commonmark", {"html": False})
+        .enable("table")
+        .render(path.read_text(encoding="utf-8"))
     )
 
 
@@ -129,8 +134,10 @@ def create_app(
 
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> JSONResponse:
-        log.warning("%s %s refused: %s", request.method, request.url.path, exc)
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        cause = f" ({exc.cause})" if isinstance(exc, StoreUnavailable) else ""
+        log.warning("%s %s refused: %s%s", request.method, request.url.path, exc, cause)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.status == 503 else None
+        return JSONResponse({"error": str(exc)}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(BadInput)
     async def _bad_input(request: Request, exc: BadInput) -> JSONResponse:
@@ -341,11 +348,16 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
-        """The record, with the secret the bots were seeded from (public once over)."""
+        """The record, with the secret the bots were seeded from and the bot of each of
+        their moves (public once over): every bot decision can be replayed."""
         table = await finished(table_id)
 
         def text() -> str:
-            whole = {**table.state.record, "bot_secret": table.row.bot_secret}
+            whole = {
+                **table.state.record,
+                "bot_secret": table.row.bot_secret,
+                "bot_moves": {str(k): v for k, v in sorted(table.row.bot_moves.items())},
+            }
             return json.dumps(whole, indent=1)
 
         return Response(
@@ -393,7 +405,38 @@ def create_app(
             )
         return Response(text, media_type="application/json")
 
+    @app.get("/api/tables/{table_id}/log")
+    async def seat_log(table_id: str, request: Request) -> Response:
+        """A page of a seat's log (header ``X-Plunder-Token``), or the spectator's.
+
+        What a hello's answer leaves out of a long log (it carries the latest
+        ``log_page`` events at most) comes from here, a page at a time, computed
+        off the event loop.
+        """
+        start = whole_number(request, "from") or 0
+        count = whole_number(request, "count")
+        table = await hub().find(table_id)
+        token = request.headers.get("x-plunder-token")
+        seat = table.seat_of(token)
+        if token is not None and seat is None:
+            raise TableError("that token holds no seat at this table", status=403)
+        page = settings.log_page
+        count = page if count is None else count
+        if not 1 <= count <= page:
+            raise TableError(f"count: from 1 to {page} events a page")
+        total = table.state.event_count(seat)
+        if start > total:
+            raise TableError(f"from: from 0 to {total}")
+        # Events are never changed once logged: a copy of the list can be read
+        # in another thread while the table goes on.
+        events = list(table.state.log)
+        text = await hub().replays.run(log_page_text, events, seat, start, count, total)
+        return Response(text, media_type="application/json")
+
     # WebSocket ---------------------------------------------------------------
+
+    # Open WebSockets per client (the digest of its address).
+    sockets_of: dict[str, int] = {}
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -405,19 +448,38 @@ def create_app(
         connection = Connection(
             send=websocket.send_text,
             close=close,
-            backlog=settings.ws_backlog,
+            backlog=settings.ws_backlog_bytes,
             bucket=Bucket(settings.ws_rate, settings.ws_burst),
+            hello_bucket=Bucket(settings.hello_rate, settings.hello_burst),
         )
+        key = client_key(websocket)
+        cap = settings.ws_per_client
+        if cap and sockets_of.get(key, 0) >= cap:
+            log.warning("a client with %d connections open is refused another", cap)
+            connection.push(error_text(f"too many connections from your address (at most {cap})"))
+            await connection.drained(CLOSE_WAIT)
+            await websocket.close(code=CLOSE_POLICY)
+            return
+        sockets_of[key] = sockets_of.get(key, 0) + 1
+        try:
+            await serve_socket(websocket, connection, table_id)
+        finally:
+            sockets_of[key] -= 1
+            if not sockets_of[key]:
+                del sockets_of[key]
+
+    async def serve_socket(websocket: WebSocket, connection: Connection, table_id: str) -> None:
+        """Read one socket's messages and answer them, until it closes or is closed."""
         try:
             table = await hub().find(table_id)
         except TableError as exc:
-            log.warning("websocket for unknown table %r", table_id[:40])
+            log.warning("websocket for table %r refused: %s", table_id[:40], exc)
             connection.push(error_text(str(exc)))
-            await connection.drained()
-            await websocket.close(code=CLOSE_NO_TABLE)
+            await connection.drained(CLOSE_WAIT)
+            await websocket.close(code=CLOSE_NO_TABLE if exc.status == 404 else CLOSE_AGAIN)
             return
         try:
-            while True:
+            while not connection.dead:
                 received = await websocket.receive()
                 if received["type"] == "websocket.disconnect":
                     break
@@ -427,26 +489,21 @@ def create_app(
                     log.warning("table %s: binary message refused", table.id)
                     connection.push(error_text("send JSON text, not binary messages"))
                     continue
-                if len(text) > settings.max_message:
-                    log.warning("table %s: message of %d characters refused", table.id, len(text))
+                if too_big(text):
+                    log.warning(
+                        "table %s: a message over %d bytes refused", table.id, settings.max_message
+                    )
                     connection.push(error_text("message too large"))
-                    await connection.drained()
+                    await connection.drained(CLOSE_WAIT)
                     await websocket.close(code=CLOSE_TOO_BIG)
                     return
                 assert connection.bucket is not None
                 if not connection.bucket.take():
-                    connection.refused += 1
-                    if connection.refused == 1:
-                        log.warning("table %s: a connection sends too fast", table.id)
-                        connection.push(error_text("too many messages; slow down"))
-                    if connection.refused > settings.ws_burst:
-                        log.warning("table %s: a connection kept flooding; closed", table.id)
-                        await connection.drained()
-                        await websocket.close(code=CLOSE_POLICY)
+                    if await refuse(websocket, table, connection, "too many messages; slow down"):
                         return
                     continue
-                connection.refused = 0
-                await handle(table, connection, text)
+                if await handle(websocket, table, connection, text):
+                    return
         except (WebSocketDisconnect, WebSocketDisconnected):
             # Gone: closed by the browser, or found closed by a failed send.
             pass
@@ -454,42 +511,92 @@ def create_app(
             if connection.attached:
                 hub().detach(table, connection)
 
-    async def handle(table: LiveTable, connection: Connection, text: str) -> None:
-        """Answer one client message."""
+    def too_big(text: str) -> bool:
+        """Whether ``text`` is over ``max_message`` bytes in UTF-8 (as it came over the wire)."""
+        limit = settings.max_message
+        # A character is one to four bytes: count them only when it could matter.
+        return len(text) > limit or (len(text) * 4 > limit and len(text.encode()) > limit)
+
+    async def refuse(
+        websocket: WebSocket, table: LiveTable, connection: Connection, reason: str
+    ) -> bool:
+        """A message over a rate limit is dropped; True if the connection is closed for it.
+
+        Only the first of a row of refused messages is answered; a connection that
+        sends ``ws_burst`` more while refused is closed (1008).
+        """
+        connection.refused += 1
+        if connection.refused == 1:
+            log.warning("table %s: a connection sends too fast (%s)", table.id, reason)
+            connection.push(error_text(reason))
+        if connection.refused > settings.ws_burst:
+            log.warning("table %s: a connection kept flooding; closed", table.id)
+            await connection.drained(CLOSE_WAIT)
+            await websocket.close(code=CLOSE_POLICY)
+            return True
+        return False
+
+    def held_events(message: dict[str, Any], seat: int | None) -> int:
+        """The events of ``seat``'s log a hello says its client holds (``held``), else 0."""
+        held = message.get("held")
+        if not isinstance(held, dict) or "seat" not in held:
+            return 0
+        own, count = held["seat"], held.get("events")
+        if own is not None and type(own) is not int:
+            return 0
+        if own != seat or type(count) is not int or count < 0:
+            return 0
+        return count
+
+    async def hello(
+        websocket: WebSocket, table: LiveTable, connection: Connection, message: dict[str, Any]
+    ) -> bool:
+        """Answer a hello within its own rate; True if the connection is closed for flooding."""
+        assert connection.hello_bucket is not None
+        if not connection.hello_bucket.take():
+            wait = max(1, round(connection.hello_bucket.wait()))
+            return await refuse(websocket, table, connection, f"too many hellos; wait {wait} s")
+        # A hello answered does not forgive those refused before it: a connection
+        # saying hello as fast as it may send is closed, not answered once a second.
+        token = message.get("token")
+        seat = table.seat_of(token)
+        if token is not None and seat is None:
+            log.warning("table %s: hello with a token that holds no seat", table.id)
+            connection.push(error_text("that token holds no seat here; watching as a spectator"))
+        await hub().attach(table, connection, seat, held_events(message, seat))
+        return False
+
+    async def handle(
+        websocket: WebSocket, table: LiveTable, connection: Connection, text: str
+    ) -> bool:
+        """Answer one client message; True if the connection was closed meanwhile."""
         try:
             message = parse_json(text, settings.max_depth)
         except BadInput as exc:
             log.warning("table %s: malformed message (%s)", table.id, exc)
             reason = "not a JSON message with a type" if str(exc) == "not JSON" else str(exc)
             connection.push(error_text(reason))
-            return
+            return False
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             log.warning("table %s: malformed message", table.id)
             connection.push(error_text("not a JSON message with a type"))
-            return
+            return False
         kind = message["type"]
+        if kind == "hello":
+            return await hello(websocket, table, connection, message)
+        connection.refused = 0
         if kind == "ping":
             connection.push(encode({"type": "pong"}))
-            return
-        if kind == "hello":
-            token = message.get("token")
-            seat = table.seat_of(token)
-            if token is not None and seat is None:
-                log.warning("table %s: hello with a token that holds no seat", table.id)
-                connection.push(
-                    error_text("that token holds no seat here; watching as a spectator")
-                )
-            await hub().attach(table, connection, seat)
-            return
+            return False
         if not connection.attached:
             connection.push(error_text("say hello first"))
-            return
+            return False
         seat = connection.seat
         try:
             if kind == "act":
                 if seat is None:
                     raise TableError("a spectator cannot act; join a seat first", status=403)
-                await hub().act(table, seat, message.get("action"))
+                await hub().act(table, seat, message.get("action"), message.get("step"))
             elif kind == "handover":
                 await hub().handover(table, seat, message.get("seat"))
             elif kind == "takeback":
@@ -508,7 +615,9 @@ def create_app(
             log.info("table %s: seat %s illegal action: %s", table.id, seat, exc)
             connection.push(error_text(str(exc), list(exc.legal or [])))
         except (TableError, PlunderError) as exc:
-            log.warning("table %s: seat %s refused: %s", table.id, seat, exc)
+            cause = f" ({exc.cause})" if isinstance(exc, StoreUnavailable) else ""
+            log.warning("table %s: seat %s refused: %s%s", table.id, seat, exc, cause)
             connection.push(error_text(str(exc)))
+        return False
 
     return app

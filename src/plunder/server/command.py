@@ -60,12 +60,33 @@ def serve_command(
     ws_burst: Annotated[
         int, _limit("--ws-burst", "Messages one WebSocket may send at once.", min=1)
     ] = D.ws_burst,
-    ws_backlog: Annotated[
+    ws_backlog_bytes: Annotated[
         int,
         _limit(
-            "--ws-backlog", "Unsent messages before a connection that reads none is closed.", min=1
+            "--ws-backlog-bytes",
+            "Bytes of unsent messages before a connection that does not read is closed.",
+            min=1024,
         ),
-    ] = D.ws_backlog,
+    ] = D.ws_backlog_bytes,
+    ws_per_client: Annotated[
+        int,
+        _limit("--ws-per-client", "WebSockets open at once per client; 0: no cap.", min=0),
+    ] = D.ws_per_client,
+    hello_rate: Annotated[
+        float, _limit("--hello-rate", "Hellos a second one WebSocket may say.", min=0.01)
+    ] = D.hello_rate,
+    hello_burst: Annotated[
+        int, _limit("--hello-burst", "Hellos one WebSocket may say at once.", min=1)
+    ] = D.hello_burst,
+    log_page: Annotated[
+        int,
+        _limit(
+            "--log-page",
+            "Events of a seat's log in a hello's answer and in one page of the log.",
+            min=1,
+            max=10_000,
+        ),
+    ] = D.log_page,
     ws_compression: Annotated[
         bool,
         typer.Option(
@@ -85,6 +106,21 @@ def serve_command(
         int,
         _limit("--tables-per-client", "Open or running tables per client; 0: no cap.", min=0),
     ] = D.tables_per_client,
+    max_tables: Annotated[
+        int,
+        _limit("--max-tables", "Open or running tables over all clients; 0: no cap.", min=0),
+    ] = D.max_tables,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            # uvicorn's own variable too.
+            envvar=["PLUNDER_FORWARDED_ALLOW_IPS", "FORWARDED_ALLOW_IPS"],
+            help="Addresses of the proxies whose X-Forwarded-For names the client (uvicorn's "
+            "setting: comma-separated addresses or networks, or *). Empty: none; each "
+            "connection's own address is its client.",
+        ),
+    ] = "",
     lobby_size: Annotated[
         int, _limit("--lobby-size", "Tables the lobby lists at most, newest first.", min=1)
     ] = D.lobby_size,
@@ -168,7 +204,12 @@ def serve_command(
         max_depth=max_depth,
         ws_rate=ws_rate,
         ws_burst=ws_burst,
-        ws_backlog=ws_backlog,
+        ws_backlog_bytes=ws_backlog_bytes,
+        ws_per_client=ws_per_client,
+        hello_rate=hello_rate,
+        hello_burst=hello_burst,
+        log_page=log_page,
+        max_tables=max_tables,
         ws_compression=ws_compression,
         create_rate=create_rate,
         create_burst=create_burst,
@@ -206,6 +247,11 @@ def serve_command(
         ws_max_size=4 * max_message,
         ws_per_message_deflate=settings.ws_compression,
         access_log=not quiet,
+        # A client is the address of its connection, unless that is a proxy the
+        # operator named: anyone could otherwise claim any address (and so escape
+        # the limits per client) by sending X-Forwarded-For.
+        proxy_headers=bool(forwarded_allow_ips.strip()),
+        forwarded_allow_ips=forwarded_allow_ips.strip() or None,
     )
 
 

@@ -29,6 +29,7 @@ from typing import Any
 
 import plunder
 from plunder import bots as bot_registry
+from plunder.bots.table import TableBot
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
@@ -49,7 +50,7 @@ from plunder.server.store import (
     TableRow,
     token_digest,
 )
-from plunder.server.store_thread import StoreThread
+from plunder.server.store_thread import StoreThread, StoreUnavailable, one_line
 from plunder.server.table import (
     Clock,
     LiveTable,
@@ -192,12 +193,15 @@ class Hub:
         """Open and running tables, newest first (at most ``lobby_size``); a table its
         players have left (abandoned: the bots play it out) is no longer offered."""
         shown = [
-            t
-            for t in self.tables.values()
-            if t.row.status in (OPEN, RUNNING) and not t.abandoned
+            t for t in self.tables.values() if t.row.status in (OPEN, RUNNING) and not t.abandoned
         ]
         shown.sort(key=lambda t: t.row.created, reverse=True)
         return [t.summary() for t in shown[: self.settings.lobby_size]]
+
+    def open_tables(self) -> int:
+        """Open or running tables of every client, those being made included."""
+        made = sum(1 for t in self.tables.values() if t.row.status in (OPEN, RUNNING))
+        return made + sum(self._creating.values())
 
     def open_tables_of(self, creator: str) -> int:
         """Open or running tables made by ``creator`` (a digest), those being made included."""
@@ -258,6 +262,14 @@ class Hub:
         if creator is not None and cap and self.open_tables_of(creator) >= cap:
             raise TableError(
                 f"you have {cap} open or running tables; finish or close one first", status=429
+            )
+        everyone = self.settings.max_tables
+        if everyone and self.open_tables() >= everyone:
+            log.warning("a new table refused: %d tables are open or running", everyone)
+            raise TableError(
+                "the server has as many tables under way as it takes; try again later",
+                status=503,
+                retry_after=60,
             )
         humans = [r.seat for r in rows if r.kind == "human"]
         token = None
@@ -389,50 +401,68 @@ class Hub:
 
     # Playing ---------------------------------------------------------------
 
-    async def act(self, table: LiveTable, seat: int, text: Any) -> None:
-        """Play ``text`` for ``seat``: engine first, store next, then everyone's view.
+    async def act(self, table: LiveTable, seat: int, text: Any, step: Any) -> None:
+        """Play ``text`` for ``seat`` in ``step``: engine first, store next, then everyone's view.
+
+        ``step`` is the step the move answers (``state.step`` in the message the
+        player acted on): a move meant for a step that is over (sent twice, or
+        late) is refused, never applied to the decision open now.
 
         A seat a bot plays for its absent player is taken back by the move, once
         the move is accepted: a refused move leaves the bot in the seat.
         """
         if not isinstance(text, str) or not text or len(text) > 256:
             raise IllegalAction("an action is its notation, a non-empty string")
+        if type(step) is not int:
+            raise TableError("a move names the step it answers: step, as the state message gave it")
         async with table.lock:
             if table.row.status == OPEN:
                 raise TableError("the table is waiting for players to join", status=409)
             if table.finished:
                 raise TableError(f"the table is {table.row.status}", status=409)
+            if step != table.state.step:
+                raise TableError(
+                    f"that move answers step {step}, which is over: the table is at step "
+                    f"{table.state.step}",
+                    status=409,
+                )
             await self._play(table, seat, text)
             if table.seat_row(seat).auto:
                 # Playing is taking the seat back from the bot standing in.
                 try:
                     await self._set_auto(table, {seat: False})
-                except Exception:
+                except StoreUnavailable as exc:
                     # The move stands (it is stored); the seat stays the bot's.
-                    log.exception("table %s: seat %d could not be taken back", table.id, seat)
+                    log.warning(
+                        "table %s: seat %d could not be taken back: %s", table.id, seat, exc.cause
+                    )
             self._publish(table)
 
-    async def _play(self, table: LiveTable, seat: int, text: str) -> None:
+    async def _play(self, table: LiveTable, seat: int, text: str, bot: str | None = None) -> None:
         """Apply and store one move; the caller holds the table's lock.
 
+        ``bot`` is the spec of the bot that chose it (stored with it, so the
+        decision can be replayed); None for a player's move or a timeout's.
         If the store cannot write it the state goes back to what the store holds
-        and ``TableError`` (503) says so.
+        and ``StoreUnavailable`` (503) says so.
         """
         state = table.state
         state.act(seat, text)  # raises IllegalAction with the state unchanged
         idx = len(state.moves) - 1
         move_seat, notation = state.moves[idx]
         over = state.is_over
-        write = MoveWrite(table.id, idx, move_seat, notation, OVER if over else None)
+        write = MoveWrite(table.id, idx, move_seat, notation, OVER if over else None, bot)
         try:
             await self.store.append_move(write)
-        except Exception:
-            # Not stored, so not played: go back to what the store holds.
-            log.exception("table %s: move %d could not be stored", table.id, idx)
+        except StoreUnavailable:
+            # Not stored, so not played: go back to what the store holds. The
+            # caller logs the failure (one line), as it answers or tries again.
             table.game, table.state = rebuild(table.row)
             self._wake(table)
-            raise TableError("the move could not be saved; please try again", 503) from None
+            raise
         table.row.moves.append((move_seat, notation))
+        if bot is not None:
+            table.row.bot_moves[idx] = bot
         if over:
             table.row.status = OVER
             table.finished_at = time.monotonic()
@@ -545,8 +575,8 @@ class Hub:
         if table.chat is None:
             try:
                 stored = await self.store.call("load_chat", table.id, self.settings.chat_history)
-            except Exception:
-                log.exception("table %s: its chat could not be read", table.id)
+            except StoreUnavailable as exc:
+                log.warning("table %s: its chat could not be read: %s", table.id, exc.cause)
                 return None
             table.chat = deque(stored, maxlen=self.settings.chat_history)
         return table.chat
@@ -579,9 +609,9 @@ class Hub:
             lines = await self._chat_lines(table)
             try:
                 await self.store.call("add_chat", table.id, line)
-            except Exception:
-                log.exception("table %s: a chat message could not be stored", table.id)
-                raise TableError("the message could not be saved; please try again", 503) from None
+            except StoreUnavailable as exc:
+                log.warning("table %s: a chat message could not be stored: %s", table.id, exc.cause)
+                raise
             if lines is not None:
                 lines.append(line)
             told = chat_message(line)
@@ -640,16 +670,21 @@ class Hub:
         task.add_done_callback(_report_failure)
         return task
 
-    def _bot_for(self, table: LiveTable, seat: int) -> bot_registry.Bot:
+    def _bot_for(self, table: LiveTable, seat: int) -> TableBot:
+        """The bot playing ``seat``: its own, or the stand-in for an absent player.
+
+        Either plays as bots play at a table (``plunder.bots.table``): one of its
+        near-best actions, drawn from the table's secret.
+        """
         row = table.seat_row(seat)
         name, level = (row.bot, row.level) if row.kind == "bot" else STAND_IN
         if table.rushed:
             level = "easy"
         if seat not in table.bots or row.kind != "bot":
             try:
-                table.bots[seat] = bot_registry.get(name or "random", table.row.game, level=level)
+                table.bots[seat] = TableBot(name or "random", table.row.game, level or "normal")
             except bot_registry.UnknownBot:
-                table.bots[seat] = bot_registry.RandomBot()
+                table.bots[seat] = TableBot("random", table.row.game)
         return table.bots[seat]
 
     def _due(self, table: LiveTable, seat: int) -> bool:
@@ -669,6 +704,10 @@ class Hub:
         A bot's move or a timeout's that the store could not write (or that failed
         in any other way) is tried again from the table as it then stands, so a
         table never waits for a restart.
+
+        Each failure is logged in one line with its back-off. A store that fails
+        logs its traceback itself, once for the outage; any other failure's
+        traceback is logged at its first failure only.
         """
         failures = 0
         while True:
@@ -677,15 +716,19 @@ class Hub:
                 return
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as exc:
                 failures += 1
                 wait = min(self.settings.retry_max, self.settings.retry_first * 2 ** (failures - 1))
-                log.exception(
-                    "table %s: %s failed (%d times); again in %.1f s",
+                unavailable = isinstance(exc, StoreUnavailable)
+                cause = exc.cause if isinstance(exc, StoreUnavailable) else one_line(exc)
+                log.warning(
+                    "table %s: %s failed (%d times): %s; again in %.1f s",
                     table.id,
                     what,
                     failures,
+                    cause,
                     wait,
+                    exc_info=exc if failures == 1 and not unavailable else None,
                 )
                 await asyncio.sleep(wait)
 
@@ -711,12 +754,12 @@ class Hub:
             snapshot = state.clone()
             rng = bot_rng(table.row.bot_secret or "", len(state.moves), seat)
         bot = self._bot_for(table, seat)
-        action = await asyncio.to_thread(bot.choose, snapshot, seat, rng)
+        decision = await asyncio.to_thread(bot.decide, snapshot, seat, rng)
         async with table.lock:
             # The table may have moved on, or been rebuilt, while the bot thought.
             if not self._due(table, seat) or table.state.step != step:
                 return
-            await self._play(table, seat, action.notation)
+            await self._play(table, seat, decision.action.notation, bot=decision.spec)
             self._publish(table)
 
     async def _clock(self, table: LiveTable, seat: int, deadline: float) -> None:
@@ -762,6 +805,8 @@ class Hub:
             await asyncio.sleep(every)
             try:
                 await self.sweep()
+            except StoreUnavailable as exc:
+                log.warning("the sweep of abandoned and finished tables failed: %s", exc.cause)
             except Exception:
                 log.exception("the sweep of abandoned and finished tables failed")
 
@@ -840,11 +885,19 @@ class Hub:
         await self.publish(table)
 
     async def attach(
-        self, table: LiveTable, connection: Connection, seat: int | Own | None = OWN
+        self,
+        table: LiveTable,
+        connection: Connection,
+        seat: int | Own | None = OWN,
+        held: int = 0,
     ) -> None:
-        """A hello: ``connection`` watches as ``seat``, and is sent the whole state alone.
+        """A hello: ``connection`` watches as ``seat`` and is sent the state, alone.
 
-        ``seat`` is the connection's own seat if not given.
+        ``seat`` is the connection's own seat if not given; ``held`` the events of
+        that seat's log the client already holds. The answer carries the events
+        from there on, but never more than ``log_page`` of them: the latest. A
+        client lacking earlier ones asks for them in pages (``log_page``), so a
+        hello costs the same at move 10 and at move 10,000.
 
         Others are told only if who is connected changed (a seat newly connected,
         or left by this connection's earlier hello), and then together with any
@@ -859,8 +912,8 @@ class Hub:
             connection.attached = True
             table.connections.add(connection)
             changed = table.connected_seats() != before
-            connection.events_sent = 0
-            since, now = table.events_for(connection)
+            now = table.state.event_count(seat)
+            since = max(min(held, now), now - self.settings.log_page)
             connection.push(table.state_text(seat, encode(table.summary()), since))
             connection.events_sent = now
             lines = await self._chat_lines(table)

@@ -26,9 +26,20 @@ class Settings:
     # keeps sending while refused is closed.
     ws_rate: float = 20.0
     ws_burst: int = 40
-    # Messages waiting to be sent to one connection before it counts as stalled
-    # and is closed (its client says hello again and gets the whole state).
-    ws_backlog: int = 256
+    # Bytes of messages waiting to be sent to one connection before it counts as
+    # not reading and is closed (its client says hello again when it comes back).
+    # Counted in bytes, not messages: one message may be small or large.
+    ws_backlog_bytes: int = 1024 * 1024
+    # WebSockets open at once from one client (an address); 0: no cap.
+    ws_per_client: int = 32
+    # Hellos one connection may say a second, and at once: each is answered with
+    # the table's state, which costs more than any other message, so they have a
+    # rate of their own within ``ws_rate``.
+    hello_rate: float = 1.0
+    hello_burst: int = 4
+    # Events of a seat's log in the answer to a hello, and in one page of the log
+    # (``GET /api/tables/{t}/log``): a client lacking more asks for them in pages.
+    log_page: int = 200
     # Compress WebSocket messages (permessage-deflate). A state message is a few
     # kilobytes whatever the length of the game, and compressing it costs the
     # server more time than sending it whole: off unless asked for.
@@ -39,6 +50,9 @@ class Settings:
     create_burst: int = 10
     # Open or running tables one client may have created; 0: no cap.
     tables_per_client: int = 20
+    # Open or running tables over all clients; past it a new table is refused
+    # (503) until some end; 0: no cap.
+    max_tables: int = 2000
     # Tables the lobby lists at most (the newest open and running ones).
     lobby_size: int = 200
 
@@ -90,7 +104,10 @@ class Settings:
             "max_depth": self.max_depth,
             "ws_rate": self.ws_rate,
             "ws_burst": self.ws_burst,
-            "ws_backlog": self.ws_backlog,
+            "ws_backlog_bytes": self.ws_backlog_bytes,
+            "hello_rate": self.hello_rate,
+            "hello_burst": self.hello_burst,
+            "log_page": self.log_page,
             "create_rate": self.create_rate,
             "create_burst": self.create_burst,
             "lobby_size": self.lobby_size,
@@ -110,6 +127,8 @@ class Settings:
         at_least_zero = {
             "bot_delay": self.bot_delay,
             "tables_per_client": self.tables_per_client,
+            "max_tables": self.max_tables,
+            "ws_per_client": self.ws_per_client,
             "abandon_after": self.abandon_after,
             "finished_ttl": self.finished_ttl,
             "gc_every": self.gc_every,

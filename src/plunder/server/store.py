@@ -108,6 +108,9 @@ moves = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
     Column("at", Float, nullable=False),
+    # The bot that made the move, as a spec that replays it (``ismcts:normal:
+    # iterations=2412``); null for a player's move and in older stores.
+    Column("bot", String(64)),
 )
 
 # What players wrote at a table, in the order it was stored. The table was added
@@ -123,12 +126,15 @@ chat = Table(
     Column("text", Text, nullable=False),
 )
 
-# Columns added since the first stores were made, with their SQL type.
+# Columns added since the first stores were made, by table, with their SQL type.
 NEW_COLUMNS = {
-    "reflex_clock": "FLOAT",
-    "bot_secret": "VARCHAR(64)",
-    "creator": "VARCHAR(64)",
-    "closed_by": "VARCHAR(16)",
+    "plunder_tables": {
+        "reflex_clock": "FLOAT",
+        "bot_secret": "VARCHAR(64)",
+        "creator": "VARCHAR(64)",
+        "closed_by": "VARCHAR(16)",
+    },
+    "plunder_moves": {"bot": "VARCHAR(64)"},
 }
 
 # Statements made once: building one per call costs more than running it.
@@ -172,6 +178,8 @@ class TableRow:
     closed_by: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
+    # The bot spec of each move a bot made, by the move's index (see ``MoveWrite``).
+    bot_moves: dict[int, str] = field(default_factory=dict)
 
     def derived_status(self, game_over: bool) -> str:
         """The status the table's seats and game imply (a closed table stays closed)."""
@@ -209,6 +217,8 @@ class MoveWrite:
     seat: int
     action: str
     status: str | None = None
+    # The bot that chose it, as a spec that replays the decision; None: a player's.
+    bot: str | None = None
 
 
 def default_url(path: str | Path = "plunder.sqlite3") -> str:
@@ -246,12 +256,13 @@ class Store:
 
     def _add_new_columns(self) -> None:
         """Columns added since a store was made (``create_all`` makes only missing tables)."""
-        present = {c["name"] for c in inspect(self.engine).get_columns("plunder_tables")}
-        missing = [(name, kind) for name, kind in NEW_COLUMNS.items() if name not in present]
-        if missing:
-            with self.engine.begin() as db:
-                for name, kind in missing:
-                    db.execute(text(f"ALTER TABLE plunder_tables ADD COLUMN {name} {kind}"))
+        for table, columns in NEW_COLUMNS.items():
+            present = {c["name"] for c in inspect(self.engine).get_columns(table)}
+            missing = [(name, kind) for name, kind in columns.items() if name not in present]
+            if missing:
+                with self.engine.begin() as db:
+                    for name, kind in missing:
+                        db.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -347,6 +358,7 @@ class Store:
                         "seat": w.seat,
                         "action": w.action,
                         "at": stamp,
+                        "bot": w.bot,
                     }
                     for w in batch
                 ],
@@ -428,10 +440,11 @@ class Store:
                 return
             seat_rows: dict[str, list[SeatRow]] = {}
             move_rows: dict[str, list[tuple[int, str]]] = {}
+            bot_rows: dict[str, dict[int, str]] = {}
             seat_query = select(seats).order_by(seats.c.table_id, seats.c.seat)
-            move_query = select(moves.c.table_id, moves.c.seat, moves.c.action).order_by(
-                moves.c.table_id, moves.c.idx
-            )
+            move_query = select(
+                moves.c.table_id, moves.c.idx, moves.c.seat, moves.c.action, moves.c.bot
+            ).order_by(moves.c.table_id, moves.c.idx)
             if unfinished_only:
                 wanted = select(tables.c.id).where(tables.c.status.not_in(FINISHED))
                 seat_query = seat_query.where(seats.c.table_id.in_(wanted))
@@ -440,9 +453,12 @@ class Store:
                 seat_rows.setdefault(r.table_id, []).append(_seat_row(r))
             for r in db.execute(move_query):
                 move_rows.setdefault(r.table_id, []).append((r.seat, r.action))
+                if r.bot is not None:
+                    bot_rows.setdefault(r.table_id, {})[r.idx] = r.bot
         for row in found:
             row.seats = seat_rows.get(row.id, [])
             row.moves = move_rows.get(row.id, [])
+            row.bot_moves = bot_rows.get(row.id, {})
             yield row
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -458,14 +474,13 @@ class Store:
                     select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
                 )
             ]
-            row.moves = [
-                (r.seat, r.action)
-                for r in db.execute(
-                    select(moves.c.seat, moves.c.action)
-                    .where(moves.c.table_id == table_id)
-                    .order_by(moves.c.idx)
-                )
-            ]
+            stored = db.execute(
+                select(moves.c.idx, moves.c.seat, moves.c.action, moves.c.bot)
+                .where(moves.c.table_id == table_id)
+                .order_by(moves.c.idx)
+            ).all()
+        row.moves = [(r.seat, r.action) for r in stored]
+        row.bot_moves = {r.idx: r.bot for r in stored if r.bot is not None}
         return row
 
     @staticmethod

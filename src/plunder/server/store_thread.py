@@ -16,8 +16,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from plunder.server.store import MoveWrite, Store
+from plunder.server.table import TableError
 
 log = logging.getLogger("plunder.server")
+
+
+class StoreUnavailable(TableError):
+    """A store call failed (a lock held too long, the database down): try again (503).
+
+    ``cause`` names what went wrong in one line, for the log.
+    """
+
+    def __init__(self, what: str, cause: BaseException) -> None:
+        super().__init__("the store is unavailable; please try again shortly", status=503)
+        self.what = what
+        self.cause = one_line(cause)
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as one short line: its type and the first line of its message."""
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:200]}" if text else type(exc).__name__
 
 
 # Moves written in one transaction at most.
@@ -54,6 +73,8 @@ class StoreThread:
         self._pending: list[_Job] = []
         self._pending_lock = threading.Lock()
         self._flushing: set[asyncio.AbstractEventLoop] = set()
+        # A call has failed since the last one that succeeded.
+        self._failing = False
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="plunder-store", daemon=True)
@@ -96,11 +117,33 @@ class StoreThread:
             self._queue.put(jobs)
 
     async def call(self, name: str, *args: Any) -> Any:
-        """``store.<name>(*args)`` in the store's thread."""
-        return await self._submit(getattr(self.store, name), args)
+        """``store.<name>(*args)`` in the store's thread; ``StoreUnavailable`` if it fails."""
+        return await self._outcome(name, self._submit(getattr(self.store, name), args))
 
     async def append_move(self, write: MoveWrite) -> None:
-        await self._submit(None, (), write)
+        """Store one move; ``StoreUnavailable`` if it could not be written."""
+        await self._outcome("append_move", self._submit(None, (), write))
+
+    async def _outcome(self, what: str, future: asyncio.Future[Any]) -> Any:
+        """The call's result; a failure becomes ``StoreUnavailable``.
+
+        The first failure after a success is logged with its traceback, later
+        ones are left to their callers (a line each): a store that is down for
+        a while fills the log with one traceback, not one per call.
+        """
+        try:
+            result = await future
+        except Exception as exc:
+            if not self._failing:
+                self._failing = True
+                log.error(
+                    "the store failed (%s); until it works again, no tracebacks", what, exc_info=exc
+                )
+            raise StoreUnavailable(what, exc) from exc
+        if self._failing:
+            self._failing = False
+            log.warning("the store works again")
+        return result
 
     # In the store's thread -----------------------------------------------------
 

@@ -9,21 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import plunder
-from plunder import bots as bot_registry
+from plunder.bots.table import TableBot
 from plunder.engine.action import Action
 from plunder.engine.errors import PlunderError
 from plunder.engine.game import Game
 from plunder.engine.registry import manifest
-from plunder.engine.state import ELIMINATED, State
+from plunder.engine.state import ELIMINATED, Event, State
 from plunder.server.connection import Connection, encode
 from plunder.server.replay import Finished
 from plunder.server.store import (
@@ -57,11 +58,16 @@ def has_timed_decisions(game: str, options: Mapping[str, Any]) -> bool:
 
 
 class TableError(PlunderError):
-    """A request the table refuses; ``status`` is the HTTP status that fits."""
+    """A request the table refuses; ``status`` is the HTTP status that fits.
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    A 503 (try again) says when: ``retry_after`` seconds (the ``Retry-After``
+    header of an HTTP answer).
+    """
+
+    def __init__(self, message: str, status: int = 400, retry_after: int = 1) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 def new_token() -> str:
@@ -112,7 +118,7 @@ class LiveTable:
     # Seat -> the task of the bot thinking for it, or of its running clock.
     thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clocks: dict[int, Clock] = field(default_factory=dict)
-    bots: dict[int, bot_registry.Bot] = field(default_factory=dict)
+    bots: dict[int, TableBot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # When a human seat was last connected (monotonic seconds), for abandonment.
     last_human: float = field(default_factory=time.monotonic)
@@ -293,6 +299,29 @@ class LiveTable:
         return Finished(
             self.id, self.game, self.row.seed, tuple(self.row.moves), self.state.players
         )
+
+
+def log_page_text(
+    log: Sequence[Event], seat: int | None, start: int, count: int, total: int
+) -> str:
+    """A page of ``seat``'s log as the JSON text of ``GET /api/tables/{t}/log``.
+
+    ``log`` is a copy of the state's log (events are never changed once logged,
+    so a copy taken on the event loop may be read in another thread): the events
+    ``seat`` may see from its ``start``-th, at most ``count`` of them. ``total``
+    is how many the seat may see in all.
+    """
+    found: list[str] = []
+    index = 0
+    for event in log:
+        if event.to is None or (seat is not None and seat in event.to):
+            if index >= start:
+                found.append(event.text)
+                if len(found) == count:
+                    break
+            index += 1
+    events = json.loads("[" + ",".join(found) + "]")
+    return encode({"seat": seat, "events_from": start, "events": events, "total": total})
 
 
 def rebuild(row: TableRow) -> tuple[Game, State]:

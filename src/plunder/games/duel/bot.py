@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 from plunder.engine.action import Action
-from plunder.engine.bots import check_level
+from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
 from plunder.games.duel.rules import DuelState
 
@@ -53,6 +53,20 @@ class GreedyBot:
         actions = state.legal(seat)
         if len(actions) == 1:
             return actions[0]
+        scores = self._scores(state, seat, actions, rng)
+        best = max(scores)
+        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+
+    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
+        """Every legal action with its summed score over the sampled worlds."""
+        actions = state.legal(seat)
+        if len(actions) == 1:
+            return Ranking(actions, [0.0])
+        return Ranking(actions, self._scores(state, seat, actions, rng))
+
+    def _scores(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> list[float]:
         before = state.view(seat, log=False)
         situation = _situation(before)
         scores = [0.0] * len(actions)
@@ -83,8 +97,7 @@ class GreedyBot:
                 )
             for index, value in enumerate(outcome):
                 scores[index] += value
-        best = max(scores)
-        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+        return scores
 
     @staticmethod
     def _trial(world: State, seat: int, action: Action, replies: dict[int, Action],

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 
 from plunder.engine.action import Action
-from plunder.engine.bots import check_level
+from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
 from plunder.games.rumble.rules import ATTACKS, CARDS, PIRATES, RumbleAction, RumbleState, camp_of
 
@@ -73,8 +73,7 @@ class GreedyBot:
         view = state.view(seat, log=False)
         first: RumbleAction = actions[0]  # type: ignore[assignment]
         if first.verb == "gesture":
-            mine = next(r for r in view["revealed"] if r["seat"] == seat)
-            right = RumbleAction("gesture", CARDS[mine["card"]].gesture)
+            right = _right_gesture(view, seat)
             return right if right in actions else rng.choice(actions)
         if first.verb == "pirate":
             free = {a.name: a for a in actions}  # type: ignore[attr-defined]
@@ -83,9 +82,36 @@ class GreedyBot:
             return max(actions, key=lambda a: (_reach_value(a, view), rng.random()))
         return self._best_card(state, seat, actions, rng)
 
+    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
+        """Every legal action with its value: as ``choose`` weighs them, by kind of decision."""
+        actions = state.legal(seat)
+        if len(actions) == 1:
+            return Ranking(actions, [0.0])
+        view = state.view(seat, log=False)
+        first: RumbleAction = actions[0]  # type: ignore[assignment]
+        if first.verb == "gesture":
+            right = _right_gesture(view, seat)
+            return Ranking(actions, [1.0 if a == right else 0.0 for a in actions])
+        if first.verb == "pirate":
+            order = {name: place for place, name in enumerate(DRAFT_ORDER)}
+            return Ranking(
+                actions,
+                [-float(order.get(a.name, len(order))) for a in actions],  # type: ignore[attr-defined]
+            )
+        if first.verb in ("grab", "dig"):
+            return Ranking(actions, [_reach_value(a, view) for a in actions])
+        return Ranking(actions, self._card_scores(state, seat, actions, rng))
+
     def _best_card(
         self, state: State, seat: int, actions: list[Action], rng: random.Random
     ) -> Action:
+        scores = self._card_scores(state, seat, actions, rng)
+        best = max(scores)
+        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+
+    def _card_scores(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> list[float]:
         scores = [0.0] * len(actions)
         for _ in range(self.samples):
             world = state.determinize(seat, rng)
@@ -98,8 +124,13 @@ class GreedyBot:
                     trial.act(other, reply)
                 _finish_round(trial, random.Random(finish_seed))
                 scores[index] += score(trial, seat)  # type: ignore[arg-type]
-        best = max(scores)
-        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+        return scores
+
+
+def _right_gesture(view: dict, seat: int) -> RumbleAction:
+    """The gesture of the card ``seat`` revealed this round."""
+    mine = next(r for r in view["revealed"] if r["seat"] == seat)
+    return RumbleAction("gesture", CARDS[mine["card"]].gesture)
 
 
 def _reply(world: State, seat: int, rng: random.Random) -> Action:

@@ -9,9 +9,10 @@ only its own view (``state.view(seat)`` and its legal actions), so it never peek
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from plunder.engine.action import Action
-from plunder.engine.bots import check_level
+from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
 from plunder.games.swordplay.content import ANY, CONTENT
 from plunder.games.swordplay.rules import SwordAction, SwordplayState, card_of
@@ -50,11 +51,23 @@ class GreedyBot:
         if len(actions) == 1:
             return actions[0]
         view = state.view(seat, log=False)
-        kind = view["decision"]["kind"]
-        best = {"discard": self._discard, "ready": self._ready,
-                "attack": self._attack, "defend": self._defend}[kind]
+        best = self._preference(view)
         scored = [(best(a, view), rng.random(), a) for a in actions]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
+        """Every legal action with the preference ``choose`` gives it."""
+        actions: list[SwordAction] = state.legal(seat)  # type: ignore[assignment]
+        if len(actions) == 1:
+            return Ranking(list(actions), [0.0])
+        view = state.view(seat, log=False)
+        best = self._preference(view)
+        return Ranking(list(actions), [best(a, view) for a in actions])
+
+    def _preference(self, view: dict) -> Callable[[SwordAction, dict], float]:
+        kind = view["decision"]["kind"]
+        return {"discard": self._discard, "ready": self._ready,
+                "attack": self._attack, "defend": self._defend}[kind]
 
     @staticmethod
     def _discard(action: SwordAction, view: dict) -> float:

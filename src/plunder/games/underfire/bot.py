@@ -19,7 +19,7 @@ import math
 import random
 
 from plunder.engine.action import Action
-from plunder.engine.bots import check_level
+from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
 from plunder.games.underfire.rules import (
     BURNING,
@@ -80,6 +80,31 @@ class GreedyBot:
         actions = state.legal(seat)
         if len(actions) == 1:
             return actions[0]
+        looked, _ = self._look(state, seat, actions, rng)
+        best, best_action = -math.inf, actions[0]
+        for action, score in looked:
+            if score > best:
+                best, best_action = score, action
+        return best_action
+
+    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
+        """Every legal action with its value: the ``depth`` most promising with their value
+        at the end of the turn, the others below all of those, in their order at once."""
+        actions = state.legal(seat)
+        if len(actions) == 1:
+            return Ranking(actions, [0.0])
+        looked, rest = self._look(state, seat, actions, rng)
+        found = dict(looked)
+        floor = min(found.values())
+        for place, action in enumerate(rest, start=1):
+            found[action] = floor - place
+        return Ranking(actions, [found[a] for a in actions])
+
+    def _look(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> tuple[list[tuple[Action, float]], list[Action]]:
+        """The ``depth`` best actions at once, in that order, each with its value once the
+        decisions it leads to in the turn are answered; and the other actions, in order."""
         world = state.determinize(seat, rng)
         assert isinstance(world, UnderFireState)
         shallow = []
@@ -88,12 +113,11 @@ class GreedyBot:
             trial.act(seat, action)
             shallow.append((value(trial, seat), rng.random(), action, trial))
         shallow.sort(key=lambda item: (item[0], item[1]), reverse=True)
-        best, best_action = -math.inf, shallow[0][2]
-        for _score, _tie, action, trial in shallow[: self.depth]:
-            score = value(_follow(trial, seat), seat)
-            if score > best:
-                best, best_action = score, action
-        return best_action
+        looked = [
+            (action, value(_follow(trial, seat), seat))
+            for _score, _tie, action, trial in shallow[: self.depth]
+        ]
+        return looked, [item[2] for item in shallow[self.depth :]]
 
 
 def _follow(state: UnderFireState, seat: int) -> UnderFireState:

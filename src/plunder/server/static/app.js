@@ -39,8 +39,9 @@
     rendererGame: null, // the game whose renderer is loaded
     catalogue: null, // the game's static content under the table's options
     message: null,
-    log: [], // every event of this seat's log received so far, in order
-    resyncing: false, // a gap in the events was found: a fresh hello is under way
+    log: [], // the seat's log from its first event, as far as it is held without a gap
+    logSeat: undefined, // whose log `log` is (a seat, or null: the spectator's); undefined: none yet
+    gap: null, // while earlier events are fetched: {from, tail}, the events held from `from` on
     token: mode === "watch" ? null : store.token(tableId),
     ws: null,
     helloWithToken: false, // a hello with a token is awaiting its answer
@@ -175,10 +176,7 @@
     const ws = new WebSocket(`${scheme}://${window.location.host}/ws/${encodeURIComponent(tableId)}`);
     page.ws = ws;
     ws.onopen = () => {
-      const hello = { type: "hello" };
-      if (page.token) hello.token = page.token;
-      page.helloWithToken = Boolean(page.token);
-      ws.send(JSON.stringify(hello));
+      ws.send(JSON.stringify(hello()));
       clearInterval(page.pingTimer);
       page.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
     };
@@ -242,6 +240,8 @@
       send(message);
       return;
     }
+    // A move names the step it answers: one that arrives once that step is over is refused.
+    if (typeof message.step !== "number" && page.message) message = Object.assign({}, message, { step: page.message.step });
     if (page.sending || !send(message)) return;
     const notation = String(message.action);
     const offered = ((page.message && page.message.actions) || []).find((a) => a.notation === notation);
@@ -250,45 +250,92 @@
   }
 
   /**
-   * Adds the message's events to the log; false when some are missing (a
-   * message lost in between), after asking the server for the whole log again.
+   * A hello: with the seat's token if the page has one, and the events of the log
+   * it holds, so the server sends only those it lacks (at most a page of them:
+   * any earlier ones come from the log route, `fillGap`).
+   */
+  function hello() {
+    const message = { type: "hello" };
+    if (page.token) message.token = page.token;
+    // A fetch under way is given up: the answer brings what is needed afresh.
+    page.gap = null;
+    if (page.logSeat !== undefined && page.log.length) message.held = { seat: page.logSeat, events: page.log.length };
+    page.helloWithToken = Boolean(page.token);
+    return message;
+  }
+
+  /** The seat's log as far as it is held: with the events past a gap being filled. */
+  function heldLog() {
+    return page.gap ? page.log.concat(page.gap.tail) : page.log;
+  }
+
+  /**
+   * Adds the message's events to the log. Events the page lacks before them (a
+   * hello's answer on a long log carries only its latest events) are fetched
+   * from the log route meanwhile.
    */
   function takeEvents(message) {
     const events = Array.isArray(message.events) ? message.events : [];
     const from = typeof message.events_from === "number" ? message.events_from : 0;
-    if (from === 0) {
-      page.log = events.slice();
-      page.resyncing = false;
-      return true;
+    if (message.seat !== page.logSeat) {
+      // Another seat's log (a token refused, a seat joined): start again.
+      page.log = [];
+      page.gap = null;
+      page.logSeat = message.seat;
     }
-    if (page.resyncing) return false;
-    if (from > page.log.length) {
-      page.resyncing = true;
-      const hello = { type: "hello" };
-      if (page.token) hello.token = page.token;
-      page.helloWithToken = Boolean(page.token);
-      send(hello);
-      return false;
+    const gap = page.gap;
+    if (gap && from >= gap.from && from <= gap.from + gap.tail.length) {
+      gap.tail = gap.tail.slice(0, from - gap.from).concat(events);
+      return;
     }
+    page.gap = null;
     if (from === page.log.length) {
       // The usual case: the log grows in place, and the page adds only the new lines.
       page.log.push(...events);
-    } else {
+    } else if (from < page.log.length) {
       // Events already held (a message sent twice) are replaced, never added again.
       page.log = page.log.slice(0, from).concat(events);
+    } else {
+      page.gap = { from, tail: events.slice() };
+      fillGap(page.gap);
     }
-    return true;
+  }
+
+  /** Fetches the events from the end of `log` to `gap.from`, a page at a time. */
+  async function fillGap(gap) {
+    const headers = page.logSeat === null ? {} : { "X-Plunder-Token": page.token || "" };
+    try {
+      while (page.gap === gap && page.log.length < gap.from) {
+        const path = `/api/tables/${encodeURIComponent(tableId)}/log?from=${page.log.length}`;
+        const data = await api("GET", path, undefined, headers);
+        if (page.gap !== gap) return;
+        if (data.events_from !== page.log.length || !data.events.length) throw new Error("the log did not follow on");
+        page.log = page.log.concat(data.events.slice(0, gap.from - page.log.length));
+      }
+    } catch (error) {
+      console.error(error);
+      // Tried again shortly, unless a new hello has made the gap moot.
+      setTimeout(() => page.gap === gap && fillGap(gap), 2000);
+      return;
+    }
+    if (page.gap !== gap) return;
+    page.log = page.log.concat(gap.tail);
+    page.gap = null;
+    if (page.message) {
+      page.message = Object.assign({}, page.message, { view: Object.assign({}, page.message.view, { log: page.log }) });
+      draw();
+    }
   }
 
   function receive(message) {
     if (message.type === "state") {
-      if (!takeEvents(message)) return;
+      takeEvents(message);
       if (page.helloWithToken && message.seat === null) refuseToken("the server did not accept it");
       page.helloWithToken = false;
       page.attempts = 0;
       page.sending = null;
       // Renderers see the whole log in the view, as `view(seat)` has it.
-      page.message = Object.assign({}, message, { view: Object.assign({}, message.view, { log: page.log }) });
+      page.message = Object.assign({}, message, { view: Object.assign({}, message.view, { log: heldLog() }) });
       if (message.table) page.summary = message.table;
       const game = page.summary && page.summary.game;
       if (game && page.rendererGame !== game) {

@@ -96,8 +96,13 @@ def test_three_fighters_two_humans_and_a_bot_play_to_the_end(
         assert card.get_attribute("title") == f"{info['title']}: {info['text']}"
 
     # On Bob's phone his hand comes first, above the links to share the table.
-    hand_top = bob.locator("#game .sw-hand").bounding_box()["y"]
-    assert hand_top < bob.locator("#share").bounding_box()["y"]
+    # Measured in one go in the page: the board may be drawn again between two
+    # separate reads of the boxes.
+    expect(bob.locator("#game .sw-hand")).to_be_visible()
+    bob.wait_for_function(
+        "() => document.querySelector('#game .sw-hand').getBoundingClientRect().top"
+        " < document.querySelector('#share').getBoundingClientRect().top"
+    )
 
     rng = random.Random(3)
     deadline = time.monotonic() + 240

@@ -18,7 +18,7 @@ import plunder
 from plunder.bots import get as get_bot
 from plunder.cli import app
 from plunder.games.rumbones.terminal import Board, BonesRenderer, ViewReader
-from plunder.terminal.render import renderer_for
+from plunder.terminal.render import WATCHING, renderer_for
 from plunder.terminal.table import QuitRequested, TerminalTable
 from rumbones import kit
 from rumbones.kit import activate, crew, legal, objective, place, play, rolls_for
@@ -337,7 +337,7 @@ def test_question_mark_me_shows_my_heroes_and_hand_and_nothing_for_a_spectator()
     assert "tide:tidal_surge Tidal Surge" in text
     assert "Demarco" not in text
     assert RENDERER.explain("me", state.view(None, log=False)) == [
-        "You are watching: a spectator has no heroes and no hand."]
+        WATCHING]
     assert RENDERER.explain("no such thing", state.view(0, log=False)) is None
 
 
@@ -354,7 +354,7 @@ def test_question_mark_at_the_table() -> None:
     assert "Sea Serpent (a sea monster, 10 HP, moves 3)" in out
     assert "You lead the Deep Sea Lords (seat 0)." in out
     assert "Legal actions now:" in out and "1. hero:0 (activate Captain Carcharius" in out
-    assert "docs/rules/rumbones.md" in out
+    assert "plunder/games/rumbones/guide.md" in out
     assert "Refused:" in out and "Legal now:" in out
 
 

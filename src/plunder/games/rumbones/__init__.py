@@ -14,6 +14,7 @@ MANIFEST = Manifest(
     evaluate="bot:evaluate",
     rollout="bot:rollout",
     rules="docs/rules/rumbones.md",
+    guide="guide.md",
     encoder="encoder:BonesEncoder",
 )
 

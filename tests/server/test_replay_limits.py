@@ -86,12 +86,9 @@ def test_a_long_replay_comes_in_bounded_pages(db_url, finished_game):
         assert len(last.content) < 2 * whole_view
         # Paging through the whole game weighs a few whole views, where every
         # view with its log would weigh hundreds of megabytes.
-        started = time.monotonic()
         pages = replay_pages(client, table, seat=0)
-        spent = time.monotonic() - started
         total = sum(len(json.dumps(p)) for p in pages)
         assert total < 10 * whole_view, (total, whole_view)
-        assert spent < 30
         views, _ = replay_views(client, table, seat=2)
     assert len(views) == moves + 1
     replayed = plunder.replay(state.record)
@@ -143,16 +140,14 @@ def test_other_tables_are_answered_while_a_replay_is_computed(db_url, finished_g
             socket.state()
             asking.start()
             time.sleep(0.3)  # the replay is under way
-            pings = []
+            # Three pings answered while the replay is still being computed: the
+            # event loop was free (judged by the order of events, not a stopwatch).
             for _ in range(3):
-                sent = time.monotonic()
                 socket.send({"type": "ping"})
                 assert socket.until(lambda m: m["type"] == "pong")
-                pings.append(time.monotonic() - sent)
             assert asking.is_alive(), "the replay should still be under way"
         asking.join(10)
     assert answered == [200]
-    assert max(pings) < 0.5, pings
 
 
 def test_too_many_replays_at_once_are_refused_not_queued_without_end(

@@ -109,9 +109,9 @@ def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
     expect(seats.nth(0).locator(".badge.auto")).to_have_count(0)
     expect(page.locator("#finish-note")).to_be_hidden()
 
-    # The rules are a click away, drawn from the game's rules document.
+    # How to play is a click away: the guide for players, with its tables.
     page.click("#rules-button")
-    expect(page.locator("#rules-text h1")).to_have_text("Duel")
+    expect(page.locator("#rules-text h1")).to_have_text("Duel: how to play")
     expect(page.locator("#rules-text table").first).to_be_visible()
     page.click("#rules-close")
     expect(page.locator("#rules")).to_be_hidden()

@@ -9,7 +9,6 @@ import pytest
 import plunder
 from plunder import bots
 
-
 # The game's default table and options, but for Rum & Bones' length: four rounds
 # of it are hundreds of searched decisions, as many as a whole game of the others.
 SHORTER = {"rumbones": {"round_limit": 4}}

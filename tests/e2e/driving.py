@@ -206,6 +206,35 @@ def join_on_a_phone(pages: Callable[..., Any], host: Any, server_url: str, table
     return page
 
 
+def refuse_the_first_move(page: Any, notation: str) -> list[str]:
+    """Turns the page's first move into ``notation`` on its way to the server, as a
+    stale or tampered page would send it; the list returned gets the notation the
+    page meant to send. Call it before the page opens the table."""
+    meant: list[str] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "act" and not meant:
+                meant.append(data["action"])
+                data["action"] = notation
+            server.send(json.dumps(data))
+
+        ws.on_message(to_server)
+
+    page.route_web_socket("**/ws/*", route)
+    return meant
+
+
+def refusal_shown(reason: str) -> str:
+    """The toast's words for the engine's ``reason``: the reason alone, as a sentence."""
+    line = " ".join(reason.split())
+    line = line[:1].upper() + line[1:]
+    return line if line.endswith((".", "!", "?", "…")) else f"{line}."
+
+
 def clickable(page: Any) -> list[dict[str, Any]]:
     return page.evaluate(CLICKABLE_JS)
 

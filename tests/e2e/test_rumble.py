@@ -16,11 +16,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import DESKTOP, PHONE, Server, create_table, join_on_a_phone, result_shown
+from e2e.driving import (
+    DESKTOP,
+    PHONE,
+    Server,
+    create_table,
+    join_on_a_phone,
+    refusal_shown,
+    refuse_the_first_move,
+    result_shown,
+)
 from plunder.games.rumble.content import CONTENT
 
 # Everything on the table that can be clicked to act or to pick, visible and enabled.
@@ -387,3 +397,26 @@ def test_the_draft_shows_each_pirate_by_full_name_with_what_it_does(
         assert name == catalogue[pirate]["title"] and name != pirate
         assert all(a["text"] in text for a in catalogue[pirate]["abilities"])
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_refused_card_says_why_and_lists_nothing_after_it(pages: Callable[..., Any]) -> None:
+    """A Fire the pirate cannot pay for: the toast gives the rules' reason, one line."""
+    page = pages()
+    # Her first card goes to the server as a Fire (3 bullets; Blackbeard holds 2).
+    meant = refuse_the_first_move(page, "fire")
+    create_table(
+        page, "Anne", ["human", "bot:random"], {"pirates": "blackbeard,cheung"}, game="rumble"
+    )
+    page.click('#game .rumble-hand [data-action="load"]')
+    state = plunder.load("rumble", players=2, pirates="blackbeard,cheung").new(seed=1)
+    with pytest.raises(plunder.IllegalAction) as refused:
+        state.act(0, "fire")
+    legal = [str(action) for action in state.legal(0)]
+    shown = page.locator("#toast-text")
+    expect(shown).to_have_text(refusal_shown(refused.value.reason))
+    assert meant == ["load"]
+    words = shown.inner_text()
+    assert "\n" not in words and not [n for n in legal if n in words], words
+    # Her cards are offered again, and the next one goes through.
+    page.click('#game .rumble-hand [data-action="load"]')
+    expect(page.locator("#log li.log-reveal").first).to_contain_text("Anne (you) plays Load")

@@ -21,6 +21,8 @@ from e2e.driving import (
     create_table,
     play_one,
     play_until_over,
+    refusal_shown,
+    refuse_the_first_move,
     wait_for,
 )
 from plunder.engine.registry import names
@@ -346,27 +348,18 @@ def test_a_refused_move_shows_the_servers_message_and_the_seat_plays_on(
     page = pages()
     # The test turns the page's first move into one the rules refuse (aiming at a
     # seat that does not exist), as a stale or tampered page would send.
-    tampered: list[str] = []
-
-    def route(ws: Any) -> None:
-        server = ws.connect_to_server()
-
-        def to_server(message: str | bytes) -> None:
-            data = json.loads(message)
-            if data.get("type") == "act" and not tampered:
-                tampered.append(data["action"])
-                data["action"] = "colt>9"
-            server.send(json.dumps(data))
-
-        ws.on_message(to_server)
-
-    page.route_web_socket("**/ws/*", route)
+    meant = refuse_the_first_move(page, "colt>9")
     create_table(page, "Ivy", ["human", "bot:random"])
     page.click('#game [data-action="barricade"]')
     toast = page.locator("#toast")
     expect(toast).to_be_visible()
-    expect(toast).to_contain_text("9 is not a seat")
-    assert tampered == ["barricade"]
+    # The engine's reason alone, not followed by every move legal now.
+    state = plunder.load("duel", players=2).new(seed=1)
+    with pytest.raises(plunder.IllegalAction) as refused:
+        state.act(0, "colt>9")
+    assert "barricade" in str(refused.value), "the engine's own text lists the legal moves"
+    expect(page.locator("#toast-text")).to_have_text(refusal_shown(refused.value.reason))
+    assert meant == ["barricade"]
     # The seat's cards are offered again, and the next move goes through.
     page.click('#game [data-action="barricade"]')
     expect(page.locator("#log li.log-reveal").first).to_contain_text(
@@ -437,9 +430,9 @@ def test_clicking_a_player_aims_at_them_and_the_aiming_buttons_stay_in_view(
     weapon = page.locator('#game .duel-hand [data-card="colt"]:not([disabled])').first
     expect(weapon).to_be_visible()
     weapon.click()
+    # Wholly in the window (checked until true: a state arriving meanwhile redraws them).
     for name in ("Fire the Colt at no one", "Pick another card"):
-        box = page.get_by_role("button", name=name).bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, (name, box)
+        expect(page.get_by_role("button", name=name)).to_be_in_viewport(ratio=1)
     # A click on the player's place, not on its button, aims the Colt at them.
     plate = page.locator('#game .plate.targetable[data-seat="1"]')
     name = plate.locator(".plate-name").inner_text()

@@ -39,6 +39,7 @@ from plunder.server.connection import (
     Connection,
     encode,
     error_text,
+    refusal,
 )
 from plunder.server.inputs import BadInput, normalise_options, parse_json
 from plunder.server.limits import Bucket, Buckets
@@ -613,7 +614,9 @@ def create_app(
                 raise TableError(f"unknown message type {kind[:40]!r}")
         except IllegalAction as exc:
             log.info("table %s: seat %s illegal action: %s", table.id, seat, exc)
-            connection.push(error_text(str(exc), list(exc.legal or [])))
+            # The player reads why, in one line; what is legal now goes as data
+            # (the page keeps those of its actions), never spelled out after it.
+            connection.push(error_text(refusal(exc), list(exc.legal or [])))
         except (TableError, PlunderError) as exc:
             cause = f" ({exc.cause})" if isinstance(exc, StoreUnavailable) else ""
             log.warning("table %s: seat %s refused: %s%s", table.id, seat, exc, cause)

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from plunder.engine.errors import IllegalAction
 from plunder.server.limits import Bucket
 
 log = logging.getLogger("plunder.server")
@@ -35,6 +36,16 @@ def encode(message: dict[str, Any]) -> str:
 
 def error_text(text: str, legal: list[str] | None = None) -> str:
     return encode({"type": "error", "message": text, "legal": legal or []})
+
+
+def refusal(error: IllegalAction) -> str:
+    """Why the rules refused a move, as the player reads it: the engine's reason
+    alone, on one line, without the rule's tag or the list of what is legal now.
+
+    >>> refusal(IllegalAction("Fire costs 3 bullets; seat 0 has 1", rule="R63", legal=["load"]))
+    'Fire costs 3 bullets; seat 0 has 1'
+    """
+    return " ".join(error.reason.split()) or "the rules do not allow that now"
 
 
 async def _no_close(code: int) -> None:

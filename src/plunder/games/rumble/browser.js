@@ -208,7 +208,10 @@
         row = index - half;
       }
     }
-    return { x, y, row: row + 1, col, span };
+    // A place at the top or the bottom of the oval is held by that edge of its plate,
+    // so that however tall the plate grows it grows into the table, not out of it.
+    const edge = y < 20 ? "top" : y > 80 ? "bottom" : "";
+    return { x, y, edge, row: row + 1, col, span };
   }
 
   /** One pirate's place at the table. */
@@ -286,7 +289,7 @@
       "article",
       {
         class: classes.join(" "),
-        dataset: { seat: String(seat) },
+        dataset: place.edge ? { seat: String(seat), edge: place.edge } : { seat: String(seat) },
         style: { "--x": `${place.x.toFixed(2)}%`, "--y": `${place.y.toFixed(2)}%`, "--row": String(place.row), "--col": String(place.col), "--span": String(place.span) },
         title: neighbourNames.length ? `Next to ${neighbourNames.join(" and ")}` : "",
         "aria-label": `${name}${player.title ? `, ${player.title}` : ""}: ${player.alive ? "alive" : "dead"}${known ? `, ${player.health} health, ${player.bullets} ${player.bullet_name}` : ", shield up"}${status ? `, ${status}` : ""}`,
@@ -521,7 +524,7 @@
     const prompt = parsed.pirates.length && ctx.act ? "Pick your pirate." : `Waiting for the others to pick (${(view.pirates_left || []).length} pirates left).`;
     return el(
       "section",
-      { class: `rumble-hand${parsed.pirates.length ? " your-move" : ""}` },
+      { class: `rumble-hand draft${parsed.pirates.length ? " your-move" : ""}` },
       el("p", { class: "prompt", role: "status" }, prompt),
       ctx.act
         ? el(

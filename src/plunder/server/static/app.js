@@ -71,6 +71,14 @@
     toastTimer = setTimeout(() => ($("toast").hidden = true), TOAST_MS);
   }
 
+  /** A message as one sentence: on one line, with a capital first and a stop last. */
+  function sentence(text) {
+    const line = String(text || "").replace(/\s+/g, " ").trim();
+    if (!line) return "";
+    const capital = line.charAt(0).toUpperCase() + line.slice(1);
+    return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+  }
+
   function tableUrl(suffix) {
     return `${window.location.origin}/t/${encodeURIComponent(tableId)}${suffix || ""}`;
   }
@@ -363,7 +371,8 @@
         return;
       }
       page.sending = null;
-      toast(message.message || "The server refused that.");
+      // The server's reason alone (a refused move's is the rules' own), as a sentence.
+      toast(sentence(message.message) || "The server refused that.");
       // A refused move comes back with what is legal now; other refusals (an empty
       // list) leave the seat's actions as the last state gave them.
       if (page.message && Array.isArray(message.legal) && message.legal.length) {

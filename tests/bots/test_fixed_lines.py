@@ -32,7 +32,7 @@ DEALS = 6
 # Duel's simultaneous shootouts need a deeper search to read the line than the
 # other games.
 ITERATIONS = {"duel": 1000}
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 100
 
 
 class FixedLine:

@@ -260,7 +260,9 @@ def test_the_turn_clock_counts_down_and_a_bot_stands_in_when_it_runs_out(
     pages: Callable[..., Any],
 ) -> None:
     page = pages()
-    create_table(page, "Slow Sam", ["human", "bot:random"], clock=5)
+    # A long game ($20 to win): once a bot plays Sam's seat the two bots play fast,
+    # and the game must still be on when he takes his seat back.
+    create_table(page, "Slow Sam", ["human", "bot:random"], {"target": 20}, clock=5)
     clock = page.locator("#game [data-clock]")
     expect(clock).to_have_text(re.compile(r"clock 0:0[1-5]"))
     expect(page.locator("#clock-note")).to_contain_text("5 s")

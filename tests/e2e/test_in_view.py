@@ -234,6 +234,8 @@ def test_the_prompt_and_the_hand_are_in_view_at_the_first_decisions(
             if centre is None and offered.count() and phone:
                 # On a phone the player scrolls down to a card further down the hand.
                 offered.first.scroll_into_view_if_needed()
+                # The hand may be drawn again as it scrolls: wait until a card shows.
+                page.wait_for_function(VISIBLE_CENTRE_JS, arg=f"#game {seat.pick}")
                 centre = page.evaluate(VISIBLE_CENTRE_JS, f"#game {seat.pick}")
             assert centre is not None or not offered.count(), (
                 f"{game} at {size}: no card to aim in view"

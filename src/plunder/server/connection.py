@@ -42,8 +42,8 @@ def refusal(error: IllegalAction) -> str:
     """Why the rules refused a move, as the player reads it: the engine's reason
     alone, on one line, without the rule's tag or the list of what is legal now.
 
-    >>> refusal(IllegalAction("Fire costs 3 bullets; seat 0 has 1", rule="R63", legal=["load"]))
-    'Fire costs 3 bullets; seat 0 has 1'
+    >>> refusal(IllegalAction("it costs 3 coins;   seat 0 has 1", rule="R9", legal=["pass"]))
+    'it costs 3 coins; seat 0 has 1'
     """
     return " ".join(error.reason.split()) or "the rules do not allow that now"
 

@@ -113,7 +113,7 @@ class Combat:
             if self.silenced(hero):
                 continue
             for skill in self.unlocked[hero]:
-                if CONTENT.skills[skill].kind == "reaction" and skill not in self.spent[hero]:
+                if CONTENT.skills[skill].reaction and skill not in self.spent[hero]:
                     out.append((hero, skill))
         return out
 

@@ -78,7 +78,21 @@ class Skill:
 
     @property
     def attacks(self) -> bool:
+        """A basic attack (any number a turn) or an attack skill (once a turn)."""
         return self.kind in ("basic", "attack")
+
+    @property
+    def once_a_turn(self) -> bool:
+        """An attack skill: spent for the turn once used."""
+        return self.kind == "attack"
+
+    @property
+    def ability(self) -> bool:
+        return self.kind == "ability"
+
+    @property
+    def reaction(self) -> bool:
+        return self.kind == "reaction"
 
 
 @dataclass(frozen=True)

@@ -451,12 +451,12 @@ class BonesState(Skills, Combat, Crews, TideAndSea, State):
             out.append(MOVE)
         for skill in self.unlocked[hero]:
             spec = CONTENT.skills[skill]
-            if spec.kind == "basic" or (spec.kind == "attack" and skill not in self.used):
+            if spec.attacks and not (spec.once_a_turn and skill in self.used):
                 out += [act("attack", skill, z)
                         for z in self.attack_zones(seat, zone, self.reach(hero, skill))]
         for skill in self.unlocked[hero]:
             spec = CONTENT.skills[skill]
-            if spec.kind == "ability" and skill not in self.used and not self.silenced(hero):
+            if spec.ability and skill not in self.used and not self.silenced(hero):
                 out.append(act("use", skill))
         return out
 
@@ -499,7 +499,7 @@ class BonesState(Skills, Combat, Crews, TideAndSea, State):
             else:
                 self._after_action()
         else:
-            if CONTENT.skills[action.arg].kind == "attack":
+            if CONTENT.skills[action.arg].once_a_turn:
                 self.used.append(action.arg)
             self._declare_attack(
                 seat, action.zone, self.profile(hero, action.arg),
@@ -835,9 +835,9 @@ class BonesGame(Game):
         out += [act("attack", skill, z) for skill in attacks for z in every]
         out += [act("unlock", name) for name, spec in skills.items() if spec.unlock]
         out += [act("level", name) for name, spec in skills.items() if spec.level_up]
-        out += [act("use", name) for name, spec in skills.items() if spec.kind == "ability"]
+        out += [act("use", name) for name, spec in skills.items() if spec.ability]
         out += [SHAKE]
-        out += [act("react", name) for name, spec in skills.items() if spec.kind == "reaction"]
+        out += [act("react", name) for name, spec in skills.items() if spec.reaction]
         out += [KEEP] + [act("reroll", str(i)) for i in range(max_dice())]
         targets = [DECKHAND, BOSUN, *(f"hero{h}" for h in range(2 * HEROES_A_SIDE)),
                    *CONTENT.objectives, *CONTENT.monsters, KRAKEN]

@@ -58,11 +58,17 @@ SUMMARY_KEYS = {
 ERROR_KEYS = {"type", "message", "legal"}
 CHAT_LINE_KEYS = {"seat", "name", "at", "text"}
 CHAT_HISTORY_KEYS = {"type", "messages", "can_post", "max_length"}
+# A seat's own auto-pass, sent to that seat's connections only.
+AUTOPASS_KEYS = {"type", "every", "timings"}
 
 
-def check_other_message(message: dict[str, Any]) -> None:
-    """A message that is not a state carries only its own fields, none from the game."""
-    if message["type"] == "chat":
+def check_other_message(message: dict[str, Any], seat: int | None) -> None:
+    """A message that is not a state carries only its own fields, none from the game;
+    an auto-pass setting goes to a seat (its own, ``autopass_seen`` checks whose),
+    never to a spectator."""
+    if message["type"] == "autopass":
+        assert seat is not None and set(message) == AUTOPASS_KEYS
+    elif message["type"] == "chat":
         assert set(message) == {"type", *CHAT_LINE_KEYS}
     elif message["type"] == "chat_history":
         assert set(message) == CHAT_HISTORY_KEYS
@@ -129,6 +135,7 @@ def play_by_hand(
     choose: Callable[[dict[str, Any], random.Random], str] = random_choice,
     each_round: Callable[[int, dict[int | None, Socket]], None] | None = None,
     limit: int = 5000,
+    autopass: dict[int, dict[str, Any]] | None = None,
     **table: Any,
 ) -> Played:
     """A table of ``players`` humans (``table``: the creation's fields) played to its end.
@@ -136,6 +143,9 @@ def play_by_hand(
     Every seat that has a decision acts in turn, one move at a time, so that
     messages also go out in mid-step with choices concealed; the players read the
     table's summary after every round, and ``each_round`` may do more then.
+    ``autopass`` gives seats an auto-pass setting (an ``autopass`` message's
+    fields) as they sit down: such a seat leaves the windows it covers to the
+    server, which passes for it.
     """
     created = create(client, [HUMAN] * players, **table)
     name = created["table"]
@@ -154,19 +164,34 @@ def play_by_hand(
                 {"type": "hello"} if seat is None else {"type": "hello", "token": tokens[seat]}
             )
         latest = {seat: socket.state() for seat, socket in sockets.items()}
+        for seat, setting in (autopass or {}).items():
+            sockets[seat].send({"type": "autopass", **setting})
+            sockets[seat].until(
+                lambda m, told=setting: m["type"] == "autopass"
+                and m == {"type": "autopass", "every": False, "timings": [], **told}
+            )
         while not latest[None]["view"]["over"]:
             move = max(m["move"] for m in latest.values())
-            acted = 0
+            acted = passed = 0
             for seat in range(players):
                 if latest[seat]["move"] < move:
                     latest[seat] = sockets[seat].state(move)
-                if latest[seat]["legal"]:
+                if latest[seat]["legal"] and covered(latest[seat], (autopass or {}).get(seat)):
+                    passed += 1
+                elif latest[seat]["legal"]:
+                    step = latest[seat]["step"]
                     sockets[seat].send({"type": "act", "action": choose(latest[seat], rng)})
                     acted += 1
-                    # Wait for the act's move before the next seat acts.
-                    move += 1
-                    latest[seat] = sockets[seat].state(move)
-            assert acted, "someone has a decision in a game that is not over"
+                    # Wait for the act's move before the next seat acts (a pass the
+                    # server played for another seat meanwhile may come first).
+                    latest[seat] = sockets[seat].until(
+                        lambda m, seat=seat, step=step: m["type"] == "state"
+                        and (m["step"] != step or seat in m["view"]["committed"])
+                    )
+                    move = max(move + 1, latest[seat]["move"])
+            assert acted or passed, "someone has a decision in a game that is not over"
+            if not acted:
+                move += 1  # the server's pass for a seat that asked for it
             if each_round is not None:
                 each_round(move, sockets)
             for seat, socket in sockets.items():
@@ -180,6 +205,14 @@ def play_by_hand(
     return Played(name, sockets, states_along(record), str(record["seed"]), bodies)
 
 
+def covered(message: dict[str, Any], setting: dict[str, Any] | None) -> bool:
+    """Whether ``message`` asks its seat to answer a window ``setting`` passes."""
+    decision = message["view"]["decision"] or {}
+    if setting is None or not decision.get("window"):
+        return False
+    return bool(setting.get("every")) or decision["kind"] in setting.get("timings", [])
+
+
 def state_messages(played: Played) -> Iterator[tuple[int | None, Socket, dict[str, Any], Any]]:
     """Every state message a seat received, with the truth at its move, once the checks
     every game shares have passed: no seed in any message, only their own fields in the
@@ -188,7 +221,7 @@ def state_messages(played: Played) -> Iterator[tuple[int | None, Socket, dict[st
         for message in socket.received:
             assert played.seed not in json.dumps(message)
             if message["type"] != "state":
-                check_other_message(message)
+                check_other_message(message, seat)
                 continue
             assert set(message["table"]) == SUMMARY_KEYS
             truth = played.states[message["move"]]

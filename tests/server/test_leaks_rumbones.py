@@ -18,8 +18,11 @@ message was sent at, and the message is checked against the truth:
 from __future__ import annotations
 
 import random
+import secrets
+from collections import Counter
+from typing import Any
 
-from server.leaks import check_bodies, play_by_hand, roundtrip, state_messages, walk
+from server.leaks import Played, check_bodies, play_by_hand, roundtrip, state_messages, walk
 
 
 def test_no_rumbones_message_shows_the_other_sides_tide_hand(client):
@@ -52,3 +55,83 @@ def test_no_rumbones_message_shows_the_other_sides_tide_hand(client):
     assert checked > 100
     assert resampled > 50, "the hidden hands were rarely dealt anew: the check saw little"
     check_bodies(played.bodies, played.seed, ("hand",))
+
+
+DECLINE = ("pass", "end", "stop", "keep")
+
+
+def _passing(message: dict[str, Any], rng: random.Random) -> str:
+    """Seat 0 passes every window, as its auto-pass would; otherwise a random choice,
+    mostly not a way to decline (so heroes attack and windows open).
+
+    A window's pass draws nothing from ``rng``, so a game where the server passes
+    for seat 0 draws the same choices, and with the same deal is the same game.
+    """
+    decision = message["view"]["decision"] or {}
+    if message["seat"] == 0 and decision.get("window"):
+        return decision["default"]
+    keen = [a["notation"] for a in message["actions"] if a["verb"] not in DECLINE]
+    return rng.choice(keen if keen and rng.random() < 0.9 else message["legal"])
+
+
+def _kind(value: Any) -> Any:
+    """A message's kind: its fields and their types, all the way down, without the values."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, _kind(inner)) for key, inner in value.items()))
+    if isinstance(value, list):
+        return tuple(sorted({_kind(inner) for inner in value}, key=repr))
+    return type(value).__name__
+
+
+def _told(played: Played, seat: int | None) -> tuple[set[Any], int]:
+    """The kinds of the messages ``seat`` received, the game itself left out (the view, its
+    events and actions, the seats' clocks, which run as the moves come); and how many state
+    messages showed seat 0 owing a window with its reflex clock running."""
+    kinds: set[Any] = set()
+    clocked = 0
+    for message in played.sockets[seat].received:
+        if message["type"] == "autopass":
+            assert seat is not None and message == {"type": "autopass", "every": False,
+                                                    "timings": []}
+        if message["type"] != "state":
+            kinds.add(_kind(message))
+            continue
+        table = {**message["table"], "seats": [
+            {key: value for key, value in entry.items() if key != "deadline"}
+            for entry in message["table"]["seats"]]}
+        kinds.add(_kind({**message, "table": table, "view": None, "events": None,
+                         "legal": None, "actions": None, "chosen": None, "deadline": None}))
+        view = message["view"]
+        decision = view["decision"] or {}
+        if decision.get("window") and 0 in view["pending"] and 0 not in view["committed"]:
+            # Seat 0's reflex clock runs whether or not the server will pass for it.
+            assert message["table"]["seats"][0]["deadline"] is not None, message["table"]
+            clocked += 1
+    return kinds, clocked
+
+
+def test_an_auto_pass_shows_in_no_message_to_the_other_side_or_a_spectator(client, monkeypatch):
+    # The same deal twice: once seat 0 passes every window itself, once the server
+    # passes them for it (its auto-pass on "every window").
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1732050807568877)
+    table = {"game": "rumbones", "options": {"round_limit": 5}, "reflex_clock": 60}
+    off = play_by_hand(client, 2, rng=random.Random(5), choose=_passing, limit=3000, **table)
+    on = play_by_hand(client, 2, rng=random.Random(5), choose=_passing, limit=3000,
+                      autopass={0: {"every": True}}, **table)
+    # The same game, move for move (within a window the two sides may answer in
+    # either order): so what the others were told can be compared.
+    moves = [[(s, m) for s, m in played.states[-1].record["moves"]] for played in (off, on)]
+    assert Counter(map(tuple, moves[0])) == Counter(map(tuple, moves[1]))
+    assert off.states[-1].result == on.states[-1].result
+    met = Counter(state.decision.kind for state in on.states[:-1]
+                  if state.decision.window and 0 in state.pending)
+    assert sum(met.values()) > 20 and set(met) == {"tide", "hits"}, met
+    # Seat 0's setting went to seat 0 alone.
+    assert {"type": "autopass", "every": True, "timings": []} in on.sockets[0].received
+    for seat in (1, None):
+        kinds_off, clocked_off = _told(off, seat)
+        kinds_on, clocked_on = _told(on, seat)
+        assert kinds_on == kinds_off, seat
+        assert clocked_on > 20 and clocked_off > 20
+    # Every state message of the game with auto-pass passes the leak checks too.
+    assert sum(1 for _ in state_messages(on)) > 100

@@ -38,7 +38,9 @@ window is open.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from plunder.engine.action import Action
@@ -150,4 +152,64 @@ class Windows:
         getattr(self, f"_after_{timing}")(frame)
 
 
-__all__ = ["Windows"]
+# A window's timing as a table takes it from a player: a decision kind's name.
+TIMING = re.compile(r"[A-Za-z0-9_-]{1,32}")
+# The most timings one setting names (a game opens windows at a few timings).
+MAX_TIMINGS = 32
+# How a stored setting writes "every window" among its timings (never a timing's name).
+EVERY = "*"
+
+
+@dataclass(frozen=True)
+class AutoPass:
+    """A seat's private auto-pass: the window timings a table passes for it, or every window.
+
+    It is the player's own choice, never part of the game: no view, event or
+    record holds it. A table plays the pass (``passing``) for the seat only while
+    the seat owes an answer to an open window this setting covers.
+    """
+
+    every: bool = False
+    timings: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return self.every or bool(self.timings)
+
+    def covers(self, frame: Frame | None) -> bool:
+        """Whether ``frame`` is a window this setting passes."""
+        return (
+            frame is not None and frame.window and (self.every or frame.kind in self.timings)
+        )
+
+    def passing(self, state: State, seat: int) -> Action | None:
+        """The pass to play for ``seat`` now, or None: the open window's default, where
+        the window is covered and the seat owes it an answer."""
+        if not self.covers(state.decision):
+            return None
+        return state.default_action(seat)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"every": self.every, "timings": sorted(self.timings)}
+
+    def to_text(self) -> str:
+        """The setting in one line, as a store keeps it: its timings, ``*`` for every window.
+
+        >>> AutoPass(True, frozenset({"tide", "hits"})).to_text()
+        '* hits tide'
+        """
+        return " ".join([EVERY] * self.every + sorted(self.timings))
+
+    @classmethod
+    def from_text(cls, text: str | None) -> AutoPass:
+        """The setting ``to_text`` wrote (nothing: no auto-pass); words that are not
+        timings are dropped.
+
+        >>> AutoPass.from_text("* tide") == AutoPass(True, frozenset({"tide"}))
+        True
+        """
+        words = (text or "").split()
+        timings = frozenset(w for w in words if TIMING.fullmatch(w))
+        return cls(EVERY in words, frozenset(sorted(timings)[:MAX_TIMINGS]))
+
+
+__all__ = ["AutoPass", "Windows"]

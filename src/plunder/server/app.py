@@ -41,7 +41,7 @@ from plunder.server.connection import (
     error_text,
     refusal,
 )
-from plunder.server.inputs import BadInput, normalise_options, parse_json
+from plunder.server.inputs import BadInput, autopass_setting, normalise_options, parse_json
 from plunder.server.limits import Bucket, Buckets
 from plunder.server.live import Hub
 from plunder.server.replay import ReplayBusy
@@ -610,6 +610,8 @@ def create_app(
                 await hub().leave(table, seat)
             elif kind == "chat":
                 await hub().chat(table, connection, message.get("text"), message.get("name"))
+            elif kind == "autopass":
+                await hub().set_autopass(table, seat, autopass_setting(message))
             else:
                 raise TableError(f"unknown message type {kind[:40]!r}")
         except IllegalAction as exc:
@@ -617,7 +619,7 @@ def create_app(
             # The player reads why, in one line; what is legal now goes as data
             # (the page keeps those of its actions), never spelled out after it.
             connection.push(error_text(refusal(exc), list(exc.legal or [])))
-        except (TableError, PlunderError) as exc:
+        except (TableError, PlunderError, BadInput) as exc:
             cause = f" ({exc.cause})" if isinstance(exc, StoreUnavailable) else ""
             log.warning("table %s: seat %s refused: %s%s", table.id, seat, exc, cause)
             connection.push(error_text(str(exc)))

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from plunder.engine.options import Option
+from plunder.engine.windows import MAX_TIMINGS, TIMING, AutoPass
 
 # A whole number as a client may write it: ASCII digits only (``str.isdigit``
 # also accepts "²" and other digits ``int`` refuses), at most 18 of them.
@@ -106,3 +107,22 @@ def normalise_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict
                 raise BadInput(f"option {name!r}: not a number")
         options[name] = value
     return options
+
+
+def autopass_setting(message: Mapping[str, Any]) -> AutoPass:
+    """A seat's auto-pass as an ``autopass`` message sets it, or ``BadInput``.
+
+    ``every`` is true or false (absent: false); ``timings`` a list of at most
+    ``MAX_TIMINGS`` window timings (absent: none), each a decision kind's name of
+    letters, digits, ``_`` and ``-`` (at most 32). The list replaces the seat's.
+    """
+    every = message.get("every", False)
+    if type(every) is not bool:
+        raise BadInput("autopass: every is true or false")
+    timings = message.get("timings", [])
+    if not isinstance(timings, list) or len(timings) > MAX_TIMINGS:
+        raise BadInput(f"autopass: timings is a list of at most {MAX_TIMINGS} window timings")
+    for timing in timings:
+        if not isinstance(timing, str) or not TIMING.fullmatch(timing):
+            raise BadInput("autopass: a timing is a decision kind's name, as the view gives it")
+    return AutoPass(every, frozenset(timings))

@@ -32,6 +32,7 @@ from plunder import bots as bot_registry
 from plunder.bots.table import TableBot
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
+from plunder.engine.windows import AutoPass
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
 from plunder.server.connection import Connection, encode
 from plunder.server.limits import Bucket
@@ -55,6 +56,7 @@ from plunder.server.table import (
     Clock,
     LiveTable,
     TableError,
+    autopass_text,
     bot_rng,
     clean_name,
     is_number,
@@ -546,6 +548,24 @@ class Hub:
             log.info("table %s closed (%s)", table.id, reason)
             self._publish(table)
 
+    async def set_autopass(self, table: LiveTable, seat: int | None, setting: AutoPass) -> None:
+        """A player's private auto-pass for their seat: stored, then told to that seat's
+        connections alone. A covered window the seat owes now is passed too, in time."""
+        if seat is None:
+            raise TableError("a spectator has no seat to pass for", status=403)
+        async with table.lock:
+            if table.finished:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            row = table.seat_row(seat)
+            if setting != row.autopass:
+                await self.store.call("set_autopass", table.id, seat, setting)
+                row.autopass = setting
+            told = autopass_text(setting)
+            for connection in [c for c in table.connections if c.seat == seat]:
+                if not connection.push(told):
+                    table.connections.discard(connection)
+            self._wake(table)
+
     async def _set_auto(self, table: LiveTable, autos: dict[int, bool]) -> None:
         """Hand seats to bots or back; the caller holds the lock and publishes."""
         changed = {s: auto for s, auto in autos.items() if table.seat_row(s).auto != auto}
@@ -643,7 +663,12 @@ class Hub:
             if table.bot_plays(seat):
                 if seat not in table.thinking:
                     table.thinking[seat] = self._soon(self._bot_move(table, seat))
-            elif seat not in table.clocks:
+                continue
+            if seat not in table.thinking and table.auto_pass(seat) is not None:
+                # The player's auto-pass answers as a bot would; the seat's clock runs
+                # all the same, so that the summary shows nothing of the setting.
+                table.thinking[seat] = self._soon(self._bot_move(table, seat))
+            if seat not in table.clocks:
                 timed = state.timeout_action(seat) is not None
                 seconds = table.row.reflex_clock if timed else table.row.clock
                 if seconds is None:
@@ -733,8 +758,13 @@ class Hub:
                 await asyncio.sleep(wait)
 
     async def _bot_move(self, table: LiveTable, seat: int) -> None:
+        """A bot's move for ``seat``, or, for a seat its player plays, the auto-pass."""
+        if table.bot_plays(seat):
+            what, turn = f"seat {seat}'s bot", self._bot_turn
+        else:
+            what, turn = f"seat {seat}'s auto-pass", self._pass_turn
         try:
-            await self._retrying(table, f"seat {seat}'s bot", lambda: self._bot_turn(table, seat))
+            await self._retrying(table, what, lambda: turn(table, seat))
         finally:
             if table.thinking.get(seat) is asyncio.current_task():
                 del table.thinking[seat]
@@ -760,6 +790,23 @@ class Hub:
             if not self._due(table, seat) or table.state.step != step:
                 return
             await self._play(table, seat, decision.action.notation, bot=decision.spec)
+            self._publish(table)
+
+    async def _pass_turn(self, table: LiveTable, seat: int) -> None:
+        """The pass of the window ``seat`` owes, played by its player's auto-pass.
+
+        It comes after the table's bot delay from the window's opening (or from
+        the setting, for a window already open), as a bot's move would: never
+        before the window is offered, and no one else can tell it from a quick
+        player or a bot. Only the window's pass is ever played.
+        """
+        step = table.state.step
+        await asyncio.sleep(table.row.bot_delay)
+        async with table.lock:
+            passing = table.auto_pass(seat)
+            if passing is None or table.state.step != step:
+                return
+            await self._play(table, seat, passing.notation)
             self._publish(table)
 
     async def _clock(self, table: LiveTable, seat: int, deadline: float) -> None:
@@ -920,6 +967,9 @@ class Hub:
             connection.push(
                 history_message(lines or (), self.may_chat(seat), self.settings.chat_length)
             )
+            if seat is not None:
+                # The seat's own auto-pass, to this connection alone.
+                connection.push(autopass_text(table.seat_row(seat).autopass))
             if seat in table.human_seats():
                 table.last_human = time.monotonic()
         if changed:

@@ -51,6 +51,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from plunder.engine.windows import AutoPass
+
 log = logging.getLogger("plunder.server")
 
 metadata = MetaData()
@@ -98,6 +100,9 @@ seats = Table(
     Column("name", String(64)),
     Column("token_hash", String(64)),
     Column("auto", Boolean, nullable=False, default=False),
+    # The seat's private auto-pass (``AutoPass.to_text``: window timings, ``*`` for
+    # every window); null for none and in older stores.
+    Column("autopass", String(1200)),
 )
 
 moves = Table(
@@ -135,6 +140,7 @@ NEW_COLUMNS = {
         "closed_by": "VARCHAR(16)",
     },
     "plunder_moves": {"bot": "VARCHAR(64)"},
+    "plunder_seats": {"autopass": "VARCHAR(1200)"},
 }
 
 # Statements made once: building one per call costs more than running it.
@@ -158,6 +164,8 @@ class SeatRow:
     name: str | None = None
     token_hash: str | None = None
     auto: bool = False
+    # The player's own auto-pass: sent to that seat alone, never in a view or the record.
+    autopass: AutoPass = field(default_factory=AutoPass)
 
 
 @dataclass
@@ -301,6 +309,7 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "auto": s.auto,
+                        "autopass": s.autopass.to_text() or None,
                     }
                     for s in row.seats
                 ],
@@ -401,6 +410,15 @@ class Store:
                     .where(seats.c.table_id == table_id, seats.c.seat == seat)
                     .values(auto=auto)
                 )
+
+    def set_autopass(self, table_id: str, seat: int, setting: AutoPass) -> None:
+        """A seat's auto-pass, as its player set it."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(autopass=setting.to_text() or None)
+            )
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self.engine.begin() as db:
@@ -507,4 +525,7 @@ class Store:
 
 
 def _seat_row(r: Any) -> SeatRow:
-    return SeatRow(r.seat, r.kind, r.bot, r.level, r.name, r.token_hash, bool(r.auto))
+    return SeatRow(
+        r.seat, r.kind, r.bot, r.level, r.name, r.token_hash, bool(r.auto),
+        AutoPass.from_text(r.autopass),
+    )

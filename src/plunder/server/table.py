@@ -25,6 +25,7 @@ from plunder.engine.errors import PlunderError
 from plunder.engine.game import Game
 from plunder.engine.registry import manifest
 from plunder.engine.state import ELIMINATED, Event, State
+from plunder.engine.windows import AutoPass
 from plunder.server.connection import Connection, encode
 from plunder.server.replay import Finished
 from plunder.server.store import (
@@ -164,6 +165,18 @@ class LiveTable:
         row = self.seat_row(seat)
         return row.kind == "bot" or row.auto
 
+    def auto_pass(self, seat: int) -> Action | None:
+        """The pass the table plays now for ``seat`` by its player's auto-pass, or None.
+
+        Only for a human seat its player plays (a bot playing it answers for
+        itself), while the table runs and the seat owes an answer to an open
+        window its setting covers.
+        """
+        row = self.seat_row(seat)
+        if row.kind != "human" or row.auto or self.row.status != RUNNING:
+            return None
+        return row.autopass.passing(self.state, seat)
+
     def connected_seats(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
 
@@ -299,6 +312,11 @@ class LiveTable:
         return Finished(
             self.id, self.game, self.row.seed, tuple(self.row.moves), self.state.players
         )
+
+
+def autopass_text(setting: AutoPass) -> str:
+    """The ``autopass`` message: a seat's own setting, for that seat's connections alone."""
+    return encode({"type": "autopass", **setting.to_json()})
 
 
 def log_page_text(

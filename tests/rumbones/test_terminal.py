@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import plunder
 from plunder.bots import get as get_bot
 from plunder.cli import app
+from plunder.engine.windows import AutoPass
 from plunder.games.rumbones.terminal import Board, BonesRenderer, ViewReader
 from plunder.terminal.render import WATCHING, renderer_for
 from plunder.terminal.table import QuitRequested, TerminalTable
@@ -356,6 +357,7 @@ def test_question_mark_at_the_table() -> None:
     assert "Legal actions now:" in out and "1. hero:0 (activate Captain Carcharius" in out
     assert "plunder/games/rumbones/guide.md" in out
     assert "Refused:" in out and "Legal now:" in out
+    assert "autopass TIMING|all|off: the any-time windows passed for you" in out
 
 
 # ------------------------------------------------------------------ whole games
@@ -389,3 +391,128 @@ def test_a_human_plays_a_whole_game_against_a_bot_at_the_terminal(tmp_path, boar
 
 def test_bones_renderer_is_the_games_own() -> None:
     assert isinstance(RENDERER, BonesRenderer)
+
+
+# ------------------------------------------------------------------ auto-pass
+DECLINE = ("pass", "end", "stop", "keep")
+
+
+class Player:
+    """Types for the humans at a scripted table: ``autopass all`` for seat 0 at its first
+    prompt, then a random legal action, mostly not a way to decline. It notes the
+    decision each prompt asks, so a test can tell which windows reached a human."""
+
+    def __init__(self, state, seed: int) -> None:  # type: ignore[no-untyped-def]
+        self.state = state
+        self.rng = random.Random(seed)
+        self.asked: list[tuple[int, str, bool]] = []  # seat, decision, a window?
+        self.set = False
+
+    def __call__(self, prompt: str) -> str:
+        if prompt.startswith("Pass the device"):
+            return ""
+        seat = int(prompt.split()[1])
+        decision = self.state.decision
+        self.asked.append((seat, decision.kind, decision.window))
+        if seat == 0 and not self.set:
+            self.set = True
+            return "autopass all"
+        legal = [str(a) for a in self.state.legal(seat)]
+        keen = [a for a in legal if a.split(":")[0].split(">")[0] not in DECLINE]
+        return self.rng.choice(keen if keen and self.rng.random() < 0.9 else legal)
+
+
+def windows_passed(state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each of ``seat``'s answers to a window in ``state``'s record, replayed."""
+    replayed = plunder.load("rumbones", **state.game.options).new(seed=state.seed)
+    answers = []
+    for mover, notation in state.record["moves"]:
+        if mover == seat and replayed.decision.window:
+            answers.append(notation)
+        replayed.act(mover, notation)
+    return answers
+
+
+def test_with_autopass_on_the_windows_pass_without_a_prompt() -> None:
+    state = kit.new(seed=5, round_limit=4)
+    screen = io.StringIO()
+    player = Player(state, 5)
+    table = TerminalTable(state, {1: get_bot("greedy", "rumbones")},
+                          Console(file=screen, width=WIDTH), random.Random(1), read_line=player)
+    table.run()
+    assert state.is_over
+    out = " ".join(screen.getvalue().split())
+    assert "Auto-pass: every window is passed for you." in out
+    # No prompt of seat 0 asked a window after the first: each was passed for it.
+    windows = [kind for seat, kind, window in player.asked[1:] if window]
+    assert windows == []
+    passed = windows_passed(state, 0)
+    assert len(passed) > 5 and set(passed) == {"pass"}, passed
+    said = out.count("; auto-pass).")
+    assert said == len(passed)
+    assert "You pass (Tide cards played when a hero attacks, before the dice; auto-pass)." in out
+
+
+def test_autopass_shows_and_sets_the_setting_and_passes_the_open_window() -> None:
+    # Seat 0 plays by hand until a Tide window is offered to it; there it asks what
+    # auto-pass does, names a timing it has not met, then turns it on for this one.
+    state = kit.new(seed=5, round_limit=4)
+    screen = io.StringIO()
+    player = Player(state, 5)
+    player.set = True  # no "autopass all": the windows reach seat 0
+    script = iter(["autopass", "autopass nonsense", "autopass tide"])
+
+    def read(prompt: str) -> str:
+        if table.autopass.get(0):
+            raise Seen  # the window was passed; the script is done
+        if prompt.startswith("Seat 0") and state.decision.kind == "tide":
+            return next(script)
+        return player(prompt)
+
+    table = TerminalTable(state, {1: get_bot("greedy", "rumbones")},
+                          Console(file=screen, width=WIDTH), random.Random(1), read_line=read)
+    with pytest.raises(Seen):
+        table.run()
+    out = " ".join(screen.getvalue().split())
+    assert "Auto-pass is off: every window is yours to answer." in out
+    assert "Windows offered to you: tide (Tide cards played when a hero attacks" in out
+    assert "No window called 'nonsense' has been offered to you." in out
+    assert "Auto-pass: these windows are passed for you: Tide cards played" in out
+    passed = "You pass (Tide cards played when a hero attacks, before the dice; auto-pass)."
+    assert out.index("Auto-pass: these windows are passed for you") < out.index(passed)
+    assert table.autopass[0] == AutoPass(False, frozenset({"tide"}))
+    # Seat 0's last answer to a window (the one open as it set auto-pass) is the pass.
+    assert windows_passed(state, 0)[-1] == "pass"
+
+
+class Seen(Exception):
+    """The script has seen what it came for."""
+
+
+def test_players_sharing_the_device_see_no_pass_screen_for_a_window_passed_for_them() -> None:
+    state = kit.new(seed=3, round_limit=3)
+    screen = io.StringIO()
+    player = Player(state, 3)
+    table = TerminalTable(state, {}, Console(file=screen, width=WIDTH), random.Random(1),
+                          read_line=player)
+    screens: list[tuple[int, bool]] = []
+    original = table.pass_device
+
+    def pass_device(seat: int) -> None:
+        screens.append((seat, bool(state.decision.window)))
+        original(seat)
+
+    table.pass_device = pass_device  # type: ignore[method-assign]
+    table.run()
+    assert state.is_over
+    passed = windows_passed(state, 0)
+    assert len(passed) > 5 and set(passed) == {"pass"}
+    assert (0, True) not in screens[1:] and (1, True) in screens
+    # Each "you pass" is told on seat 0's own screen, behind its pass screen.
+    text = screen.getvalue()
+    told = 0
+    for part in text.split("Pass the device to Seat ")[1:]:
+        if "; auto-pass)." in part:
+            assert part.startswith("0"), part[:200]
+            told += part.count("; auto-pass).")
+    assert told > 0

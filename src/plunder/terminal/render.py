@@ -260,6 +260,12 @@ class GenericRenderer:
     def score(self, value: Any) -> str:
         return number(value)
 
+    def timing(self, kind: str, view: Mapping[str, Any]) -> str:
+        """A window's timing in players' words: what the game's catalogue says of the
+        decision, else its kind."""
+        words = catalogue_for(view).get("decisions", {}).get(kind)
+        return str(words) if words else kind.replace("_", " ")
+
     def rules_help(self, view: Mapping[str, Any]) -> str:
         """A short reminder of the rules; by default only where the player's guide is."""
         return guide_line(view)

@@ -3,8 +3,11 @@
 Each human sees only their seat's view. With several humans on one device, a
 "pass the device" screen comes before each human's turn and, on a real terminal,
 the screen and its scrollback are cleared around it, so one human never sees
-another's hand or choice. Output stays plain text when stdout is not a terminal (Rich leaves out
-control codes then, and the screen is never cleared).
+another's hand or choice. A human may have the table pass the any-time windows of
+some timings for them (``autopass``): such a window is passed without a prompt
+(and without a pass screen), and only that human is told. Output stays plain text
+when stdout is not a terminal (Rich leaves out control codes then, and the screen
+is never cleared).
 """
 
 from __future__ import annotations
@@ -20,8 +23,10 @@ from rich.text import Text
 
 from plunder.bots import Bot, UnknownBot
 from plunder.bots import get as get_bot
+from plunder.engine.action import Action
 from plunder.engine.errors import IllegalAction
 from plunder.engine.state import ELIMINATED, State
+from plunder.engine.windows import AutoPass
 from plunder.terminal.render import (
     GenericRenderer,
     guide_file,
@@ -79,6 +84,10 @@ class TerminalTable:
         # and the steps on the way are not printed.
         self.rushed = False
         self.offered = False
+        # Each human's private auto-pass, and the lines only that human is to read
+        # (told at their next turn, when others share the screen).
+        self.autopass: dict[int, AutoPass] = {}
+        self.notes: dict[int, list[str]] = {}
 
     # ------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -88,9 +97,12 @@ class TerminalTable:
             pending = sorted(self.state.pending)
             # Bots first, so a human's screen shows who has already chosen.
             bot_seats = [seat for seat in pending if seat in self.bots]
+            passing = [seat for seat in pending if self.auto_pass(seat) is not None]
             if bot_seats:
                 seat = bot_seats[0]
                 self.state.act(seat, self.bots[seat].choose(self.state, seat, self.rng))
+            elif passing:
+                self.pass_for(passing[0])
             else:
                 self.human_turn(pending[0])
             if not self.state.committed:  # the step resolved
@@ -149,6 +161,85 @@ class TerminalTable:
             self.console.rule(style="dim")
         self.seen[who] = len(log)
 
+    # ------------------------------------------------------------ auto-pass
+    def auto_pass(self, seat: int) -> Action | None:
+        """The pass to play for human ``seat`` now by its auto-pass, or None."""
+        if seat in self.bots or seat not in self.autopass:
+            return None
+        return self.autopass[seat].passing(self.state, seat)
+
+    def pass_for(self, seat: int) -> None:
+        """Pass the open window for ``seat``, telling that player alone."""
+        passing = self.auto_pass(seat)
+        assert passing is not None and self.state.decision is not None
+        timing = self.renderer.timing(self.state.decision.kind, self.state.view(seat, log=False))
+        self.state.act(seat, passing)
+        self.tell(seat, f"You pass ({timing}; auto-pass).")
+
+    def tell(self, seat: int, line: str) -> None:
+        """A line for ``seat``'s player alone: now if the screen is theirs, else at their
+        next turn, behind the pass screen."""
+        if seat == self.audience:
+            self.say(line)
+        else:
+            self.notes.setdefault(seat, []).append(line)
+
+    def met_timings(self, seat: int) -> list[str]:
+        """The window timings ``seat`` has been offered so far (the open one included)."""
+        view = self.state.view(seat)
+        met = [
+            event["timing"]
+            for event in view["log"]
+            if event.get("type") == "window" and str(seat) in event.get("choices", {})
+        ]
+        decision = view.get("decision") or {}
+        if decision.get("window") and seat in decision.get("seats", []):
+            met.append(decision["kind"])
+        return list(dict.fromkeys(met))
+
+    def set_autopass(self, seat: int, asked: str) -> bool:
+        """``autopass``: show the seat's setting, or set it (``TIMING``, ``all``, ``off``).
+
+        ``True`` when the new setting passes the window the seat owes now.
+        """
+        setting = self.autopass.get(seat, AutoPass())
+        met = self.met_timings(seat)
+        view = self.state.view(seat, log=False)
+        word = asked.lower()
+        if word == "off":
+            setting = AutoPass()
+        elif word in ("all", "every"):
+            setting = AutoPass(True, setting.timings)
+        elif word in met:
+            setting = AutoPass(setting.every, setting.timings | {word})
+        elif word:
+            self.say(
+                f"No window called {asked!r} has been offered to you. "
+                + self.autopass_choices(met, view)
+            )
+            return False
+        if word:
+            self.autopass[seat] = setting
+        if not setting:
+            self.say("Auto-pass is off: every window is yours to answer.")
+        elif setting.every:
+            self.say("Auto-pass: every window is passed for you.")
+        else:
+            named = ", ".join(self.renderer.timing(t, view) for t in sorted(setting.timings))
+            self.say(f"Auto-pass: these windows are passed for you: {named}.")
+        if not word:
+            self.say(self.autopass_choices(met, view))
+        if self.auto_pass(seat) is None:
+            return False
+        self.pass_for(seat)
+        return True
+
+    def autopass_choices(self, met: list[str], view: Mapping[str, Any]) -> str:
+        if not met:
+            return "No window has been offered to you yet: autopass all, or autopass off."
+        shown = "; ".join(f"{kind} ({self.renderer.timing(kind, view)})" for kind in met)
+        return f"Windows offered to you: {shown}. Type autopass TIMING, all or off."
+
     # ------------------------------------------------------------ humans
     def human_turn(self, seat: int) -> None:
         if len(self.humans) > 1:
@@ -181,6 +272,8 @@ class TerminalTable:
             if command in ("rules", "guide"):
                 self.show_guide()
                 return False
+            if command.split()[0] == "autopass":
+                return self.set_autopass(seat, text.strip()[len("autopass") :].strip())
         choice = text
         # An exact notation wins over a list number, for games whose notation is a number.
         if text not in legal and text.isdigit():
@@ -229,6 +322,8 @@ class TerminalTable:
             for event in unseen[-RECAP_LINES:]:
                 self.say("  " + self.renderer.event(event))
         self.seen[seat] = len(log)
+        for line in self.notes.pop(seat, []):
+            self.say(line)
         self.console.print(self.renderer.table(view, self.labels_for(seat)))
         listed = self.renderer.actions(self.structured(seat), view)
         for line in pack(["Actions:", *listed], self.console.width):
@@ -260,7 +355,8 @@ class TerminalTable:
         self.say(
             "Commands: an action's notation or its number; ? or help: this list; "
             "? NAME: a card, pirate or other piece explained; ? me: your own pieces; "
-            "rules: the player's guide; t: redraw the table; q: save and quit."
+            "rules: the player's guide; autopass TIMING|all|off: the any-time windows "
+            "passed for you (autopass alone: which); t: redraw the table; q: save and quit."
         )
 
     def show_guide(self) -> None:

@@ -330,11 +330,20 @@ def play_until_over(
     return commits
 
 
-def api(server_url: str, method: str, path: str, body: Any = None) -> Any:
+def api(
+    server_url: str,
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: Mapping[str, str] | None = None,
+) -> Any:
     """A JSON API call straight to the server (for set-up the page does not need to show)."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
-        server_url + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        server_url + path,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())

@@ -18,6 +18,7 @@ activation; the screenshots are kept.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import PHONE, Server, api, create_table, result_shown
+from e2e.driving import PHONE, Server, api, create_table, result_shown, wait_for
 from e2e.test_screens import assert_fits
 
 # What can be clicked in the game now: elements that act, zones that ask which
@@ -68,15 +69,23 @@ def _lit_action(page: Any, rng: random.Random, selector: str) -> str | None:
     return notation if _click(page, f'#game [data-action="{notation}"]') else None
 
 
-def click_one(page: Any, rng: random.Random) -> str | None:
+# The same, but nothing while the page shows a window's auto-pass box.
+OUTSIDE_WINDOWS_JS = (
+    "() => document.querySelector('#game .autopass-toggle') ? [] : ("
+    + CLICKABLE_JS.strip()
+    + ")()"
+)
+
+
+def click_one(page: Any, rng: random.Random, clickable: str = CLICKABLE_JS) -> str | None:
     """One decision by clicks, if the page has one; returns the notation clicked.
 
     A lit zone is preferred (most decisions name zones), then what is not a way
     to decline; a zone two actions share is clicked and then one of the choices
     the dock offers for it; an attack skill picked first is followed by one of
-    its zones.
+    its zones. ``clickable`` lists what may be clicked now.
     """
-    options = page.evaluate(CLICKABLE_JS)
+    options = page.evaluate(clickable)
     if not options:
         return None
     zones = [o for o in options if o["zone"]]
@@ -230,3 +239,91 @@ def test_the_prompt_the_hand_and_the_board_are_in_view(
     page.locator('#game .rb-buttons [data-action="move"]').click()
     expect(page.locator("#game .rb-zone.lit.v-step").first).to_be_visible()
     assert_in_view(page, folder / f"{size}-move.png", viewport)
+
+
+def _watch_socket(page: Any) -> tuple[dict[int, dict[str, Any]], list[dict[str, Any]]]:
+    """What goes over the page's WebSocket: the decision of each step the server showed
+    the seat, and every message the page sent (in order)."""
+    decisions: dict[int, dict[str, Any]] = {}
+    sent: list[dict[str, Any]] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            sent.append(json.loads(message))
+            server.send(message)
+
+        def to_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "state":
+                decisions[data["step"]] = data["view"]["decision"] or {}
+            ws.send(message)
+
+        ws.on_message(to_server)
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/*", route)
+    return decisions, sent
+
+
+def _own_windows(server: Server, table: str, token: str, timing: str) -> list[str]:
+    """Seat 0's answers to the windows of ``timing`` so far, from its log."""
+    log = api(server.url, "GET", f"/api/tables/{table}/log", headers={"X-Plunder-Token": token})
+    return [e["choices"]["0"] for e in log["events"]
+            if e["type"] == "window" and e["timing"] == timing and "0" in e["choices"]]
+
+
+def test_a_ticked_box_passes_the_next_windows_without_a_click(
+    pages: Callable[..., Any], server: Server
+) -> None:
+    page = pages()
+    decisions, sent = _watch_socket(page)
+    table = create_table(page, "Anne", ["human", "bot:greedy"], {"heroes": HEROES},
+                         game="rumbones", reflex_clock=60)
+    token = page.evaluate(f"() => localStorage.getItem('plunder:token:{table}')")
+    box = page.locator("#game .rb-dock .autopass-toggle input")
+    rng = random.Random(3)
+    deadline = time.monotonic() + 300
+
+    def tide_windows() -> list[str]:
+        """Anne's answers to the Tide windows so far, from her log."""
+        events: list[dict[str, Any]] = []
+        while True:
+            page_ = api(server.url, "GET", f"/api/tables/{table}/log?from={len(events)}",
+                        headers={"X-Plunder-Token": token})
+            events += page_["events"]
+            if not page_["events"] or len(events) >= page_["total"]:
+                break
+        return [e["choices"]["0"] for e in events
+                if e["type"] == "window" and e["timing"] == "tide" and "0" in e["choices"]]
+
+    # Anne plays by clicks until a Tide window is offered to her.
+    while not (box.count() and box.get_attribute("data-autopass") == "tide"):
+        assert time.monotonic() < deadline and not result_shown(page), "no Tide window came"
+        if click_one(page, rng) is None:
+            page.wait_for_timeout(40)
+    expect(page.locator("#game .rb-dock .autopass-toggle")).to_contain_text(
+        "Pass these automatically (Tide cards played when a hero attacks")
+    before = tide_windows()
+    ticked = len(sent)
+    box.check()
+    # The window open now passes without a click, and so do the next ones.
+    expect(box).to_have_count(0)
+    wait_for(lambda: len(tide_windows()) > len(before))
+    # The setting is in the table's settings too, for this timing.
+    settings = page.locator("#autopass-settings")
+    expect(settings).to_be_visible()
+    expect(settings.locator('[data-autopass-timing="tide"]')).to_be_checked()
+    expect(settings.locator("[data-autopass-every]")).not_to_be_checked()
+    while len(tide_windows()) < len(before) + 3:
+        assert time.monotonic() < deadline and not result_shown(page), "no more windows came"
+        # Anne clicks only where the page shows her no window.
+        if click_one(page, rng, OUTSIDE_WINDOWS_JS) is None:
+            page.wait_for_timeout(40)
+    assert {"type": "autopass", "every": False, "timings": ["tide"]} in sent[ticked:]
+    acts = [m for m in sent[ticked:] if m["type"] == "act"]
+    # Not one of her acts answered a Tide window once the box was ticked: the server passed.
+    assert [m for m in acts if decisions.get(m["step"], {}).get("kind") == "tide"] == []
+    answers = tide_windows()[len(before):]
+    assert len(answers) >= 3 and set(answers) == {"pass"}, answers

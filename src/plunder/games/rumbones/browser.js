@@ -832,6 +832,9 @@
       }
       if (ctx.lit.size && !choosing.length) controls.push(el("span", { class: "hint rb-hint", text: "Click a lit zone of the board." }));
       if (controls.length) parts.push(el("div", { class: "rb-buttons", role: "group", "aria-label": "Your choices" }, controls));
+      // A window open for the viewer: the box that has the table pass these for them.
+      const toggle = P.autopassToggle(message);
+      if (toggle) parts.push(toggle);
     }
     const hand = handView(view, parsed, ctx);
     if (hand) parts.push(hand);
@@ -956,6 +959,7 @@
 
   P.renderers.rumbones = {
     render,
+    autopass: true, // the dock draws the auto-pass box beside a window's choices
     event: P.namedEventText,
     describe,
     score: (value) => `${Number(value)} VP`,

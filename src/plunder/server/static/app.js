@@ -15,6 +15,10 @@
  * renderers the message with the whole log back in `view.log`, and with the
  * game's catalogue (GET /api/games/<game>/catalogue, once per table) in
  * `catalogue`.
+ *
+ * A seat's auto-pass (the any-time windows the server passes for it) is told to
+ * that seat alone (an `autopass` message); the page offers it in the settings
+ * beside the seats and, while a window is open for the seat, beside its choices.
  */
 (function () {
   "use strict";
@@ -364,6 +368,8 @@
       draw();
     } else if (message.type === "chat" || message.type === "chat_history") {
       receiveChat(message);
+    } else if (message.type === "autopass") {
+      receiveAutopass(message);
     } else if (message.type === "error") {
       if (page.helloWithToken) {
         page.helloWithToken = false;
@@ -460,7 +466,7 @@
     const actions = withheld ? [] : message.actions || [];
     document.title = `${legal.length ? "Your move · " : ""}${summary.title || "plunder"} · ${tableId}`;
     announceTurn(legal.length > 0);
-    const shown = Object.assign({}, message, { legal, actions, sending: page.sending });
+    const shown = Object.assign({}, message, { legal, actions, sending: page.sending, autopass: windowOffer(message, actions) });
     if (open && message.view) shown.view = Object.assign({}, message.view, { pending: [] });
     // Draw the game only when what it shows has changed, so a click in progress
     // is not lost to a redraw that would change nothing. The log only grows:
@@ -475,11 +481,14 @@
       }),
     );
     shown.catalogue = page.catalogue || {};
+    shown.setAutopass = setTiming;
     if (key !== page.drawnKey) {
       page.drawnKey = key;
       drawGame(shown);
+      drawWindowToggle(shown);
     }
     drawSeats();
+    drawAutopass();
     drawLog();
     drawResult();
     drawJoin();
@@ -909,6 +918,118 @@
     const info = seat === null ? null : P.seatInfo(page.summary, seat);
     const running = Boolean(page.summary && page.summary.status === "running");
     $("leave-seat").hidden = !(live && running && info && info.kind === "human" && !info.auto);
+  }
+
+  /* ---- auto-pass: the windows the server passes for this seat ------------- */
+
+  // The seat's setting as the server last told it (`seat`: whose it is), and the
+  // window timings met in the seat's log so far (read once per event).
+  const autopass = { setting: null, seat: null, met: new Set(), read: 0, logSeat: undefined };
+
+  function receiveAutopass(message) {
+    autopass.setting = { every: message.every === true, timings: Array.isArray(message.timings) ? message.timings.map(String) : [] };
+    autopass.seat = mySeat();
+    draw();
+  }
+
+  /** The seat's setting, if the server has told this page its seat's. */
+  function ownSetting() {
+    return autopass.setting && autopass.seat === mySeat() && mySeat() !== null && mode !== "replay" ? autopass.setting : null;
+  }
+
+  function covers(setting, timing) {
+    return Boolean(setting && (setting.every || setting.timings.includes(timing)));
+  }
+
+  /** A window's timing in players' words: the renderer's, or the catalogue's words for the decision, else its kind. */
+  function timingName(timing) {
+    const hook = page.renderer && page.renderer.timing;
+    let named = hook ? hook(timing, page.catalogue || {}) : null;
+    if (!named) named = ((page.catalogue || {}).decisions || {})[timing];
+    const words = typeof named === "string" && named ? named : String(timing).replace(/_/g, " ");
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+
+  /** The window timings this seat has been offered: in its log, open now, or in its setting. */
+  function metTimings() {
+    const seat = mySeat();
+    const log = heldLog();
+    if (autopass.logSeat !== page.logSeat || autopass.read > log.length) {
+      autopass.met = new Set();
+      autopass.read = 0;
+      autopass.logSeat = page.logSeat;
+    }
+    for (let i = autopass.read; i < log.length; i++) {
+      const event = log[i];
+      if (event && event.type === "window" && event.choices && String(seat) in event.choices) autopass.met.add(String(event.timing));
+    }
+    autopass.read = log.length;
+    const met = new Set(autopass.met);
+    const decision = page.message && page.message.view && page.message.view.decision;
+    if (decision && decision.window && (decision.seats || []).includes(seat)) met.add(String(decision.kind));
+    for (const timing of (ownSetting() || { timings: [] }).timings) met.add(timing);
+    return [...met];
+  }
+
+  /** The window open for the viewer now, for the box beside its choices; else null. */
+  function windowOffer(message, actions) {
+    const decision = message.view && message.view.decision;
+    const setting = ownSetting();
+    if (!setting || !actions.length || !decision || !decision.window || !decision.kind) return null;
+    const timing = String(decision.kind);
+    return { timing, label: timingName(timing), on: covers(setting, timing) };
+  }
+
+  function sendAutopass(every, timings) {
+    send({ type: "autopass", every, timings: [...new Set(timings)] });
+  }
+
+  /** Ticks or unticks one timing. Unticked while every window is passed: every other timing met stays passed. */
+  function setTiming(timing, on) {
+    const setting = ownSetting() || { every: false, timings: [] };
+    if (on) sendAutopass(setting.every, setting.timings.concat([timing]));
+    else sendAutopass(false, (setting.every ? metTimings() : setting.timings).filter((t) => t !== timing));
+  }
+
+  /** The box above the game, for a renderer that does not draw it beside its choices. */
+  function drawWindowToggle(shown) {
+    const slot = $("window-autopass");
+    const toggle = page.renderer && page.renderer.autopass ? null : P.autopassToggle(shown);
+    slot.replaceChildren(...(toggle ? [toggle] : []));
+    slot.hidden = !toggle;
+  }
+
+  /** The settings beside the seats: every window, and each timing the seat has met. */
+  function drawAutopass() {
+    const box = $("autopass-settings");
+    const setting = ownSetting();
+    const met = setting ? metTimings() : [];
+    const show = Boolean(setting) && !isOver() && !isClosed() && (met.length > 0 || setting.every);
+    box.hidden = !show;
+    if (!show) return;
+    const labels = met.map((timing) => [timing, timingName(timing)]);
+    patch($("autopass-list"), JSON.stringify([setting, labels]), () => [
+      el(
+        "label",
+        { class: "autopass-option" },
+        el("input", { type: "checkbox", checked: setting.every, dataset: { autopassEvery: "" }, onchange: (event) => sendAutopass(event.target.checked, setting.timings) }),
+        el("span", { text: "Every window" }),
+      ),
+      ...labels.map(([timing, label]) =>
+        el(
+          "label",
+          { class: "autopass-option" },
+          el("input", {
+            type: "checkbox",
+            checked: covers(setting, timing),
+            disabled: setting.every,
+            dataset: { autopassTiming: timing },
+            onchange: (event) => setTiming(timing, event.target.checked),
+          }),
+          el("span", { text: label }),
+        ),
+      ),
+    ]);
   }
 
   /* ---- the replay -------------------------------------------------------- */

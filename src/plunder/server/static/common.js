@@ -250,5 +250,29 @@
     return Math.max(0, seen.until - now);
   }
 
-  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText, moment, revealPause });
+  /**
+   * The box a player ticks to have the windows of this timing passed for them: for
+   * the state message's `autopass` (the window open for the viewer: its `timing`,
+   * its `label` in players' words, and whether the seat's setting covers it), else
+   * null. Ticking it calls the message's `setAutopass(timing, on)`. A renderer that
+   * draws it where its choices are registers with `autopass: true`; for any other,
+   * the table page draws it above the game.
+   */
+  function autopassToggle(message) {
+    const offer = message && message.autopass;
+    if (!offer || typeof message.setAutopass !== "function") return null;
+    return el(
+      "label",
+      { class: "autopass-toggle", title: `Windows of this timing: ${offer.label}. Only you know of this setting.` },
+      el("input", {
+        type: "checkbox",
+        checked: offer.on,
+        dataset: { autopass: offer.timing },
+        onchange: (event) => message.setAutopass(offer.timing, event.target.checked),
+      }),
+      el("span", {}, "Pass these automatically ", el("small", { class: "autopass-timing", text: `(${offer.label})` })),
+    );
+  }
+
+  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText, moment, revealPause, autopassToggle });
 })();

@@ -121,8 +121,9 @@
         ),
       );
     }
+    if (send) parts.push(P.autopassToggle(message));
     root.replaceChildren(el("div", { class: "generic" }, parts));
   }
 
-  P.genericRenderer = { render, event: (event) => P.eventText(event) };
+  P.genericRenderer = { render, event: (event) => P.eventText(event), autopass: true };
 })();

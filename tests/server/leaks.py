@@ -64,8 +64,8 @@ AUTOPASS_KEYS = {"type", "every", "timings"}
 
 def check_other_message(message: dict[str, Any], seat: int | None) -> None:
     """A message that is not a state carries only its own fields, none from the game;
-    an auto-pass setting goes to a seat (its own, ``autopass_seen`` checks whose),
-    never to a spectator."""
+    an auto-pass setting goes to a seat, never to a spectator (whose setting it is,
+    the tests of the auto-pass check)."""
     if message["type"] == "autopass":
         assert seat is not None and set(message) == AUTOPASS_KEYS
     elif message["type"] == "chat":

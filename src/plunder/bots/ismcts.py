@@ -68,7 +68,12 @@ Every answer at the root (``every_answer``)
 
 Sequential steps
     A step with one decider uses UCB1 on mean returns, with availability counts for
-    actions that are legal in some worlds only.
+    actions that are legal in some worlds only. Its exploration constant
+    (``UCB_C``) suits returns that spread over [0, 1]; a game whose evaluation
+    tells good choices from bad by a few hundredths names a smaller one in its
+    manifest (``search_exploration``), else the visits spread evenly over every
+    action and the most visited is little better than a guess (``exploration=``
+    in a spec overrides both).
 
 Payoffs and teams
     Each seat maximizes its own ``result.returns()``: winners share 1, everyone
@@ -149,7 +154,7 @@ from plunder.engine.action import Action
 from plunder.engine.bots import Ranking, UnknownBot, check_level
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.frame import ANY
-from plunder.engine.registry import part
+from plunder.engine.registry import UnknownGame, manifest, part
 from plunder.engine.state import State
 
 # A game's own estimate of a position: each seat's value in [0, 1], or None where
@@ -211,8 +216,14 @@ class ISMCTSBot:
         evaluate: bool | int = True,
         every_answer: bool | int = False,
         depth: int | None = None,
+        exploration: float | None = None,
     ) -> None:
         check_level(level)
+        if exploration is not None and (
+            type(exploration) not in (int, float) or not 0 < exploration < math.inf
+        ):
+            raise UnknownBot(f"ismcts: exploration must be a number > 0, not {exploration!r}")
+        self.exploration = exploration
         if depth is not None and (type(depth) is not int or depth < 1):
             raise UnknownBot(f"ismcts: depth must be a whole number >= 1, not {depth!r}")
         self.depth = depth
@@ -271,7 +282,11 @@ class ISMCTSBot:
         if depth is None:
             hint = depth_hint(state.game.name) if found is not None else None
             depth = hint(state) if hint is not None else 1
-        search = _Search(state, seat, rng, found, self.every_answer, depth, policy(state.game.name))
+        explore = self.exploration
+        if explore is None:
+            explore = exploration(state.game.name)
+        search = _Search(state, seat, rng, found, self.every_answer, depth,
+                         policy(state.game.name), explore)
         search.run(self.budget)
         return search
 
@@ -345,8 +360,10 @@ class _Search:
         every_answer: bool = False,
         depth: int = 1,
         rollout: Rollout | None = None,
+        explore: float = UCB_C,
     ) -> None:
         self.state = state
+        self.explore = explore
         self.rollout = rollout
         self.depth = depth
         self.seat = seat
@@ -419,7 +436,7 @@ class _Search:
                     probs = _mixed(arms.strategy(slots))
                     pick = _Pick(seat, arms, slots, _regret_pick(arms, slots, probs, rng), probs)
                 else:
-                    pick = _Pick(seat, arms, slots, _ucb(arms, slots, rng), None)
+                    pick = _Pick(seat, arms, slots, _ucb(arms, slots, rng, self.explore), None)
                 picks.append(pick)
                 chosen.append((seat, legal[pick.chosen]))
             if at_root and simultaneous and self.every_answer:
@@ -571,7 +588,7 @@ def _regret_pick(arms: _Arms, slots: list[int], probs: list[float], rng: random.
     return _sample(probs, rng)
 
 
-def _ucb(arms: _Arms, slots: list[int], rng: random.Random) -> int:
+def _ucb(arms: _Arms, slots: list[int], rng: random.Random, explore: float = UCB_C) -> int:
     for s in slots:
         arms.available[s] += 1
     fresh = [position for position, s in enumerate(slots) if arms.visits[s] == 0]
@@ -580,7 +597,8 @@ def _ucb(arms: _Arms, slots: list[int], rng: random.Random) -> int:
     best, chosen = -math.inf, 0
     for position, s in enumerate(slots):
         n = arms.visits[s]
-        score = arms.total[s] / arms.weight[s] + UCB_C * math.sqrt(math.log(arms.available[s]) / n)
+        bonus = explore * math.sqrt(math.log(arms.available[s]) / n)
+        score = arms.total[s] / arms.weight[s] + bonus
         if score > best:
             best, chosen = score, position
     return chosen
@@ -709,6 +727,17 @@ def evaluator(game: str) -> Evaluator | None:
     """
     found = part(game, "evaluate")
     return found if callable(found) else None
+
+
+@functools.cache
+def exploration(game: str) -> float:
+    """UCB's exploration constant for the game: its manifest's ``search_exploration``,
+    else ``UCB_C``."""
+    try:
+        found = manifest(game).search_exploration
+    except UnknownGame:
+        return UCB_C
+    return UCB_C if found is None else float(found)
 
 
 @functools.cache

@@ -38,6 +38,9 @@ class Manifest:
       ``rollout(state, seat, legal, rng)`` -> an action of ``legal`` or ``None``
       (uniformly at random); for a long game's small sub-decisions (assigning
       hits, re-rolls, passing windows) where random play wastes a playout;
+    * ``search_exploration``: UCB's exploration constant for the searching bots'
+      sequential steps, where the game's evaluation tells choices apart by less
+      than a win from a loss (``None``: the bots' default; see docs/bots.md);
     * ``encoder``: the observation encoder class (``observation(seat)``);
     * ``timed``: the option values under which the rules time some decisions
       (``{}``: always; ``None``: never), so a lobby can offer the reflex clock;
@@ -57,6 +60,7 @@ class Manifest:
     evaluate: str | None = None
     search_depth: str | None = None
     rollout: str | None = None
+    search_exploration: float | None = None
     encoder: str | None = None
     timed: Mapping[str, Any] | None = None
     rules: str | None = None

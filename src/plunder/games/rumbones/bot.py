@@ -24,7 +24,7 @@ from plunder.engine.action import Action
 from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
 from plunder.games.rumbones.content import CONTENT
-from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, BonesState, other
+from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, STOP, BonesState, other
 
 # Worlds sampled for each action, per level.
 WORLDS = {"easy": 1, "normal": 3, "hard": 6}
@@ -34,6 +34,8 @@ SCALE = 3.0  # VP of lead that makes a win about three times as likely as a loss
 # Decisions the playout policy answers without chance: the first choice will do.
 FIRST = frozenset(("assign", "strike", "fire", "order", "muster", "bosun", "mend", "gather",
                    "summon", "discard"))
+# A hero's actions that keep it in the fight when it has nothing to attack.
+PRESS = frozenset(("move", "shake", "use"))
 PLAYOUT_LIMIT = 200  # steps a greedy look-ahead plays at most to finish an activation
 
 
@@ -74,9 +76,10 @@ def evaluate(state: State) -> tuple[float, ...] | None:
     return (chance, 1.0 - chance)
 
 
-def rollout(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
-    """The playout policy: crew press on, small choices take the first option, and
-    the rest is left to chance."""
+def small_choice(state: State, seat: int, legal: list[Action], rng: random.Random
+                 ) -> Action | None:
+    """Crew press on, small choices take the first option, the rest is left to chance
+    (``None``): how greedy's look-ahead finishes an activation."""
     frame = state.decision
     if frame is None:
         return None
@@ -85,6 +88,59 @@ def rollout(state: State, seat: int, legal: list[Action], rng: random.Random) ->
     if frame.kind in FIRST:
         return legal[0]
     return None
+
+
+def rollout(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
+    """The search's playout policy: the small choices as ``small_choice``, and a hero
+    presses the attack: it attacks when it can, else moves towards the nearest
+    target, and ends its activation only when it can do neither. A playout that
+    plays a hero's actions at random ends half its activations early and walks
+    away from the fight, and so undervalues every position with a hero to play."""
+    frame = state.decision
+    if frame is None:
+        return None
+    if frame.kind == "act":
+        return _press_on(legal, rng)
+    if frame.kind == "move":
+        assert isinstance(state, BonesState)
+        return _towards_targets(state, seat, legal, rng)
+    return small_choice(state, seat, legal, rng)
+
+
+def _press_on(legal: list[Action], rng: random.Random) -> Action:
+    attacks = [a for a in legal if a.verb == "attack"]  # type: ignore[attr-defined]
+    if attacks:
+        return rng.choice(attacks)
+    moves = [a for a in legal if a.verb in PRESS]  # type: ignore[attr-defined]
+    if moves:
+        return rng.choice(moves)
+    return legal[-1]  # the end of the activation is always listed last
+
+
+def _towards_targets(state: BonesState, seat: int, legal: list[Action], rng: random.Random
+                     ) -> Action:
+    """The step (or rigging) that comes nearest to something the side may attack;
+    ``stop`` where no step comes nearer than standing still."""
+    board = state.config.board
+    targets = state.target_zones(seat)
+    if not targets:
+        return rng.choice(legal)
+
+    def gap(zone: str) -> int:
+        return min(board.distance(zone, t) for t in targets)
+
+    hero = state.decision.data.get("hero") if state.decision is not None else None
+    here = state.zone[hero] if hero is not None else None
+    best, choice = (gap(here) if here is not None else 99), None
+    options = [a for a in legal if a.zone]  # type: ignore[attr-defined]
+    rng.shuffle(options)
+    for action in options:
+        found = gap(action.zone)  # type: ignore[attr-defined]
+        if found < best:
+            best, choice = found, action
+    if choice is not None:
+        return choice
+    return STOP if STOP in legal else rng.choice(legal)
 
 
 class GreedyBot:
@@ -128,12 +184,12 @@ class GreedyBot:
 
 
 def _finish_activation(world: State, rng: random.Random) -> None:
-    """Play on with ``rollout`` (chance where it has no answer) to the next turn."""
+    """Play on with ``small_choice`` (chance where it has no answer) to the next turn."""
     for _ in range(PLAYOUT_LIMIT):
         frame = world.decision
         if world.is_over or frame is None or frame.kind == "turn":
             return
         seat = min(world.pending)
         legal = world.legal(seat)
-        action = rollout(world, seat, legal, rng)
+        action = small_choice(world, seat, legal, rng)
         world.act(seat, rng.choice(legal) if action is None else action)

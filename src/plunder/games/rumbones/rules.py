@@ -419,14 +419,20 @@ class BonesState(Skills, Combat, Crews, TideAndSea, State):
         """An attack skill's range, with the hero's Deadeye (R44)."""
         return self.profile(hero, skill).range + self.passive(hero, "deadeye")
 
-    def attack_zones(self, side: int, origin: str, reach: int) -> list[str]:
-        """Zones in range (counted orthogonally, across the sea) holding something
-        ``side`` may attack: enemy models or objectives (R16, R17)."""
+    def target_zones(self, side: int) -> set[str]:
+        """Every zone holding something ``side`` may attack: enemy models or
+        objectives, and the Kraken (R16)."""
         enemy = other(side)
         targets = self.occupied(enemy)
         targets.update(self.objectives[enemy])
         if self.kraken:
             targets.add(self.kraken[0])
+        return targets
+
+    def attack_zones(self, side: int, origin: str, reach: int) -> list[str]:
+        """Zones in range (counted orthogonally, across the sea) holding something
+        ``side`` may attack (R16, R17)."""
+        targets = self.target_zones(side)
         return [z for z in self.config.board.within(origin, reach) if z in targets]
 
     def _legal_act(self, seat: int, frame: Frame) -> list[BonesAction]:

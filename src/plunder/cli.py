@@ -770,7 +770,7 @@ def lab_command(
         ),
     ] = None,
 ) -> None:
-    """Play many bot games of GAME and report on its balance, e.g. `plunder lab rumble
+    """Play many bot games of GAME and report on its balance, e.g. `plunder lab GAME
     --players 4 --bots greedy,random --games 1000 --out DIR`.
 
     Every bot plays every seat equally often. The report (report.json, report.html

@@ -121,7 +121,8 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p; the clamps only undo rounding (at p = 0 or 1).
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,7 @@ def no_winner_share(records: Sequence[GameRecord]) -> float:
 
 
 def cut_off_share(records: Sequence[GameRecord]) -> float | None:
-    """The share of games a limit of the rules ended (round, turn or duel limit), among
+    """The share of games a limit of the rules ended (a limit on rounds or turns), among
     those whose game says so through its content statistics; None if none does."""
     told = [r.stats["cut_off"] for r in records if r.stats is not None]
     return sum(1 for cut in told if cut) / len(told) if told else None
@@ -250,10 +250,15 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
                     total, by_winners = table_plays.setdefault(piece, [0, 0])
                     won = count if seat in record.winners else 0
                     table_plays[piece] = [total + count, by_winners + won]
-        for kind, seats in stats["amounts"].items():
+    # Every part any game scored, so that a part a seat did not score counts 0 for it.
+    parts: dict[str, set[str]] = {}
+    for record in told:
+        for kind, seats in (record.stats or {})["amounts"].items():
+            parts.setdefault(kind, set()).update(part for seat in seats for part in seat)
+    for record in told:
+        for kind, seats in (record.stats or {})["amounts"].items():
             table_amounts = amounts.setdefault(kind, {})
-            parts = sorted({part for seat in seats for part in seat})
-            for part in parts:
+            for part in sorted(parts[kind]):
                 winners, others = table_amounts.setdefault(part, [[], []])
                 for seat, values in enumerate(seats):
                     (winners if seat in record.winners else others).append(values.get(part, 0))

@@ -754,21 +754,13 @@ def lab_command(
         Path | None,
         typer.Option(
             "--out",
-            "-o",
             metavar="DIR",
             help="Where to write report.json, report.html and the plots "
             "(default: lab/GAME-SEED).",
         ),
     ] = None,
     mode: ModeOption = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            metavar="KEY=VALUE",
-            help="A game option as KEY=VALUE (repeat for more; `plunder games` lists them).",
-        ),
-    ] = None,
+    option: OptionList = None,
 ) -> None:
     """Play many bot games of GAME and report on its balance, e.g. `plunder lab GAME
     --players 4 --bots greedy,random --games 1000 --out DIR`.

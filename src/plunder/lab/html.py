@@ -109,13 +109,13 @@ def _study(study: Mapping[str, Any], out: Path, players: int) -> str:
     for i, bot in enumerate(r["bots"]):
         skill = r["openskill"][bot]
         alpha = r["alpha_rank"][i] if r["alpha_rank"] is not None else None
-        versus = " ".join(_num(v) for v in r["win_matrix"][i])
+        versus = [_pct(v) for v in r["win_matrix"][i]]
         rows.append([bot, _num(skill["mu"]), _num(skill["sigma"]), _num(skill["ordinal"]),
-                     _num(alpha, 3), versus])
+                     _num(alpha, 3), *versus])
     parts.append("<h3>Ratings</h3>")
     parts.append(_table(
         ["bot", "mu", "sigma", "mu − 3 sigma", "alpha-Rank",
-         "win rate against " + ", ".join(r["bots"])],
+         *(f"wins against {other}" for other in r["bots"])],
         rows,
     ))
     content = m["content"] or {}
@@ -144,9 +144,17 @@ def _study(study: Mapping[str, Any], out: Path, players: int) -> str:
     return "\n".join(parts)
 
 
+def _where(backend: Mapping[str, Any]) -> str:
+    if backend["kind"] == "ray":
+        return f"on Ray ({backend['address']})"
+    if backend["kind"] == "pool":
+        return f"in {backend['jobs']} worker processes"
+    return "in one process"
+
+
 def render(report: Mapping[str, Any], out: Path) -> str:
     """The page for ``report``, its plots read from ``out`` (drawn there already)."""
-    title = f"{report['title']}: {report['players']} players, {', '.join(report['bots'])}"
+    title = f"{report['title']}, {report['players']} players: {', '.join(report['bots'])}"
     options = ", ".join(f"{k}={v}" for k, v in report["options"].items() if k != "players")
     timing = report["timing"]
     head = [
@@ -155,8 +163,8 @@ def render(report: Mapping[str, Any], out: Path) -> str:
         + escape(f"{report['games']:,} games per study from seed {report['seed']}"
                  + (f"; options {options}" if options else "")
                  + f". Played in {timing['seconds']:.1f} s "
-                 + f"({_num(timing['games_per_second'], 1)} games/s) on "
-                 + f"{timing['backend']['kind']}.")
+                 + f"({_num(timing['games_per_second'], 1)} games/s) "
+                 + f"{_where(timing['backend'])}.")
         + " The measures are defined in docs/lab.md.</p>",
     ]
     body = []

@@ -727,8 +727,8 @@ def lab_command(
             envvar="RAY_ADDRESS",
             help="Play the games on Ray: 'local' starts Ray on this machine, an address "
             "(ray://host:10001, or host:6379 from a node) joins a running cluster, whose "
-            "nodes need plunder installed. Needs the lab extra: pip install 'plunder[lab]'. "
-            "[env var: RAY_ADDRESS]",
+            "nodes need plunder installed; the RAY_ADDRESS environment variable does the "
+            "same. Needs the lab extra: pip install 'plunder\\[lab]'.",
             show_envvar=False,
         ),
     ] = None,

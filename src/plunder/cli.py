@@ -77,6 +77,10 @@ OptionList = Annotated[
     ),
 ]
 
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
+]
+
 ModeOption = Annotated[
     str | None,
     typer.Option(
@@ -279,9 +283,7 @@ def play_command(
             metavar="GAME", help="The game to play (see `plunder games`); not with --resume."
         ),
     ] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
-    ] = None,
+    players: PlayersOption = None,
     humans: Annotated[
         int | None,
         typer.Option(
@@ -531,9 +533,7 @@ def match_command(
             "cycled to fill the seats and rotated one seat per game.",
         ),
     ],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
-    ] = None,
+    players: PlayersOption = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: Annotated[
         int | None,
@@ -600,19 +600,7 @@ def match_command(
             show()
 
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("elapsed"),
-            TimeRemainingColumn(),
-            TextColumn("left"),
-            TextColumn("{task.fields[now]}"),
-            console=err,
-            disable=not err.is_terminal,
-            transient=True,
-        ) as progress:
+        with _progress_bar(err, "now") as progress:
             task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games, now="")
             report = run_match(
                 game,
@@ -634,6 +622,24 @@ def match_command(
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:
         _print_report(report, _stdout())
+
+
+def _progress_bar(console: Console, field: str) -> Progress:
+    """A bar of games done, time elapsed and left, then the task's ``field``, on
+    ``console`` when it is a terminal (and gone once done)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("elapsed"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+        TextColumn(f"{{task.fields[{field}]}}"),
+        console=console,
+        disable=not console.is_terminal,
+        transient=True,
+    )
 
 
 def _print_report(report: MatchReport, console: Console) -> None:
@@ -699,9 +705,7 @@ def lab_command(
         int,
         typer.Option("--games", "-n", min=1, help="Games per study (per value of --sweep)."),
     ] = 1000,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
-    ] = None,
+    players: PlayersOption = None,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -795,19 +799,7 @@ def lab_command(
     err = _stderr()
     done = 0
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"),
-            TimeElapsedColumn(),
-            TextColumn("elapsed"),
-            TimeRemainingColumn(),
-            TextColumn("left"),
-            console=err,
-            disable=not err.is_terminal,
-            transient=True,
-        ) as progress:
+        with _progress_bar(err, "rate") as progress:
             task = progress.add_task(f"{game}: {', '.join(names)}", total=total, rate="")
 
             def advance(finished: int, _total: int) -> None:

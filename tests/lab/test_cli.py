@@ -8,10 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from anygame import kit
-from plunder.cli import app
+from plunder.cli import app, parse_sweep
 from plunder.lab import run
 
 
@@ -134,3 +136,17 @@ def test_a_game_kept_outside_the_project_runs_through_the_lab(tmp_path: Path) ->
     # The toy declares no statistics and no evaluation: those parts are left out.
     assert measures["content"] is None and measures["drama"] is None
     assert {"seats.png", "length.png", "ratings.png"} == pngs(out)
+
+
+@given(
+    st.from_regex(r"[a-z][a-z_]{0,12}", fullmatch=True),
+    st.lists(
+        st.one_of(st.integers(-999, 999), st.booleans(),
+                  st.from_regex(r"[a-z][a-z_-]{0,8}", fullmatch=True).filter(
+                      lambda word: word not in ("true", "false"))),
+        min_size=1, max_size=5,
+    ),
+)
+def test_a_sweep_reads_back_the_values_it_was_given(option: str, values: list[object]) -> None:
+    text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+    assert parse_sweep(f"{option}={text}") == (option, tuple(values))

@@ -55,7 +55,7 @@ def _image(out: Path, name: str, file: str) -> str:
     return f'<img alt="{escape(name)}" title="{escape(name)}" src="data:image/png;base64,{data}">'
 
 
-def _study(study: Mapping[str, Any], out: Path, players: int) -> str:
+def _study(study: Mapping[str, Any], out: Path) -> str:
     m = study["measures"]
     parts = []
     summary = [
@@ -175,9 +175,9 @@ def render(report: Mapping[str, Any], out: Path) -> str:
             body.append(_image(out, name, file))
         for study in report["studies"]:
             body.append(f"<h2>{escape(sweep['option'])} = {escape(str(study['value']))}</h2>")
-            body.append(_study(study, out, report["players"]))
+            body.append(_study(study, out))
     else:
-        body.append(_study(report["studies"][0], out, report["players"]))
+        body.append(_study(report["studies"][0], out))
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>\n"

@@ -11,6 +11,7 @@ more, so that thousands of them travel back cheaply.
 from __future__ import annotations
 
 import functools
+import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -48,13 +49,14 @@ class GameRecord:
 
 
 @functools.cache
-def _game(name: str, frozen: tuple[tuple[str, Any], ...]) -> plunder.Game:
-    return plunder.load(name, **dict(frozen))
+def _game(name: str, options: str) -> plunder.Game:
+    # Loaded once per process and options (given as JSON text, which a cache can key on).
+    return plunder.load(name, **json.loads(options))
 
 
 def play_game(game_name: str, options: Mapping[str, Any], slot: Slot) -> GameRecord:
     """Play the game ``slot`` schedules between bots to the end, and record it."""
-    game = _game(game_name, tuple(sorted(options.items())))
+    game = _game(game_name, json.dumps(dict(options), sort_keys=True))
     seated = [bot_registry.from_spec(spec, game_name) for spec in slot.bots]
     if len(seated) != game.players:
         raise ValueError(f"{len(seated)} bots for {game.players} seats")

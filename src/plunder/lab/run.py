@@ -48,16 +48,22 @@ def tasks(studies: Sequence[Study], workers: int) -> list[Task]:
 
     >>> [len(t[2]) for t in tasks([({}, list(range(10)))], 1)]
     [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
-    >>> len(tasks([({}, list(range(5_000))), ({}, list(range(5_000)))], 2))
-    400
+    >>> [len(t[2]) for t in tasks([({}, list(range(5_000))), ({}, list(range(5_000)))], 2)][:4]
+    [1, 1, 25, 25]
+    >>> sum(len(t[2]) for t in tasks([({}, list(range(5_000))), ({}, list(range(5_000)))], 2))
+    10000
     """
     total = sum(len(slots) for _, slots in studies)
     size = max(1, min(LARGEST_BATCH, total // (workers * BATCHES_PER_WORKER)))
-    return [
-        (number, dict(options), list(slots[start : start + size]))
-        for number, (options, slots) in enumerate(studies)
-        for start in range(0, len(slots), size)
-    ]
+    out: list[Task] = []
+    for number, (options, slots) in enumerate(studies):
+        # Each worker's first batch is one game, so that the first results (and the
+        # progress bar) come as soon as a game is played.
+        cuts = list(range(min(workers, len(slots)))) if not out else []
+        cuts += range(len(cuts), len(slots), size)
+        for start, end in zip(cuts, [*cuts[1:], len(slots)], strict=True):
+            out.append((number, dict(options), list(slots[start:end])))
+    return out
 
 
 def play_task(game_name: str, task: Task) -> tuple[int, list[GameRecord]]:

@@ -1,4 +1,5 @@
-"""The ``plunder`` command: list games, play at the terminal, replay records, run bot matches."""
+"""The ``plunder`` command: list games, play at the terminal, replay records, run bot matches
+and balance studies."""
 
 from __future__ import annotations
 
@@ -228,7 +229,8 @@ def root(
     """Tabletop games on one rules engine.
 
     List the games, play one at the terminal against bots or friends sharing one
-    device, replay a saved record step by step, or pit bots against each other.
+    device, replay a saved record step by step, pit bots against each other, or
+    measure a game's balance over thousands of bot games (lab).
     """
 
 

@@ -150,3 +150,26 @@ def test_a_game_kept_outside_the_project_runs_through_the_lab(tmp_path: Path) ->
 def test_a_sweep_reads_back_the_values_it_was_given(option: str, values: list[object]) -> None:
     text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
     assert parse_sweep(f"{option}={text}") == (option, tuple(values))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "plots"),
+    [
+        # The issue's two studies, at small counts (and a search on a fixed budget).
+        (["duel", "--players", "3", "--bots", "greedy,random,ismcts:iterations=20",
+          "--games", "3"], {"seats", "length", "ratings", "plays-card"}),
+        (["rumble", "--players", "4", "--bots", "greedy,random", "--games", "6"],
+         {"seats", "length", "ratings", "content-pirate", "plays-card"}),
+    ],
+    ids=["duel", "rumble"],
+)
+def test_the_studies_write_every_file(args: list[str], plots: set[str], tmp_path: Path) -> None:
+    code, _, stderr = lab(*args, "--jobs", "2", "--seed", "1", "--out", str(tmp_path))
+    assert code == 0, stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert set(report["studies"][0]["plots"]) == plots
+    assert pngs(tmp_path) == {f"{name}.png" for name in plots}
+    page = (tmp_path / "report.html").read_text()
+    assert page.count('src="data:image/png;base64,') == len(plots)
+    assert "http://" not in page and "https://" not in page

@@ -115,7 +115,7 @@ def run_lab(
         [found[number][slot.index] for slot in study.schedule.slots]
         for number, study in enumerate(studies)
     ]
-    return report(spec, studies, done, {
+    return make_report(spec, studies, done, {
         "backend": backend.describe(),
         "seconds": seconds,
         "games_per_second": total / seconds if seconds > 0 else None,
@@ -123,7 +123,7 @@ def run_lab(
     })
 
 
-def report(
+def make_report(
     spec: LabSpec,
     studies: Sequence[Study],
     records: Sequence[Sequence[GameRecord]],
@@ -162,4 +162,4 @@ def report(
     }
 
 
-__all__ = ["FORMAT", "VERSION", "LabSpec", "Study", "prepare", "report", "run_lab"]
+__all__ = ["FORMAT", "VERSION", "LabSpec", "Study", "make_report", "prepare", "run_lab"]

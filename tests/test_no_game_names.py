@@ -1,9 +1,9 @@
 """The front ends name no game: every game is known to them through its manifest alone.
 
-The terminal, the browser table (Python, scripts, pages and styles), the bots and
-the match runner must not mention any registered game nor copy its content. For
-every registered game this test gathers the terms that would betray such
-knowledge and looks for them in those sources.
+The terminal, the browser table (Python, scripts, pages and styles), the bots, the
+match runner and the balance lab must not mention any registered game nor copy
+its content. For every registered game this test gathers the terms that would
+betray such knowledge and looks for them in those sources.
 
 The rule (it must catch a leak and never trip on plain English):
 
@@ -53,6 +53,7 @@ FRONT_ENDS = (
     SOURCE / "bots",
     SOURCE / "rl",
     SOURCE / "match.py",
+    SOURCE / "lab",
 )
 SUFFIXES = frozenset((".py", ".js", ".html", ".css"))
 

@@ -1,4 +1,5 @@
-"""The ``plunder`` command: list games, play at the terminal, replay records, run bot matches."""
+"""The ``plunder`` command: list games, play at the terminal, replay records, run bot matches
+and balance studies."""
 
 from __future__ import annotations
 
@@ -77,6 +78,10 @@ OptionList = Annotated[
     ),
 ]
 
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
+]
+
 ModeOption = Annotated[
     str | None,
     typer.Option(
@@ -121,13 +126,17 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
             raise typer.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--option")
         if key in options:
             raise typer.BadParameter(f"option {key!r} is given twice", param_hint="--option")
-        value: Any = raw
-        if _INTEGER.match(raw):
-            value = int(raw)
-        elif raw.lower() in ("true", "false"):
-            value = raw.lower() == "true"
-        options[key] = value
+        options[key] = _option_value(raw)
     return options
+
+
+def _option_value(raw: str) -> Any:
+    """A whole number as an int, true and false as booleans, anything else as text."""
+    if _INTEGER.match(raw):
+        return int(raw)
+    if raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    return raw
 
 
 def _with_players(options: dict[str, Any], players: int | None) -> dict[str, Any]:
@@ -220,7 +229,8 @@ def root(
     """Tabletop games on one rules engine.
 
     List the games, play one at the terminal against bots or friends sharing one
-    device, replay a saved record step by step, or pit bots against each other.
+    device, replay a saved record step by step, pit bots against each other, or
+    measure a game's balance over thousands of bot games (lab).
     """
 
 
@@ -275,9 +285,7 @@ def play_command(
             metavar="GAME", help="The game to play (see `plunder games`); not with --resume."
         ),
     ] = None,
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
-    ] = None,
+    players: PlayersOption = None,
     humans: Annotated[
         int | None,
         typer.Option(
@@ -527,9 +535,7 @@ def match_command(
             "cycled to fill the seats and rotated one seat per game.",
         ),
     ],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default: the game's).")
-    ] = None,
+    players: PlayersOption = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: Annotated[
         int | None,
@@ -596,19 +602,7 @@ def match_command(
             show()
 
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("elapsed"),
-            TimeRemainingColumn(),
-            TextColumn("left"),
-            TextColumn("{task.fields[now]}"),
-            console=err,
-            disable=not err.is_terminal,
-            transient=True,
-        ) as progress:
+        with _progress_bar(err, "now") as progress:
             task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games, now="")
             report = run_match(
                 game,
@@ -630,6 +624,24 @@ def match_command(
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:
         _print_report(report, _stdout())
+
+
+def _progress_bar(console: Console, field: str) -> Progress:
+    """A bar of games done, time elapsed and left, then the task's ``field``, on
+    ``console`` when it is a terminal (and gone once done)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("elapsed"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+        TextColumn(f"{{task.fields[{field}]}}"),
+        console=console,
+        disable=not console.is_terminal,
+        transient=True,
+    )
 
 
 def _print_report(report: MatchReport, console: Console) -> None:
@@ -658,6 +670,193 @@ def _print_report(report: MatchReport, console: Console) -> None:
             f"Games without a winner: {report.draws}. Average game length: "
             f"{report.mean_length:.1f} decisions. Seats rotate one place per game."
         )
+    )
+
+
+# ---------------------------------------------------------------- lab
+def parse_sweep(text: str | None) -> tuple[str, tuple[Any, ...]] | None:
+    """``"target=3,5,7"`` as ``("target", (3, 5, 7))``.
+
+    >>> parse_sweep("target=3,5,7"), parse_sweep("deflection=seed,never")
+    (('target', (3, 5, 7)), ('deflection', ('seed', 'never')))
+    """
+    if text is None:
+        return None
+    key, sep, raw = text.partition("=")
+    values = tuple(_option_value(v.strip()) for v in raw.split(",") if v.strip())
+    if not sep or not key.strip() or not values:
+        raise typer.BadParameter(f"{text!r} is not OPTION=VALUE,VALUE,...", param_hint="--sweep")
+    return key.strip(), values
+
+
+@app.command("lab", cls=_Command)
+def lab_command(
+    game: GameArgument,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            metavar="SPEC,SPEC,...",
+            help="The bots, e.g. greedy,random or greedy,random,ismcts:easy (specs as for "
+            "`plunder match`). With no more bots than seats the list is cycled to fill the "
+            "seats (greedy,random at 4 seats: two of each); with more, every choice of as "
+            "many bots as seats plays in turn (a round-robin over line-ups).",
+        ),
+    ],
+    games: Annotated[
+        int,
+        typer.Option("--games", "-n", min=1, help="Games per study (per value of --sweep)."),
+    ] = 1000,
+    players: PlayersOption = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Game i is dealt SEED+i (with --mirror, SEED+its rotation); the same seed "
+            "gives the same figures on any backend (default: a random SEED).",
+        ),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Worker processes (or Ray CPUs with --cluster local); 0 means one per core.",
+        ),
+    ] = 0,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            envvar="RAY_ADDRESS",
+            help="Play the games on Ray: 'local' starts Ray on this machine, an address "
+            "(ray://host:10001, or host:6379 from a node) joins a running cluster, whose "
+            "nodes need plunder installed; the RAY_ADDRESS environment variable does the "
+            "same. Needs the lab extra: pip install 'plunder\\[lab]'.",
+            show_envvar=False,
+        ),
+    ] = None,
+    mirror: Annotated[
+        bool,
+        typer.Option(
+            "--mirror",
+            help="Deal the same seed to every rotation of the seats, so that seat and bot "
+            "effects separate with fewer games.",
+            metavar="",
+        ),
+    ] = False,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            "--sweep",
+            metavar="OPTION=V1,V2,...",
+            help="Run the study once per value of a game option and plot each measure "
+            "against it, e.g. --sweep target=3,5,7.",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Where to write report.json, report.html and the plots "
+            "(default: lab/GAME-SEED).",
+        ),
+    ] = None,
+    mode: ModeOption = None,
+    option: OptionList = None,
+) -> None:
+    """Play many bot games of GAME and report on its balance, e.g. `plunder lab GAME
+    --players 4 --bots greedy,random --games 1000 --out DIR`.
+
+    Every bot plays every seat equally often. The report (report.json, report.html
+    with its plots embedded, and the plots as PNG) gives each seat's and bot's win
+    share with 95% intervals, the first-seat advantage, balance, games without a
+    winner or cut off at a limit, game length, decision points, time per decision,
+    lead changes and decisiveness, the game's content statistics, and the bots'
+    ratings; docs/lab.md explains each. Games run on every core by default, or on
+    Ray with --cluster. A progress bar (games, games/s, time left) shows on stderr
+    when it is a terminal; Ctrl-C stops the run and exits with status 130.
+    """
+    from plunder.lab.report import write_report
+    from plunder.lab.run import Backend, LabError
+    from plunder.lab.study import LabSpec, prepare, run_lab
+
+    names = _split(bots)
+    if not names:
+        fail("--bots names no bot")
+    options = _with_mode(game, _with_players(parse_options(option), players), mode)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    spec = LabSpec(game, tuple(names), games, options, seed, mirror, parse_sweep(sweep))
+    try:
+        studies = prepare(spec)  # user errors before the progress bar
+    except (PlunderError, ValueError) as exc:
+        fail(str(exc))
+    target = out if out is not None else Path("lab") / f"{game}-{seed}"
+    backend = Backend(jobs=jobs, cluster=cluster or None)
+    total = sum(len(study.schedule.slots) for study in studies)
+    err = _stderr()
+    done = 0
+    try:
+        with _progress_bar(err, "rate") as progress:
+            task = progress.add_task(f"{game}: {', '.join(names)}", total=total, rate="")
+
+            def advance(finished: int, _total: int) -> None:
+                nonlocal done
+                done = finished
+                elapsed = progress.tasks[0].elapsed or 0.0
+                rate = f"{finished / elapsed:,.1f} games/s" if elapsed > 0 else ""
+                progress.update(task, completed=finished, rate=rate)
+
+            report = run_lab(spec, backend, advance, studies)
+    except KeyboardInterrupt:
+        err.print(Text(f"Interrupted after {done} of {total} games; no report."))
+        raise typer.Exit(130) from None
+    except (LabError, PlunderError) as exc:  # Ray missing, or a game that failed during play
+        fail(str(exc), code=1)
+    try:
+        write_report(report, target)
+    except OSError as exc:
+        fail(f"could not write the report to {target} ({exc.strerror or exc})", code=1)
+    _print_lab_summary(report, target, _stdout())
+
+
+def _print_lab_summary(report: dict[str, Any], target: Path, console: Console) -> None:
+    timing = report["timing"]
+    sweep = report["sweep"]
+    table = Table(
+        title=f"{report['title']}, {report['players']} players, {report['games']:,} games"
+        + (" per value" if sweep else "") + f", seed {report['seed']}"
+    )
+    table.add_column(sweep["option"] if sweep else "study", overflow="fold")
+    for column in ("balance", "first\nseat", "no\nwinner", "cut\noff", "avg\nlength"):
+        table.add_column(column, justify="right", no_wrap=True)
+    for bot in report["bots"][: len(dict.fromkeys(report["bots"]))]:
+        table.add_column(f"{bot}\nwins", justify="right", overflow="fold")
+    bots = list(dict.fromkeys(report["bots"]))
+    for study in report["studies"]:
+        m = study["measures"]
+        cut = m["cut_off_share"]
+        table.add_row(
+            str(study["value"]) if sweep else "all games",
+            f"{m['balance']:.3f}",
+            f"{m['first_seat_advantage']:+.1%}",
+            f"{m['no_winner_share']:.1%}",
+            "–" if cut is None else f"{cut:.1%}",
+            f"{m['length']['decisions']['mean']:.1f}",
+            *(f"{m['bots'][bot]['share']:.1%}" for bot in bots),
+        )
+    console.print(table)
+    console.print(
+        Text(
+            f"{sum(s['measures']['games'] for s in report['studies']):,} games in "
+            f"{timing['seconds']:.1f} s ({timing['games_per_second']:.1f} games/s). "
+            f"Report: {target / 'report.html'} (figures in {target / 'report.json'})."
+        ),
+        soft_wrap=True,
     )
 
 

@@ -121,7 +121,8 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p; the clamps only undo rounding (at p = 0 or 1).
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @dataclass(frozen=True)
@@ -309,7 +310,8 @@ def _tell_progress(queue: Any, index: int, decisions: int) -> None:
     queue.put((index, decisions))
 
 
-def _start_worker(queue: Any) -> None:
+def start_worker(queue: Any) -> None:
+    """Set up a worker process: Ctrl-C left to the parent, progress to ``queue`` (or none)."""
     # Ctrl-C at a terminal reaches every process of the group; the parent alone
     # decides what to do, so workers neither print tracebacks nor break the pool.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -338,7 +340,7 @@ def _play_in_workers(
     executor = ProcessPoolExecutor(
         max_workers=min(workers, len(batches)),
         mp_context=context,
-        initializer=_start_worker,
+        initializer=start_worker,
         initargs=(queue,),
     )
     found: dict[int, GameOutcome] = {}
@@ -361,7 +363,7 @@ def _play_in_workers(
     except BaseException:
         # Ctrl-C, or a game that raised: drop the queued games and stop the
         # workers now rather than after the games they are playing.
-        _stop_workers(executor)
+        stop_workers(executor)
         raise
     executor.shutdown(wait=True)
     if queue is not None:
@@ -382,7 +384,8 @@ def _drain(queue: Any, on_progress: Callable[[int, int], None] | None) -> None:
         on_progress(index, decisions)
 
 
-def _stop_workers(executor: ProcessPoolExecutor) -> None:
+def stop_workers(executor: ProcessPoolExecutor) -> None:
+    """Stop a pool's workers now, dropping the work they have not started."""
     terminate = getattr(executor, "terminate_workers", None)  # Python 3.14+
     if callable(terminate):
         terminate()
@@ -476,6 +479,8 @@ __all__ = [
     "play_one",
     "run_match",
     "seat_entries",
+    "start_worker",
+    "stop_workers",
     "summarize",
     "wilson_interval",
 ]

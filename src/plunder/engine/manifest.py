@@ -51,6 +51,10 @@ class Manifest:
       how a turn goes, what each piece does and how to win, in plain words. The
       front ends show it (the browser's Rules panel, the terminal's ``?``), or the
       rules document for a game without a guide.
+    * ``stats``: the content statistics of a finished play, ``stats(state)`` ->
+      ``plunder.engine.stats.ContentStats`` (its length in its own rounds or turns,
+      whether a limit cut it off, each seat's pieces, plays and points by source),
+      which the balance lab sums up without knowing the game (see docs/lab.md).
     """
 
     game: type[Game]
@@ -65,6 +69,7 @@ class Manifest:
     timed: Mapping[str, Any] | None = None
     rules: str | None = None
     guide: str | None = None
+    stats: str | None = None
 
     @property
     def package(self) -> str:

@@ -12,6 +12,7 @@ MANIFEST = Manifest(
     rules="docs/rules/duel.md",
     guide="guide.md",
     encoder="encoder:DuelEncoder",
+    stats="stats:content_stats",
 )
 
 __all__ = ["MANIFEST", "DuelAction", "DuelGame", "DuelState"]

@@ -16,6 +16,7 @@ MANIFEST = Manifest(
     rules="docs/rules/rumbones.md",
     guide="guide.md",
     encoder="encoder:BonesEncoder",
+    stats="stats:content_stats",
 )
 
 __all__ = ["MANIFEST", "BonesAction", "BonesGame", "BonesState"]

@@ -13,6 +13,7 @@ MANIFEST = Manifest(
     rules="docs/rules/swordplay.md",
     guide="guide.md",
     encoder="encoder:SwordplayEncoder",
+    stats="stats:content_stats",
 )
 
 __all__ = ["MANIFEST", "SwordAction", "SwordplayGame", "SwordplayState"]

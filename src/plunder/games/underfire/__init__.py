@@ -13,6 +13,7 @@ MANIFEST = Manifest(
     rules="docs/rules/underfire.md",
     guide="guide.md",
     encoder="encoder:UnderFireEncoder",
+    stats="stats:content_stats",
 )
 
 __all__ = ["MANIFEST", "FireAction", "UnderFireGame", "UnderFireState"]

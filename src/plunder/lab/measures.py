@@ -1,0 +1,339 @@
+"""The lab's measures: pure functions over the records of finished games.
+
+Each is defined in docs/lab.md, after Ludii's and TAG's metrics where they have
+one. They read records (``plunder.lab.play.GameRecord``, or anything with the
+same fields), never games, so they are easy to check by hand on a few results.
+A shared win counts ``1/len(winners)`` for each winner.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from plunder.match import wilson_interval
+
+if TYPE_CHECKING:
+    from plunder.lab.play import GameRecord
+
+# Bars in a length histogram, at most.
+HISTOGRAM_BARS = 20
+
+
+@dataclass(frozen=True)
+class Share:
+    """A win share with its Wilson 95% interval."""
+
+    wins: float
+    trials: int
+    share: float
+    low: float
+    high: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "wins": self.wins,
+            "trials": self.trials,
+            "share": self.share,
+            "ci95": [self.low, self.high],
+        }
+
+
+def share(wins: float, trials: int) -> Share:
+    """``wins`` out of ``trials`` with its Wilson 95% interval.
+
+    >>> share(5, 10).share, [round(x, 3) for x in (share(5, 10).low, share(5, 10).high)]
+    (0.5, [0.237, 0.763])
+    """
+    low, high = wilson_interval(wins, trials)
+    return Share(wins, trials, wins / trials if trials else 0.0, low, high)
+
+
+def _win_credit(record: GameRecord) -> float:
+    return 1.0 / len(record.winners) if record.winners else 0.0
+
+
+def seat_shares(records: Sequence[GameRecord], players: int) -> list[Share]:
+    """Each seat's win share over all games."""
+    wins = [0.0] * players
+    for record in records:
+        for seat in record.winners:
+            wins[seat] += _win_credit(record)
+    return [share(w, len(records)) for w in wins]
+
+
+def bot_shares(records: Iterable[GameRecord]) -> dict[str, Share]:
+    """Each bot's win share over the seats it filled (a bot at two seats of a game
+    fills two); the fair share is one over the number of seats."""
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    for record in records:
+        for seat, bot in enumerate(record.bots):
+            seats[bot] = seats.get(bot, 0) + 1
+            wins[bot] = wins.get(bot, 0.0) + (_win_credit(record) if seat in record.winners else 0)
+    return {bot: share(wins[bot], seats[bot]) for bot in seats}
+
+
+def first_seat_advantage(seats: Sequence[Share]) -> float:
+    """Seat 0's win share less the mean of every seat's (0 when the first seat is
+    no better off than the average seat).
+
+    >>> round(first_seat_advantage([share(6, 10), share(2, 10), share(2, 10)]), 4)
+    0.2667
+    """
+    return seats[0].share - sum(s.share for s in seats) / len(seats)
+
+
+def balance(seats: Sequence[Share]) -> float:
+    """1 less the largest gap between two seats' win shares (1: every seat wins as often).
+
+    >>> round(balance([share(6, 10), share(2, 10), share(2, 10)]), 4)
+    0.6
+    """
+    values = [s.share for s in seats]
+    return 1.0 - (max(values) - min(values))
+
+
+def no_winner_share(records: Sequence[GameRecord]) -> float:
+    """The share of games that ended with no winner."""
+    return sum(1 for r in records if not r.winners) / len(records) if records else 0.0
+
+
+def cut_off_share(records: Sequence[GameRecord]) -> float | None:
+    """The share of games a limit of the rules ended (a limit on rounds or turns), among
+    those whose game says so through its content statistics; None if none does."""
+    told = [r.stats["cut_off"] for r in records if r.stats is not None]
+    return sum(1 for cut in told if cut) / len(told) if told else None
+
+
+def distribution(values: Sequence[float]) -> dict[str, Any]:
+    """Mean, standard deviation (of the sample), least, greatest and a histogram of
+    whole numbers: ``edges[i] <= value < edges[i + 1]`` is counted in ``counts[i]``.
+
+    >>> distribution([2, 4, 4, 6])["histogram"]
+    {'edges': [2, 3, 4, 5, 6, 7], 'counts': [1, 0, 2, 0, 1]}
+    """
+    if not values:
+        return {"count": 0, "mean": None, "sd": None, "min": None, "max": None,
+                "histogram": {"edges": [], "counts": []}}
+    low, high = math.floor(min(values)), math.floor(max(values))
+    width = max(1, math.ceil((high - low + 1) / HISTOGRAM_BARS))
+    bars = (high - low) // width + 1
+    counts = [0] * bars
+    for value in values:
+        counts[(math.floor(value) - low) // width] += 1
+    return {
+        "count": len(values),
+        "mean": statistics.fmean(values),
+        "sd": statistics.stdev(values) if len(values) > 1 else 0.0,
+        "min": min(values),
+        "max": max(values),
+        "histogram": {"edges": [low + i * width for i in range(bars + 1)], "counts": counts},
+    }
+
+
+def lead_summary(
+    trace: Sequence[tuple[int, Sequence[float]]],
+    winners: Sequence[int],
+    decisions: int,
+    teams: Sequence[frozenset[int]] = (),
+) -> tuple[int | None, float | None]:
+    """Lead changes and decisiveness of one game from its evaluated positions.
+
+    ``trace`` holds, for each position the game evaluated, the decisions made by
+    then and each seat's value. The leader is the seat (or team) of the highest
+    value; a position where seats of different teams tie for it has no leader.
+    *Lead changes* count the positions whose leader differs from the last leader
+    (the first leader changes nothing). *Decisiveness* (after Ludii's
+    DecisivenessMoves) is the share of the game's decisions made when an eventual
+    winner first valued more than any non-winner ever did; 1 if that never
+    happened before the end; None with no winner.
+
+    >>> trace = [(10, (0.6, 0.4)), (20, (0.3, 0.7)), (30, (0.5, 0.5)), (40, (0.8, 0.2))]
+    >>> lead_summary(trace, [0], 50)
+    (2, 0.8)
+    """
+    if not trace:
+        return None, None
+    team_of = {seat: team for team in teams for seat in team}
+    changes = 0
+    last: frozenset[int] | None = None
+    for _, values in trace:
+        top = max(values)
+        sides = {team_of.get(s, frozenset({s})) for s, v in enumerate(values) if v == top}
+        if len(sides) > 1:
+            continue  # a tie between sides: no one leads
+        (leader,) = sides
+        if last is not None and leader != last:
+            changes += 1
+        last = leader
+    if not winners:
+        return changes, None
+    losers = [s for s in range(len(trace[0][1])) if s not in winners]
+    if not losers:
+        return changes, None
+    threshold = max(values[s] for _, values in trace for s in losers)
+    for made, values in trace:
+        if max(values[w] for w in winners) > threshold:
+            return changes, made / decisions
+    return changes, 1.0
+
+
+def drama(records: Sequence[GameRecord]) -> dict[str, Any] | None:
+    """Lead changes per game and decisiveness, over the games the game's own evaluation
+    valued (None for a game without one)."""
+    valued = [r for r in records if r.lead_changes is not None]
+    if not valued:
+        return None
+    decisive = [r.decisive_at for r in valued if r.decisive_at is not None]
+    return {
+        "games": len(valued),
+        "evaluated_positions": statistics.fmean(r.evaluated for r in valued),
+        "lead_changes": distribution([r.lead_changes or 0 for r in valued]),
+        "decisiveness": statistics.fmean(decisive) if decisive else None,
+    }
+
+
+def branching(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Decision points (decisions with a real choice, more than one legal action) and
+    the mean number of legal actions per decision (the branching factor)."""
+    decisions = sum(r.decisions for r in records)
+    return {
+        "decision_points_per_game": statistics.fmean(r.choices for r in records),
+        "decision_point_share": sum(r.choices for r in records) / decisions if decisions else 0,
+        "mean_legal_actions": sum(r.legal for r in records) / decisions if decisions else 0,
+    }
+
+
+def decision_times(records: Iterable[GameRecord]) -> dict[str, float]:
+    """Milliseconds per decision, per bot (a timing: it varies from run to run)."""
+    seconds: dict[str, float] = {}
+    made: dict[str, int] = {}
+    for record in records:
+        for seat, bot in enumerate(record.bots):
+            seconds[bot] = seconds.get(bot, 0.0) + record.seat_seconds[seat]
+            made[bot] = made.get(bot, 0) + record.seat_decisions[seat]
+    return {bot: 1000 * seconds[bot] / made[bot] if made[bot] else 0.0 for bot in made}
+
+
+def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
+    """The content statistics a game declares, summed up (None for a game without them):
+
+    * ``picks``: per kind and piece, its win share over the seats that had it;
+    * ``plays``: per kind and piece, its plays, plays per game, and the share of its
+      plays made by seats that went on to win;
+    * ``amounts``: per kind and part, its mean per seat, for winners and for the others.
+    """
+    told = [r for r in records if r.stats is not None]
+    if not told:
+        return None
+    picks: dict[str, dict[str, list[float]]] = {}
+    plays: dict[str, dict[str, list[int]]] = {}
+    amounts: dict[str, dict[str, list[list[float]]]] = {}
+    for record in told:
+        stats = record.stats
+        assert stats is not None
+        credit = _win_credit(record)
+        for kind, seats in stats["picks"].items():
+            table = picks.setdefault(kind, {})
+            for seat, pieces in enumerate(seats):
+                for piece in pieces:
+                    wins, trials = table.setdefault(piece, [0.0, 0])
+                    table[piece] = [wins + (credit if seat in record.winners else 0.0), trials + 1]
+        for kind, seats in stats["plays"].items():
+            table_plays = plays.setdefault(kind, {})
+            for seat, counts in enumerate(seats):
+                for piece, count in counts.items():
+                    total, by_winners = table_plays.setdefault(piece, [0, 0])
+                    won = count if seat in record.winners else 0
+                    table_plays[piece] = [total + count, by_winners + won]
+    # Every part any game scored, so that a part a seat did not score counts 0 for it.
+    parts: dict[str, set[str]] = {}
+    for record in told:
+        for kind, seats in (record.stats or {})["amounts"].items():
+            parts.setdefault(kind, set()).update(part for seat in seats for part in seat)
+    for record in told:
+        for kind, seats in (record.stats or {})["amounts"].items():
+            table_amounts = amounts.setdefault(kind, {})
+            for part in sorted(parts[kind]):
+                winners, others = table_amounts.setdefault(part, [[], []])
+                for seat, values in enumerate(seats):
+                    (winners if seat in record.winners else others).append(values.get(part, 0))
+    games = len(told)
+    return {
+        "games": games,
+        "picks": {
+            kind: {piece: share(w, n).to_json() for piece, (w, n) in sorted(table.items())}
+            for kind, table in picks.items()
+        },
+        "plays": {
+            kind: {
+                piece: {
+                    "plays": total,
+                    "per_game": total / games,
+                    "winners_share": won / total if total else 0.0,
+                }
+                for piece, (total, won) in sorted(table.items())
+            }
+            for kind, table in plays.items()
+        },
+        "amounts": {
+            kind: {
+                part: {
+                    "mean": statistics.fmean(w + o),
+                    "winners": statistics.fmean(w) if w else None,
+                    "others": statistics.fmean(o) if o else None,
+                }
+                for part, (w, o) in sorted(table.items())
+            }
+            for kind, table in amounts.items()
+        },
+    }
+
+
+def measures(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
+    """Every measure of a study's games, JSON-ready (timings under ``"timing"``)."""
+    seats = seat_shares(records, players)
+    rounds = [r.stats["rounds"] for r in records if r.stats and r.stats["rounds"] is not None]
+    unit = next((r.stats["unit"] for r in records if r.stats), None)
+    return {
+        "games": len(records),
+        "seats": [s.to_json() for s in seats],
+        "bots": {bot: s.to_json() for bot, s in sorted(bot_shares(records).items())},
+        "fair_share": 1.0 / players,
+        "first_seat_advantage": first_seat_advantage(seats),
+        "balance": balance(seats),
+        "no_winner_share": no_winner_share(records),
+        "cut_off_share": cut_off_share(records),
+        "length": {
+            "decisions": distribution([r.decisions for r in records]),
+            "rounds": distribution(rounds) if rounds else None,
+            "unit": unit,
+        },
+        "branching": branching(records),
+        "drama": drama(records),
+        "content": content(records),
+        "timing": {"ms_per_decision": decision_times(records)},
+    }
+
+
+__all__ = [
+    "Share",
+    "balance",
+    "bot_shares",
+    "branching",
+    "content",
+    "cut_off_share",
+    "decision_times",
+    "distribution",
+    "drama",
+    "first_seat_advantage",
+    "lead_summary",
+    "measures",
+    "no_winner_share",
+    "seat_shares",
+    "share",
+]

@@ -1,0 +1,165 @@
+"""A lab run: check what was asked, schedule the games, play them, sum them up.
+
+``run_lab(spec, backend)`` returns the report as JSON-ready data (its schema is
+in docs/lab.md); ``plunder.lab.report.write_report`` writes it out with its
+plots. The figures depend only on the spec (game, options, bots, games, seed,
+mirror, sweep), never on the backend: the records are put back in schedule
+order before anything is summed. What does depend on the machine (time per
+decision, games per second, which backend ran) is kept under ``"timing"`` keys.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import plunder
+from plunder.lab.measures import measures
+from plunder.lab.play import GameRecord
+from plunder.lab.ratings import ratings
+from plunder.lab.run import Backend
+from plunder.lab.schedule import Schedule, make_schedule
+from plunder.match import check_bots
+
+FORMAT = "plunder-lab-report"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class LabSpec:
+    """What a lab run studies: ``games`` games of ``game`` under ``options`` between
+    ``bots`` (specs), from ``seed``; with ``sweep = (option, values)``, one study per
+    value of that option."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    mirror: bool = False
+    sweep: tuple[str, tuple[Any, ...]] | None = None
+
+
+@dataclass(frozen=True)
+class Study:
+    """One study of a run: the game it plays (its options settled) and its schedule."""
+
+    value: Any
+    game: plunder.Game
+    schedule: Schedule
+
+
+def prepare(spec: LabSpec) -> list[Study]:
+    """The run's studies, every option and bot checked before any game is played.
+
+    Raises the engine's ``UnknownGame`` and ``OptionError``, the bots'
+    ``UnknownBot``, and ``ValueError`` for a sweep that cannot be run.
+    """
+    if not spec.bots:
+        raise ValueError("name at least one bot")
+    if spec.sweep is None:
+        values: Sequence[Any] = [None]
+    else:
+        option, values = spec.sweep
+        if option in spec.options:
+            raise ValueError(f"option {option!r} is both swept and set")
+        if not values:
+            raise ValueError(f"the sweep of {option!r} names no value")
+        if len(set(map(repr, values))) != len(values):
+            raise ValueError(f"the sweep of {option!r} names a value twice")
+    studies = []
+    for value in values:
+        options = dict(spec.options)
+        if spec.sweep is not None:
+            options[spec.sweep[0]] = value
+        game = plunder.load(spec.game, **options)
+        check_bots(game, spec.bots)
+        schedule = make_schedule(spec.bots, game.players, spec.games, spec.seed, spec.mirror)
+        studies.append(Study(value, game, schedule))
+    players = {study.game.players for study in studies}
+    if len(players) > 1:
+        raise ValueError("a sweep of the number of players is not a study of one table")
+    return studies
+
+
+def run_lab(
+    spec: LabSpec,
+    backend: Backend,
+    on_progress: Callable[[int, int], None] | None = None,
+    studies: list[Study] | None = None,
+) -> dict[str, Any]:
+    """Play the run's games on ``backend`` and return the report.
+
+    ``on_progress(done, total)`` is called in this process as batches of games end.
+    """
+    studies = prepare(spec) if studies is None else studies
+    total = sum(len(study.schedule.slots) for study in studies)
+    found: list[dict[int, GameRecord]] = [{} for _ in studies]
+    started = time.perf_counter()
+    first: list[float] = []
+
+    def arrived(number: int, records: list[GameRecord]) -> None:
+        if not first:
+            first.append(time.perf_counter() - started)
+        for record in records:
+            found[number][record.index] = record
+        if on_progress is not None:
+            on_progress(sum(len(f) for f in found), total)
+
+    work = [(dict(s.game.options), s.schedule.slots) for s in studies]
+    backend.run(spec.game, work, arrived)
+    seconds = time.perf_counter() - started
+    done = [
+        [found[number][slot.index] for slot in study.schedule.slots]
+        for number, study in enumerate(studies)
+    ]
+    return make_report(spec, studies, done, {
+        "backend": backend.describe(),
+        "seconds": seconds,
+        "games_per_second": total / seconds if seconds > 0 else None,
+        "first_game_seconds": first[0] if first else None,
+    })
+
+
+def make_report(
+    spec: LabSpec,
+    studies: Sequence[Study],
+    records: Sequence[Sequence[GameRecord]],
+    timing: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The report of played studies (schema: docs/lab.md)."""
+    game = studies[0].game
+    base = {k: v for k, v in game.options.items() if spec.sweep is None or k != spec.sweep[0]}
+    bots = list(dict.fromkeys(spec.bots))
+    teams = game.teams() if game.has_teams else ()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "title": game.title,
+        "players": game.players,
+        "options": base,
+        "bots": list(spec.bots),
+        "games": spec.games,
+        "seed": spec.seed,
+        "mirror": spec.mirror,
+        "sweep": None
+        if spec.sweep is None
+        else {"option": spec.sweep[0], "values": list(spec.sweep[1])},
+        "studies": [
+            {
+                "value": study.value,
+                "options": dict(study.game.options),
+                "schedule": study.schedule.to_json(),
+                "measures": measures(done, game.players),
+                "ratings": ratings(done, bots, teams),
+            }
+            for study, done in zip(studies, records, strict=True)
+        ],
+        "timing": dict(timing),
+    }
+
+
+__all__ = ["FORMAT", "VERSION", "LabSpec", "Study", "make_report", "prepare", "run_lab"]

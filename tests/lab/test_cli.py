@@ -1,0 +1,175 @@
+"""``plunder lab``: the files it writes, its summary, and one-line errors for what cannot run."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from anygame import kit
+from plunder.cli import app, parse_sweep
+from plunder.lab import run
+
+
+def lab(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["lab", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def pngs(folder: Path) -> set[str]:
+    return {path.name for path in folder.glob("*.png")}
+
+
+def test_lab_writes_the_report_the_page_and_the_plots(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    code, stdout, stderr = lab(
+        "swordplay", "--bots", "greedy,random", "--games", "6", "--jobs", "1",
+        "--seed", "4", "--out", str(out),
+    )
+    assert code == 0, stderr
+    report = json.loads((out / "report.json").read_text())
+    assert (report["format"], report["version"]) == ("plunder-lab-report", 1)
+    assert (report["game"], report["games"], report["seed"]) == ("swordplay", 6, 4)
+    plots = report["studies"][0]["plots"]
+    assert {"seats", "length", "ratings", "content-fighter", "plays-card"} <= set(plots)
+    assert set(plots.values()) == pngs(out)
+    assert (out / "report.html").stat().st_size > sum(
+        (out / name).stat().st_size for name in plots.values()
+    )  # the plots are inside the page
+    assert "balance" in stdout and "games/s" in stdout
+    assert str(out / "report.html") in stdout.replace("\n", "")
+
+
+def test_a_sweep_draws_its_curves(tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    code, stdout, stderr = lab(
+        "swordplay", "--bots", "greedy,random", "--games", "2", "--jobs", "1", "--seed", "1",
+        "--sweep", "turn_limit=5,50", "--out", str(out),
+    )
+    assert code == 0, stderr
+    report = json.loads((out / "report.json").read_text())
+    assert report["plots"] == {"sweep": "sweep.png"}
+    assert {"seats-1.png", "seats-2.png", "sweep.png"} <= pngs(out)
+    assert "turn_limit" in stdout
+
+
+def test_options_and_players_reach_the_game(tmp_path: Path) -> None:
+    code, _, stderr = lab(
+        "rumble", "--players", "3", "-o", "round_limit=3", "--bots", "random", "--games", "3",
+        "--jobs", "1", "--seed", "2", "--out", str(tmp_path),
+    )
+    assert code == 0, stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["players"] == 3 and report["options"]["round_limit"] == 3
+    assert report["studies"][0]["measures"]["length"]["rounds"]["max"] <= 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nosuchgame", "--bots", "random"], "no game called 'nosuchgame'"),
+        (["swordplay", "--bots", "random,oracle"], "no bot 'oracle'"),
+        (["swordplay", "--bots", "random", "-o", "turn_limit=0"], "turn_limit"),
+        (["swordplay", "--bots", "random", "-o", "nonsense=1"], "nonsense"),
+        (["swordplay", "--bots", ","], "--bots names no bot"),
+        (["swordplay", "--bots", "random", "--sweep", "turn_limit"], "OPTION=VALUE"),
+        (["swordplay", "--bots", "random", "--sweep", "turn_limit=5,5"], "a value twice"),
+        (["swordplay", "--bots", "random", "--sweep", "players=2,3"], "number of players"),
+        (["swordplay", "--bots", "random", "-o", "turn_limit=9", "--sweep", "turn_limit=5,6"],
+         "both swept and set"),
+    ],
+)
+def test_user_errors_are_one_line_and_exit_2(args: list[str], message: str,
+                                            tmp_path: Path) -> None:
+    code, _, stderr = lab(*args, "--games", "2", "--out", str(tmp_path))
+    assert code == 2
+    assert message in stderr
+    assert "Traceback" not in stderr
+    assert not (tmp_path / "report.json").exists()
+
+
+def test_a_missing_ray_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
+    with pytest.raises(run.LabError, match=r"pip install 'plunder\[lab\]'"):
+        run._import_ray()
+    code, _, stderr = lab(
+        "swordplay", "--bots", "random", "--games", "2", "--cluster", "local",
+        "--out", str(tmp_path),
+    )
+    assert code == 1
+    assert "Ray, which is not installed" in stderr and "plunder[lab]" in stderr
+
+
+def test_the_core_install_does_not_import_ray(tmp_path: Path) -> None:
+    probe = (
+        "import sys\n"
+        "from plunder.lab.study import LabSpec, run_lab\n"
+        "from plunder.lab.run import Backend\n"
+        "run_lab(LabSpec('swordplay', ('random',), 2), Backend(jobs=1))\n"
+        "assert 'ray' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True, timeout=120)
+
+
+def test_a_game_kept_outside_the_project_runs_through_the_lab(tmp_path: Path) -> None:
+    folder = kit.install(tmp_path / "elsewhere")
+    out = tmp_path / "toy-report"
+    done = subprocess.run(
+        [sys.executable, "-m", "plunder.cli", "lab", kit.NAME, "--players", "3",
+         "--bots", "random,ismcts:iterations=10", "--games", "6", "--jobs", "2",
+         "--seed", "1", "--out", str(out)],
+        capture_output=True, text=True, env=kit.environment(folder), cwd=folder, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads((out / "report.json").read_text())
+    assert report["game"] == kit.NAME and report["players"] == 3
+    measures = report["studies"][0]["measures"]
+    assert measures["games"] == 6
+    # The toy declares no statistics and no evaluation: those parts are left out.
+    assert measures["content"] is None and measures["drama"] is None
+    assert {"seats.png", "length.png", "ratings.png"} == pngs(out)
+
+
+@given(
+    st.from_regex(r"[a-z][a-z_]{0,12}", fullmatch=True),
+    st.lists(
+        st.one_of(st.integers(-999, 999), st.booleans(),
+                  st.from_regex(r"[a-z][a-z_-]{0,8}", fullmatch=True).filter(
+                      lambda word: word not in ("true", "false"))),
+        min_size=1, max_size=5,
+    ),
+)
+def test_a_sweep_reads_back_the_values_it_was_given(option: str, values: list[object]) -> None:
+    text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+    assert parse_sweep(f"{option}={text}") == (option, tuple(values))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("args", "plots"),
+    [
+        # The issue's two studies, at small counts (and a search on a fixed budget).
+        (["duel", "--players", "3", "--bots", "greedy,random,ismcts:iterations=20",
+          "--games", "3"], {"seats", "length", "ratings", "plays-card"}),
+        (["rumble", "--players", "4", "--bots", "greedy,random", "--games", "6"],
+         {"seats", "length", "ratings", "content-pirate", "plays-card"}),
+    ],
+    ids=["duel", "rumble"],
+)
+def test_the_studies_write_every_file(args: list[str], plots: set[str], tmp_path: Path) -> None:
+    code, _, stderr = lab(*args, "--jobs", "2", "--seed", "1", "--out", str(tmp_path))
+    assert code == 0, stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert set(report["studies"][0]["plots"]) == plots
+    assert pngs(tmp_path) == {f"{name}.png" for name in plots}
+    page = (tmp_path / "report.html").read_text()
+    assert page.count('src="data:image/png;base64,') == len(plots)
+    assert "http://" not in page and "https://" not in page

@@ -15,7 +15,7 @@ import pytest
 import plunder
 from plunder import bots
 from plunder.bots import ismcts
-from plunder.bots.ismcts import BUDGETS, Budget, ISMCTSBot
+from plunder.bots.ismcts import BUDGETS, UCB_C, Budget, ISMCTSBot, exploration
 from plunder.engine import Action, Game, Option, Result, State
 from plunder.engine.game import notation_error
 from plunder.match import run_match
@@ -132,6 +132,8 @@ def test_settings_replace_the_level_budget(spec: str, budget: Budget) -> None:
         "ismcts:seconds=-1",
         "ismcts:depth=0",
         "ismcts:depth=1.5",
+        "ismcts:exploration=0",
+        "ismcts:exploration=-0.5",
         "ismcts:width=3",
     ],
 )
@@ -263,3 +265,10 @@ def test_it_beats_the_random_bot_at_its_lowest_budget() -> None:
     report = run_match("duel", ["ismcts:iterations=100", "random"], games=20, seed=11)
     ismcts = next(stats for stats in report.bots if stats.bot.startswith("ismcts"))
     assert ismcts.wins >= 16, report
+
+
+def test_a_game_names_its_exploration_and_a_spec_overrides_it() -> None:
+    assert exploration("rumbones") == 0.1  # its manifest's search_exploration
+    assert exploration("duel") == UCB_C  # none named: the default
+    assert exploration("no such game") == UCB_C
+

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from plunder.games.rumbones.bot import GreedyBot, evaluate, rollout, value
+from plunder.bots.ismcts import ISMCTSBot
+from plunder.games.rumbones.bot import GreedyBot, evaluate, rollout, small_choice, value
 from rumbones import kit
 from rumbones.kit import activate, decision, empty, place
 
@@ -58,3 +59,73 @@ def test_the_playout_policy_answers_the_small_decisions_and_leaves_the_rest() ->
     assert str(rollout(state, 0, state.legal(0), rng)) == "advance"
     turn = kit.empty()
     assert rollout(turn, 0, turn.legal(0), rng) is None  # a real choice: chance decides
+
+
+def test_the_search_playouts_press_the_attack() -> None:
+    # Carcharius (Lords) on c2, Calavera (Marea) on the Windcutter at c6, out of
+    # reach: the hero moves rather than ending its activation, and each point of
+    # the move goes where it comes nearest to Calavera: c3 (3 away), then, from
+    # c3 on the Gallant's edge, a rigging onto one of Calavera's neighbours
+    # (b6, d6 or c7: 1 away; c4 and c5 are gangplanks, 2 and 1 away but never a
+    # rigging's target, and c4 is farther).
+    state = empty()
+    place(state, 0, "c2")
+    place(state, 3, "c6")
+    activate(state, 0)
+    rng = random.Random(3)
+    legal = state.legal(0)
+    assert {str(a) for a in legal} >= {"move", "end"}
+    assert not any(str(a).startswith("attack") for a in legal)
+    assert str(rollout(state, 0, legal, rng)) == "move"
+    state.act(0, "move")
+    assert decision(state)["kind"] == "move"
+    assert str(rollout(state, 0, state.legal(0), rng)) == "step>c3"
+    state.act(0, "step>c3")
+    for seed in range(10):
+        choice = str(rollout(state, 0, state.legal(0), random.Random(seed)))
+        assert choice in {"rig>b6", "rig>d6", "rig>c7"}
+
+
+def test_the_search_playouts_attack_whenever_they_can() -> None:
+    state = empty()
+    kit.turn(state, 1)
+    place(state, 3, "c6")  # Calavera, range 2
+    place(state, 2, "c5")  # Nerissa, in reach
+    activate(state, 3)
+    legal = state.legal(1)
+    attacks = [a for a in legal if str(a).startswith("attack")]
+    assert attacks and len(attacks) < len(legal)
+    for seed in range(20):
+        assert rollout(state, 1, legal, random.Random(seed)) in attacks
+
+
+def test_greedy_finishes_its_look_ahead_with_the_small_choices_alone() -> None:
+    # The look-ahead keeps chance for a hero's actions: only the search presses on.
+    state = empty()
+    place(state, 0, "c2")
+    place(state, 3, "c6")
+    activate(state, 0)
+    assert small_choice(state, 0, state.legal(0), random.Random(1)) is None
+
+
+def test_the_search_settles_on_a_knock_out_at_the_games_exploration() -> None:
+    # Calavera can knock out a wounded Nerissa: a VP and three coins, the clear
+    # best of move, attack and end. The evaluation tells them apart by a few
+    # hundredths of a chance to win, so at UCB's default exploration (0.7) the
+    # search spreads its visits nearly evenly (measured: 39% on the attack); at
+    # the game's own (0.1, its manifest's search_exploration) it settles (72%).
+    state = empty()
+    kit.turn(state, 1)
+    place(state, 3, "c6")
+    place(state, 2, "c5")
+    state.damage[2] = 5
+    activate(state, 3)
+    legal = [str(a) for a in state.legal(1)]
+    attack = legal.index("attack:rapier_and_pistol>c5")
+
+    def share(**settings: float) -> float:
+        ranking = ISMCTSBot(iterations=300, **settings).rank(state, 1, random.Random(1))
+        return ranking.values[attack] / sum(ranking.values)
+
+    assert share() > 0.6
+    assert share(exploration=0.7) < 0.45

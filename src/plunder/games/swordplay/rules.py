@@ -372,18 +372,16 @@ class SwordplayState(State):
 
     # ----------------------------------------------------------- refusals
     # Why an action is refused, one handler per kind of decision like the pairs
-    # above (the defence window's too): ``_explain_<kind>(seat, action, frame)``
-    # finds what is wrong, and ``text`` words it. The helper they share is
-    # ``_why_not_held``, so that an ``_explain_`` name is always a kind's.
+    # above (the defence window's too), found by the engine by name:
+    # ``_explain_<kind>(seat, action, frame)`` finds what is wrong, and ``text``
+    # words it. The helper they share is ``_why_not_held``, so that an
+    # ``_explain_`` name is always a kind's.
     def _explain(self, seat: int, action: Action) -> str:
-        """Why ``action`` is refused: the open decision's ``_explain_<kind>``."""
+        """Why ``action`` is refused: another game's, or the open decision's
+        ``_explain_<kind>`` says (the engine finds it)."""
         if not isinstance(action, SwordAction):
             return text.not_ours(action)
-        frame = self.frames[-1]
-        explain = getattr(self, f"_explain_{frame.kind}", None)
-        if explain is None:
-            return super()._explain(seat, action)
-        return explain(seat, action, frame)
+        return super()._explain(seat, action)
 
     def _explain_discard(self, seat: int, action: SwordAction, frame: Frame) -> str:
         """R12: a card of the hand is discarded, or none (pass)."""

@@ -46,6 +46,9 @@ _LEGAL: dict[tuple[int, tuple[bool, ...], Any], tuple[DuelAction, ...]] = {}
 # A hand's counts, card by card, read in one call: the key is made at every
 # decision, and a generator over the cards took most of the lookup's time.
 _counts = operator.itemgetter(*CARD_NAMES)
+# Hands of three Colts and of two list the same actions: one tuple for both, so a
+# situation that comes back hands back the very tuple it did before.
+_LISTS: dict[tuple[DuelAction, ...], tuple[DuelAction, ...]] = {}
 _action = DuelAction.of
 
 
@@ -97,7 +100,8 @@ class DuelState(State):
                 actions.append(_action(name, None))
                 if CARDS[name].weapon:
                     actions.extend(_action(name, target) for target in targets)
-            found = _LEGAL[key] = tuple(actions)
+            listed = tuple(actions)
+            found = _LEGAL[key] = _LISTS.setdefault(listed, listed)
         return found
 
     def _explain(self, seat: int, action: Action) -> str:

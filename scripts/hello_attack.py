@@ -38,17 +38,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
-import contextlib
 import json
 import os
 import random
 import secrets
-import signal
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -321,33 +318,6 @@ async def peak_memory(pid: int, until: float, peak: float) -> float:
     return peak
 
 
-@contextlib.asynccontextmanager
-async def server_on(tree: Path | None, store: str, workdir: Path) -> AsyncIterator[Any]:
-    """``plunder serve`` of ``tree`` on ``store``, with its default limits, stopped on exit."""
-    port = load_tables.free_port()
-    log_path = workdir / "server.log"
-    command = [*load_tables.plunder_command(tree), "serve", "--port", str(port)]
-    command += ["--db", store, "--quiet", "--bot-delay", "0"]
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("PLUNDER_")}
-    environment.pop("DATABASE_URL", None)
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=tree or None
-        )
-    server = load_tables.Server(f"http://127.0.0.1:{port}", process, log_path)
-    try:
-        await load_tables.wait_until_up(server)
-        yield server
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                await asyncio.to_thread(process.wait, 15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                await asyncio.to_thread(process.wait)
-
-
 async def run_one(name: str, tree: Path | None, args: argparse.Namespace) -> Report:
     with tempfile.TemporaryDirectory(prefix="plunder-hello-") as work:
         workdir = Path(work)
@@ -355,7 +325,8 @@ async def run_one(name: str, tree: Path | None, args: argparse.Namespace) -> Rep
         long_row, _ = long_table(args.moves, args.seed)
         others = [quiet_table() for _ in range(args.others)]
         write_tables(store, [long_row, *(row for row, _ in others)])
-        async with server_on(tree, store, workdir) as server:
+        async with load_tables.started_server(tree, store, workdir, lifted=False) as server:
+            assert server.process is not None  # started here, so a process of ours
             pid = server.process.pid
             port = int(server.url.rsplit(":", 1)[1])
             pings = Pings()

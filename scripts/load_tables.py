@@ -405,8 +405,15 @@ def fresh_store(db: str | None, workdir: Path) -> Any:
 
 
 @contextlib.asynccontextmanager
-async def started_server(tree: Path | None, store: str, workdir: Path) -> AsyncIterator[Server]:
-    """A ``plunder serve`` subprocess of ``tree`` on a free port, stopped on exit."""
+async def started_server(
+    tree: Path | None, store: str, workdir: Path, *, lifted: bool = True
+) -> AsyncIterator[Server]:
+    """A ``plunder serve`` subprocess of ``tree`` on ``store``, on a free port, stopped on exit.
+
+    ``lifted``: its limits on creating tables and on messages are lifted (``LIFTED``),
+    for one client at machine speed; otherwise it runs with its default limits,
+    whatever ``PLUNDER_`` settings this environment holds.
+    """
     port = free_port()
     log_path = workdir / "server.log"
     command = [
@@ -422,7 +429,10 @@ async def started_server(tree: Path | None, store: str, workdir: Path) -> AsyncI
         "--bot-delay",
         "0",
     ]
-    environment = {**os.environ, **LIFTED}
+    if lifted:
+        environment = {**os.environ, **LIFTED}
+    else:
+        environment = {k: v for k, v in os.environ.items() if not k.startswith("PLUNDER_")}
     environment.pop("DATABASE_URL", None)
     with log_path.open("wb") as log:
         process = subprocess.Popen(

@@ -83,6 +83,18 @@ def test_the_legal_mask_marks_exactly_the_legal_actions() -> None:
     assert not state.legal_mask(0).any()  # committed: nothing more this shootout
 
 
+def test_a_situation_that_comes_back_lists_its_actions_in_the_same_tuple() -> None:
+    # A cache keyed on the legal tuple (a search's, an encoder's) meets it again
+    # when seat 0 holds three Colts and when it holds two: the same actions.
+    state = three()
+    state.legal(0)
+    first = state._legal_cache[0]
+    shootout(state, {0: "colt", 1: "barricade", 2: "barricade"})  # no one aims: all live
+    assert duel_rules.FULL_HAND["colt"] > 1 and state.view(0)["hand"].count("colt") == 2
+    state.legal(0)
+    assert state._legal_cache[0] is first
+
+
 def test_an_action_is_structured_data_beside_its_notation() -> None:
     space = plunder.load("duel", players=3).action_space()
     assert space.action(3).to_json() == {"card": "colt", "target": 2, "notation": "colt>2"}

@@ -257,7 +257,7 @@ def play_one(
     if pick["action"] is None:
         # A Colt or a Rifle: pick the card, then aim.
         card = pick["card"]
-        if not _click(page, f'#game [data-card="{card}"][data-index="{pick["index"]}"]'):
+        if not click(page, f'#game [data-card="{card}"][data-index="{pick["index"]}"]'):
             return None
         try:
             page.wait_for_selector("#game .aim, #game .hand-extra [data-action]", timeout=3000)
@@ -270,12 +270,13 @@ def play_one(
     notation = pick["action"]
     if before_commit is not None:
         before_commit(notation)
-    if not _click(page, f'#game [data-action="{notation}"]'):
+    if not click(page, f'#game [data-action="{notation}"]'):
         return None
     return notation
 
 
-def _click(page: Any, selector: str) -> bool:
+def click(page: Any, selector: str) -> bool:
+    """Clicks the first element ``selector`` finds; False when none could be clicked in 2 s."""
     try:
         page.locator(selector).first.click(timeout=2000)
     except PlaywrightError:

@@ -25,6 +25,7 @@ from e2e.driving import (
     DESKTOP,
     PHONE,
     Server,
+    click,
     create_table,
     join_on_a_phone,
     refusal_shown,
@@ -72,14 +73,6 @@ def plates(page: Any) -> list[dict[str, Any]]:
     return page.evaluate(PLATES_JS)
 
 
-def _click(page: Any, selector: str) -> bool:
-    try:
-        page.locator(selector).first.click(timeout=2000)
-    except PlaywrightError:
-        return False
-    return True
-
-
 def right_gesture(page: Any) -> str | None:
     """The gesture of the card this page's pirate revealed, as its table shows it."""
     mine = [p for p in plates(page) if p["me"]]
@@ -104,23 +97,23 @@ def play_one(page: Any, rng: random.Random, gesture: bool = True) -> str | None:
         if not gesture or wanted is None:
             return None
         notation = f"gesture>{wanted}"
-        return notation if _click(page, f'#game [data-action="{notation}"]') else None
+        return notation if click(page, f'#game [data-action="{notation}"]') else None
     reach = [o for o in options if o["slot"] is not None or o["dig"]]
     if reach:
         notation = rng.choice(reach)["action"]
-        return notation if _click(page, f'#game [data-action="{notation}"]') else None
+        return notation if click(page, f'#game [data-action="{notation}"]') else None
     hand = [o for o in options if o["card"]]
     if not hand:
         others = [o for o in options if o["action"]]
         if not others:
             return None
         notation = rng.choice(others)["action"]
-        return notation if _click(page, f'#game [data-action="{notation}"]') else None
+        return notation if click(page, f'#game [data-action="{notation}"]') else None
     pick = rng.choice(hand)
     selector = f'#game .rumble-hand [data-card="{pick["card"]}"][data-index="{pick["index"]}"]'
     if pick["action"]:
-        return pick["action"] if _click(page, selector) else None
-    if not _click(page, selector):
+        return pick["action"] if click(page, selector) else None
+    if not click(page, selector):
         return None
     # Up to two targets: a click that completes the choice carries its notation.
     for _ in range(2):
@@ -132,7 +125,7 @@ def play_one(page: Any, rng: random.Random, gesture: bool = True) -> str | None:
         if not targets:
             return None
         target = rng.choice(targets)
-        if not _click(page, f'#game .targets [data-target="{target["target"]}"]'):
+        if not click(page, f'#game .targets [data-target="{target["target"]}"]'):
             return None
         if target["action"]:
             return target["action"]

@@ -24,7 +24,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import plunder
-from e2e.driving import Server, api, create_table, join_on_a_phone, result_shown
+from e2e.driving import Server, api, click, create_table, join_on_a_phone, result_shown
 from plunder.server.live import REFLEX_MIN
 
 CLICKABLE_JS = """
@@ -48,14 +48,6 @@ def clickable(page: Any) -> list[dict[str, Any]]:
     return page.evaluate(CLICKABLE_JS)
 
 
-def _click(page: Any, selector: str) -> bool:
-    try:
-        page.locator(selector).first.click(timeout=2000)
-    except PlaywrightError:
-        return False
-    return True
-
-
 def play_one(page: Any, rng: random.Random) -> str | None:
     """One decision by clicks: an action button or card, or an attack card then a fighter."""
     options = clickable(page)
@@ -63,9 +55,9 @@ def play_one(page: Any, rng: random.Random) -> str | None:
         return None
     pick = rng.choice(options)
     if pick["action"]:
-        return pick["action"] if _click(page, f'#game [data-action="{pick["action"]}"]') else None
+        return pick["action"] if click(page, f'#game [data-action="{pick["action"]}"]') else None
     selector = f'#game .sw-hand [data-card="{pick["card"]}"][data-index="{pick["index"]}"]'
-    if not _click(page, selector):
+    if not click(page, selector):
         return None
     try:
         page.wait_for_selector("#game .sw-plate.aimable", timeout=3000)
@@ -75,7 +67,7 @@ def play_one(page: Any, rng: random.Random) -> str | None:
     if not aims:
         return None
     aim = rng.choice(aims)
-    return aim["action"] if _click(page, f'#game [data-action="{aim["action"]}"]') else None
+    return aim["action"] if click(page, f'#game [data-action="{aim["action"]}"]') else None
 
 
 def test_three_fighters_two_humans_and_a_bot_play_to_the_end(

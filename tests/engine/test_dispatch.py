@@ -7,7 +7,16 @@ from typing import Any
 
 import pytest
 
-from plunder.engine import Action, Frame, Game, PlunderError, Result, State, action_type
+from plunder.engine import (
+    Action,
+    Frame,
+    Game,
+    IllegalAction,
+    PlunderError,
+    Result,
+    State,
+    action_type,
+)
 from plunder.engine.frame import ANY
 from plunder.engine.game import notation_error
 
@@ -148,3 +157,28 @@ def test_a_one_answer_handler_refuses_a_step_several_seats_answered() -> None:
     state.act(1, "yes")
     with pytest.raises(PlunderError, match="takes one answer, but 3 seats answered"):
         state.act(2, "yes")
+
+
+def test_a_refusal_goes_to_the_explanation_of_the_open_frames_kind() -> None:
+    class Strict(VoteState):
+        """Seat 2 may only vote no, and the vote says why; the captain's choice has
+        no explanation of its own."""
+
+        def _legal_vote(self, seat: int, frame: Frame) -> list[Action]:
+            return [NO] if seat == 2 else [YES, NO]
+
+        def _explain_vote(self, seat: int, action: Action, frame: Frame) -> str:
+            return f"seat {seat} may only say no in the {frame.kind}"
+
+    class StrictGame(VoteGame):
+        def _new_state(self, seed: int) -> State:
+            return Strict(self, seed)
+
+    state = StrictGame().new(seed=1)
+    with pytest.raises(IllegalAction) as caught:
+        state.act(0, Word.of("maybe"))
+    assert caught.value.reason == "maybe is not a legal action for seat 0 now"
+    state.act(0, "yes")
+    with pytest.raises(IllegalAction) as caught:
+        state.act(2, "yes")
+    assert caught.value.reason == "seat 2 may only say no in the vote"

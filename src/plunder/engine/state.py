@@ -243,7 +243,19 @@ class State(Windows, Triggers, Dice):
         return self._over
 
     def _explain(self, seat: int, action: Action) -> str:
-        """Why ``action`` is not legal for ``seat`` now (for the error message)."""
+        """Why ``action`` is not legal for ``seat`` now (for the error message).
+
+        By default the open frame's ``_explain_<kind>(seat, action, frame)``, found by
+        name like the pair of handlers, when the game writes one; else ``_refusal``.
+        """
+        frame = self.frames[-1] if self.frames else None
+        explain = None if frame is None else getattr(self, f"_explain_{frame.kind}", None)
+        if explain is None:
+            return self._refusal(seat, action)
+        return explain(seat, action, frame)
+
+    def _refusal(self, seat: int, action: Action) -> str:
+        """The plain refusal, for an action the game has no better reason to refuse."""
         return f"{action} is not a legal action for seat {seat} now"
 
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:

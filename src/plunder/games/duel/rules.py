@@ -5,6 +5,7 @@ Rule numbers (R1, R2, …) refer to ``docs/rules/duel.md``.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -39,9 +40,15 @@ class DuelAction(Action):
         return self.card if self.target is None else f"{self.card}>{self.target}"
 
 
-# Legal lists depend only on the seat, who lives and which cards are in hand:
-# at most a few thousand situations, each computed once per process.
-_LEGAL: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], tuple[DuelAction, ...]] = {}
+# Legal lists depend only on the seat, who lives and how many of each card it
+# holds: at most a few thousand situations, each computed once per process.
+_LEGAL: dict[tuple[int, tuple[bool, ...], Any], tuple[DuelAction, ...]] = {}
+# A hand's counts, card by card, read in one call: the key is made at every
+# decision, and a generator over the cards took most of the lookup's time.
+_counts = operator.itemgetter(*CARD_NAMES)
+# Hands of three Colts and of two list the same actions: one tuple for both, so a
+# situation that comes back hands back the very tuple it did before.
+_LISTS: dict[tuple[DuelAction, ...], tuple[DuelAction, ...]] = {}
 _action = DuelAction.of
 
 
@@ -82,7 +89,7 @@ class DuelState(State):
 
     def _legal_shootout(self, seat: int, frame: Frame) -> Sequence[DuelAction]:
         hand = self.hands[seat]
-        key = (seat, tuple(self.alive), tuple(hand[name] > 0 for name in CARD_NAMES))
+        key = (seat, tuple(self.alive), _counts(hand))
         found = _LEGAL.get(key)
         if found is None:
             targets = [s for s, alive in enumerate(self.alive) if alive and s != seat]
@@ -93,7 +100,8 @@ class DuelState(State):
                 actions.append(_action(name, None))
                 if CARDS[name].weapon:
                     actions.extend(_action(name, target) for target in targets)
-            found = _LEGAL[key] = tuple(actions)
+            listed = tuple(actions)
+            found = _LEGAL[key] = _LISTS.setdefault(listed, listed)
         return found
 
     def _explain(self, seat: int, action: Action) -> str:

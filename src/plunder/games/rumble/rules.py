@@ -477,9 +477,11 @@ class RumbleState(State):
             )
         if action.verb != "play":
             return super()._explain(seat, action)
-        return self._explain_card(seat, action)
+        return self._why_card(seat, action)
 
-    def _explain_card(self, seat: int, action: RumbleAction) -> str:
+    def _why_card(self, seat: int, action: RumbleAction) -> str:
+        """Why playing ``action.name`` is refused (a helper: ``_explain_<kind>`` names
+        are the engine's, by decision)."""
         card = CARDS.get(action.name)
         if card is None:
             return f"there is no card {action.name!r}"

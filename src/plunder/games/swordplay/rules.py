@@ -56,13 +56,6 @@ DECISIONS = {
     "attack": "the active fighter may attack a living opponent with one attack card (or pass)",
     "defend": "the target of an attack may defend, use a ready cloak or shield, or take it (no)",
 }
-# What each decision takes, for the message of a refused action.
-HINTS = {
-    "discard": "discard:CARD or pass",
-    "ready": "drop:ITEM, ready:CARD (a stance or an item that fits free hands) or pass",
-    "attack": "attack:CARD>SEAT (a living opponent) or pass",
-    "defend": "a defence that fits the attack (defend:CARD), guard:CLOAK, or no",
-}
 
 
 @action_type
@@ -265,17 +258,6 @@ class SwordplayState(State):
         stance = self.stance[seat]
         return stance is not None and CARDS[stance].has(effect)
 
-    def _explain(self, seat: int, action: Action) -> str:
-        if not isinstance(action, SwordAction):
-            return f"{action!r} is not a Swordplay action"
-        kind = self.frames[-1].kind
-        card = card_of(action)
-        if action.verb not in ("pass", "no") and card and card not in self.hands[seat] and (
-            action.verb not in ("drop", "guard")
-        ):
-            return f"seat {seat} holds no {CARDS[card].title}"
-        return f"now is the {kind} decision: {HINTS[kind]}"
-
     def _on_discard(self, seat: int, action: SwordAction, frame: Frame) -> None:
         # R12, R13: discard one card (two for a deft fighter), then draw up to five.
         if action.verb == "discard":
@@ -387,6 +369,44 @@ class SwordplayState(State):
             location=location, damage=amount, counter=counter, link=link,
             ignores_guards=ignores,
         )
+
+    # ----------------------------------------------------------- refusals
+    # Why an action is refused, one handler per kind of decision like the pairs
+    # above (the defence window's too), found by the engine by name:
+    # ``_explain_<kind>(seat, action, frame)`` finds what is wrong, and ``text``
+    # words it. The helper they share is ``_why_not_held``, so that an
+    # ``_explain_`` name is always a kind's.
+    def _explain(self, seat: int, action: Action) -> str:
+        """Why ``action`` is refused: another game's, or the open decision's
+        ``_explain_<kind>`` says (the engine finds it)."""
+        if not isinstance(action, SwordAction):
+            return text.not_ours(action)
+        return super()._explain(seat, action)
+
+    def _explain_discard(self, seat: int, action: SwordAction, frame: Frame) -> str:
+        """R12: a card of the hand is discarded, or none (pass)."""
+        return self._why_not_held(seat, action) or text.discard_asked()
+
+    def _explain_ready(self, seat: int, action: SwordAction, frame: Frame) -> str:
+        """R16-R22: an item in play dropped, or a stance or fitting item of the hand readied."""
+        return self._why_not_held(seat, action) or text.ready_asked()
+
+    def _explain_attack(self, seat: int, action: SwordAction, frame: Frame) -> str:
+        """R24-R27: an attack card of the hand at a living opponent, or none (pass)."""
+        return self._why_not_held(seat, action) or text.attack_asked()
+
+    def _explain_defend(self, seat: int, action: SwordAction, frame: Frame) -> str:
+        """R28, R29: a fitting defence of the hand, a ready guard, or no."""
+        return self._why_not_held(seat, action) or text.defend_asked()
+
+    def _why_not_held(self, seat: int, action: SwordAction) -> str:
+        """``seat`` does not hold the card ``action`` plays from the hand; else ``""``.
+
+        A drop or a guard names a card in play, not in the hand: never this."""
+        card = card_of(action)
+        if not card or action.verb in ("drop", "guard") or card in self.hands[seat]:
+            return ""
+        return text.not_held(seat, card)
 
     # ----------------------------------------------------------- the defence window
     # Offered to the attack's target alone (public: the attack is made face up);

@@ -1,4 +1,4 @@
-"""Swordplay's log lines in English: the rules log events, this module words them."""
+"""Swordplay in English: the rules log events and refuse actions, this module words them."""
 
 from __future__ import annotations
 
@@ -99,3 +99,40 @@ def winner(seat: int, fighter: str) -> str:
 
 def turn_limit(turns: int) -> str:
     return f"The turn limit ({turns}) was reached with more than one fighter standing; no winner"
+
+
+# ------------------------------------------------------------ refusals
+# Why an action is refused: the rules pick the sentence and give the facts. When
+# nothing more precise is wrong, the sentence says what the open decision takes.
+
+
+def not_ours(action: object) -> str:
+    """An action of another game."""
+    return f"{action!r} is not a Swordplay action"
+
+
+def not_held(seat: int, card: str) -> str:
+    """``seat`` plays ``card`` from a hand that holds none."""
+    return f"seat {seat} holds no {_title(card)}"
+
+
+def discard_asked() -> str:
+    """What the discard decision takes (R12)."""
+    return "now is the discard decision: discard:CARD or pass"
+
+
+def ready_asked() -> str:
+    """What the ready decision takes (R16-R22)."""
+    return ("now is the ready decision: drop:ITEM, ready:CARD "
+            "(a stance or an item that fits free hands) or pass")
+
+
+def attack_asked() -> str:
+    """What the attack decision takes (R24-R27)."""
+    return "now is the attack decision: attack:CARD>SEAT (a living opponent) or pass"
+
+
+def defend_asked() -> str:
+    """What the defence window takes (R28, R29)."""
+    return ("now is the defend decision: "
+            "a defence that fits the attack (defend:CARD), guard:CLOAK, or no")

@@ -378,14 +378,11 @@ class UnderFireState(State):
     # facts, and ``text`` words them. The helpers they share are ``_why_*``, so that
     # an ``_explain_`` name is always a kind's.
     def _explain(self, seat: int, action: Action) -> str:
-        """Why ``action`` is refused: the open decision's ``_explain_<kind>``."""
+        """Why ``action`` is refused: another game's, or the open decision's
+        ``_explain_<kind>`` says (the engine finds it)."""
         if not isinstance(action, FireAction):
             return text.not_ours(action)
-        frame = self.frames[-1]
-        explain = getattr(self, f"_explain_{frame.kind}", None)
-        if explain is None:
-            return super()._explain(seat, action)
-        return explain(seat, action, frame)
+        return super()._explain(seat, action)
 
     def _explain_order(self, seat: int, action: FireAction, frame: Frame) -> str:
         """R11: two effects wait, and only ``first:`` orders them."""
@@ -433,7 +430,7 @@ class UnderFireState(State):
             return text.too_dear(seat, action.merc, merc.cost, self.gold[seat])
         why = self._why_space(seat, INDEX[action.at], boarding=merc.boards)
         if why or self.played or self.can_lay(seat):
-            return why or super()._explain(seat, action)
+            return why or self._refusal(seat, action)
         return text.opens_nothing(seat, action.merc, action.at, "R51")
 
     def _why_space(self, seat: int, at: int, boarding: bool) -> str:

@@ -56,7 +56,7 @@ def observation_bounds(game: Game) -> tuple[np.ndarray, np.ndarray]:
 
 # Legal tuples whose indices and mask rows are kept, per game, before starting afresh.
 ROWS_KEPT = 4096
-Rows = dict[int, tuple[tuple[Any, ...], list[int], bytes, list[int]]]
+Rows = dict[int, list[Any]]
 _ROWS: weakref.WeakKeyDictionary[Game, Rows] = weakref.WeakKeyDictionary()
 
 
@@ -105,7 +105,7 @@ class Play:
         self.steps = 0
         # Each seat's legal indices and mask row for the step under way (emptied at
         # each commit), and the same by legal tuple, shared by the game's plays.
-        self._legal: dict[int, tuple[list[int], bytes, list[int]]] = {}
+        self._legal: dict[int, list[Any]] = {}
         self._rows = _rows_of(game)
 
     @property
@@ -119,11 +119,12 @@ class Play:
     def legal_positions(self, seat: int) -> list[int]:
         """The indices of ``seat``'s legal actions now, in the engine's order (empty if
         none); worked out once a step, since masks, commits and checks all ask."""
-        return self._legal_row(seat)[0]
+        return self._legal_row(seat)[1]
 
-    def _legal_row(self, seat: int) -> tuple[list[int], bytes, list[int]]:
-        """``seat``'s legal indices (in the engine's order), its mask row (bytes over
-        the space and the no-op) and its legal indices in increasing order.
+    def _legal_row(self, seat: int) -> list[Any]:
+        """``[legal tuple, legal indices in the engine's order, the same in increasing
+        order, mask bytes or None]`` for ``seat``: its mask (over the space and the
+        no-op) is made when first asked for (``_mask``).
 
         They are kept for the step, and across steps for a legal tuple the game
         hands back again (a situation that comes back: see ``State.legal_tuple``).
@@ -132,31 +133,40 @@ class Play:
         if found is None:
             legal = self.state.legal_tuple(seat)
             cache = self._rows
-            entry = cache.get(id(legal))
-            if entry is None or entry[0] is not legal:
+            found = cache.get(id(legal))
+            if found is None or found[0] is not legal:
                 positions = self.space.positions(legal)
-                row = bytearray(self.noop + 1)
-                for position in positions or (self.noop,):
-                    row[position] = 1
                 if len(cache) >= ROWS_KEPT:
                     cache.clear()
                 # The tuple is held in the entry, so its id stays its own while kept.
-                entry = cache[id(legal)] = (legal, positions, bytes(row), sorted(positions))
-            found = self._legal[seat] = entry[1:]
+                found = cache[id(legal)] = [legal, positions, sorted(positions), None]
+            self._legal[seat] = found
         return found
+
+    def _mask(self, seat: int) -> np.ndarray:
+        """``seat``'s mask, a fresh array (users keep what an environment returns) made
+        from bytes kept with its legal row."""
+        row = self._legal_row(seat)
+        ones = row[3]
+        if ones is None:
+            mask = bytearray(self.noop + 1)
+            for position in row[1] or (self.noop,):
+                mask[position] = 1
+            ones = row[3] = bytes(mask)
+        return np.frombuffer(bytearray(ones), dtype=np.int8)
 
     def legal_indices(self, seat: int) -> list[int]:
         """The indices of ``seat``'s legal actions now, in action-space order (empty if none)."""
         return list(self._legal_row(seat)[2])
 
     def mask(self, seat: int) -> np.ndarray:
-        """An int8 mask over the action space plus the no-op: 1 where the index is legal."""
-        return self.masks((seat,))[0]
+        """An int8 mask over the action space plus the no-op: 1 where the index is legal
+        (a fresh array)."""
+        return self._mask(seat)
 
     def masks(self, seats: Sequence[int]) -> np.ndarray:
         """``mask`` of each of ``seats``, one row each (a fresh int8 array)."""
-        joined = bytearray(b"".join([self._legal_row(seat)[1] for seat in seats]))
-        return np.frombuffer(joined, dtype=np.int8).reshape(len(seats), self.noop + 1)
+        return np.stack([self._mask(seat) for seat in seats])
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         """What the seat sees: its observation vector and its action mask (fresh arrays)."""
@@ -166,11 +176,11 @@ class Play:
         """``observation`` of each of ``seats``: what every seat sees alike is encoded once."""
         # Straight to the encoder: the environments hand in their own seats, all valid.
         vectors = self.encoder.observe(self.state, seats)
-        masks = self.masks(seats)
-        # (zip's strict check costs more than the rest here: both have a row per seat)
+        mask = self._mask
+        # (zip's strict check costs more than the rest here: a row per seat in each)
         return [
-            {"observation": vector, "action_mask": mask}
-            for vector, mask in zip(vectors, masks, strict=False)
+            {"observation": vector, "action_mask": mask(seat)}
+            for vector, seat in zip(vectors, seats, strict=False)
         ]
 
     def statuses(self, seats: Sequence[int]) -> list[str]:
@@ -201,7 +211,7 @@ class Play:
             action = None
             if index is not None:
                 number = int(index)
-                if number in self._legal_row(seat)[0]:
+                if number in self._legal_row(seat)[1]:
                     action = actions[number]
             if action is None:
                 action = self.rng.choice(state.legal(seat))

@@ -154,7 +154,7 @@ class SingleSeatEnv(gymnasium.Env):
         play = self.play
         if play.over:
             return np.ones(play.noop, dtype=np.int8)
-        return play.mask(self.seat)[:-1].copy()
+        return play.mask(self.seat)[:-1]
 
     def _info(self, substituted: bool) -> dict[str, Any]:
         info: dict[str, Any] = {"status": self.play.state.status(self.seat)}

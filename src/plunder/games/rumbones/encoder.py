@@ -7,6 +7,7 @@ is listed field by field in ``docs/rules/rumbones.md``.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -33,6 +34,8 @@ COIN_SCALE = 10.0
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 SKILL_KIND = {name: skill.kind for name, skill in CONTENT.skills.items()}
+# Situations whose values an encoder keeps (boards, heroes), before it starts afresh.
+KEPT = 4096
 
 
 class BonesEncoder(Encoder):
@@ -42,6 +45,8 @@ class BonesEncoder(Encoder):
         zones = len(self.game.zones())
         self._zones = {zone: i for i, zone in enumerate(self.game.zones())}
         self._flips: dict[int, np.ndarray] = {}
+        self._boards: dict[tuple[Any, ...], Any] = {}
+        self._heroes: dict[tuple[Any, ...], Any] = {}
         heroes = 2 * HEROES_A_SIDE
         self.field("viewer", 2, "one-hot: the seat observing")
         # A zone may hold a side's every hero and its whole crew.
@@ -182,7 +187,8 @@ class BonesEncoder(Encoder):
         """
         assert isinstance(state, BonesState)
         heroes = [self._hero(state, h) for h in range(len(state.hero))]
-        front = np.frombuffer(self._from_side(state, 0, self._board(state), heroes), np.float32)
+        front = np.frombuffer(self._side_zero(state, self._zones_block(state), heroes),
+                              np.float32)
         out = np.empty((len(seats), self.size), dtype=np.float32)
         at = self.at
         turn = at["turn"]
@@ -242,6 +248,40 @@ class BonesEncoder(Encoder):
         self._flips[heroes] = perm
         return perm
 
+    def _zones_block(self, state: BonesState) -> Any:
+        """The ``zones`` field seen from side 0, kept by what stands where (the board
+        changes at few steps)."""
+        key = (
+            tuple(state.zone),
+            tuple([(g[ZONE], g[HANDS], len(g[BOSUNS])) for g in state.crew[0]]),
+            tuple([(g[ZONE], g[HANDS], len(g[BOSUNS])) for g in state.crew[1]]),
+            tuple([(z, e[0], e[1]) for z, e in state.objectives[0].items()]),
+            tuple([(z, e[0], e[1]) for z, e in state.objectives[1].items()]),
+            tuple([(m[0], m[1]) for m in state.monsters.values()]),
+            state.kraken[0] if state.kraken else None,
+            tuple(state.wrecked),
+        )
+        kept = self._boards
+        block = kept.get(key)
+        if block is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            block = kept[key] = self._lay_out_zones(self._board(state))
+        return block
+
+    def _lay_out_zones(self, board: dict[int, list[Any]]) -> Any:
+        """The ``zones`` field, seen from side 0, of ``_board``'s cells."""
+        block = blank(len(self._zones) * ZONE_FEATURES)
+        for z, (mine, theirs, kraken, wrecked) in board.items():
+            base = z * ZONE_FEATURES
+            # Own heroes, enemy heroes, own crew, enemy crew, objectives, monsters.
+            for f, value in ((0, mine[0]), (1, theirs[0]), (2, mine[1]), (3, mine[2]),
+                             (4, theirs[1]), (5, theirs[2]), (6, mine[3]), (7, theirs[3]),
+                             (8, mine[4]), (9, theirs[4]), (10, kraken), (11, wrecked)):
+                if value:
+                    block[base + f] = value
+        return block
+
     def _board(self, state: BonesState) -> dict[int, list[Any]]:
         """Per zone something stands on: per side, its heroes, deckhands / 6 and bosuns
         / 6 (summed group by group, as ``fill`` sums them), its objective's HP left /
@@ -276,9 +316,24 @@ class BonesEncoder(Encoder):
             cell(zone)[3] = 1.0
         return cells
 
+    def _hero(self, state: BonesState, h: int) -> Any:
+        """Hero ``h``'s features, as ``fill`` lists them, kept by what they follow from."""
+        key = (
+            state.hero[h], state.zone[h], state.damage[h], state.coins[h],
+            state.activated[h], state.coin[h], state.overboard[h],
+            tuple(state.unlocked[h]), tuple(state.levels[h].items()),
+            tuple(state.conditions[h]), bool(state.spent[h]),
+        )
+        kept = self._heroes
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= KEPT:
+                kept.clear()
+            found = kept[key] = array("f", self._hero_features(state, h))
+        return found
+
     @staticmethod
-    def _hero(state: BonesState, h: int) -> tuple[float, ...]:
-        """Hero ``h``'s features, as ``fill`` lists them."""
+    def _hero_features(state: BonesState, h: int) -> tuple[float, ...]:
         hp_max = state.max_hp(h)
         skills = state.unlocked[h]
         levels = state.levels[h]
@@ -300,34 +355,19 @@ class BonesEncoder(Encoder):
             *(float(c in conditions) for c in CONDITIONS),
         )
 
-    def _from_side(
-        self, state: BonesState, own: int, board: dict[int, list[Any]],
-        heroes: list[tuple[float, ...]],
-    ) -> Any:
-        """Every field but the viewer's and its hand, seen from side ``own``."""
-        enemy = 1 - own
+    def _side_zero(self, state: BonesState, board: Any, heroes: list[Any]) -> Any:
+        """Every field but the viewer's and its hand, seen from side 0 (``board``: the
+        ``zones`` field, ``heroes``: each hero's features)."""
+        own, enemy = 0, 1
         at = self.at
         out = blank(self.size)
         start = at["zones"]
-        for z, (first, second, kraken, wrecked) in board.items():
-            mine, theirs = (first, second) if own == 0 else (second, first)
-            base = start + z * ZONE_FEATURES
-            # Own heroes, enemy heroes, own crew, enemy crew, objectives, monsters.
-            for f, value in ((0, mine[0]), (1, theirs[0]), (2, mine[1]), (3, mine[2]),
-                             (4, theirs[1]), (5, theirs[2]), (6, mine[3]), (7, theirs[3]),
-                             (8, mine[4]), (9, theirs[4]), (10, kraken), (11, wrecked)):
-                if value:
-                    out[base + f] = value
-        start = at["heroes"]
-        # Own side's heroes first (side 0's are 0..2, side 1's 3..5).
-        ordered = list(range(len(heroes)))
-        if own == 1:
-            ordered = ordered[HEROES_A_SIDE:] + ordered[:HEROES_A_SIDE]
-        for rank, h in enumerate(ordered):
-            base = start + rank * HERO_FEATURES
-            for f, value in enumerate(heroes[h]):
-                if value:
-                    out[base + f] = value
+        out[start:start + len(board)] = board
+        # Side 0's heroes (0..2) come first, then side 1's (3..5).
+        base = at["heroes"]
+        for features in heroes:
+            out[base:base + HERO_FEATURES] = features
+            base += HERO_FEATURES
         start = at["discards"]
         for i, side in enumerate((own, enemy)):
             pile = state.discards[side]

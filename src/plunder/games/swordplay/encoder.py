@@ -21,6 +21,9 @@ DAMAGE_SCALE = 10.0
 # the most damage an attack can deal (the fighter's own, a weapon in each hand, the
 # card's bonus and the two abilities and the stance that add 1).
 MOST_COPIES = max(count for deck in CONTENT.decks.values() for _, count in deck.counts)
+DECK_SIZES = {side: deck.size for side, deck in CONTENT.decks.items()}
+# Situations whose values an encoder keeps (fighters with their gear, discard piles).
+KEPT = 4096
 MOST_DAMAGE = (
     max(f.damage for f in CONTENT.fighters.values())
     + max(f.hands for f in CONTENT.fighters.values())
@@ -43,6 +46,8 @@ class SwordplayEncoder(Encoder):
         self._item_index = {card: i for i, card in enumerate(self.items)}
         self._stance_index = {card: i for i, card in enumerate(self.stances)}
         self._cards_at = {card: i for i, card in enumerate(cards)}
+        self._fighters: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._piles: dict[tuple[str, ...], Any] = {}
         count = len(cards)
         self.field("viewer", n, "one-hot: the seat observing (all zero for a spectator)")
         self.field("alive", n, "1 where the fighter is still standing")
@@ -131,23 +136,30 @@ class SwordplayEncoder(Encoder):
         size = self.size
         items, stances = self._item_index, self._stance_index
         public = blank(size)
+        fighters = self._fighters
         for s in range(n):
-            alive = state.alive[s]
-            if alive:
+            # What a fighter's gear and stance make of it, kept by what they are.
+            gear = state.gear[s]
+            key = (state.fighter[s], state.stance[s], *[card for card, _ in gear])
+            made = fighters.get(key)
+            if made is None:
+                if len(fighters) >= KEPT:
+                    fighters.clear()
+                made = fighters[key] = self._fighter(state, s)
+            damage, free, held, stance = made
+            if state.alive[s]:
                 public[at["alive"] + s] = 1.0
-                public[at["attack_damage"] + s] = state.base_damage(s) / DAMAGE_SCALE
+                public[at["attack_damage"] + s] = damage
             public[at["life"] + s] = max(0, state.life[s]) / LIFE_SCALE
             armor = state.armor[s]
             if armor is not None:
                 public[at["armor_left"] + s] = (cards[armor].value - state.armor_taken[s]) / 4
-            public[at["hands_free"] + s] = state.hands_free(s) / 2
-            gear = [card for card, _ in state.gear[s]]
-            for card in set(gear):
-                if card in items:
-                    public[at["gear"] + s * len(items) + items[card]] = float(gear.count(card))
-            stance = state.stance[s]
-            if stance in stances:
-                public[at["stance"] + s * len(stances) + stances[stance]] = 1.0
+            public[at["hands_free"] + s] = free
+            base = at["gear"] + s * len(items)
+            for offset, copies in held:
+                public[base + offset] = copies
+            if stance is not None:
+                public[at["stance"] + s * len(stances) + stance] = 1.0
             public[at["hand_size"] + s] = len(state.hands[s]) / HAND_SIZE
         over = state.result is not None
         if not over:
@@ -169,11 +181,21 @@ class SwordplayEncoder(Encoder):
             public[at["incoming"]] = frame.get("damage", 0) / DAMAGE_SCALE
         count = len(self.cards)
         card_index = self._cards_at
+        piles = self._piles
         for i, side in enumerate(self.sides):
-            public[at["decks"] + i] = len(state.decks[side]) / CONTENT.decks[side].size
-            pile = state.discards[side]
-            for card in set(pile):
-                public[at["discards"] + i * count + card_index[card]] = pile.count(card) / 5
+            public[at["decks"] + i] = len(state.decks[side]) / DECK_SIZES[side]
+            # A discard pile changes only when a card goes to it: its values are kept
+            # by what it holds, and copied in whole.
+            pile = tuple(state.discards[side])
+            block = piles.get(pile)
+            if block is None:
+                if len(piles) >= KEPT:
+                    piles.clear()
+                block = piles[pile] = blank(count)
+                for card in set(pile):
+                    block[card_index[card]] = pile.count(card) / 5
+            start = at["discards"] + i * count
+            public[start:start + count] = block
         public[at["turn"]] = state.turn / self.game.options["turn_limit"]
         if state.readied:
             public[at["readied"]] = 1.0
@@ -191,3 +213,16 @@ class SwordplayEncoder(Encoder):
             for card in set(hand):
                 out[base + at["hand"] + card_index[card]] = hand.count(card) / HAND_SIZE
         return rows(out, len(seats))
+
+    def _fighter(self, state: SwordplayState, seat: int) -> tuple[Any, ...]:
+        """What ``seat``'s fighter, gear and stance make: its attack damage / 10, free
+        hands / 2, its ready items (offset in its block, copies) and its stance's offset."""
+        gear = [card for card, _ in state.gear[seat]]
+        items = self._item_index
+        held = tuple((items[card], float(gear.count(card))) for card in set(gear) if card in items)
+        return (
+            state.base_damage(seat) / DAMAGE_SCALE,
+            state.hands_free(seat) / 2,
+            held,
+            self._stance_index.get(state.stance[seat]),
+        )

@@ -139,8 +139,8 @@ class SingleSeatEnv(gymnasium.Env):
             play.commit(self._bot_choices())
 
     def _observe(self) -> dict[str, np.ndarray]:
-        play = self.play
-        return {"observation": play.state.observation(self.seat), "action_mask": self.action_masks()}
+        vector = self.play.state.observation(self.seat)
+        return {"observation": vector, "action_mask": self.action_masks()}
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as an int8 mask (the method sb3-contrib's

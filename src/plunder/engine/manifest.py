@@ -39,6 +39,8 @@ class Manifest:
       (uniformly at random); for a long game's small sub-decisions (assigning
       hits, re-rolls, passing windows) where random play wastes a playout;
     * ``encoder``: the observation encoder class (``observation(seat)``);
+    * ``batch``: the game's rules over arrays (``plunder.rl.batched``), a
+      ``BatchRules`` class stepping thousands of plays at once;
     * ``timed``: the option values under which the rules time some decisions
       (``{}``: always; ``None``: never), so a lobby can offer the reflex clock;
     * ``rules``: the file name of the game's rules document, a Markdown file in
@@ -58,6 +60,7 @@ class Manifest:
     search_depth: str | None = None
     rollout: str | None = None
     encoder: str | None = None
+    batch: str | None = None
     timed: Mapping[str, Any] | None = None
     rules: str | None = None
     guide: str | None = None

@@ -12,6 +12,7 @@ MANIFEST = Manifest(
     rules="docs/rules/duel.md",
     guide="guide.md",
     encoder="encoder:DuelEncoder",
+    batch="batch:DuelBatch",
 )
 
 __all__ = ["MANIFEST", "DuelAction", "DuelGame", "DuelState"]

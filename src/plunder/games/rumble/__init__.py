@@ -13,6 +13,7 @@ MANIFEST = Manifest(
     rules="docs/rules/rumble.md",
     guide="guide.md",
     encoder="encoder:RumbleEncoder",
+    batch="batch:RumbleBatch",
     # With gestures on, every pirate answers the revealed card at once (R62).
     timed={"gestures": True},
 )

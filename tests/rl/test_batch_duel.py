@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import plunder
+from plunder.games.duel.rules import CARD_NAMES
 from rl.differential import play_side_by_side
 
 
@@ -71,3 +72,58 @@ def test_whole_plays_to_their_end() -> None:
     _, ended = play_side_by_side("duel", {"players": 3, "target": 2}, seeds, picks, 4000,
                                  deal_of, chance_for)
     assert ended == len(seeds)
+
+
+def test_the_batched_greedy_bot_scores_a_shootout_as_the_greedy_bot_does() -> None:
+    """``greedy_scores`` on the batch engine's rows against the greedy bot's own
+    ``shootout_score`` on the scalar engine, for the same cards played."""
+    from plunder.games.duel.batch import greedy_scores
+    from plunder.games.duel.bot import shootout_score
+    from plunder.rl.batched import rules_for
+
+    rng = np.random.default_rng(5)
+    for options in ({"players": 2}, {"players": 3, "target": 2}, {"players": 4, "duel_limit": 3}):
+        rules = rules_for("duel", **options)
+        game = plunder.load("duel", **options)
+        space = game.action_space()
+        for seed in range(12):
+            state = game.new(seed=seed)
+            moves = int(rng.integers(0, 60))
+            for _ in range(moves):
+                if state.is_over:
+                    break
+                for s in sorted(state.pending):
+                    state.act(s, state.legal(s)[int(rng.integers(len(state.legal(s))))])
+            if state.is_over:
+                continue
+            batch = rules.deal(np, {"master": np.array([state.master])})
+            batch.update(alive=np.array([state.alive]), dollars=np.array([state.dollars]),
+                         hands=np.array([[[h[c] for c in CARD_NAMES] for h in state.hands]]),
+                         played=np.array([[[p.count(c) for c in CARD_NAMES]
+                                           for p in state.played]]),
+                         duel=np.array([state.duel]), shootout=np.array([state.shootout]))
+            for seat in sorted(state.pending):
+                chosen = {s: state.legal(s)[int(rng.integers(len(state.legal(s))))]
+                          for s in sorted(state.pending)}
+                actions = np.full((1, rules.players), rules.noop)
+                for s, action in chosen.items():
+                    actions[0, s] = space.index(action)
+                after = rules.step(np, batch, actions, {})
+                got = greedy_scores(batch, after, seat)[0]
+                assert got == pytest.approx(shootout_score(state, seat, chosen))
+
+
+def test_the_batched_greedy_bot_beats_random_play() -> None:
+    from plunder import rl
+
+    env = rl.vector_env("duel", 64, players=2, opponents="greedy", seed=3, target=2)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    ended = won = 0.0
+    for _ in range(150):
+        masks = env.action_masks()
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        _, rewards, terminated, _, _ = env.step(actions)
+        ended += terminated.sum()
+        won += rewards.sum()
+    assert ended > 50 and won / ended < 0.25

@@ -92,6 +92,10 @@ class BatchRules:
         """``(envs, size)``: the spectator's observation (everything public)."""
         raise NotImplementedError
 
+    def bot(self, spec: str, env: BatchEnv, rng: np.random.Generator) -> Policy:
+        """A batched bot (a policy for every seat of ``env``'s plays) named by ``spec``."""
+        raise ValueError(f"{self.game.name} has no batched bot {spec!r}")
+
 
 def select(xp: Any, rows: Any, new: State, old: State) -> State:
     """``new`` where ``rows`` (one boolean per play) is true, ``old`` elsewhere."""

@@ -2,7 +2,8 @@
 
 ``plunder.rl.vector_env(game, num_envs, seat=0, opponents="random", **options)``.
 The other seats are played by a batched policy: ``"random"`` (a legal action at
-random), or any callable taking every seat's observations ``(envs, seats, size)``
+random), a batched bot the game's batch engine offers (``"greedy"`` in Duel), or
+any callable taking every seat's observations ``(envs, seats, size)``
 and masks ``(envs, seats, actions + 1)`` and returning ``(envs, seats)`` action
 indices (the learner's column is ignored): a frozen copy of the learner, for
 self-play. The learner is asked only when its seat decides, as in the scalar
@@ -49,12 +50,15 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         self.seat = seat
         self.num_envs = num_envs
         self.batch = BatchEnv(rules, num_envs, seed=seed, max_steps=max_steps)
-        if opponents == "random":
-            self.opponents: Policy = random_policy(np.random.default_rng(seed))
-        elif callable(opponents):
-            self.opponents = opponents
+        if callable(opponents):
+            self.opponents: Policy = opponents
+        elif opponents == "random":
+            self.opponents = random_policy(np.random.default_rng(seed))
+        elif isinstance(opponents, str):
+            self.opponents = rules.bot(opponents, self.batch, np.random.default_rng(seed))
         else:
-            raise ValueError(f"opponents {opponents!r}: 'random' or a batched policy")
+            raise ValueError(f"opponents {opponents!r}: 'random', a batched bot's name or a "
+                             "batched policy")
         low, high = rules.encoder.bounds()
         self.single_observation_space = spaces.Dict({
             "observation": spaces.Box(low, high, dtype=np.float32),

@@ -15,9 +15,11 @@ from typing import Any
 
 import numpy as np
 
+from plunder.engine.bots import check_level
+from plunder.games.duel.bot import HAND_VALUE, SAMPLES
 from plunder.games.duel.content import CONTENT
 from plunder.games.duel.rules import CARD_NAMES, CARDS, DuelGame
-from plunder.rl.batched import BatchRules, Chance, State, assemble, one_hot
+from plunder.rl.batched import BatchEnv, BatchRules, Chance, Policy, State, assemble, one_hot
 
 CARD_COUNT = len(CARD_NAMES)
 FULL = np.array([card.count for card in CONTENT.cards], dtype=np.int64)
@@ -31,6 +33,8 @@ WEAPON_OF = np.array(
 )
 RETURNS_ITSELF = np.array([CARDS[name].returns == "itself" for name in CARD_NAMES])
 RETURNS_ALL = np.array([CARDS[name].returns == "all" for name in CARD_NAMES])
+# What a card in hand is worth to the greedy bot (``bot.HAND_VALUE``), in card order.
+WORTH = np.array([HAND_VALUE.get(name, 0.0) for name in CARD_NAMES])
 
 
 class DuelBatch(BatchRules):
@@ -152,6 +156,13 @@ class DuelBatch(BatchRules):
             "over": over | finished,
         }
 
+    def bot(self, spec: str, env: BatchEnv, rng: np.random.Generator) -> Policy:
+        """A batched bot for ``env``'s seats: ``greedy`` (at a level: ``greedy:easy``)."""
+        name, _, level = spec.partition(":")
+        if name != "greedy":
+            raise ValueError(f"no batched bot {spec!r} for Duel: 'greedy' (or greedy:LEVEL)")
+        return greedy(self, env, rng, SAMPLES[check_level(level or "normal")])
+
     def over(self, xp: Any, state: State) -> Any:
         return state["over"]
 
@@ -201,4 +212,65 @@ class DuelBatch(BatchRules):
         return assemble(xp, self.encoder.layout, blocks, count, n if viewers else None)
 
 
-__all__ = ["DuelBatch"]
+def greedy_scores(before: State, after: State, seat: int) -> np.ndarray:
+    """``bot.score`` of each row's shootout for ``seat``: ``after`` is ``before`` played
+    out (rows of the same shape)."""
+    n = before["alive"].shape[1]
+    others = n - 1
+    gained = after["dollars"] - before["dollars"]
+    value = 10.0 * gained[:, seat] - 10.0 * (gained.sum(axis=1) - gained[:, seat]) / others
+    alive = after["alive"]
+    fallen = (~alive).sum(axis=1) - (~alive[:, seat])
+    going_on = (value + np.where(alive[:, seat], 0.0, -5.0) + 2.0 * fallen / others
+                + after["hands"][:, seat, :] @ WORTH)
+    # A duel that ended without a winner starts a new one: everyone alive, hands full,
+    # which the same sum values.
+    won = after["winners"][:, seat]
+    return np.where(after["over"], np.where(won, 100.0, -100.0),
+                    np.where((gained != 0).any(axis=1), value, going_on))
+
+
+def greedy(rules: DuelBatch, env: BatchEnv, rng: np.random.Generator,
+           samples: int = SAMPLES["normal"]) -> Policy:
+    """The greedy bot (``bot.GreedyBot``) for every seat of every play of ``env`` at once:
+    each deciding seat plays out the shootout with each of its legal cards against
+    ``samples`` sets of random replies from the others (the same sets for every card),
+    scores each with the bot's ``score`` and plays a best card (a tie drawn at random).
+
+    It reads ``env.state``: at a step's start nothing in Duel is hidden (every hand
+    is the full hand less the cards lying played, which are public).
+    """
+
+    def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        legal = masks[..., :-1].astype(bool)
+        count, n, width = legal.shape
+        actions = np.full((count, n), rules.noop, dtype=np.int64)
+        for seat in range(n):
+            rows = np.flatnonzero(legal[:, seat].any(axis=1))
+            if rows.size:
+                part = {key: value[rows] for key, value in env.state.items()}
+                actions[rows, seat] = _greedy_choice(rules, part, legal[rows], seat, samples, rng)
+        return actions
+
+    return policy
+
+
+def _greedy_choice(rules: DuelBatch, state: State, legal: np.ndarray, seat: int,
+                   samples: int, rng: np.random.Generator) -> np.ndarray:
+    count, n, width = legal.shape
+    # Replies: every other deciding seat's card drawn at random, per sample.
+    weights = rng.random((count, samples, n, width)) * legal[:, None, :, :]
+    replies = np.where(legal.any(axis=2)[:, None, :], weights.argmax(axis=3), rules.noop)
+    joint = np.repeat(replies[:, :, None, :], width, axis=2)  # (plays, samples, cards, seats)
+    joint[:, :, :, seat] = np.arange(width)
+    size = samples * width
+    before = {key: np.repeat(value, size, axis=0) for key, value in state.items()}
+    after = rules.step(np, before, joint.reshape(-1, n), {})
+    scores = greedy_scores(before, after, seat).reshape(count, samples, width).sum(axis=1)
+    scores = np.where(legal[:, seat], scores, -np.inf)
+    best = scores.max(axis=1, keepdims=True)
+    near = scores >= best - 1e-9
+    return (rng.random(near.shape) * near).argmax(axis=1)
+
+
+__all__ = ["DuelBatch", "greedy", "greedy_scores"]

@@ -56,7 +56,7 @@ def need_learning_libraries() -> tuple[Any, Any, Any]:
     return torch, MaskablePPO, VecEnv
 
 
-def vec_env_class(VecEnv: Any) -> Any:  # noqa: N803 - the library's class, passed in
+def vec_env_class(VecEnv: Any) -> Any:  # the library's class, passed in
     class BatchVecEnv(VecEnv):
         """A batched ``VectorEnv`` (``plunder.rl.vector_env``) as Stable-Baselines3's
         ``VecEnv``: the observation vector as the observation, the masks through
@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     parser.add_argument("--out", default="runs/learn", help="where the curve and model go")
     args = parser.parse_args(argv)
-    torch, MaskablePPO, VecEnv = need_learning_libraries()  # noqa: N806
+    torch, MaskablePPO, VecEnv = need_learning_libraries()
     torch.set_num_threads(args.threads)
     options: dict[str, Any] = {"players": args.players}
     for item in args.option:

@@ -39,7 +39,7 @@ def test_the_learned_policy_plays_only_legal_actions(tmp_path: Path) -> None:
     import plunder
 
     learn = scripts_kit.load_script("learn")
-    torch, maskable_ppo, vec_env = learn.need_learning_libraries()
+    _, maskable_ppo, vec_env = learn.need_learning_libraries()
     from plunder import rl
 
     env = learn.vec_env_class(vec_env)(rl.vector_env("duel", 4, players=3, seed=1))

@@ -2,7 +2,7 @@
 
 ``plunder.rl.vector_env(game, num_envs, seat=0, opponents="random", **options)``.
 The other seats are played by a batched policy: ``"random"`` (a legal action at
-random), a batched bot the game's batch engine offers (``"greedy"`` in Duel), or
+random), a batched bot the game's batch engine offers (``BatchRules.bot``), or
 any callable taking every seat's observations ``(envs, seats, size)``
 and masks ``(envs, seats, actions + 1)`` and returning ``(envs, seats)`` action
 indices (the learner's column is ignored): a frozen copy of the learner, for

@@ -243,7 +243,7 @@ def greedy(rules: DuelBatch, env: BatchEnv, rng: np.random.Generator,
 
     def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         legal = masks[..., :-1].astype(bool)
-        count, n, width = legal.shape
+        count, n, _ = legal.shape
         actions = np.full((count, n), rules.noop, dtype=np.int64)
         for seat in range(n):
             rows = np.flatnonzero(legal[:, seat].any(axis=1))

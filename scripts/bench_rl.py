@@ -1,27 +1,29 @@
 """Cost of the learning environments (plunder.rl) next to the bare engine, measured in one run.
 
-* Random-policy steps per second of the PettingZoo Parallel environment, against
-  the bare engine playing the same games: whole games from fresh seeds, every
-  pending seat picking uniformly among its legal actions. One *step* is one step
-  of the game (every pending seat commits once): ``env.step(actions)`` there,
-  the pending seats' ``state.act`` here. The environment's policy reads each
-  live agent's action mask from its observation and draws one of the legal
-  indices; the environment builds every observation, mask, reward and info.
-* For scale, the bare engine that also builds every seat's observation vector
-  and legal mask at every step (``state.observation``, ``state.legal_mask``): the
-  floor of any environment that hands each seat what it sees.
-* The time of ``pyspiel.random_sim_test`` (with serialization) on 5-player Duel,
-  per simulated game.
+For every game (one table each: Duel with 3 players, Pirate Rumble with 4, the
+two-player games with 2), random-policy steps per second of:
 
-Tables: Duel with 3 players and Pirate Rumble with 4 (the games' defaults
-otherwise). The playouts run in rounds (engine, then environment, per table),
-and each figure is the median over the rounds, so a noisy machine penalises
-both sides alike.
+* the bare engine: whole games from fresh seeds, every pending seat drawing
+  uniformly among its legal actions (``state.legal``, ``state.act``);
+* the PettingZoo Parallel environment (``env.step``, every live agent's action
+  drawn from the mask in its observation);
+* the PettingZoo AEC environment (``agent_iter``, ``last``, ``step``);
+* the OpenSpiel game (``legal_actions`` of every player, ``apply_actions``).
+
+One *step* is one step of the game: every pending seat commits once. Each
+environment builds what its library asks for (observations, masks, rewards,
+infos); a policy reading them is part of the loop, as it is for a learner.
+
+The figures are ratios measured in the same run: the sides run in turns, a
+short slice each, round after round, and each rate is the median of its rounds,
+so a machine shared with other work slows every side alike. Time is the
+process's CPU time, which other processes on the machine do not inflate.
 
 Run it from the project root with the ``rl`` extra installed::
 
-    python scripts/bench_rl.py                       # 3 rounds of 3 s per side
-    python scripts/bench_rl.py --seconds 2 --rounds 5 --sims 5 --json bench.json
+    python scripts/bench_rl.py                       # 5 rounds of 1 s per side
+    python scripts/bench_rl.py --seconds 2 --rounds 9 --json bench.json
+    python scripts/bench_rl.py --games duel,rumble
 """
 
 from __future__ import annotations
@@ -37,18 +39,22 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 import plunder
 from plunder.engine.game import Game
 
-TABLES = (("duel", {"players": 3}), ("rumble", {"players": 4}))
-SIM_GAME = ("duel", {"players": 5})
+TABLES = (
+    ("duel", {"players": 3}),
+    ("rumble", {"players": 4}),
+    ("swordplay", {"players": 2}),
+    ("underfire", {"players": 2}),
+    ("rumbones", {"players": 2}),
+)
+SIDES = ("engine", "parallel", "aec", "openspiel")
 
 
 def timed(play: Callable[[int], int], seconds: float) -> tuple[int, float]:
-    """Call ``play(n)`` (it returns the steps played) until ``seconds`` pass; steps and time."""
-    clock = time.perf_counter
+    """Call ``play(n)`` (it returns the steps played) until ``seconds`` of CPU time pass."""
+    clock = time.process_time
     steps = games = 0
     start = clock()
     while True:
@@ -71,29 +77,13 @@ def engine_game(game: Game, seed: int, rng: random.Random) -> int:
     return steps
 
 
-def observed_game(game: Game, seed: int, rng: random.Random) -> int:
-    """``engine_game`` plus every seat's observation vector and legal mask at every step:
-    the floor of any environment that hands each seat what it sees."""
-    state = game.new(seed=seed)
-    seats = range(game.players)
-    steps = 0
-    while not state.is_over:
-        for seat in seats:
-            state.observation(seat)
-            state.legal_mask(seat)
-        for seat in state.pending:
-            state.act(seat, rng.choice(state.legal(seat)))
-        steps += 1
-    return steps
-
-
-def env_game(env: Any, seed: int, rng: random.Random) -> int:
+def parallel_game(env: Any, seed: int, rng: random.Random) -> int:
     """One random episode of the Parallel environment; the steps it took."""
     observations, _ = env.reset(seed=seed)
     steps = 0
     while env.agents:
         actions = {
-            agent: rng.choice(np.flatnonzero(observations[agent]["action_mask"]))
+            agent: rng.choice(observations[agent]["action_mask"].nonzero()[0])
             for agent in env.agents
         }
         observations, _, _, _, _ = env.step(actions)
@@ -101,98 +91,104 @@ def env_game(env: Any, seed: int, rng: random.Random) -> int:
     return steps
 
 
-def measure_tables(seconds: float, rounds: int, seed: int) -> list[dict[str, Any]]:
+def aec_game(env: Any, seed: int, rng: random.Random) -> int:
+    """One random episode of the AEC environment; the steps (cycles) it took."""
+    env.reset(seed=seed)
+    for _ in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        action = None
+        if not (terminated or truncated):
+            action = rng.choice(observation["action_mask"].nonzero()[0])
+        env.step(action)
+    return env.play.steps
+
+
+def spiel_game(game: Any, seed: int, rng: random.Random) -> int:
+    """One random play of the OpenSpiel game (its deal, then simultaneous nodes)."""
+    state = game.new_initial_state()
+    state.apply_action(seed % game.max_chance_outcomes())
+    players = range(game.num_players())
+    steps = 0
+    while not state.is_terminal():
+        actions = []
+        for player in players:
+            legal = state.legal_actions(player)
+            actions.append(rng.choice(legal) if legal else 0)
+        state.apply_actions(actions)
+        steps += 1
+    return steps
+
+
+def players_of(name: str, options: dict[str, Any]) -> Callable[[int, random.Random], int]:
+    """Each side's ``play(seed, rng)`` for one table."""
     from plunder import rl
-
-    rows = []
-    for name, options in TABLES:
-        game = plunder.load(name, **options)
-        env = rl.parallel_env(name, **options)
-        engine_rates, observed_rates, env_rates = [], [], []
-        for index in range(rounds):
-            base = seed + 100_000 * index
-            rng = random.Random(base)
-            steps, elapsed = timed(
-                lambda n, g=game, b=base, r=rng: engine_game(g, b + n, r), seconds
-            )
-            engine_rates.append(steps / elapsed)
-            rng = random.Random(base)
-            steps, elapsed = timed(
-                lambda n, g=game, b=base, r=rng: observed_game(g, b + n, r), seconds
-            )
-            observed_rates.append(steps / elapsed)
-            rng = random.Random(base)
-            steps, elapsed = timed(lambda n, e=env, b=base, r=rng: env_game(e, b + n, r), seconds)
-            env_rates.append(steps / elapsed)
-        engine_rate = statistics.median(engine_rates)
-        observed_rate = statistics.median(observed_rates)
-        env_rate = statistics.median(env_rates)
-        rows.append(
-            {
-                "game": name,
-                "options": options,
-                "engine_steps_per_second": engine_rate,
-                "engine_with_observations_steps_per_second": observed_rate,
-                "parallel_env_steps_per_second": env_rate,
-                "ratio": env_rate / engine_rate,
-                "ratio_to_engine_with_observations": env_rate / observed_rate,
-            }
-        )
-    return rows
-
-
-def measure_sims(sims: int) -> dict[str, Any]:
-    import pyspiel
-
     from plunder.rl import openspiel
 
-    name, options = SIM_GAME
-    game = openspiel.load_game(name, **options)
-    start = time.perf_counter()
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
-    elapsed = time.perf_counter() - start
+    game = plunder.load(name, **options)
+    parallel = rl.parallel_env(name, **options)
+    aec = rl.aec_env(name, **options)
+    spiel = openspiel.load_game(name, **options)
     return {
-        "game": f"python_plunder_{name}",
+        "engine": lambda seed, rng: engine_game(game, seed, rng),
+        "parallel": lambda seed, rng: parallel_game(parallel, seed, rng),
+        "aec": lambda seed, rng: aec_game(aec, seed, rng),
+        "openspiel": lambda seed, rng: spiel_game(spiel, seed, rng),
+    }
+
+
+def measure(name: str, options: dict[str, Any], seconds: float, rounds: int,
+            seed: int) -> dict[str, Any]:
+    sides = players_of(name, options)
+    rates: dict[str, list[float]] = {side: [] for side in SIDES}
+    for index in range(rounds):
+        base = seed + 100_000 * index
+        for side in SIDES:
+            rng = random.Random(base)
+            play = sides[side]
+            steps, elapsed = timed(lambda n, p=play, b=base, r=rng: p(b + n, r), seconds)
+            rates[side].append(steps / elapsed)
+    rate = {side: statistics.median(found) for side, found in rates.items()}
+    return {
+        "game": name,
         "options": options,
-        "sims": sims,
-        "seconds": elapsed,
-        "seconds_per_sim": elapsed / sims,
+        "steps_per_second": rate,
+        "ratio": {side: rate[side] / rate["engine"] for side in SIDES if side != "engine"},
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="budget per side and round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--sims", type=int, default=5, help="random_sim_test simulations")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per side and round")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", help="a comma list of the games to measure (default: all)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.rounds < 1 or args.sims < 1:
-        parser.error("--seconds, --rounds and --sims must be positive")
-    tables = measure_tables(args.seconds, args.rounds, args.seed)
-    sims = measure_sims(args.sims)
-    figures = {
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
-        "settings": vars(args) | {"json": None},
-        "tables": tables,
-        "random_sim_test": sims,
-    }
-    for row in tables:
-        shown = ", ".join(f"{k}={v}" for k, v in row["options"].items())
+    if args.seconds <= 0 or args.rounds < 1:
+        parser.error("--seconds and --rounds must be positive")
+    wanted = args.games.split(",") if args.games else [name for name, _ in TABLES]
+    unknown = set(wanted) - {name for name, _ in TABLES}
+    if unknown:
+        parser.error(f"no table for {', '.join(sorted(unknown))}")
+    rows = []
+    print("game (players) | engine steps/s | parallel / engine | aec / engine | openspiel / engine")
+    for name, options in TABLES:
+        if name not in wanted:
+            continue
+        row = measure(name, options, args.seconds, args.rounds, args.seed)
+        rows.append(row)
+        ratio = row["ratio"]
         print(
-            f"{row['game']} ({shown}): engine {row['engine_steps_per_second']:,.0f} steps/s; "
-            f"engine + every seat's observation and mask "
-            f"{row['engine_with_observations_steps_per_second']:,.0f} steps/s; "
-            f"parallel env {row['parallel_env_steps_per_second']:,.0f} steps/s; "
-            f"env / engine {row['ratio']:.2f}, "
-            f"env / engine with observations {row['ratio_to_engine_with_observations']:.2f}"
+            f"{name} ({options['players']}) | {row['steps_per_second']['engine']:,.0f} | "
+            f"{ratio['parallel']:.2f} | {ratio['aec']:.2f} | {ratio['openspiel']:.2f}",
+            flush=True,
         )
-    print(
-        f"random_sim_test {sims['game']} (players={sims['options']['players']}, serialize): "
-        f"{sims['sims']} games in {sims['seconds']:.2f} s, {sims['seconds_per_sim']:.2f} s each"
-    )
     if args.json:
+        figures = {
+            "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+            "settings": vars(args) | {"json": None},
+            "tables": rows,
+        }
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2)
     return 0

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import plunder
 from plunder import bots
-from plunder.games.duel.bot import SAMPLES, GreedyBot, score
+from plunder.games.duel.bot import SAMPLES, GreedyBot, score, shootout_score
 from plunder.match import run_match
 
 
@@ -65,11 +69,13 @@ def reference_choice(state: plunder.State, seat: int, rng: random.Random) -> str
     return str(rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9]))
 
 
-def test_kept_outcomes_change_no_choice() -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_kept_outcomes_change_no_choice(players: int) -> None:
     """A shootout played out once and kept scores what playing it again would: one bot
-    over a whole long game chooses as the sampling without memory does, draw for draw."""
+    over a whole long game chooses as the sampling without memory does, draw for draw
+    (the seats after the first see choices committed: their worlds are sampled)."""
     kept = GreedyBot()
-    state = plunder.load("duel", players=2, duel_limit=4).new(seed=5)
+    state = plunder.load("duel", players=players, duel_limit=4).new(seed=5)
     compared = 0
     while not state.is_over:
         seat = min(state.pending)
@@ -78,3 +84,37 @@ def test_kept_outcomes_change_no_choice() -> None:
         state.act(seat, chosen)
         compared += 1
     assert compared > 100 and kept._outcomes  # a long game, and outcomes were kept
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 400),
+    limits=st.sampled_from([{}, {"target": 1}, {"duel_limit": 2}, {"shootout_limit": 2}]),
+    deflection=st.sampled_from(["seed", "per-weapon"]),
+)
+def test_a_shootout_played_out_from_the_table_scores_as_the_engine_plays_it(
+    players: int, seed: int, moves: int, limits: dict, deflection: str
+) -> None:
+    """``shootout_score`` (no copy of the state) against the engine: the state cloned,
+    every living seat's card played, the seat's view scored."""
+    game = plunder.load("duel", players=players, deflection=deflection, **limits)
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            return
+        for s in sorted(state.pending):
+            state.act(s, rng.choice(state.legal(s)))
+    if state.is_over:
+        return
+    for seat in sorted(state.pending):
+        before = state.view(seat, log=False)
+        for _ in range(6):
+            chosen = {s: rng.choice(state.legal(s)) for s in sorted(state.pending)}
+            trial = state.clone()
+            for s, action in chosen.items():
+                trial.act(s, action)
+            expected = score(before, trial.view(seat, log=False), seat)
+            assert shootout_score(state, seat, chosen) == expected

@@ -30,8 +30,10 @@ Every registered game, under each of its modes and options, must pass
 * ``views``: views are JSON, stable, and leak nothing: a state determinized for a
   seat gives that seat an equal view, its pending seats and legal actions;
 * ``observation``: ``observation(seat)`` is a finite float32 vector of
-  ``game.observation_shape()``, stable, and equal on a state determinized for that
-  seat;
+  ``game.observation_shape()`` inside the encoder's bounds, stable, equal to the
+  checked encoding of the seat's view (the reference an encoder's fast path is
+  held to), equal on a state determinized for that seat, and equal to its row of
+  ``observations(seats)``;
 * ``info_key``: keys are hashable, and over every state checked, one key never
   stands for two views (``view(seat, log=False)``) nor one view for two keys;
 * ``events``: ``events(seat, since)`` is the tail of ``view(seat)["log"]`` from
@@ -686,6 +688,18 @@ def check_observation(state: State, seat: int | None, where: str = "") -> np.nda
         )
     if not np.isfinite(vector).all():
         raise ConformanceFailure("observation", f"observation({seat}) is not finite", where)
+    low, high = state.game.encoder().bounds()
+    outside = np.flatnonzero((vector < low) | (vector > high))
+    if outside.size:
+        at = int(outside[0])
+        name = next(r["name"] for r in reversed(state.game.encoder().describe())
+                    if r["offset"] <= at)
+        raise ConformanceFailure(
+            "observation",
+            f"observation({seat})[{at}] (field {name!r}) is {vector[at]}, outside its bounds "
+            f"{low[at]}..{high[at]}",
+            where,
+        )
     if not np.array_equal(state.observation(seat), vector):
         raise ConformanceFailure(
             "observation", f"observation({seat}) changes when asked twice", where
@@ -720,7 +734,15 @@ def check_views(
     keys = InfoKeys() if keys is None else keys
     owed = sorted(state.pending | state.committed)
     _check_window(state, rng, determinizations, where)
-    for seat in [None, *range(state.players)]:
+    seats = [None, *range(state.players)]
+    together = state.observations(seats)
+    for row, seat in enumerate(seats):
+        if not np.array_equal(together[row], state.observation(seat)):
+            raise ConformanceFailure(
+                "observation", f"observations(...)'s row for seat {seat} differs from "
+                f"observation({seat})", where
+            )
+    for seat in seats:
         view = state.view(seat, log=False)
         if "log" in view:
             raise ConformanceFailure("views", f"view({seat}, log=False) holds a log", where)

@@ -2,15 +2,24 @@
 
 An encoder reads a view (``state.view(seat, log=False)``) and nothing else, so an
 observation can hold no more than the seat may know. A game's encoder declares
-its layout field by field (``field``) when it is built from the game's options,
-and fills the fields in the same order in ``fill``; ``Writer`` checks that every
-field gets exactly its size, so the layout a rules document lists is the one
-the vector has.
+its layout field by field (``field``, with the bounds of its values) when it is
+built from the game's options, and fills the fields in the same order in
+``fill``; ``Writer`` checks that every field gets exactly its size, so the layout
+a rules document lists is the one the vector has.
+
+That path is the reference. Learners ask for observations at every step of
+every seat, and building a JSON view for each costs more than the step itself;
+so an encoder may also write the same vector straight from the state, for
+several seats at once (``observe``): the public fields once, then each seat's
+own. The conformance kit compares ``observe`` with the reference at every state
+it looks at, and checks it is unchanged on a state determinized for the seat, so
+the fast path can hold neither more nor less than the view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,15 +29,19 @@ from plunder.engine.errors import PlunderError
 
 if TYPE_CHECKING:
     from plunder.engine.game import Game
+    from plunder.engine.state import State
 
 
 @dataclass(frozen=True)
 class Field:
-    """One part of an observation: its name, its length and what it holds."""
+    """One part of an observation: its name, its length, what it holds and the
+    bounds of its values (the observation space's box)."""
 
     name: str
     size: int
     meaning: str
+    low: float = 0.0
+    high: float = 1.0
 
 
 class Writer:
@@ -102,10 +115,29 @@ class Encoder:
         self.declare()
         self.layout: tuple[Field, ...] = tuple(self._layout)
         self.size = sum(f.size for f in self.layout)
+        # A vector of zeros to copy (``self._zero[:]``), for encoders that write in place.
+        self._zero = blank(self.size)
+        # Where each field starts in the vector, for encoders that write in place.
+        self.at: dict[str, int] = {}
+        offset = 0
+        for spec in self.layout:
+            self.at[spec.name] = offset
+            offset += spec.size
 
-    def field(self, name: str, size: int, meaning: str) -> None:
-        """Declare the next field of the layout (called from ``declare``)."""
-        self._layout.append(Field(name, size, meaning))
+    def field(
+        self, name: str, size: int, meaning: str, *, high: float = 1.0, low: float = 0.0
+    ) -> None:
+        """Declare the next field of the layout (called from ``declare``); its values
+        lie in ``low..high`` (0..1 unless said)."""
+        if not low <= high:
+            raise PlunderError(f"observation field {name!r}: low {low} is above high {high}")
+        self._layout.append(Field(name, size, meaning, float(low), float(high)))
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The least and greatest value of each entry of the vector (float32 arrays)."""
+        low = np.concatenate([np.full(f.size, f.low, np.float32) for f in self.layout])
+        high = np.concatenate([np.full(f.size, f.high, np.float32) for f in self.layout])
+        return low, high
 
     def declare(self) -> None:
         """Declare every field, in order, for ``self.game``'s options."""
@@ -120,6 +152,19 @@ class Encoder:
         out = Writer(self.layout) if check else FastWriter(self.layout)
         self.fill(view, out)
         return out.done()
+
+    def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
+        """The observations of ``seats`` (``None``: the spectator), one row each: a
+        fresh float32 array of shape ``(len(seats), size)``.
+
+        This default encodes each seat's view, the reference. A game's encoder
+        may override it to write the same rows straight from the state (the
+        conformance kit holds it to the reference).
+        """
+        out = np.empty((len(seats), self.size), dtype=np.float32)
+        for row, seat in enumerate(seats):
+            out[row] = self.encode(state.view(seat, log=False))
+        return out
 
     def describe(self) -> list[dict[str, Any]]:
         """The layout as rows (offset, size, name, meaning), for documentation."""
@@ -136,4 +181,19 @@ def seat_one_hot(seat: int | None, players: int) -> list[float]:
     return [1.0 if s == seat else 0.0 for s in range(players)]
 
 
-__all__ = ["Encoder", "FastWriter", "Field", "Writer", "seat_one_hot"]
+def blank(size: int) -> array:
+    """``size`` float32 zeros in an ``array``, for an ``observe`` to set value by value.
+
+    Setting a value in an ``array`` converts it to float32 just as NumPy does, at a
+    fraction of the cost of setting it in a NumPy array or of turning a list into
+    one; ``rows`` then hands the buffer to NumPy without a copy.
+    """
+    return array("f", bytes(4 * size))
+
+
+def rows(values: array, count: int) -> np.ndarray:
+    """The float32 array of ``count`` rows over ``values`` (an ``array("f")``, not copied)."""
+    return np.frombuffer(values, dtype=np.float32).reshape(count, -1)
+
+
+__all__ = ["Encoder", "FastWriter", "Field", "Writer", "blank", "rows", "seat_one_hot"]

@@ -109,6 +109,13 @@ class Frame:
         """The frame's data, read-only."""
         return MappingProxyType({key: thaw(value) for key, value in self.fields})
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """One value of the frame's data (``default`` where it has none), as ``data`` gives it."""
+        for name, value in self.fields:
+            if name == key:
+                return value if type(value) in _SCALARS else thaw(value)
+        return default
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "seats": sorted(self.seats)}
         for key, value in self.fields:

@@ -42,6 +42,8 @@ class Manifest:
       sequential steps, where the game's evaluation tells choices apart by less
       than a win from a loss (``None``: the bots' default; see docs/bots.md);
     * ``encoder``: the observation encoder class (``observation(seat)``);
+    * ``batch``: the game's rules over arrays (``plunder.rl.batched``), a
+      ``BatchRules`` class stepping thousands of plays at once;
     * ``timed``: the option values under which the rules time some decisions
       (``{}``: always; ``None``: never), so a lobby can offer the reflex clock;
     * ``rules``: the file name of the game's rules document, a Markdown file in
@@ -66,6 +68,7 @@ class Manifest:
     rollout: str | None = None
     search_exploration: float | None = None
     encoder: str | None = None
+    batch: str | None = None
     timed: Mapping[str, Any] | None = None
     rules: str | None = None
     guide: str | None = None

@@ -7,7 +7,7 @@ index means the same action in every state of every play with those options.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from plunder.engine.action import Action
 from plunder.engine.errors import PlunderError
@@ -37,6 +37,12 @@ class ActionSpace:
         if isinstance(action, str):
             return self._by_notation[action]
         return self._index[action]
+
+    def positions(self, actions: Iterable[Action]) -> list[int]:
+        """The indices of ``actions``, in their order (looked up by their notation,
+        whose hash a string keeps: the quick way for a whole legal list)."""
+        at = self._by_notation
+        return [at[action.notation] for action in actions]
 
     def action(self, index: int) -> Action:
         """The action at ``index``; ``IndexError`` outside ``0..len-1``."""

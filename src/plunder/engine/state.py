@@ -373,6 +373,18 @@ class State(Windows, Triggers, Dice):
         return frozenset(self._commits)
 
     @property
+    def open_frame(self) -> Frame | None:
+        """The decision ``view["decision"]`` shows: the top frame while a step is open."""
+        return self.frames[-1] if self.frames and self._step else None
+
+    def own_choice(self, seat: int | None) -> Action | None:
+        """What ``seat`` has committed this step (``view(seat)["choice"]``), else ``None``.
+
+        Only that seat sees it: an encoder writes it into that seat's observation alone.
+        """
+        return None if seat is None else self._commits.get(seat)
+
+    @property
     def is_over(self) -> bool:
         return not self._step and self._result() is not None
 
@@ -402,19 +414,27 @@ class State(Windows, Triggers, Dice):
 
     def legal(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now; empty when it owes no decision."""
+        return list(self.legal_tuple(seat))
+
+    def legal_tuple(self, seat: int) -> tuple[Action, ...]:
+        """``legal(seat)`` as the tuple the engine keeps for the step (not copied).
+
+        A game that works a situation's legal actions out once hands back the same
+        tuple whenever the situation comes back, so a caller may key a cache of its
+        own on the tuple (holding it, so that its identity stays its own).
+        """
         if type(seat) is not int or seat not in self._step or seat in self._commits:
-            return []
+            return ()
         cached = self._legal_cache.get(seat)
         if cached is None:
             cached = self._legal_cache[seat] = tuple(self._legal_actions(seat))
-        return list(cached)
+        return cached
 
     def legal_mask(self, seat: int) -> np.ndarray:
         """A bool array over ``game.action_space()``: True where the action is legal now."""
         space = self.game.action_space()
         mask = np.zeros(len(space), dtype=bool)
-        for action in self.legal(seat):
-            mask[space.index(action)] = True
+        mask[space.positions(self.legal(seat))] = True
         return mask
 
     def act(self, seat: int, action: Action | str) -> None:
@@ -597,7 +617,15 @@ class State(Windows, Triggers, Dice):
 
     def observation(self, seat: int | None) -> np.ndarray:
         """``view(seat, log=False)`` encoded as the game's float32 vector (``None``: spectator)."""
-        return self.game.encoder().encode(self.view(seat, log=False))
+        self._check_seat(seat)
+        return self.game.encoder().observe(self, (seat,))[0]
+
+    def observations(self, seats: Sequence[int | None]) -> np.ndarray:
+        """The observations of ``seats`` at once, one row each (``observation`` of each):
+        what every seat sees alike is encoded once."""
+        for seat in seats:
+            self._check_seat(seat)
+        return self.game.encoder().observe(self, seats)
 
     def clone(self) -> State:
         """An independent copy: acting on it never changes this state."""

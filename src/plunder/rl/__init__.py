@@ -10,7 +10,11 @@ environment is asked for.
   environment for one learner against plunder's bots (``plunder.rl.single``),
   also registered as ``plunder/<game>-v0`` by ``register_gym()``;
 * ``plunder.rl.openspiel.register()``: every game as the OpenSpiel game
-  ``python_plunder_<game>``.
+  ``python_plunder_<game>``;
+* ``batch(game, num_envs, **options)`` and ``vector_env(game, num_envs, ...)``:
+  thousands of plays stepped at once from arrays, for the games with a batch
+  engine (``plunder.rl.batched``): every seat at once, or a Gymnasium
+  ``VectorEnv`` for one learner.
 
 Everything goes through the engine's protocol (action space, masks, observation
 vectors, status, results), so a game added to the registry gets all of them.
@@ -52,6 +56,23 @@ def gym_env(game: str | Game, seat: int = 0, opponents: Any = "ismcts:easy", **o
     return SingleSeatEnv(game, seat, opponents, **options)
 
 
+def batch(game: str | Game, num_envs: int, **options: Any) -> Any:
+    """``num_envs`` plays of ``game`` stepped at once, every seat of every play
+    (``plunder.rl.batched.BatchEnv``); keywords: the game's options, ``seed``, ``max_steps``."""
+    from plunder.rl.batched import batch as make
+
+    return make(game, num_envs, **options)
+
+
+def vector_env(game: str | Game, num_envs: int, **options: Any) -> Any:
+    """A Gymnasium ``VectorEnv`` of ``num_envs`` batched plays for one learner
+    (``plunder.rl.batched_vector.BatchVectorEnv``); keywords: the game's options,
+    ``seat``, ``opponents``, ``seed``, ``max_steps``."""
+    from plunder.rl.batched import vector_env as make
+
+    return make(game, num_envs, **options)
+
+
 def register_gym() -> list[str]:
     """Register ``plunder/<game>-v0`` with Gymnasium for every registered game."""
     from plunder.rl.single import register
@@ -59,7 +80,15 @@ def register_gym() -> list[str]:
     return register()
 
 
-__all__ = ["MissingExtra", "aec_env", "gym_env", "parallel_env", "register_gym"]
+__all__ = [
+    "MissingExtra",
+    "aec_env",
+    "batch",
+    "gym_env",
+    "parallel_env",
+    "register_gym",
+    "vector_env",
+]
 
 
 # With Gymnasium installed, importing this package registers the environments, so

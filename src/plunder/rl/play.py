@@ -20,8 +20,10 @@ It names no game: everything comes through the engine's protocol.
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Mapping
+import weakref
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -29,7 +31,7 @@ import numpy as np
 from plunder.engine.errors import IllegalAction
 from plunder.engine.game import Game
 from plunder.engine.registry import load, part
-from plunder.engine.state import ELIMINATED, State
+from plunder.engine.state import DECIDING, ELIMINATED, State
 
 
 def resolve_game(game: str | Game, options: Mapping[str, Any]) -> Game:
@@ -47,14 +49,42 @@ def agent_name(seat: int) -> str:
 
 
 def observation_bounds(game: Game) -> tuple[np.ndarray, np.ndarray]:
-    """Bounds of an observation vector: the finite float32 range.
+    """Bounds of an observation vector: each field's own, as its encoder declares them
+    (``Encoder.field``; the conformance kit checks every observation keeps to them)."""
+    return game.encoder().bounds()
 
-    The protocol promises a finite float32 vector; each rules document says the
-    scale of each field (most lie in 0..1), so the box claims no more than that.
-    """
-    shape = game.observation_shape()
-    top = np.finfo(np.float32).max
-    return np.full(shape, -top, dtype=np.float32), np.full(shape, top, dtype=np.float32)
+
+# Legal tuples whose indices and mask rows are kept, per game, before starting afresh.
+ROWS_KEPT = 4096
+Rows = dict[int, list[Any]]
+_ROWS: weakref.WeakKeyDictionary[Game, Rows] = weakref.WeakKeyDictionary()
+
+
+def _rows_of(game: Game) -> Rows:
+    """The cache of mask rows by legal tuple that every play of ``game`` shares."""
+    found = _ROWS.get(game)
+    if found is None:
+        found = _ROWS[game] = {}
+    return found
+
+
+# Every order of k seats, for the arrival orders of small steps (one draw picks one).
+_ORDERS: dict[int, list[tuple[int, ...]]] = {}
+ORDERS_UP_TO = 5
+
+
+def arrival_order(seats: list[int], rng: random.Random) -> list[int]:
+    """``seats`` in an order drawn uniformly by ``rng``: one draw among every order for a
+    few seats (a shuffle draws once per seat, and a step is played at every step)."""
+    count = len(seats)
+    if count > ORDERS_UP_TO:
+        shuffled = list(seats)
+        rng.shuffle(shuffled)
+        return shuffled
+    orders = _ORDERS.get(count)
+    if orders is None:
+        orders = _ORDERS[count] = list(itertools.permutations(range(count)))
+    return [seats[i] for i in orders[rng.randrange(len(orders))]]
 
 
 class Play:
@@ -68,10 +98,15 @@ class Play:
     def __init__(self, game: Game, seed: int, rng: random.Random) -> None:
         self.game = game
         self.space = game.action_space()
+        self.encoder = game.encoder()
         self.noop = len(self.space)
         self.state: State = game.new(seed=seed)
         self.rng = rng
         self.steps = 0
+        # Each seat's legal indices and mask row for the step under way (emptied at
+        # each commit), and the same by legal tuple, shared by the game's plays.
+        self._legal: dict[int, list[Any]] = {}
+        self._rows = _rows_of(game)
 
     @property
     def over(self) -> bool:
@@ -81,25 +116,78 @@ class Play:
         """Whether ``seat`` is out of this play for good (it will never decide again)."""
         return not self.state.is_over and self.state.status(seat) == ELIMINATED
 
+    def legal_positions(self, seat: int) -> list[int]:
+        """The indices of ``seat``'s legal actions now, in the engine's order (empty if
+        none); worked out once a step, since masks, commits and checks all ask."""
+        return self._legal_row(seat)[1]
+
+    def _legal_row(self, seat: int) -> list[Any]:
+        """``[legal tuple, legal indices in the engine's order, the same in increasing
+        order, mask bytes or None]`` for ``seat``: its mask (over the space and the
+        no-op) is made when first asked for (``_mask``).
+
+        They are kept for the step, and across steps for a legal tuple the game
+        hands back again (a situation that comes back: see ``State.legal_tuple``).
+        """
+        found = self._legal.get(seat)
+        if found is None:
+            legal = self.state.legal_tuple(seat)
+            cache = self._rows
+            found = cache.get(id(legal))
+            if found is None or found[0] is not legal:
+                positions = self.space.positions(legal)
+                if len(cache) >= ROWS_KEPT:
+                    cache.clear()
+                # The tuple is held in the entry, so its id stays its own while kept.
+                found = cache[id(legal)] = [legal, positions, sorted(positions), None]
+            self._legal[seat] = found
+        return found
+
+    def _mask(self, seat: int) -> np.ndarray:
+        """``seat``'s mask, a fresh array (users keep what an environment returns) made
+        from bytes kept with its legal row."""
+        row = self._legal_row(seat)
+        ones = row[3]
+        if ones is None:
+            mask = bytearray(self.noop + 1)
+            for position in row[1] or (self.noop,):
+                mask[position] = 1
+            ones = row[3] = bytes(mask)
+        return np.frombuffer(bytearray(ones), dtype=np.int8)
+
     def legal_indices(self, seat: int) -> list[int]:
         """The indices of ``seat``'s legal actions now, in action-space order (empty if none)."""
-        index = self.space.index
-        return sorted(index(action) for action in self.state.legal(seat))
+        return list(self._legal_row(seat)[2])
 
     def mask(self, seat: int) -> np.ndarray:
-        """An int8 mask over the action space plus the no-op: 1 where the index is legal."""
-        mask = np.zeros(self.noop + 1, dtype=np.int8)
-        legal = self.state.legal(seat)
-        if legal:
-            index = self.space.index
-            mask[[index(action) for action in legal]] = 1
-        else:
-            mask[self.noop] = 1
-        return mask
+        """An int8 mask over the action space plus the no-op: 1 where the index is legal
+        (a fresh array)."""
+        return self._mask(seat)
+
+    def masks(self, seats: Sequence[int]) -> np.ndarray:
+        """``mask`` of each of ``seats``, one row each (a fresh int8 array)."""
+        return np.stack([self._mask(seat) for seat in seats])
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         """What the seat sees: its observation vector and its action mask (fresh arrays)."""
-        return {"observation": self.state.observation(seat), "action_mask": self.mask(seat)}
+        return self.observe((seat,))[0]
+
+    def observe(self, seats: Sequence[int]) -> list[dict[str, np.ndarray]]:
+        """``observation`` of each of ``seats``: what every seat sees alike is encoded once."""
+        # Straight to the encoder: the environments hand in their own seats, all valid.
+        vectors = self.encoder.observe(self.state, seats)
+        mask = self._mask
+        # (zip's strict check costs more than the rest here: a row per seat in each)
+        return [
+            {"observation": vector, "action_mask": mask(seat)}
+            for vector, seat in zip(vectors, seats, strict=False)
+        ]
+
+    def statuses(self, seats: Sequence[int]) -> list[str]:
+        """``state.status`` of each of ``seats``."""
+        pending = self.state.pending
+        status = self.state.status
+        return [DECIDING if seat in pending else status(seat) for seat in seats]
 
     def commit(self, chosen: Mapping[int, Any], strict: bool = False) -> set[int]:
         """Play one whole step: every deciding seat commits ``chosen[seat]`` (an index).
@@ -115,28 +203,28 @@ class Play:
             self._check(deciding, chosen)
         if len(deciding) > 1:
             # Arrival order is the generator's, never the caller's dict order.
-            self.rng.shuffle(deciding)
+            deciding = arrival_order(deciding, self.rng)
         substituted: set[int] = set()
         actions = self.space.actions
         for seat in deciding:
-            legal = state.legal(seat)
             index = chosen.get(seat)
             action = None
             if index is not None:
                 number = int(index)
-                if 0 <= number < self.noop and actions[number] in legal:
+                if number in self._legal_row(seat)[1]:
                     action = actions[number]
             if action is None:
-                action = self.rng.choice(legal)
+                action = self.rng.choice(state.legal(seat))
                 substituted.add(seat)
             state.act(seat, action)
+        self._legal = {}
         self.steps += 1
         return substituted
 
     def _check(self, deciding: list[int], chosen: Mapping[int, Any]) -> None:
         for seat in deciding:
             index = chosen.get(seat)
-            legal = self.legal_indices(seat)
+            legal = self._legal_row(seat)[2]
             if index is None or int(index) not in legal:
                 raise IllegalAction(
                     f"action {index!r} is not legal for seat {seat} now (legal: {legal})",
@@ -156,18 +244,22 @@ class Play:
         new = object.__new__(Play)
         new.__dict__.update(self.__dict__)
         new.state = self.state.clone()
+        new._legal = {}
         new.rng = random.Random.__new__(random.Random)  # no OS seeding: setstate overwrites it
         new.rng.setstate(self.rng.getstate())
         return new
 
     def __getstate__(self) -> dict[str, Any]:
         fields = dict(self.__dict__)
-        del fields["space"]
+        del fields["space"], fields["encoder"], fields["_rows"]
+        fields["_legal"] = {}
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         self.__dict__.update(fields)
         self.space = self.game.action_space()
+        self.encoder = self.game.encoder()
+        self._rows = _rows_of(self.game)
 
 
 class Potential:
@@ -193,6 +285,8 @@ class Potential:
     def update(self, play: Play, seats: list[int], gone: set[int]) -> dict[int, float]:
         """The rewards of ``seats`` for the step just played; ``gone``: seats knocked out now."""
         returns = play.returns() if play.over else None
+        if returns is None and self.evaluate is None:
+            return dict.fromkeys(seats, 0.0)  # no shaping: every potential stays 0 till the end
         rewards: dict[int, float] = {}
         for seat in seats:
             if returns is not None:

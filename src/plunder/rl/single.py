@@ -139,11 +139,22 @@ class SingleSeatEnv(gymnasium.Env):
             play.commit(self._bot_choices())
 
     def _observe(self) -> dict[str, np.ndarray]:
+        vector = self.play.state.observation(self.seat)
+        return {"observation": vector, "action_mask": self.action_masks()}
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions now, as an int8 mask (the method sb3-contrib's
+        ``MaskablePPO`` asks an environment for).
+
+        Once the episode is over the learner has nothing to decide, but a mask of
+        zeros would break a learner that samples from it (the final observation of
+        a vector environment is looked at like any other): every action is marked,
+        and none is ever played.
+        """
         play = self.play
-        return {
-            "observation": play.state.observation(self.seat),
-            "action_mask": play.mask(self.seat)[:-1],
-        }
+        if play.over:
+            return np.ones(play.noop, dtype=np.int8)
+        return play.mask(self.seat)[:-1]
 
     def _info(self, substituted: bool) -> dict[str, Any]:
         info: dict[str, Any] = {"status": self.play.state.status(self.seat)}

@@ -12,6 +12,11 @@ the only legal action of a seat that owes nothing at this step. See docs/rl.md.
   step (a *cycle*): choices are kept hidden until the last agent of the cycle
   has chosen, then committed as above. Everyone observes the state as it was
   at the start of the cycle, so no agent learns another's choice early.
+
+Observations are encoded for all the live agents at once (what they all see
+alike once, then each one's own): at every step in the Parallel environment,
+at the first ``observe`` of a cycle in the AEC environment, which then hands
+out the same observation for the rest of the cycle.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from plunder.engine.game import Game
+from plunder.engine.state import DECIDING, ELIMINATED
 from plunder.rl.deps import need
 from plunder.rl.play import (
     Play,
@@ -84,6 +90,7 @@ class Seats:
         self._play: Play | None = None
         self._potential: Potential | None = None
         self.agents: list[str] = []
+        self._seats_of: tuple[list[str], list[int]] = (self.agents, [])
 
     # --------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> Any:
@@ -113,26 +120,59 @@ class Seats:
         self._potential = Potential(self.game, self.shaped)
         self.agents = list(self.possible_agents)
 
-    def _after_step(self, acting: list[str]) -> tuple[dict, dict, dict]:
-        """Rewards, terminations and truncations of ``acting`` for the step just played."""
-        play = self.play
-        assert self._potential is not None
-        seats = [self.seat_of[agent] for agent in acting]
-        over = play.over
-        gone = set() if self.keep_eliminated else {s for s in seats if play.eliminated(s)}
-        rewards = self._potential.update(play, seats, gone)
-        truncated = not over and play.steps >= self.max_cycles
-        terminations = {agent: over or self.seat_of[agent] in gone for agent in acting}
-        truncations = {agent: truncated for agent in acting}
-        reward_of = {agent: rewards[self.seat_of[agent]] for agent in acting}
-        return reward_of, terminations, truncations
+    def _after_step(
+        self, acting: list[str], substituted: set[int]
+    ) -> tuple[dict, dict, dict, dict]:
+        """Rewards, terminations, truncations and infos of ``acting`` for the step just played.
 
-    def _info(self, agent: str, substituted: set[int]) -> dict[str, Any]:
-        seat = self.seat_of[agent]
-        info: dict[str, Any] = {"status": self.play.state.status(seat)}
-        if seat in substituted:
-            info["substituted"] = True
-        return info
+        Written for speed (it runs at every step): each seat's status is asked once,
+        and the common case (no shaping, the game going on) makes no reward at all.
+        """
+        play = self.play
+        state = play.state
+        seats = self._seats(acting)
+        pending = state.pending
+        over = state.is_over
+        infos = {}
+        gone: set[int] = set()
+        for agent, seat in zip(acting, seats, strict=False):
+            status = DECIDING if seat in pending else state.status(seat)
+            infos[agent] = {"status": status}
+            if status == ELIMINATED and not (over or self.keep_eliminated):
+                gone.add(seat)
+        if substituted:
+            for seat in substituted:
+                agent = self.possible_agents[seat]
+                if agent in infos:
+                    infos[agent]["substituted"] = True
+        potential = self._potential
+        assert potential is not None
+        if over or potential.evaluate is not None:
+            rewards = potential.update(play, seats, gone)
+            reward_of = {agent: rewards[seat] for agent, seat in zip(acting, seats, strict=False)}
+        else:
+            reward_of = dict.fromkeys(acting, 0.0)  # no shaping: 0 till the end
+        terminations = dict.fromkeys(acting, over)
+        for seat in gone:
+            terminations[self.possible_agents[seat]] = True
+        truncations = dict.fromkeys(acting, not over and play.steps >= self.max_cycles)
+        return reward_of, terminations, truncations, infos
+
+    def _infos(self, agents: list[str], substituted: set[int]) -> dict[str, dict[str, Any]]:
+        seats = self._seats(agents)
+        statuses = self.play.statuses(seats)
+        return {
+            agent: _info(status, seat in substituted)
+            for agent, seat, status in zip(agents, seats, statuses, strict=False)
+        }
+
+    def _seats(self, agents: list[str]) -> list[int]:
+        """The seats of ``agents`` (kept for the last list asked: the live agents change
+        only when one leaves)."""
+        if agents is not self._seats_of[0]:
+            seat_of = self.seat_of
+            self._seats_of = (agents, [seat_of[agent] for agent in agents])
+        return self._seats_of[1]
 
     def state(self) -> np.ndarray:
         """The spectator's observation: everything public, nothing hidden."""
@@ -155,27 +195,35 @@ class ParallelEnv(Seats, pettingzoo.ParallelEnv):
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         self._start(seed)
-        play = self.play
-        observations = {agent: play.observation(self.seat_of[agent]) for agent in self.agents}
-        infos = {agent: self._info(agent, set()) for agent in self.agents}
-        return observations, infos
+        agents = self.agents
+        observations = dict(zip(agents, self.play.observe(self._seats(agents)), strict=False))
+        return observations, self._infos(agents, set())
 
     def step(self, actions: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
         play = self.play
-        acting = list(self.agents)
+        acting = self.agents
         seat_of = self.seat_of
-        substituted = play.commit(
-            {seat_of[agent]: action for agent, action in actions.items() if agent in seat_of}
-        )
-        rewards, terminations, truncations = self._after_step(acting)
-        observations = {agent: play.observation(seat_of[agent]) for agent in acting}
-        infos = {agent: self._info(agent, substituted) for agent in acting}
-        self.agents = [a for a in acting if not (terminations[a] or truncations[a])]
+        chosen = {}
+        for agent, action in actions.items():
+            seat = seat_of.get(agent)
+            if seat is not None:
+                chosen[seat] = action
+        substituted = play.commit(chosen)
+        rewards, terminations, truncations, infos = self._after_step(acting, substituted)
+        # Every live agent's observation at once: what they all see alike is encoded once.
+        observations = dict(zip(acting, play.observe(self._seats(acting)), strict=False))
+        if True in terminations.values() or True in truncations.values():
+            self.agents = [a for a in acting if not (terminations[a] or truncations[a])]
         return observations, rewards, terminations, truncations, infos
 
 
 class AECEnv(Seats, pettingzoo.AECEnv):
-    """The live agents act one at a time, a cycle per step of the game (module docstring)."""
+    """The live agents act one at a time, a cycle per step of the game (module docstring).
+
+    ``step`` does PettingZoo's reward bookkeeping (``_clear_rewards``,
+    ``_accumulate_rewards``, ``_deads_step_first``) only when there is something to
+    do: most turns of a cycle carry no reward and end no one.
+    """
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(seed)
@@ -183,40 +231,73 @@ class AECEnv(Seats, pettingzoo.AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: self._info(agent, set()) for agent in self.agents}
+        self.infos = self._infos(self.agents, set())
         self._skip_agent_selection = None
+        self._rewarded = False  # whether ``rewards`` holds a reward that is not 0
+        self._ended = False  # whether an agent was terminated or truncated
         self._new_cycle()
 
     def _new_cycle(self) -> None:
-        self._cycle = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
+        if self._ended:
+            self._cycle = [
+                a for a in self.agents if not (self.terminations[a] or self.truncations[a])
+            ]
+        else:
+            self._cycle = self.agents
         self._chosen: dict[int, Any] = {}
         self._turn = 0
+        self._seen: dict[str, dict[str, np.ndarray]] = {}
         self.agent_selection = self._cycle[0] if self._cycle else self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.play.observation(self.seat_of[agent])
+        # The state does not change during a cycle: the live agents are observed
+        # together at the first ask, and each gets that observation all cycle long.
+        found = self._seen.get(agent)
+        if found is None:
+            agents = self._cycle if agent in self._cycle else [agent]
+            seats = self._seats(agents)
+            self._seen.update(zip(agents, self.play.observe(seats), strict=False))
+            found = self._seen[agent]
+        return found
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        if self._ended and (self.terminations[agent] or self.truncations[agent]):
+            self._was_dead_step(action)  # (it clears the rewards)
+            self._rewarded = False
             return
         self._cumulative_rewards[agent] = 0.0
         self._chosen[self.seat_of[agent]] = action
         self._turn += 1
         if self._turn < len(self._cycle):
             self.agent_selection = self._cycle[self._turn]
-            self._clear_rewards()
-        else:
-            substituted = self.play.commit(self._chosen)
-            rewards, terminations, truncations = self._after_step(self._cycle)
-            self.rewards = {a: rewards.get(a, 0.0) for a in self.agents}
+            if self._rewarded:
+                self._clear_rewards()
+                self._rewarded = False
+            return
+        substituted = self.play.commit(self._chosen)
+        rewards, terminations, truncations, infos = self._after_step(self._cycle, substituted)
+        self.infos.update(infos)
+        if True in terminations.values() or True in truncations.values():
             self.terminations.update(terminations)
             self.truncations.update(truncations)
-            self.infos = {a: self._info(a, substituted) for a in self.agents}
-            self._new_cycle()
+            self._ended = True
+        paid = {a: r for a, r in rewards.items() if r}
+        if paid or self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards.update(paid)
+            self._rewarded = bool(paid)
+            self._accumulate_rewards()
+        self._new_cycle()
+        if self._ended:
             self._deads_step_first()
-        self._accumulate_rewards()
+
+
+def _info(status: str, substituted: bool) -> dict[str, Any]:
+    """A seat's info: its status, and ``substituted`` when the environment chose for it."""
+    if substituted:
+        return {"status": status, "substituted": True}
+    return {"status": status}
 
 
 __all__ = ["AECEnv", "ParallelEnv"]

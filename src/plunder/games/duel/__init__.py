@@ -13,6 +13,7 @@ MANIFEST = Manifest(
     guide="guide.md",
     encoder="encoder:DuelEncoder",
     stats="stats:content_stats",
+    batch="batch:DuelBatch",
 )
 
 __all__ = ["MANIFEST", "DuelAction", "DuelGame", "DuelState"]

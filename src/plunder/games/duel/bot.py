@@ -17,7 +17,6 @@ it to end its searches and playouts at the end of the duel being played
 from __future__ import annotations
 
 import functools
-import json
 import math
 import random
 from typing import Any
@@ -25,12 +24,14 @@ from typing import Any
 from plunder.engine.action import Action
 from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
-from plunder.games.duel.rules import DuelState
+from plunder.games.duel.rules import CARD_NAMES, CARDS, FULL_HAND, DuelAction, DuelState
 
 # What a card still in hand is worth: weapons keep a player safe (under the seed's
 # reading a shooter cannot be hit) and the rifle is the only answer to a barricade.
 HAND_VALUE = {"colt": 0.04, "rifle": 0.08, "barricade": 0.03, "reload": 0.03}
 
+
+FULL = FULL_HAND
 
 # Shootouts played out whose scores a bot keeps (a few MB), before it starts afresh.
 KEPT_OUTCOMES = 20_000
@@ -67,8 +68,8 @@ class GreedyBot:
     def _scores(
         self, state: State, seat: int, actions: list[Action], rng: random.Random
     ) -> list[float]:
-        before = state.view(seat, log=False)
-        situation = _situation(before)
+        assert isinstance(state, DuelState)
+        situation = _situation(state, seat)
         scores = [0.0] * len(actions)
         # Duel has no chance after the deal, and hides nothing but the choices
         # committed in the step under way: a shootout played out is decided by the
@@ -76,51 +77,124 @@ class GreedyBot:
         # named by the other seats' actions in it (their committed choices redrawn,
         # their replies drawn), and its outcome is kept: the same situation and
         # actions are played out once, however many samples and decisions meet them
-        # (a long duel comes back to the same hands again and again). With nothing
-        # committed there is nothing to redraw: the table itself is the only world
-        # (trials are clones of it).
+        # (a long duel comes back to the same hands again and again).
+        #
+        # A sampled world is ``state.determinize(seat, rng)``; only its redrawn
+        # choices name it, so they are drawn here exactly as ``determinize`` draws
+        # them (the same values from ``rng``, in the same order), and no world is
+        # built: ``shootout_score`` plays the shootout out from the table and the
+        # seats' actions.
         hidden = len(state.committed)
+        arrival = [s for s, _ in state.moves[len(state.moves) - hidden:]] if hidden else []
+        frame = state.decision
+        repliers = [other for other in state.pending if other != seat]
         for _ in range(self.samples):
-            world = state.determinize(seat, rng) if hidden else state
-            replies = {
-                other: rng.choice(world.legal(other)) for other in world.pending if other != seat
-            }
-            others = tuple(world.moves[len(world.moves) - hidden:]) if hidden else ()
+            if hidden:
+                rng.getrandbits(64)  # (the sampled world's generator: Duel draws no more)
+                # (a committed seat's legal actions, as ``determinize`` asks the game)
+                redrawn = [(o, rng.choice(state._legal_shootout(o, frame))) for o in arrival]
+            else:
+                redrawn = []
+            replies = {other: rng.choice(state.legal(other)) for other in repliers}
+            others = tuple((other, action.notation) for other, action in redrawn)
             others += tuple((other, reply.notation) for other, reply in replies.items())
             key = (situation, others)
             outcome = self._outcomes.get(key)
             if outcome is None:
                 if len(self._outcomes) >= KEPT_OUTCOMES:
                     self._outcomes.clear()
+                others_chose = dict(redrawn)
+                others_chose.update(replies)
                 outcome = self._outcomes[key] = tuple(
-                    self._trial(world, seat, action, replies, before) for action in actions
+                    shootout_score(state, seat, {**others_chose, seat: action})  # type: ignore[dict-item]
+                    for action in actions
                 )
             for index, value in enumerate(outcome):
                 scores[index] += value
         return scores
 
-    @staticmethod
-    def _trial(world: State, seat: int, action: Action, replies: dict[int, Action],
-               before: dict[str, Any]) -> float:
-        """``seat`` plays ``action`` in ``world``, the others their replies: the score."""
-        trial = world.clone()
-        trial.act(seat, action)
-        for other, reply in replies.items():
-            trial.act(other, reply)
-        return score(before, trial.view(seat, log=False), seat)
+def _situation(state: DuelState, seat: int) -> tuple[Any, ...]:
+    """What a shootout's outcome and its score depend on, as the seat sees it: the
+    options, every seat's dollars, life, played cards and cards in hand, the seat's
+    hand, who has chosen, and whether this shootout or this duel is the last the
+    limits allow (the count of shootouts and duels matters only there)."""
+    options = state.game.options
+    return (
+        tuple(options.values()),
+        seat,
+        tuple(state.alive),
+        tuple(state.dollars),
+        tuple(tuple(played) for played in state.played),
+        tuple(sum(hand.values()) for hand in state.hands),
+        tuple(state.hands[seat].items()),
+        tuple(sorted(state.pending)),
+        tuple(sorted(state.committed)),
+        state.shootout >= options["shootout_limit"],
+        state.duel >= options["duel_limit"],
+    )
 
 
-def _situation(view: dict[str, Any]) -> str:
-    """What a shootout's outcome and its score depend on, from the seat's view: the
-    options, every seat's dollars, life and played cards, the seat's hand, who has
-    chosen, and whether this shootout or this duel is the last the limits allow (the
-    count of shootouts and duels matters only there)."""
-    options = view["options"]
-    return json.dumps([
-        options, view["viewer"], view["players"], view["hand"], view["pending"],
-        view["committed"], view["shootout"] >= options["shootout_limit"],
-        view["duel"] >= options["duel_limit"],
-    ], sort_keys=True)
+def shootout_score(state: DuelState, seat: int, chosen: dict[int, DuelAction]) -> float:
+    """``score`` of the shootout under way played out with ``chosen`` (every living
+    seat's card), worked out from the table without copying the state.
+
+    It follows the rules of ``DuelState._on_shootout`` and ``_end_duel`` (R12-R25);
+    a test plays thousands of shootouts both ways and compares the scores.
+    """
+    game = state.game
+    options = game.options
+    n = state.players
+    others = n - 1
+    alive = list(state.alive)
+    dollars = list(state.dollars)
+    incoming: dict[int, set[str]] = {}
+    for action in chosen.values():
+        weapon = CARDS[action.card].weapon
+        if weapon and action.target is not None:
+            incoming.setdefault(action.target, set()).add(weapon)
+    hit = {s for s, weapons in incoming.items() if weapons - game.deflects[chosen[s].card]}
+    for s in hit:
+        alive[s] = False
+    living = [s for s in range(n) if alive[s]]
+    winner = -1  # the duel goes on
+    if len(living) == 1:
+        winner = living[0]
+    elif not living or state.shootout >= options["shootout_limit"]:
+        winner = None
+    if winner is not None and winner >= 0:
+        dollars[winner] += 1
+        if dollars[winner] >= options["target"]:
+            return 100.0 if winner == seat else -100.0
+    if winner != -1 and state.duel >= options["duel_limit"]:
+        richest = max(dollars)
+        winners = {s for s, d in enumerate(dollars) if d == richest and d > 0}
+        return 100.0 if seat in winners else -100.0
+    gained = [after - before for after, before in zip(dollars, state.dollars, strict=True)]
+    value = 10.0 * gained[seat] - 10.0 * sum(g for s, g in enumerate(gained) if s != seat) / others
+    if any(gained):
+        return value
+    if winner != -1:  # a duel without a winner: a new one, everyone alive, hands full
+        return value + _hand_value(FULL)
+    value += 0.0 if alive[seat] else -5.0
+    value += 2.0 * sum(1 for s in range(n) if s != seat and not alive[s]) / others
+    hand = dict(state.hands[seat])
+    played = state.played[seat]
+    mine = chosen[seat].card
+    hand[mine] -= 1
+    if seat not in hit:
+        back = CARDS[mine].returns
+        if back == "itself":
+            hand[mine] += 1
+        elif back == "all":
+            for card in (*played, mine):
+                hand[card] += 1
+    return value + _hand_value(hand)
+
+
+def _hand_value(hand: dict[str, int]) -> float:
+    """What the cards of a hand are worth, added card by card in card order (as
+    ``score`` adds the cards of the hand a view lists)."""
+    return sum(HAND_VALUE.get(card, 0.0) for card in CARD_NAMES for _ in range(hand[card]))
 
 
 def score(before: dict[str, Any], after: dict[str, Any], seat: int) -> float:

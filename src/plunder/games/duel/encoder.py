@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from plunder.engine.encoding import Encoder, Writer, seat_one_hot
+from plunder.engine.state import State
 from plunder.games.duel.content import CONTENT
+from plunder.games.duel.rules import DuelState
 
 CARDS = CONTENT.names
+CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
 FULL_HAND = sum(card.count for card in CONTENT.cards)
+# What a card's count in hand is divided by (a card dealt no copies: by 1).
+HAND_COUNTS = {card.name: max(1, card.count) for card in CONTENT.cards}
+HAND_SCALES = tuple((card, HAND_COUNTS[card]) for card in CARDS)
 
 
 class DuelEncoder(Encoder):
+    _offsets: tuple[int, ...] | None = None
+
     def declare(self) -> None:
         n = self.game.players
         cards = len(CARDS)
@@ -58,3 +68,72 @@ class DuelEncoder(Encoder):
         out.put("over", [float(view["over"])])
         winners = (view.get("result") or {}).get("winners", [])
         out.put("winners", [float(s in winners) for s in range(n)])
+
+    def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
+        """``fill`` for several seats at once, straight from the state (docs/design.md):
+        the fields every seat sees alike once, copied to each seat's row, then its own.
+
+        Written for speed (learners ask at every step): offsets unpacked once, only
+        the values that are not zero set.
+        """
+        assert isinstance(state, DuelState)
+        if self._offsets is None:
+            at = self.at
+            self._offsets = tuple(at[f.name] for f in self.layout)
+        (viewer_at, alive_at, dollars_at, played_at, hand_size_at, master_at, pending_at,
+         committed_at, hand_at, card_at, target_at, shootout_at, duel_at, over_at,
+         winners_at) = self._offsets
+        options = self.game.options
+        cards = len(CARDS)
+        size = self.size
+        public = self._zero[:]
+        for seat, alive in enumerate(state.alive):
+            if alive:
+                public[alive_at + seat] = 1.0
+        target = options["target"]
+        for seat, dollars in enumerate(state.dollars):
+            if dollars:
+                public[dollars_at + seat] = dollars / target
+        base = played_at
+        for played in state.played:
+            if played:
+                for card in set(played):
+                    public[base + CARD_INDEX[card]] = played.count(card) / FULL_HAND
+            base += cards
+        seat = hand_size_at
+        for hand in state.hands:
+            public[seat] = sum(hand.values()) / FULL_HAND
+            seat += 1
+        public[master_at + state.master] = 1.0
+        for seat in state.pending:
+            public[pending_at + seat] = 1.0
+        committed = state.committed
+        for seat in committed:
+            public[committed_at + seat] = 1.0
+        public[shootout_at] = state.shootout / options["shootout_limit"]
+        public[duel_at] = state.duel / options["duel_limit"]
+        result = state.result
+        if result is not None:
+            public[over_at] = 1.0
+            for seat in result.winners:
+                public[winners_at + seat] = 1.0
+        count = len(seats)
+        out = public * count if count > 1 else public
+        base = 0
+        for seat in seats:
+            if seat is not None:
+                out[base + viewer_at + seat] = 1.0
+                at = base + hand_at
+                hand = state.hands[seat]
+                for card, scale in HAND_SCALES:
+                    held = hand[card]
+                    if held:
+                        out[at] = held / scale
+                    at += 1
+                choice = state.own_choice(seat) if seat in committed else None
+                if choice is not None:
+                    out[base + card_at + CARD_INDEX[choice.card]] = 1.0
+                    if choice.target is not None:
+                        out[base + target_at + choice.target] = 1.0
+            base += size
+        return np.frombuffer(out, dtype=np.float32).reshape(count, size)

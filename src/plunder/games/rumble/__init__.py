@@ -14,6 +14,7 @@ MANIFEST = Manifest(
     guide="guide.md",
     encoder="encoder:RumbleEncoder",
     stats="stats:content_stats",
+    batch="batch:RumbleBatch",
     # With gestures on, every pirate answers the revealed card at once (R62).
     timed={"gestures": True},
 )

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from plunder.engine.encoding import Encoder, Writer, seat_one_hot
+import numpy as np
+
+from plunder.engine.encoding import Encoder, Writer, blank, rows, seat_one_hot
+from plunder.engine.state import State
 from plunder.games.rumble.content import CONTENT
+from plunder.games.rumble.rules import RumbleState
 
 CARDS = list(CONTENT.cards)
 GOLDEN = [name for name, card in CONTENT.cards.items() if card.golden]
@@ -17,6 +21,17 @@ MAX_HEALTH = 9
 MAX_BULLETS = 5
 MAX_TOKENS = 9
 MAX_CARDS = 16
+CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
+GOLDEN_INDEX = {card: i for i, card in enumerate(GOLDEN)}
+PIRATE_INDEX = {pirate: i for i, pirate in enumerate(PIRATES)}
+CAMP_INDEX = {camp: i for i, camp in enumerate(CAMPS)}
+DECISION_INDEX = {kind: i for i, kind in enumerate(DECISIONS)}
+PILE_SIZE = max(1, len(CONTENT.golden_pile))
+# The most copies of one golden card a seat or the discard pile can hold: the whole pile's.
+MOST_COPIES = max((CONTENT.golden_pile.count(card) for card in GOLDEN), default=0)
+MOST_HELD = max(len(p.hand) for p in CONTENT.pirates.values()) + len(CONTENT.golden_pile)
+MOST_SECRET = max(p.random_golden for p in CONTENT.pirates.values())
+HANDS = {name: pirate.hand for name, pirate in CONTENT.pirates.items()}
 
 
 class RumbleEncoder(Encoder):
@@ -31,30 +46,35 @@ class RumbleEncoder(Encoder):
         self.field("shield", 1, "1 while shields are up (others' health and bullets hidden)")
         self.field("pirate", n * p, "per seat, one-hot pirate in order " + ", ".join(PIRATES))
         self.field("alive", n, "1 where the pirate lives")
-        self.field("health", n, f"health / {MAX_HEALTH} (0 where hidden)")
+        most_health = max(pirate.max_health for pirate in CONTENT.pirates.values())
+        self.field("health", n, f"health / {MAX_HEALTH} (0 where hidden)",
+                   high=most_health / MAX_HEALTH)
         self.field("health_known", n, "1 where the health is shown")
         self.field("bullets", n, f"bullets / {MAX_BULLETS} (0 where hidden)")
         self.field("bullets_known", n, "1 where the bullets are shown")
-        self.field("tokens", n, f"special tokens / {MAX_TOKENS}")
+        most_tokens = max(pirate.tokens for pirate in CONTENT.pirates.values())
+        self.field("tokens", n, f"special tokens / {MAX_TOKENS}", high=most_tokens / MAX_TOKENS)
         self.field("face_up", n * c, "per seat, one-hot card lying face up, in card order "
                    + ", ".join(CARDS))
-        self.field("cards_held", n, f"cards in hand / {MAX_CARDS}")
+        self.field("cards_held", n, f"cards in hand / {MAX_CARDS}", high=MOST_HELD / MAX_CARDS)
         self.field("golden_known", n * g, "per seat, golden cards everyone saw it take / 3, "
-                   "in order " + ", ".join(GOLDEN))
-        self.field("golden_unseen", n, "golden cards no one else saw / 3")
+                   "in order " + ", ".join(GOLDEN), high=MOST_COPIES / 3)
+        self.field("golden_unseen", n, "golden cards no one else saw / 3", high=MOST_SECRET / 3)
         self.field("camp", n * len(CAMPS), "per seat, one-hot camp card where shown, in order "
                    + ", ".join(CAMPS))
         self.field("pending", n, "1 where the seat still owes its decision")
         self.field("committed", n, "1 where the seat has decided this step")
         self.field("area", slots * g, "per slot of the golden area, one-hot golden card")
         self.field("pile", 1, "golden cards in the pile / the whole pile")
-        self.field("discard", g, "golden cards in the discard pile, per card / 3")
+        self.field("discard", g, "golden cards in the discard pile, per card / 3",
+                   high=MOST_COPIES / 3)
         self.field("revealed", n * c, "per seat, one-hot card revealed this round")
-        self.field("revealed_targets", n * n, "per seat, its revealed card's targets (count)")
+        self.field("revealed_targets", n * n, "per seat, its revealed card's targets (count)",
+                   high=2.0)
         self.field("voided", n, "1 where the seat's revealed card is void (wrong gesture)")
         self.field("searchers", n, "1 where the seat reaches for a golden card now")
         self.field("hand", c, "the viewer's basic cards in hand (1 each)")
-        self.field("golden", g, "the viewer's golden cards, per card / 3")
+        self.field("golden", g, "the viewer's golden cards, per card / 3", high=MOST_COPIES / 3)
         self.field("choice", c, "one-hot: the card the viewer has chosen this step")
         self.field("over", 1, "1 once the game is over")
         self.field("winners", n, "1 where the seat won (at the end)")
@@ -110,6 +130,114 @@ class RumbleEncoder(Encoder):
         out.put("over", [float(view["over"])])
         winners = (view.get("result") or {}).get("winners", [])
         out.put("winners", [float(s in winners) for s in range(n)])
+
+
+    def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
+        """``fill`` for several seats at once, straight from the state (docs/design.md):
+        the fields every seat sees alike once, copied to each seat's row, then its own
+        (its pirate's health and bullets behind the shield, its camp card, its hand)."""
+        assert isinstance(state, RumbleState)
+        n = self.game.players
+        at = self.at
+        c, g, p = len(CARDS), len(GOLDEN), len(PIRATES)
+        size = self.size
+        public = blank(size)
+        phase = state.phase
+        if phase in DECISION_INDEX:
+            public[at["decision"] + DECISION_INDEX[phase]] = 1.0
+        public[at["round"]] = state.round / self.game.options["round_limit"]
+        if self.game.options["mode"] == "camp":
+            public[at["camp_mode"]] = 1.0
+        open_counts = state.shield_down()
+        if not open_counts:
+            public[at["shield"]] = 1.0
+        alive, pirates = state.alive, state.pirate
+        health, bullets = state.health, state.bullets
+        # Shown to everyone: every count with the shields down, a dead pirate's always.
+        shown = [bool(pirates[s]) and (open_counts or not alive[s]) for s in range(n)]
+        for s in range(n):
+            if pirates[s]:
+                public[at["pirate"] + s * p + PIRATE_INDEX[pirates[s]]] = 1.0
+            if alive[s]:
+                public[at["alive"] + s] = 1.0
+            if shown[s]:
+                public[at["health"] + s] = health[s] / MAX_HEALTH
+                public[at["health_known"] + s] = 1.0
+                public[at["bullets"] + s] = bullets[s] / MAX_BULLETS
+                public[at["bullets_known"] + s] = 1.0
+            if state.tokens[s]:
+                public[at["tokens"] + s] = state.tokens[s] / MAX_TOKENS
+            face_up = state.face_up[s]
+            if face_up is not None:
+                public[at["face_up"] + s * c + CARD_INDEX[face_up]] = 1.0
+            public[at["cards_held"] + s] = state._cards_held(s) / MAX_CARDS
+            secret = state.secret[s]
+            known = list(state.golden[s])
+            for card in secret:
+                known.remove(card)
+            for card in set(known):
+                public[at["golden_known"] + s * g + GOLDEN_INDEX[card]] = known.count(card) / 3
+            if secret:
+                public[at["golden_unseen"] + s] = len(secret) / 3
+        camps = state.camp
+        if camps:
+            for s in range(n):
+                if state.camp_shown[s]:
+                    public[at["camp"] + s * len(CAMPS) + CAMP_INDEX[camps[s]]] = 1.0
+        for s in state.pending:
+            public[at["pending"] + s] = 1.0
+        for s in state.committed:
+            public[at["committed"] + s] = 1.0
+        for slot, card in enumerate(state.area):
+            if card is not None:
+                public[at["area"] + slot * g + GOLDEN_INDEX[card]] = 1.0
+        public[at["pile"]] = len(state.pile) / PILE_SIZE
+        discard = state.discard
+        for card in set(discard):
+            public[at["discard"] + GOLDEN_INDEX[card]] = discard.count(card) / 3
+        for s, played in state.played.items():
+            public[at["revealed"] + s * c + CARD_INDEX[played.name]] = 1.0
+            for target in set(played.targets):
+                public[at["revealed_targets"] + s * n + target] = float(
+                    played.targets.count(target)
+                )
+        for s in state.voided:
+            public[at["voided"] + s] = 1.0
+        for s in state.reach_options:
+            public[at["searchers"] + s] = 1.0
+        result = state.result
+        if result is not None:
+            public[at["over"]] = 1.0
+            for s in result.winners:
+                public[at["winners"] + s] = 1.0
+        out = public * len(seats)
+        for row, seat in enumerate(seats):
+            if seat is None:
+                continue
+            base = row * size
+            out[base + at["viewer"] + seat] = 1.0
+            if pirates[seat] and not shown[seat]:
+                out[base + at["health"] + seat] = health[seat] / MAX_HEALTH
+                out[base + at["health_known"] + seat] = 1.0
+                out[base + at["bullets"] + seat] = bullets[seat] / MAX_BULLETS
+                out[base + at["bullets_known"] + seat] = 1.0
+            if camps and not state.camp_shown[seat]:
+                out[base + at["camp"] + seat * len(CAMPS) + CAMP_INDEX[camps[seat]]] = 1.0
+            if pirates[seat]:
+                played = state.played.get(seat)
+                gone = (state.face_up[seat], played.name if played is not None else None)
+                for card in HANDS[pirates[seat]]:
+                    if card not in gone:
+                        out[base + at["hand"] + CARD_INDEX[card]] = 1.0
+                golden = state.golden[seat]
+                for card in set(golden):
+                    out[base + at["golden"] + GOLDEN_INDEX[card]] = golden.count(card) / 3
+            choice = state.own_choice(seat)
+            if choice is not None:
+                name = choice.notation.partition(">")[0]
+                if name in CARD_INDEX:
+                    out[base + at["choice"] + CARD_INDEX[name]] = 1.0
+        return rows(out, len(seats))
 
 
 def _one_hot(names: list[str], name: str | None) -> list[float]:

@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from plunder.engine.encoding import Encoder, Writer, seat_one_hot
+import numpy as np
+
+from plunder.engine.encoding import Encoder, Writer, blank, rows, seat_one_hot
+from plunder.engine.state import State
 from plunder.games.swordplay.content import CONTENT, LOCATIONS
-from plunder.games.swordplay.rules import DECISIONS, HAND_SIZE, SwordplayGame
+from plunder.games.swordplay.rules import DECISIONS, HAND_SIZE, SwordplayGame, SwordplayState
 
 KINDS = tuple(DECISIONS)
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+LOCATION_INDEX = {location: i for i, location in enumerate(LOCATIONS)}
 LIFE_SCALE = max(f.life for f in CONTENT.fighters.values())
 DAMAGE_SCALE = 10.0
+# Bounds of the fields that may pass 1: the most copies of one card in a deck, and
+# the most damage an attack can deal (the fighter's own, a weapon in each hand, the
+# card's bonus and the two abilities and the stance that add 1).
+MOST_COPIES = max(count for deck in CONTENT.decks.values() for _, count in deck.counts)
+DECK_SIZES = {side: deck.size for side, deck in CONTENT.decks.items()}
+# Situations whose values an encoder keeps (fighters with their gear, discard piles).
+KEPT = 4096
+MOST_DAMAGE = (
+    max(f.damage for f in CONTENT.fighters.values())
+    + max(f.hands for f in CONTENT.fighters.values())
+    * max(c.damage for c in CONTENT.cards.values())
+    + max(c.bonus for c in CONTENT.cards.values())
+    + 3
+)
 
 
 class SwordplayEncoder(Encoder):
@@ -24,15 +43,22 @@ class SwordplayEncoder(Encoder):
         self.items = [c for c in cards if CONTENT.cards[c].type == "item"]
         self.stances = [c for c in cards if CONTENT.cards[c].type == "stance"]
         self.sides = self.game.sides
+        self._item_index = {card: i for i, card in enumerate(self.items)}
+        self._stance_index = {card: i for i, card in enumerate(self.stances)}
+        self._cards_at = {card: i for i, card in enumerate(cards)}
+        self._fighters: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._piles: dict[tuple[str, ...], Any] = {}
         count = len(cards)
         self.field("viewer", n, "one-hot: the seat observing (all zero for a spectator)")
         self.field("alive", n, "1 where the fighter is still standing")
         self.field("life", n, f"each fighter's life / {LIFE_SCALE}")
         self.field("armor_left", n, "each fighter's ready armor: damage it can still take / 4")
-        self.field("attack_damage", n, f"each fighter's plain attack damage / {DAMAGE_SCALE:g}")
+        self.field("attack_damage", n, f"each fighter's plain attack damage / {DAMAGE_SCALE:g}",
+                   high=max(1.0, MOST_DAMAGE / DAMAGE_SCALE))
         self.field("hands_free", n, "each fighter's free hands / 2")
         self.field("gear", n * len(self.items),
-                   f"per fighter, ready copies of each item, in order {', '.join(self.items)}")
+                   f"per fighter, ready copies of each item, in order {', '.join(self.items)}",
+                   high=MOST_COPIES)
         self.field("stance", n * len(self.stances),
                    f"per fighter, one-hot: its ready stance, in order {', '.join(self.stances)}")
         self.field("hand_size", n, f"each fighter's cards in hand / {HAND_SIZE}")
@@ -42,13 +68,15 @@ class SwordplayEncoder(Encoder):
         self.field("target", n, "one-hot: the target of the attack being answered")
         self.field("location", len(LOCATIONS) + 1,
                    f"one-hot: that attack's location, of {', '.join(LOCATIONS)}, none")
-        self.field("incoming", 1, f"that attack's damage / {DAMAGE_SCALE:g}")
+        self.field("incoming", 1, f"that attack's damage / {DAMAGE_SCALE:g}",
+                   high=max(1.0, MOST_DAMAGE / DAMAGE_SCALE))
         self.field("hand", count, f"the viewer's copies of each card in hand / {HAND_SIZE}, "
                    f"in order {', '.join(cards)}")
         self.field("decks", len(self.sides), f"cards left in each deck ({', '.join(self.sides)}) "
                    "/ its size")
         self.field("discards", len(self.sides) * count,
-                   "per deck, copies of each card in its discard pile / 5")
+                   "per deck, copies of each card in its discard pile / 5",
+                   high=max(1.0, MOST_COPIES / 5))
         self.field("turn", 1, "turn number / turn_limit")
         self.field("readied", 1, "1 once the active fighter has readied this turn")
         self.field("over", 1, "1 once the game is over")
@@ -97,3 +125,104 @@ class SwordplayEncoder(Encoder):
         out.put("over", [float(view["over"])])
         winners = (view.get("result") or {}).get("winners", [])
         out.put("winners", [float(s in winners) for s in range(n)])
+
+    def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
+        """``fill`` for several seats at once, straight from the state (docs/design.md):
+        the fields every seat sees alike once, copied to each seat's row, then its hand."""
+        assert isinstance(state, SwordplayState)
+        n = self.game.players
+        at = self.at
+        cards = CONTENT.cards
+        size = self.size
+        items, stances = self._item_index, self._stance_index
+        public = blank(size)
+        fighters = self._fighters
+        for s in range(n):
+            # What a fighter's gear and stance make of it, kept by what they are.
+            gear = state.gear[s]
+            key = (state.fighter[s], state.stance[s], *[card for card, _ in gear])
+            made = fighters.get(key)
+            if made is None:
+                if len(fighters) >= KEPT:
+                    fighters.clear()
+                made = fighters[key] = self._fighter(state, s)
+            damage, free, held, stance = made
+            if state.alive[s]:
+                public[at["alive"] + s] = 1.0
+                public[at["attack_damage"] + s] = damage
+            public[at["life"] + s] = max(0, state.life[s]) / LIFE_SCALE
+            armor = state.armor[s]
+            if armor is not None:
+                public[at["armor_left"] + s] = (cards[armor].value - state.armor_taken[s]) / 4
+            public[at["hands_free"] + s] = free
+            base = at["gear"] + s * len(items)
+            for offset, copies in held:
+                public[base + offset] = copies
+            if stance is not None:
+                public[at["stance"] + s * len(stances) + stance] = 1.0
+            public[at["hand_size"] + s] = len(state.hands[s]) / HAND_SIZE
+        over = state.result is not None
+        if not over:
+            public[at["active"] + state.active] = 1.0
+        frame = state.open_frame
+        kind = None if frame is None else frame.kind
+        if kind in KIND_INDEX:
+            public[at["decision"] + KIND_INDEX[kind]] = 1.0
+        if kind == "defend":
+            assert frame is not None
+            attacker, target = frame.get("attacker"), frame.get("target")
+            if attacker is not None:
+                public[at["attacker"] + attacker] = 1.0
+            if target is not None:
+                public[at["target"] + target] = 1.0
+            location = frame.get("location") or ""
+            where = LOCATION_INDEX.get(location, len(LOCATIONS))
+            public[at["location"] + where] = 1.0
+            public[at["incoming"]] = frame.get("damage", 0) / DAMAGE_SCALE
+        count = len(self.cards)
+        card_index = self._cards_at
+        piles = self._piles
+        for i, side in enumerate(self.sides):
+            public[at["decks"] + i] = len(state.decks[side]) / DECK_SIZES[side]
+            # A discard pile changes only when a card goes to it: its values are kept
+            # by what it holds, and copied in whole.
+            pile = tuple(state.discards[side])
+            block = piles.get(pile)
+            if block is None:
+                if len(piles) >= KEPT:
+                    piles.clear()
+                block = piles[pile] = blank(count)
+                for card in set(pile):
+                    block[card_index[card]] = pile.count(card) / 5
+            start = at["discards"] + i * count
+            public[start:start + count] = block
+        public[at["turn"]] = state.turn / self.game.options["turn_limit"]
+        if state.readied:
+            public[at["readied"]] = 1.0
+        if over:
+            public[at["over"]] = 1.0
+            for s in state.result.winners:
+                public[at["winners"] + s] = 1.0
+        out = public * len(seats)
+        for row, seat in enumerate(seats):
+            if seat is None:
+                continue
+            base = row * size
+            out[base + at["viewer"] + seat] = 1.0
+            hand = state.hands[seat]
+            for card in set(hand):
+                out[base + at["hand"] + card_index[card]] = hand.count(card) / HAND_SIZE
+        return rows(out, len(seats))
+
+    def _fighter(self, state: SwordplayState, seat: int) -> tuple[Any, ...]:
+        """What ``seat``'s fighter, gear and stance make: its attack damage / 10, free
+        hands / 2, its ready items (offset in its block, copies) and its stance's offset."""
+        gear = [card for card, _ in state.gear[seat]]
+        items = self._item_index
+        held = tuple((items[card], float(gear.count(card))) for card in set(gear) if card in items)
+        return (
+            state.base_damage(seat) / DAMAGE_SCALE,
+            state.hands_free(seat) / 2,
+            held,
+            self._stance_index.get(state.stance[seat]),
+        )

@@ -6,12 +6,16 @@ The layout is listed field by field in ``docs/rules/underfire.md`` ("Observation
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from plunder.engine.encoding import Encoder, Writer, seat_one_hot
+import numpy as np
+
+from plunder.engine.encoding import Encoder, Writer, blank, rows, seat_one_hot
+from plunder.engine.state import State
 from plunder.games.underfire.content import CONTENT, NUMBERS
-from plunder.games.underfire.rules import COLUMNS, ROWS
+from plunder.games.underfire.rules import COLUMNS, ROWS, UnderFireState
+from plunder.games.underfire.sea import BURNING, INDEX, MERC, NUMBER, OWNER, SHIELD
 
 SPACES = COLUMNS * ROWS
 EFFECTS = tuple(CONTENT.effects)
@@ -20,6 +24,11 @@ KINDS = ("turn", "order", "target")
 FLEET = CONTENT.start["copies"] * len(NUMBERS)
 # Bounds that scale counts into 0..1 (larger values are capped).
 GOLD, VP, HAND = 20, 20, 10
+EFFECT_INDEX = {name: i for i, name in enumerate(EFFECTS)}
+MERC_INDEX = {name: i for i, name in enumerate(MERCS)}
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+# The sea's effects are laid out once a play: their values, worked out once per layout.
+_LAYOUTS: dict[tuple[str, ...], tuple[tuple[int, float], ...]] = {}
 
 
 def _cap(value: float) -> float:
@@ -108,3 +117,98 @@ class UnderFireEncoder(Encoder):
         out.put("over", [float(view["over"])])
         winners = (view.get("result") or {}).get("winners", [])
         out.put("winners", [float(s in winners) for s in range(n)])
+
+    def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
+        """``fill`` for several seats at once, straight from the state (docs/design.md):
+        the fields every seat sees alike once, copied to each seat's row, then its hand."""
+        assert isinstance(state, UnderFireState)
+        n = self.game.players
+        at = self.at
+        size = self.size
+        start = CONTENT.start
+        public = blank(size)
+        if state.current is not None:
+            public[at["current"] + state.current] = 1.0
+        layout = tuple(state.effects)
+        effects = _LAYOUTS.get(layout)
+        if effects is None:
+            effects = _effect_values(layout)
+            if len(_LAYOUTS) > 4096:
+                _LAYOUTS.clear()
+            _LAYOUTS[layout] = effects
+        base = at["effects"]
+        for offset, value in effects:
+            public[base + offset] = value
+        mines, ships, numbers = at["mines"], at["ships"], at["numbers"]
+        mercs, shields = at["mercs"], at["shields"]
+        for i, mine in enumerate(state.mines):
+            if mine:
+                public[mines + i] = 1.0
+        for i, ship in enumerate(state.sea):
+            if ship is None:
+                continue
+            public[ships + (i * n + ship[OWNER]) * 2 + (1 if ship[BURNING] else 0)] = 1.0
+            if ship[NUMBER]:
+                public[numbers + i] = ship[NUMBER] / 9
+            merc = ship[MERC]
+            if merc:
+                public[mercs + i * len(MERCS) + MERC_INDEX[merc]] = 1.0
+            if ship[SHIELD]:
+                public[shields + i] = 1.0
+        for s in range(n):
+            public[at["gold"] + s] = _cap(state.gold[s] / GOLD)
+            public[at["vp"] + s] = _cap(state.vp[s] / VP)
+            public[at["hand_limit"] + s] = state.limit[s] / start["hand_limit_max"]
+            public[at["hand_size"] + s] = _cap(len(state.hand[s]) / HAND)
+            public[at["pile"] + s] = len(state.pile[s]) / start["draw_pile"]
+            public[at["reserve"] + s] = len(state.reserve[s]) / start["reserve"]
+            public[at["turns"] + s] = _cap(state.turns[s] / FLEET)
+            if state.final[s]:
+                public[at["final"] + s] = 1.0
+            if state.done[s]:
+                public[at["done"] + s] = 1.0
+        for merc in state.market:
+            public[at["market"] + MERC_INDEX[merc]] = 1.0
+        if state.played:
+            public[at["stage"]] = 1.0
+        if state.bought:
+            public[at["stage"] + 1] = 1.0
+        frame = state.open_frame
+        if frame is not None:
+            if frame.kind in KIND_INDEX:
+                public[at["decision"] + KIND_INDEX[frame.kind]] = 1.0
+            effect = frame.get("effect")
+            if effect in EFFECT_INDEX:
+                public[at["aim"] + EFFECT_INDEX[effect]] = 1.0
+            for space in frame.get("targets") or ():
+                public[at["targets"] + INDEX[space]] = 1.0
+        for s in state.pending:
+            public[at["pending"] + s] = 1.0
+        result = state.result
+        if result is not None:
+            public[at["over"]] = 1.0
+            for s in result.winners:
+                public[at["winners"] + s] = 1.0
+        out = public * len(seats)
+        copies = start["copies"]
+        for row, seat in enumerate(seats):
+            if seat is None:
+                continue
+            base = row * size
+            out[base + at["viewer"] + seat] = 1.0
+            hand = state.hand[seat]
+            for number in set(hand):
+                out[base + at["hand"] + number - 1] = hand.count(number) / copies
+        return rows(out, len(seats))
+
+
+def _effect_values(layout: tuple[str, ...]) -> tuple[tuple[int, float], ...]:
+    """The ``effects`` field's values that are not zero, for a sea laid out so."""
+    found = []
+    for i, code in enumerate(layout):
+        name, _, amount = code.partition(":")
+        if name in EFFECT_INDEX:
+            value = _cap((int(amount) if amount else 1) / 2)
+            if value:
+                found.append((i * len(EFFECTS) + EFFECT_INDEX[name], value))
+    return tuple(found)

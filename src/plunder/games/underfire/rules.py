@@ -187,19 +187,21 @@ class UnderFireState(State):
         out = []
         sea = self.sea if sea is None else sea
         first = first_row(seat)
+        # The spaces next to the seat's active ships, found from the ships (few) rather
+        # than by looking round every space (bots and legal lists ask very often).
+        near: set[int] = set()
+        for j, s in enumerate(sea):
+            if s is not None and s[OWNER] == seat and not s[BURNING]:
+                near.update(NEIGHBOURS[j])
         for i, ship in enumerate(sea):
-            near = any(
-                (s := sea[j]) is not None and s[OWNER] == seat and not s[BURNING]
-                for j in NEIGHBOURS[i]
-            )
             if ship is None:
-                if near or i in first:
+                if i in near or i in first:
                     out.append(i)
             elif ship[BURNING]:
                 # R20, R46: a burning ship's space is reached by adjacency (option burning).
-                if near or (self.burning_first_row and i in first):
+                if i in near or (self.burning_first_row and i in first):
                     out.append(i)
-            elif boarding and (near or i in first):
+            elif boarding and (i in near or i in first):
                 out.append(i)
         return out
 
@@ -591,6 +593,9 @@ class UnderFireState(State):
         lines += [grid[c::COLUMNS] for c in range(COLUMNS)]
         out = []
         for line in lines:
+            # A run needs three ships in a line: most lines hold fewer.
+            if len(line) - line.count(None) < 3:
+                continue
             out += [("same", n, _points(CONTENT.same, n)) for n in runs(line, 0)]
             for step in (1, -1):
                 out += [("sequence", n, _points(CONTENT.sequence, n)) for n in runs(line, step)]

@@ -1,0 +1,340 @@
+"""Thousands of plays at once, from arrays: the batch engine's generic part.
+
+A game that offers a batch engine names it in its manifest (``batch``): a
+``BatchRules`` subclass in the game's package, its rules written over arrays
+with one row per play. ``plunder.rl.batch(game, num_envs, **options)`` wraps it:
+
+* ``BatchEnv``: every seat of every play at once (self-play): ``reset`` and
+  ``step(actions)`` with an ``(envs, seats)`` array of action indices over the
+  game's action space plus the no-op (``len(action_space)``), observations
+  ``(envs, seats, size)`` identical to the scalar encoder's, masks, rewards,
+  and plays that end dealt anew in the same step;
+* ``BatchVectorEnv``: a Gymnasium ``VectorEnv`` for one learner at one seat,
+  the other seats played by a batched policy (``"random"``, or any callable).
+
+The rules are pure functions of arrays (``BatchRules``): a state is a dict of
+arrays, every step returns a new one, and every draw of chance is made outside
+them and handed in (``deal_chance``, ``step_chance``). They take the array
+namespace ``xp`` as an argument and use only what the Python array API standard
+offers, so another array library (JAX, say) could run them; NumPy is the one
+used here. Chance handed in is also what lets the differential tests give the
+batch engine the very outcomes the scalar engine drew.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from plunder.engine.game import Game
+from plunder.engine.registry import load, manifest
+
+State = dict[str, Any]
+Chance = dict[str, Any]
+# A batched policy for the other seats: (observations, masks) of every seat of
+# every play -> an action index per seat and play.
+Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+class BatchRules:
+    """A game's rules over arrays, for one game and options: ``players`` seats,
+    ``actions`` indices (``game.action_space()``) and the no-op (``actions``),
+    observations of ``size`` values (``game.encoder()``'s layout).
+
+    A subclass writes ``deal``, ``legal``, ``step``, ``observe``, ``over`` and
+    ``returns`` as pure functions of arrays (see the module's docstring), and
+    ``deal_chance``/``step_chance``, which draw with NumPy the chance they take.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.players = game.players
+        self.actions = len(game.action_space())
+        self.noop = self.actions
+        self.encoder = game.encoder()
+        self.size = self.encoder.size
+
+    # -- chance, drawn outside the rules
+    def deal_chance(self, rng: np.random.Generator, count: int) -> Chance:
+        """What chance decides when ``count`` plays are dealt."""
+        raise NotImplementedError
+
+    def step_chance(self, rng: np.random.Generator, state: State) -> Chance:
+        """What chance may decide in a step of every play of ``state``."""
+        raise NotImplementedError
+
+    # -- the rules, pure functions of arrays
+    def deal(self, xp: Any, chance: Chance) -> State:
+        raise NotImplementedError
+
+    def legal(self, xp: Any, state: State) -> Any:
+        """``(envs, seats, actions)`` booleans: true at each seat's legal actions."""
+        raise NotImplementedError
+
+    def step(self, xp: Any, state: State, actions: Any, chance: Chance) -> State:
+        """Every play's step, each deciding seat playing its (legal) action."""
+        raise NotImplementedError
+
+    def observe(self, xp: Any, state: State) -> Any:
+        """``(envs, seats, size)`` float32: each seat's observation, as its encoder gives it."""
+        raise NotImplementedError
+
+    def over(self, xp: Any, state: State) -> Any:
+        raise NotImplementedError
+
+    def returns(self, xp: Any, state: State) -> Any:
+        """``(envs, seats)``: each seat's return once its play is over (0 before)."""
+        raise NotImplementedError
+
+    def spectator(self, xp: Any, state: State) -> Any:
+        """``(envs, size)``: the spectator's observation (everything public)."""
+        raise NotImplementedError
+
+    def bot(self, spec: str, env: BatchEnv, rng: np.random.Generator) -> Policy:
+        """A batched bot (a policy for every seat of ``env``'s plays) named by ``spec``."""
+        raise ValueError(f"{self.game.name} has no batched bot {spec!r}")
+
+
+def select(xp: Any, rows: Any, new: State, old: State) -> State:
+    """``new`` where ``rows`` (one boolean per play) is true, ``old`` elsewhere."""
+    out = {}
+    for key, value in new.items():
+        mask = xp.reshape(rows, rows.shape + (1,) * (value.ndim - 1))
+        out[key] = xp.where(mask, value, old[key])
+    return out
+
+
+def rules_for(game: str | Game, **options: Any) -> BatchRules:
+    """The batch rules of ``game`` (a name with options, or a loaded game)."""
+    if isinstance(game, Game):
+        if options:
+            raise TypeError("options go with a game's name, not with a loaded game")
+        loaded = game
+    else:
+        loaded = load(game, **options)
+    ref = getattr(manifest(loaded.name), "batch", None)
+    if ref is None:
+        raise NotImplementedError(f"{loaded.name} has no batch engine (its manifest names none)")
+    factory = manifest(loaded.name).part(ref)
+    return factory(loaded)
+
+
+class BatchEnv:
+    """``num_envs`` plays of one game stepped at once, every seat of every play.
+
+    ``step(actions)`` takes an ``(envs, seats)`` array of indices: a deciding
+    seat plays its index (one that is not legal is replaced by a legal action
+    drawn at random, reported in ``info["substituted"]``); a seat with nothing to
+    decide is given the no-op, whatever it sent. A play that ends (or reaches
+    ``max_steps`` steps) pays each seat its return and is dealt anew in the same
+    step: its last observation and masks are in ``info["final_observation"]`` and
+    ``info["final_mask"]``, where ``info["ended"]`` is true.
+    """
+
+    def __init__(self, rules: BatchRules, num_envs: int, *, seed: int | None = None,
+                 max_steps: int | None = None) -> None:
+        if num_envs < 1:
+            raise ValueError(f"num_envs is {num_envs}: at least one play")
+        self.rules = rules
+        self.game = rules.game
+        self.num_envs = num_envs
+        self.players = rules.players
+        self.noop = rules.noop
+        self.max_steps = rules.game.max_decisions() if max_steps is None else int(max_steps)
+        self.rng = np.random.default_rng(seed)
+        self.state: State = {}
+        self.steps = np.zeros(num_envs, dtype=np.int64)
+        self._legal: np.ndarray | None = None  # the legal actions of ``state``, once known
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Deal every play; their observations and masks."""
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+        self.state = self.rules.deal(np, self.rules.deal_chance(self.rng, self.num_envs))
+        self.steps = np.zeros(self.num_envs, dtype=np.int64)
+        return self.observe()
+
+    def observe(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every seat's observation and mask (int8 over the actions and the no-op)."""
+        self._legal = self.rules.legal(np, self.state)
+        return self.rules.observe(np, self.state), masks_of(self._legal)
+
+    def masks(self) -> np.ndarray:
+        return masks_of(self.rules.legal(np, self.state))
+
+    def step(self, actions: Any, active: np.ndarray | None = None) -> tuple[
+        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]
+    ]:
+        """One step of every play (of those ``active`` says, if given; the others stay
+        as they are and get no reward); see the class's docstring."""
+        rules = self.rules
+        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs, self.players)
+        legal = self._legal if self._legal is not None else rules.legal(np, self.state)
+        deciding = legal.any(axis=-1)
+        picked = np.take_along_axis(
+            legal, np.clip(actions, 0, self.noop - 1)[..., None], axis=-1
+        )[..., 0] & (actions >= 0) & (actions < self.noop)
+        substituted = deciding & ~picked
+        if substituted.any():
+            actions = np.where(substituted, random_legal(self.rng, legal), actions)
+        actions = np.where(deciding, actions, self.noop)
+        chance = rules.step_chance(self.rng, self.state)
+        new = rules.step(np, self.state, actions, chance)
+        if active is None:
+            moved = np.ones(self.num_envs, dtype=bool)
+            self.state = new
+        else:
+            moved = np.asarray(active)
+            self.state = select(np, moved, new, self.state)
+        self.steps = self.steps + moved
+        terminated = moved & rules.over(np, self.state)
+        truncated = moved & ~terminated & (self.steps >= self.max_steps)
+        ended = terminated | truncated
+        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+        if terminated.any():
+            rewards[terminated] = rules.returns(np, self.state)[terminated]
+        info: dict[str, Any] = {"substituted": substituted & moved[:, None], "ended": ended}
+        if ended.any():
+            # The ended plays' last observations (their rows only, in order), then
+            # those plays dealt anew.
+            rows = np.flatnonzero(ended)
+            last = {key: value[rows] for key, value in self.state.items()}
+            info["final_observation"] = rules.observe(np, last)
+            info["final_mask"] = masks_of(rules.legal(np, last))
+            dealt = rules.deal(np, rules.deal_chance(self.rng, len(rows)))
+            for key, value in dealt.items():
+                self.state[key] = self.state[key].copy()
+                self.state[key][rows] = value
+            self.steps[rows] = 0
+        self._legal = None
+        observations, masks = self.observe()
+        return observations, masks, rewards, terminated, truncated, info
+
+
+def masks_of(legal: np.ndarray) -> np.ndarray:
+    """int8 masks over the actions and the no-op, from ``(..., actions)`` booleans: the
+    no-op is legal exactly where nothing else is."""
+    masks = np.empty((*legal.shape[:-1], legal.shape[-1] + 1), dtype=np.int8)
+    masks[..., :-1] = legal
+    masks[..., -1] = ~legal.any(axis=-1)
+    return masks
+
+
+def random_legal(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
+    """A legal action of each row of ``legal`` (``(..., actions)`` booleans), drawn
+    uniformly; ``actions`` (the no-op) where none is legal."""
+    weights = rng.random(legal.shape, dtype=np.float32) * legal
+    found = weights.argmax(axis=-1)
+    return np.where(legal.any(axis=-1), found, legal.shape[-1])
+
+
+def random_policy(rng: np.random.Generator) -> Policy:
+    """A batched policy that plays a legal action at random at every seat."""
+
+    def policy(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        return random_legal(rng, masks[..., :-1].astype(bool))
+
+    return policy
+
+
+def batch(game: str | Game, num_envs: int, **options: Any) -> BatchEnv:
+    """``num_envs`` plays of ``game`` at once, every seat at once (``BatchEnv``).
+
+    Keywords besides the game's options: ``seed`` and ``max_steps``.
+    """
+    seed = options.pop("seed", None)
+    max_steps = options.pop("max_steps", None)
+    return BatchEnv(rules_for(game, **options), num_envs, seed=seed, max_steps=max_steps)
+
+
+def vector_env(game: str | Game, num_envs: int, **options: Any) -> Any:
+    """A Gymnasium ``VectorEnv`` of ``num_envs`` plays for one learner (``BatchVectorEnv``).
+
+    Keywords besides the game's options: ``seat`` (the learner's, 0), ``opponents``
+    (``"random"`` or a batched policy), ``seed`` and ``max_steps``.
+    """
+    from plunder.rl.batched_vector import BatchVectorEnv
+
+    seat = options.pop("seat", 0)
+    opponents = options.pop("opponents", "random")
+    seed = options.pop("seed", None)
+    max_steps = options.pop("max_steps", None)
+    return BatchVectorEnv(rules_for(game, **options), num_envs, seat=seat,
+                          opponents=opponents, seed=seed, max_steps=max_steps)
+
+
+def assemble(xp: Any, layout: Any, blocks: Mapping[str, Any], count: int,
+             seats: int | None) -> Any:
+    """Observation vectors from their fields, in ``layout``'s order (an encoder's): a
+    ``(count, size)`` block is a field every seat sees alike, a ``(count, seats, size)``
+    block each seat's own, a field with no block is zeros. ``seats=None``: one
+    vector a play (a spectator's). float32, as the encoders give them.
+
+    NumPy writes each block into one array made once; another array library gets
+    the same array from one concatenation.
+    """
+    shape = (count,) if seats is None else (count, seats)
+    if xp is np:
+        out = np.zeros((*shape, sum(spec.size for spec in layout)), dtype=np.float32)
+        at = 0
+        for spec in layout:
+            block = blocks.get(spec.name)
+            if block is not None:
+                if seats is not None and block.ndim == 2:
+                    block = block[:, None, :]
+                out[..., at:at + spec.size] = block
+            at += spec.size
+        return out
+    parts = []
+    for spec in layout:
+        block = blocks.get(spec.name)
+        if block is None:
+            block = xp.zeros((*shape, spec.size), dtype=xp.float32)
+        elif seats is not None and block.ndim == 2:
+            block = xp.broadcast_to(block[:, None, :], (*shape, spec.size))
+        parts.append(xp.astype(block, xp.float32))
+    return xp.concat(parts, axis=-1)
+
+
+def scatter_add(xp: Any, index: Any, weights: Any, size: int) -> Any:
+    """A length-``size`` int64 array: the sum of ``weights`` at each of ``index`` (same
+    shape; a negative index adds nothing). NumPy counts in one pass (``bincount``);
+    another array library sums one-hot rows."""
+    index, weights = xp.reshape(index, (-1,)), xp.reshape(weights, (-1,))
+    if xp is np:
+        keep = index >= 0
+        return np.bincount(index[keep], weights[keep], minlength=size).astype(np.int64)
+    hits = xp.astype(index[:, None] == xp.arange(size), xp.int64) * weights[:, None]
+    return xp.sum(hits, axis=0)
+
+
+def one_hot(xp: Any, index: Any, size: int) -> Any:
+    """``index`` (any shape of ints, -1 for none) as float one-hot rows of ``size``."""
+    return xp.astype(index[..., None] == xp.arange(size), xp.float32)
+
+
+def counts_of(xp: Any, index: Any, size: int) -> Any:
+    """How many times each of ``size`` values appears along the last axis of ``index``
+    (-1 counts for nothing)."""
+    return xp.sum(xp.astype(index[..., None] == xp.arange(size), xp.int64), axis=-2)
+
+
+__all__ = [
+    "BatchEnv",
+    "BatchRules",
+    "Chance",
+    "Policy",
+    "State",
+    "assemble",
+    "batch",
+    "counts_of",
+    "one_hot",
+    "random_legal",
+    "random_policy",
+    "rules_for",
+    "scatter_add",
+    "select",
+    "vector_env",
+]

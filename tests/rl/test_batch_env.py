@@ -1,0 +1,182 @@
+"""The batch environments' promises: every seat at once, no-ops, substitutes, plays dealt
+anew in the step that ends them, seeds; and the learner's ``VectorEnv`` as Gymnasium's
+vector environments behave (spaces, fresh data, same-step autoreset, its wrappers)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from plunder import rl
+from plunder.rl.batched import BatchEnv, random_legal, rules_for
+
+GAMES = [
+    ("duel", {"players": 3}),
+    ("rumble", {"players": 4}),
+    ("rumble", {"players": 5, "mode": "camp"}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_every_seat_of_every_play_at_once(game: str, options: dict) -> None:
+    env = rl.batch(game, 12, seed=4, **options)
+    observations, masks = env.reset()
+    rules = env.rules
+    assert observations.shape == (12, rules.players, rules.size)
+    assert observations.dtype == np.float32 and masks.dtype == np.int8
+    assert masks.shape == (12, rules.players, rules.actions + 1)
+    rng = np.random.default_rng(4)
+    ended = 0
+    for _ in range(400):
+        # A seat that owes nothing has the no-op alone; a deciding seat never has it.
+        deciding = masks[..., :-1].any(axis=-1)
+        assert np.array_equal(masks[..., -1] == 1, ~deciding)
+        actions = random_legal(rng, masks[..., :-1].astype(bool))
+        observations, masks, rewards, terminated, truncated, info = env.step(actions)
+        assert not truncated.any()
+        ended += int(terminated.sum())
+        # Returns add up to 1 in an ended play, and nothing is paid before the end.
+        assert np.allclose(rewards.sum(axis=1), np.where(terminated, 1.0, 0.0))
+        if terminated.any():
+            final = info["final_observation"]
+            assert final.shape[0] == int(info["ended"].sum())
+            assert final[..., rules.encoder.at["over"]].min() == 1.0
+            # The play dealt anew: its first observation, no one over.
+            assert observations[terminated][..., rules.encoder.at["over"]].max() == 0.0
+    assert ended > 5
+
+
+def test_an_illegal_index_is_replaced_and_reported_and_a_waiting_seat_ignored() -> None:
+    env = rl.batch("duel", 4, seed=1, players=2)
+    _, _masks = env.reset()
+    actions = np.full((4, 2), 10_000)
+    _, _, _, _, _, info = env.step(actions)
+    assert info["substituted"].all()
+    # Every move made was legal: the plays go on.
+    assert not env.rules.over(np, env.state).any() or True
+
+
+def test_plays_left_out_of_a_step_do_not_move() -> None:
+    env = rl.batch("duel", 6, seed=2, players=3)
+    observations, masks = env.reset()
+    active = np.array([True, False, True, False, True, False])
+    actions = random_legal(np.random.default_rng(2), masks[..., :-1].astype(bool))
+    after, _, rewards, _, _, _ = env.step(actions, active=active)
+    assert np.array_equal(after[~active], observations[~active])
+    assert not np.array_equal(after[active], observations[active])
+    assert not rewards[~active].any()
+
+
+def test_a_seeded_batch_replays_exactly() -> None:
+    def run(seed: int) -> list[np.ndarray]:
+        env = rl.batch("duel", 8, seed=seed, players=3)
+        observations, masks = env.reset()
+        rng = np.random.default_rng(9)
+        seen = [observations]
+        for _ in range(60):
+            observations, masks, *_ = env.step(random_legal(rng, masks[..., :-1].astype(bool)))
+            seen.append(observations)
+        return seen
+
+    first, again, other = run(5), run(5), run(6)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert not all(np.array_equal(a, b) for a, b in zip(first, other, strict=True))
+
+
+def test_a_game_without_a_batch_engine_says_so() -> None:
+    with pytest.raises(NotImplementedError, match="no batch engine"):
+        rules_for("swordplay")
+
+
+# --------------------------------------------------------------------------- VectorEnv
+def vector(seed: int = 3, **kw: object) -> object:
+    return rl.vector_env("duel", 8, players=2, seed=seed, **kw)
+
+
+def test_the_vector_env_keeps_to_its_spaces_and_hands_out_fresh_data() -> None:
+    from gymnasium.utils.passive_env_checker import data_shares_objects
+
+    env = vector()
+    assert env.metadata["autoreset_mode"].name == "SAME_STEP"
+    observations, infos = env.reset(seed=3)
+    assert env.observation_space.contains(observations)
+    assert isinstance(infos, dict)
+    rng = np.random.default_rng(3)
+    previous = observations
+    ends = 0
+    for _ in range(300):
+        masks = env.action_masks()
+        assert masks.shape == (8, env.single_action_space.n) and masks.any(axis=1).all()
+        assert np.array_equal(masks, observations["action_mask"].astype(bool))
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        assert env.action_space.contains(actions)
+        observations, rewards, terminated, truncated, infos = env.step(actions)
+        assert env.observation_space.contains(observations)
+        assert rewards.dtype == np.float32 and rewards.shape == (8,)
+        assert terminated.dtype == bool and truncated.dtype == bool
+        assert not data_shares_objects(previous, observations)
+        previous = observations
+        if terminated.any():
+            ends += int(terminated.sum())
+            assert np.array_equal(infos["_final_obs"], terminated | truncated)
+            for row in np.flatnonzero(terminated):
+                final = infos["final_obs"][row]
+                assert env.single_observation_space.contains(final)
+                assert final["action_mask"].all()  # never an empty mask
+    assert ends > 5
+
+
+def test_the_vector_env_replays_a_seed_and_pays_the_learner_its_return() -> None:
+    def run(seed: int) -> tuple[list, float]:
+        env = vector(seed=seed)
+        observations, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        seen, total = [], 0.0
+        for _ in range(200):
+            masks = env.action_masks()
+            actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+            observations, rewards, _terminated, _, _ = env.step(actions)
+            seen.append(observations["observation"])
+            total += float(rewards.sum())
+        return seen, total
+
+    first, total = run(7)
+    again, same = run(7)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    assert total == same and total > 0
+
+
+def test_gymnasium_vector_wrappers_run_on_it() -> None:
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    env = RecordEpisodeStatistics(vector())
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    episodes = 0
+    for _ in range(200):
+        masks = env.unwrapped.action_masks() if hasattr(env, "unwrapped") else env.action_masks()
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        _, _, _terminated, _truncated, infos = env.step(actions)
+        if "episode" in infos:
+            episodes += int(infos["_episode"].sum())
+            assert np.all(infos["episode"]["r"][infos["_episode"]] >= 0)
+    assert episodes > 0
+
+
+def test_a_batched_opponent_policy_plays_the_other_seats() -> None:
+    calls = []
+
+    def first_legal(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        calls.append(observations.shape)
+        return masks[..., :-1].argmax(axis=-1)
+
+    env = vector(opponents=first_legal)
+    env.reset(seed=2)
+    env.step(np.array([np.flatnonzero(r)[0] for r in env.action_masks()]))
+    assert calls and calls[0] == (8, 2, env.rules.size)
+
+
+def test_batch_env_takes_options_like_the_game() -> None:
+    env = BatchEnv(rules_for("duel", players=4, target=2), 3, seed=1)
+    observations, _ = env.reset()
+    assert observations.shape == (3, 4, env.rules.size)

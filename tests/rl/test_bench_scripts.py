@@ -1,0 +1,45 @@
+"""The benchmarks of the learning environments, the batch engine and the bots run end to
+end and write positive figures (never how fast anything is)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import scripts_kit
+
+
+def figures(name: str, args: list[str], tmp_path: Path) -> dict:
+    out = tmp_path / f"{name}.json"
+    assert scripts_kit.load_script(name).main([*args, "--json", str(out)]) == 0
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_bench_rl_measures_every_interface_of_a_game(tmp_path: Path) -> None:
+    found = figures("bench_rl", ["--seconds", "0.05", "--rounds", "1", "--games", "duel"],
+                    tmp_path)
+    (row,) = found["tables"]
+    assert row["game"] == "duel"
+    assert all(rate > 0 for rate in row["steps_per_second"].values())
+    assert set(row["ratio"]) == {"parallel", "aec", "openspiel"}
+
+
+def test_bench_rl_covers_every_game() -> None:
+    import plunder
+
+    bench = scripts_kit.load_script("bench_rl")
+    assert {name for name, _ in bench.TABLES} == set(plunder.engine.names())
+
+
+def test_bench_batch_compares_the_batch_engine(tmp_path: Path) -> None:
+    found = figures("bench_batch", ["--envs", "16", "--seconds", "0.05", "--rounds", "1"],
+                    tmp_path)
+    assert all(rate > 0 for rate in found["per_second"].values())
+    assert all(ratio > 0 for ratio in found["ratios"].values())
+
+
+def test_bench_bots_times_the_greedy_bot(tmp_path: Path) -> None:
+    found = figures("bench_bots", ["--seconds", "0.3", "--games", "duel,swordplay"], tmp_path)
+    assert {row["game"] for row in found["tables"]} == {"duel", "swordplay"}
+    for row in found["tables"]:
+        assert row["decisions"] > 0 and row["mean_ms"] > 0 and row["engine_step_ms"] > 0

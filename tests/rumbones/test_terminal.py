@@ -72,7 +72,7 @@ def test_the_board_draws_every_zone_with_what_stands_there() -> None:
     state.crew[1][0][4] = [1]  # the bosun wounded
     objective(state, 0, "e2", "mainmast", damage=3)
     objective(state, 1, "i7", "helm")
-    state.monsters["giant_crab"] = [1, "a2", 2, False]
+    state.monsters["giant_crab"] = [1, "a2", 2, False, 1]
     state.summoned.append("giant_crab")
     state.kraken = ["e4", 4]
     state.wrecked["g4"] = "kraken"

@@ -57,16 +57,18 @@ SUMMARY_KEYS = {
 # name, the time, the text) and the chat history sent after a hello.
 ERROR_KEYS = {"type", "message", "legal"}
 CHAT_LINE_KEYS = {"seat", "name", "at", "text"}
+TEAM_LINE_KEYS = {*CHAT_LINE_KEYS, "team"}  # a line written to the author's team alone
 CHAT_HISTORY_KEYS = {"type", "messages", "can_post", "max_length"}
 
 
 def check_other_message(message: dict[str, Any]) -> None:
     """A message that is not a state carries only its own fields, none from the game."""
     if message["type"] == "chat":
-        assert set(message) == {"type", *CHAT_LINE_KEYS}
+        assert set(message) - {"type"} in (CHAT_LINE_KEYS, TEAM_LINE_KEYS)
     elif message["type"] == "chat_history":
         assert set(message) == CHAT_HISTORY_KEYS
-        assert all(set(line) == CHAT_LINE_KEYS for line in message["messages"])
+        assert all(set(line) in (CHAT_LINE_KEYS, TEAM_LINE_KEYS)
+                   for line in message["messages"])
     else:
         assert set(message) <= ERROR_KEYS
 

@@ -282,6 +282,22 @@ def create_app(
             raise TableError(str(exc)) from None
         return game.catalogue()
 
+    @app.get("/api/games/{name}/seats")
+    async def seats_of(name: str, request: Request) -> dict[str, Any]:
+        """The seats under the options the query gives: the teams (``null`` where every
+        seat plays alone) and each seat's part in players' words (``roles``)."""
+        try:
+            specs = game_class(name).option_specs()
+        except UnknownGame as exc:
+            raise TableError(str(exc), status=404) from None
+        options = query_options(specs, request.query_params)
+        try:
+            game = plunder.load(name, **options)
+        except (OptionError, ValueError, TypeError) as exc:
+            raise TableError(str(exc)) from None
+        teams = [sorted(team) for team in game.teams()] if game.has_teams else None
+        return {"teams": teams, "roles": list(game.seat_roles())}
+
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
         data = await body(request)
@@ -609,7 +625,8 @@ def create_app(
             elif kind == "leave":
                 await hub().leave(table, seat)
             elif kind == "chat":
-                await hub().chat(table, connection, message.get("text"), message.get("name"))
+                await hub().chat(table, connection, message.get("text"), message.get("name"),
+                                 team=message.get("team") is True)
             else:
                 raise TableError(f"unknown message type {kind[:40]!r}")
         except IllegalAction as exc:

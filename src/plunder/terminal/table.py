@@ -20,6 +20,7 @@ from rich.text import Text
 
 from plunder.bots import Bot, UnknownBot
 from plunder.bots import get as get_bot
+from plunder.bots.table import waits_for_humans
 from plunder.engine.errors import IllegalAction
 from plunder.engine.state import ELIMINATED, State
 from plunder.terminal.render import (
@@ -86,8 +87,10 @@ class TerminalTable:
         self.show_new_events()
         while not self.state.is_over:
             pending = sorted(self.state.pending)
-            # Bots first, so a human's screen shows who has already chosen.
-            bot_seats = [seat for seat in pending if seat in self.bots]
+            # Bots first, so a human's screen shows who has already chosen; but a
+            # team's decision answered once waits for the team's humans.
+            bot_seats = [seat for seat in pending if seat in self.bots
+                         and not waits_for_humans(self.state, seat, self.humans)]
             if bot_seats:
                 seat = bot_seats[0]
                 self.state.act(seat, self.bots[seat].choose(self.state, seat, self.rng))

@@ -13,6 +13,10 @@ best. It never looks past the activation at hand.
 ``evaluate(state)`` turns ``value`` into each side's chance to win at the start of
 a turn (between two activations), so IS-MCTS searches one activation at a time;
 ``rollout`` is the cheap playout policy for its many small sub-decisions.
+
+In teams every score is a side's: a seat values the position of its side, so a
+bot plays for its team, and ``evaluate`` gives every player of a side its
+side's chance.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ READY = 0.1  # a hero on the board and able to fight
 SCALE = 3.0  # VP of lead that makes a win about three times as likely as a loss
 # Decisions the playout policy answers without chance: the first choice will do.
 FIRST = frozenset(("assign", "strike", "fire", "order", "muster", "bosun", "mend", "gather",
-                   "summon", "discard"))
+                   "summon", "discard", "reward", "captain"))
 PLAYOUT_LIMIT = 200  # steps a greedy look-ahead plays at most to finish an activation
 
 
@@ -43,7 +47,7 @@ def value(state: BonesState, side: int) -> float:
         winners = state.result.winners
         if not winners:
             return 0.0
-        return 100.0 if side in winners else -100.0
+        return 100.0 if state.seating.sides[side][0] in winners else -100.0
     return _worth(state, side) - _worth(state, other(side))
 
 
@@ -71,7 +75,8 @@ def evaluate(state: State) -> tuple[float, ...] | None:
         return None
     lead = value(state, 0)
     chance = 1.0 / (1.0 + math.exp(-lead * math.log(3.0) / SCALE))
-    return (chance, 1.0 - chance)
+    sides = (chance, 1.0 - chance)
+    return tuple(sides[side] for side in state.seating.side_of)
 
 
 def rollout(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
@@ -122,7 +127,7 @@ class GreedyBot:
                 world.act(seat, action)
                 _finish_activation(world, rng)
                 assert isinstance(world, BonesState)
-                total += value(world, seat)
+                total += value(world, world.seat_side(seat))
             scores.append(total / self.worlds)
         return scores
 

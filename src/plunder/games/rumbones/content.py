@@ -21,6 +21,7 @@ OBJECTIVES_FILE = HERE / "objectives.toml"
 BOARDS_FILE = HERE / "boards.toml"
 TIDE_FILE = HERE / "tide.toml"
 EFFECTS_FILE = HERE / "effects.toml"
+TEAMS_FILE = HERE / "teams.toml"
 
 SIDES = ("lords", "marea")  # the two factions of the box, each one side of a battle
 MERCENARY = "mercenary"
@@ -165,6 +166,21 @@ class Configuration:
 
 
 @dataclass(frozen=True)
+class Split:
+    """How the players of a team of ``team`` share their side at a table of
+    ``players``: each one's heroes and Tide hand, who controls the crew (0: the
+    team), or a captain's hand that holds the team's Tide cards."""
+
+    name: str
+    players: int
+    team: int
+    heroes: tuple[int, ...]
+    crew: int
+    tide: tuple[int, ...]
+    captain: int
+
+
+@dataclass(frozen=True)
 class Content:
     factions: dict[str, Faction]
     heroes: dict[str, Hero]
@@ -177,6 +193,7 @@ class Content:
     effects: dict[str, str]  # effect -> players' words ({n}: its amount)
     ships: dict[str, str]  # ship -> its name
     conditions: dict[str, str]  # condition -> what it does, in players' words
+    splits: dict[str, Split]  # how a team shares its side, by table and team size
 
     def deck(self, faction: str) -> list[str]:
         """A faction's Tide deck, every copy (in the file's order)."""
@@ -465,6 +482,54 @@ def _own_deck(path: Path, board: Board, zone: Any, side: str, entry: str, field:
                     field)
 
 
+PLAYERS = range(2, 7)  # Rum & Bones is for 2 to 6 players
+
+
+def _splits(path: Path, heroes: dict[str, Hero]) -> dict[str, Split]:
+    """How teams share their sides, for every table of 2 to 6: each table splits into
+    two teams (the larger first) and has an entry for each."""
+    found = Schema(
+        "split",
+        Split,
+        players=Field(int, low=min(PLAYERS), high=max(PLAYERS)),
+        team=Field(int, low=1, high=3),
+        heroes=Field(list, items=int, length=(1, 3)),
+        crew=Field(int, low=0, high=3),
+        tide=Field(list, default=(), items=int, length=(0, 3)),
+        captain=Field(int, default=0, low=0, high=9),
+    ).read(path)
+    own = min(sum(1 for h in heroes.values() if h.faction == side) for side in SIDES)
+    seen = set()
+    for split in found.values():
+        where = split.name
+        if (split.players, split.team) in seen:
+            raise fault(path, f"is a second split for a team of {split.team} at "
+                        f"{split.players} players", where, "team")
+        seen.add((split.players, split.team))
+        if len(split.heroes) != split.team or min(split.heroes) < 1:
+            raise fault(path, f"gives {split.team} players {list(split.heroes)} heroes: one "
+                        "number, at least 1, for each player", where, "heroes")
+        if sum(split.heroes) > own:
+            raise fault(path, f"fields {sum(split.heroes)} heroes, more than a faction's "
+                        f"{own} own heroes", where, "heroes")
+        if split.crew > split.team:
+            raise fault(path, f"gives the crew to player {split.crew} of {split.team}", where,
+                        "crew")
+        if bool(split.tide) == bool(split.captain):
+            raise fault(path, "gives either each player's Tide hand (tide) or a captain's "
+                        "(captain)", where, "tide")
+        if split.tide and len(split.tide) != split.team:
+            raise fault(path, f"lists {len(split.tide)} Tide hands for {split.team} players",
+                        where, "tide")
+    for players in PLAYERS:
+        teams = ((players + 1) // 2, players // 2)
+        for team in set(teams):
+            if (players, team) not in seen:
+                raise fault(path, f"has no split for a team of {team} at {players} players",
+                            field="split")
+    return found
+
+
 def _other(side: str) -> str:
     return SIDES[1 - SIDES.index(side)]
 
@@ -476,6 +541,7 @@ def load_content(
     boards: Path = BOARDS_FILE,
     tide: Path = TIDE_FILE,
     effects: Path = EFFECTS_FILE,
+    teams: Path = TEAMS_FILE,
 ) -> Content:
     """Read and check every content file."""
     hero_table, skills = _heroes(heroes)
@@ -495,6 +561,7 @@ def load_content(
         {name: entry["text"] for name, entry in words.items()},
         _ships(boards, configurations),
         {name: conditions[name]["text"] for name in CONDITIONS},
+        _splits(teams, hero_table),
     )
 
 

@@ -1,8 +1,8 @@
 """Rum & Bones' observation: the board zone by zone and the heroes, from the viewer's side.
 
 Everything is read from the view. Sides are seen from the viewer's (a spectator
-sees from side 0's): "own" is the viewer's side, "enemy" the other. The layout
-is listed field by field in ``docs/rules/rumbones.md``.
+sees from side 0's): "own" is the viewer's side (its team's), "enemy" the
+other. The layout is listed field by field in ``docs/rules/rumbones.md``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from plunder.engine.encoding import Encoder, Writer, seat_one_hot
 from plunder.games.rumbones.content import CONTENT
-from plunder.games.rumbones.rules import HEROES_A_SIDE, BonesGame
+from plunder.games.rumbones.game import BonesGame
 
 KINDS = ("pick", "turn", "deploy", "act", "move", "reroll", "hits", "assign", "shove", "push",
          "muster", "bosun", "order", "advance", "strike", "fire", "tide", "mend", "gather",
@@ -32,9 +32,14 @@ class BonesEncoder(Encoder):
     game: BonesGame
 
     def declare(self) -> None:
+        # The kinds of decision these options open (a team's captain only where one holds
+        # the Tide).
+        seating = self.game.seating
+        self.kinds = (KINDS + (("reward",) if seating.has_teams else ())
+                      + (("captain",) if any(seating.captain) else ()))
         zones = len(self.game.zones())
-        heroes = 2 * HEROES_A_SIDE
-        self.field("viewer", 2, "one-hot: the seat observing")
+        heroes = self.game.seating.hero_count
+        self.field("viewer", self.game.players, "one-hot: the seat observing")
         self.field(
             "zones", zones * ZONE_FEATURES,
             "per zone (board order): own heroes, enemy heroes, own deckhands / 6, own bosuns "
@@ -49,10 +54,11 @@ class BonesEncoder(Encoder):
             "and passive unlocked, its reaction spent this round, skills at level 2 / 5, and "
             "each condition (blind, stun, slow, silence, bleed)",
         )
-        self.field("hand", len(CARDS), "the viewer's Tide cards of each kind / 4")
+        self.field("hand", len(CARDS), "the Tide cards of each kind the viewer sees in its "
+                                       "team's hands / 4")
         self.field("discards", 2 * len(CARDS), "each Tide card in the own, then the enemy's "
                                                "discards / 4")
-        self.field("tide", 6, "own and enemy hand sizes / 3, decks / 30, Kraken pools / 10")
+        self.field("tide", 6, "own and enemy cards in hand / 3, decks / 30, Kraken pools / 10")
         self.field("kraken", 3, "the Kraken is up, its damage / its HP, it is dead")
         self.field("monsters", len(MONSTERS) * MONSTER_FEATURES,
                    "per sea monster: summoned, own, enemy, damage / HP, activated")
@@ -61,17 +67,18 @@ class BonesEncoder(Encoder):
         self.field("round", 1, "round / round limit")
         self.field("turn", 6, "own side first, own side to play, own and enemy passed, own and "
                               "enemy crew activated")
-        self.field("decision", len(KINDS), "one-hot: the kind of the open decision")
+        self.field("decision", len(self.kinds), "one-hot: the kind of the open decision")
         self.field("action", 4, "actions left / 3, movement points left / 3, hits to assign / 6, "
                                 "re-rolls left / 2")
-        self.field("pending", 2, "1 where the seat owes a decision")
+        self.field("pending", self.game.players, "1 where the seat owes a decision")
         self.field("over", 1, "1 once the game is over")
 
     def fill(self, view: Mapping[str, Any], out: Writer) -> None:
         seat = view["viewer"]
-        own = 0 if seat is None else seat
+        sides = self.game.seating.sides
+        own = 0 if seat is None else self.game.seating.side_of[seat]
         enemy = 1 - own
-        out.put("viewer", seat_one_hot(seat, 2))
+        out.put("viewer", seat_one_hot(seat, self.game.players))
         cells: dict[str, list[float]] = {z: [0.0] * ZONE_FEATURES for z in self.game.zones()}
         for hero in view["heroes"]:
             if hero["zone"] is not None:
@@ -109,13 +116,15 @@ class BonesEncoder(Encoder):
                 sum(1 for level in hero["skills"].values() if level >= 2) / 5.0,
                 *(float(c in hero["conditions"]) for c in CONDITIONS),
             ]
-        heroes += [0.0] * (2 * HEROES_A_SIDE * HERO_FEATURES - len(heroes))
+        heroes += [0.0] * (self.game.seating.hero_count * HERO_FEATURES - len(heroes))
         out.put("heroes", heroes)
-        hand = view.get("hand", [])
+        hands = view.get("hands") or {"own": view.get("hand", [])}
+        hand = [card for cards in hands.values() for card in cards]
         out.put("hand", [hand.count(c) / 4 for c in CARDS])
         out.put("discards", [view["discards"][side].count(c) / 4 for side in (own, enemy)
                              for c in CARDS])
-        out.put("tide", [view["hand_sizes"][own] / 3, view["hand_sizes"][enemy] / 3,
+        held = [sum(view["hand_sizes"][s] for s in seats) for seats in sides]
+        out.put("tide", [held[own] / 3, held[enemy] / 3,
                          view["decks"][own] / 30, view["decks"][enemy] / 30,
                          view["pools"][own] / 10, view["pools"][enemy] / 10])
         kraken = view["kraken"]
@@ -151,8 +160,9 @@ class BonesEncoder(Encoder):
         ])
         decision = view["decision"] or {}
         kind = decision.get("kind")
-        out.one_hot("decision", KINDS.index(kind) if kind in KINDS else None, len(KINDS))
+        kinds = self.kinds
+        out.one_hot("decision", kinds.index(kind) if kind in kinds else None, len(kinds))
         out.put("action", [view["actions_left"] / 3, min(view["mp"], 3) / 3,
                            min(view["hits"], 6) / 6, min(view["rerolls"], 2) / 2])
-        out.put("pending", [float(s in view["pending"]) for s in (0, 1)])
+        out.put("pending", [float(s in view["pending"]) for s in range(self.game.players)])
         out.put("over", [float(view["over"])])

@@ -186,6 +186,29 @@
     return String(title).split(/\s+/).find((w) => plain(w) === plain(id)) || title;
   }
 
+  /* ---- teams: who of a side plays what (the view's `control`) ----------------- */
+
+  /** The side a seat plays for: its team's, or its own side when each side is one seat. */
+  function sideOf(view, seat) {
+    if (typeof seat !== "number") return null;
+    const sides = (view.control || {}).sides;
+    if (!sides) return seat;
+    const found = sides.findIndex((seats) => seats.includes(seat));
+    return found < 0 ? null : found;
+  }
+
+  /** The seats of a side. */
+  function seatsOf(view, side) {
+    const sides = (view.control || {}).sides;
+    return sides ? sides[side] || [] : [side];
+  }
+
+  /** The seat that plays a hero. */
+  function ownerOf(view, row) {
+    const heroes = (view.control || {}).heroes;
+    return heroes ? heroes[row.index] : row.side;
+  }
+
   function sideName(view, side, message) {
     const faction = (view.factions || [])[side];
     return faction ? factionTitle(faction) : P.seatLabel(message, side);
@@ -289,7 +312,13 @@
     const acting = typeof decision.hero === "number" && heroes[decision.hero] ? heroTitle(heroes[decision.hero].hero) : "";
     const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
     switch (kind) {
-      case "pick": return `Pick a hero for your side (${((view.picks || [])[message.seat] || []).length + 1} of 3).`;
+      case "pick": {
+        const side = sideOf(view, message.seat);
+        const fielded = ((view.control || {}).fielded || [])[side] || 3;
+        return `Pick a hero for your side (${((view.picks || [])[side] || []).length + 1} of ${fielded}).`;
+      }
+      case "captain": return "Elect your team's captain: the one who holds and plays its Tide cards.";
+      case "reward": return `Your team destroyed the ${targetName(view, decision.objective)}: whose heroes gain its coins?`;
       case "turn": return "Your turn: activate a hero or your crew, play a Tide card, or pass.";
       case "deploy": return `${acting} deploys: click a lit deployment point.`;
       case "act": return `${acting}: ${plural(decision.left, "action")} left. Move, attack a lit zone, use a skill, or end.`;
@@ -397,7 +426,7 @@
 
   /** Whether the viewer's ships are drawn in the top half (then the board is turned). */
   function turned(view, message, info) {
-    const me = message.seat;
+    const me = sideOf(view, message.seat);
     const faction = typeof me === "number" ? (view.factions || [])[me] : null;
     if (!faction) return false;
     const rows = Object.values(info.zones).filter((z) => z.side === faction).map((z) => z.row);
@@ -555,6 +584,21 @@
 
   /* ---- the sides ------------------------------------------------------------- */
 
+  /** Who of a team plays what: the crew, the captain, each player's Tide cards. */
+  function teamLine(view, side, message) {
+    const control = view.control || {};
+    const crew = (control.crew || [])[side];
+    const captain = (control.captains || [])[side];
+    const parts = seatsOf(view, side).map((seat) => {
+      const bits = [`${(view.hand_sizes || [])[seat] || 0} Tide`];
+      if (crew === seat) bits.push("the crew");
+      if (captain === seat) bits.push("captain");
+      return el("span", { class: "rb-player", dataset: { seat: String(seat) } }, `${P.seatLabel(message, seat)}: ${bits.join(", ")}`);
+    });
+    if (crew === null || crew === undefined) parts.push(el("span", { class: "rb-player", text: "the team shares the crew" }));
+    return el("div", { class: "rb-team" }, parts);
+  }
+
   function heroRow(view, row, parsed, ctx) {
     const h = entry("heroes", row.hero);
     const faction = (view.factions || [])[row.side];
@@ -603,6 +647,8 @@
         el("span", { class: "rb-hp", title: `${left} of ${row.hp_max} HP left` }, GLYPH("heart"), `${left}/${row.hp_max}`),
         el("span", { class: "rb-coins", title: `${row.coins} coin${row.coins === 1 ? "" : "s"}` }, GLYPH("coin"), String(row.coins)),
         el("span", { class: "rb-where", text: where }),
+        // In a team, the player who plays the hero.
+        view.control ? el("span", { class: "rb-owner", dataset: { seat: String(ownerOf(view, row)) }, text: P.seatLabel(ctx.message, ownerOf(view, row)) }) : null,
         status),
       el("div", { class: "rb-skills" }, skills));
   }
@@ -621,11 +667,12 @@
     const heroes = (view.heroes || []).filter((h) => h.side === side);
     const picks = (view.picks || [])[side] || [];
     const monsters = Object.entries(view.monsters || {}).filter(([, m]) => m.side === side);
-    const hand = (view.hand_sizes || [])[side] || 0;
-    return el("section", { class: `rb-side f-${faction}${message.seat === side ? " mine" : ""}`, dataset: { side: String(side) }, "aria-label": sideName(view, side, message) },
+    const seats = seatsOf(view, side);
+    const hand = seats.reduce((total, seat) => total + ((view.hand_sizes || [])[seat] || 0), 0);
+    return el("section", { class: `rb-side f-${faction}${seats.includes(message.seat) ? " mine" : ""}`, dataset: { side: String(side) }, "aria-label": sideName(view, side, message) },
       el("header", { class: "rb-side-head" },
         el("strong", { class: "rb-faction", title: entry("factions", faction).flavour || "", text: sideName(view, side, message) }),
-        el("span", { class: "rb-seat", text: P.seatLabel(message, side) }),
+        el("span", { class: "rb-seat", text: P.joinNames(seats.map((seat) => P.seatLabel(message, seat))) }),
         el("span", { class: "rb-vp", title: `${(view.vp || [])[side] || 0} VP of the ${target} that win`, text: `${(view.vp || [])[side] || 0}/${target} VP` }),
         badges),
       el("div", { class: "rb-side-facts" },
@@ -634,6 +681,7 @@
         el("span", { title: discards.length ? `Discards: ${discards.map(cardTitle).join(", ")}` : "No discards" }, `discards ${discards.length}`),
         el("span", { title: "The Kraken pool: symbols of the Tide cards this side played" }, GLYPH("kraken"), ` pool ${(view.pools || [])[side] || 0}`),
         el("span", { title: "Crew waiting in the reserve" }, `reserve ●${reserve[0]} ◆${reserve[1]}`)),
+      view.control ? teamLine(view, side, message) : null,
       heroes.length
         ? el("ul", { class: "rb-heroes" }, heroes.map((row) => heroRow(view, row, parsed, ctx)))
         : el("p", { class: "rb-picks" }, picks.length ? `Picked: ${picks.map(heroTitle).join(", ")}` : "No heroes picked yet."),
@@ -757,9 +805,18 @@
       found.outcome && found.outcome.length ? el("span", { class: "rb-outcome" }, outcomes(view, found.outcome)) : null);
   }
 
+  /** The teammates' Tide hands, which the viewer sees but does not play. */
+  function teamHands(view, ctx) {
+    const me = ctx.message.seat;
+    const shown = Object.entries(view.hands || {}).filter(([seat, cards]) => Number(seat) !== me && cards.length);
+    if (!shown.length) return null;
+    return el("section", { class: "rb-team-hands", "aria-label": "Your teammates' Tide hands" }, shown.map(([seat, cards]) =>
+      el("p", { class: "hint", dataset: { seat } }, `${P.seatLabel(ctx.message, Number(seat))} holds: ${cards.map(cardTitle).join(", ")}`)));
+  }
+
   function handView(view, parsed, ctx) {
     if (!Array.isArray(view.hand)) return null;
-    const faction = (view.factions || [])[ctx.message.seat];
+    const faction = (view.factions || [])[sideOf(view, ctx.message.seat)];
     const cards = view.hand.map((card, i) => {
       const c = entry("cards", card);
       const action = parsed.cards.get(card);
@@ -779,7 +836,8 @@
       action ? el("span", { class: "rb-card-do", text: action.verb === "discard" ? "discard" : "play" }) : null);
     });
     return el("section", { class: "rb-hand", "aria-label": "Your Tide hand" },
-      cards.length ? cards : el("span", { class: "hint", text: "No Tide cards in hand." }));
+      cards.length ? cards : el("span", { class: "hint", text: "No Tide cards in hand." }),
+      teamHands(view, ctx));
   }
 
   function rosterView(view, parsed, ctx) {
@@ -945,7 +1003,7 @@
     };
     // The viewer's side first among the sides, the other after.
     const sides = [0, 1];
-    if (message.seat === 1) sides.reverse();
+    if (sideOf(view, message.seat) === 1) sides.reverse();
     root.replaceChildren(el("div", { class: `rb${ctx.turned ? " turned" : ""}`, dataset: { decision: (view.decision || {}).kind || "" } },
       statusBar(view, message),
       el("div", { class: "rb-main", style: { "--rows": String(info.rows || 8), "--cols": String(info.cols || 9) } },

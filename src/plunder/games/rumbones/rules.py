@@ -744,6 +744,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         """Who of each team controls what (R62-R66): public."""
         return {
             "sides": [list(seats) for seats in self.seating.sides],
+            "fielded": [self.seating.heroes(side) for side in range(len(self.seating.sides))],
             "heroes": list(self.owner),
             "crew": list(self.seating.crew),
             "captains": list(self.captains),
@@ -753,6 +754,8 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         view = self._table_view()
+        if any(self.dealt):
+            view["dealt"] = [list(d) for d in self.dealt]  # Random Heroes (R70, R71)
         if self.game.has_teams:
             view["control"] = self._control_view()
             if seat is not None:

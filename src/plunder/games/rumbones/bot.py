@@ -8,7 +8,9 @@ a VP), and a little for crew on the board and heroes ready to fight.
 ``GreedyBot`` plays each legal action in a few worlds sampled from what it knows
 (everything on the board is public; chance is what differs), plays on to the end
 of the activation with ``rollout`` and takes the action whose worlds ``value``
-best. It never looks past the activation at hand.
+best. It never looks past the activation at hand. In Clash Royale!, where a turn
+is one activation and nothing else moves, it looks only to the hero's next
+action: a random end of the activation would blur what each action is worth.
 
 ``evaluate(state)`` turns ``value`` into each side's chance to win at the start of
 a turn (between two activations), so IS-MCTS searches one activation at a time;
@@ -17,6 +19,11 @@ a turn (between two activations), so IS-MCTS searches one activation at a time;
 In teams every score is a side's: a seat values the position of its side, so a
 bot plays for its team, and ``evaluate`` gives every player of a side its
 side's chance.
+
+In Clash Royale! a player's strength is its heroes' lives (a hero's damage takes
+off a part of one), with a little for coins and heroes on the board; ``value``
+is a player's strength against the mean of the others', and ``evaluate`` shares
+the chance to win among the players by their strengths.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ import random
 from plunder.engine.action import Action
 from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
+from plunder.games.rumbones.clash import ClashState
 from plunder.games.rumbones.content import CONTENT
 from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, BonesState, other
 
@@ -37,18 +45,47 @@ READY = 0.1  # a hero on the board and able to fight
 SCALE = 3.0  # VP of lead that makes a win about three times as likely as a loss
 # Decisions the playout policy answers without chance: the first choice will do.
 FIRST = frozenset(("assign", "strike", "fire", "order", "muster", "bosun", "mend", "gather",
-                   "summon", "discard", "reward", "captain"))
+                   "summon", "discard", "reward", "captain", "seize"))
 PLAYOUT_LIMIT = 200  # steps a greedy look-ahead plays at most to finish an activation
+HORIZON = frozenset(("turn",))  # where the greedy look-ahead stops: the next turn
+CLASH_HORIZON = frozenset(("turn", "act"))  # Clash Royale!: the hero's next action
+
+
+CLASH_COIN = 0.05  # Clash Royale!: a coin, towards the skills it buys
+CLASH_NEAR = 0.03  # Clash Royale!: a zone nearer the Chest, where the fights are
+CLASH_SCALE = 1.0  # lives of lead that make a win e times as likely
 
 
 def value(state: BonesState, side: int) -> float:
-    """How good the position is for ``side``: its lead in VP and in what should become VP."""
+    """How good the position is for ``side``: its lead in VP and in what should become VP
+    (Clash Royale!: in lives)."""
     if state.result is not None:
         winners = state.result.winners
         if not winners:
             return 0.0
         return 100.0 if state.seating.sides[side][0] in winners else -100.0
+    if isinstance(state, ClashState):
+        others = [_strength(state, s) for s in state.players_left() if s != side]
+        return _strength(state, side) - (sum(others) / len(others) if others else 0.0)
     return _worth(state, side) - _worth(state, other(side))
+
+
+def _strength(state: ClashState, side: int) -> float:
+    """Clash Royale!: a player's lives left, less its heroes' wounds, and a little more."""
+    worth = 0.0
+    for hero in state.alive(side):
+        worth += state.lives[hero] - state.damage[hero] / state.max_hp(hero)
+        # Coins as far as they buy skills still to buy, and the coins spent on skills:
+        # buying one is no loss, and coins beyond every skill are worth nothing.
+        skills = [CONTENT.skills[s] for s in state.skills_of(hero)]
+        spent = sum(s.unlock for s in skills if s.name in state.unlocked[hero])
+        spent += sum(s.level_up for s in skills if s.name in state.levels[hero])
+        total = sum(s.unlock + s.level_up for s in skills)
+        worth += CLASH_COIN * min(total, state.coins[hero] + spent)
+        zone = state.zone[hero]
+        if zone is not None:
+            worth += READY - CLASH_NEAR * state.config.board.distance(zone, state.arena.chest)
+    return worth
 
 
 def _worth(state: BonesState, side: int) -> float:
@@ -73,6 +110,11 @@ def evaluate(state: State) -> tuple[float, ...] | None:
     frame = state.decision
     if state.result is not None or frame is None or frame.kind != "turn":
         return None
+    if isinstance(state, ClashState):
+        weights = [math.exp(_strength(state, s) / CLASH_SCALE) if state.alive(s) else 0.0
+                   for s in range(len(state.seating.sides))]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
     lead = value(state, 0)
     chance = 1.0 / (1.0 + math.exp(-lead * math.log(3.0) / SCALE))
     sides = (chance, 1.0 - chance)
@@ -125,18 +167,20 @@ class GreedyBot:
             for _ in range(self.worlds):
                 world = state.determinize(seat, rng)
                 world.act(seat, action)
-                _finish_activation(world, rng)
+                _finish_activation(world, rng, CLASH_HORIZON if isinstance(
+                    world, ClashState) else HORIZON)
                 assert isinstance(world, BonesState)
                 total += value(world, world.seat_side(seat))
             scores.append(total / self.worlds)
         return scores
 
 
-def _finish_activation(world: State, rng: random.Random) -> None:
-    """Play on with ``rollout`` (chance where it has no answer) to the next turn."""
+def _finish_activation(world: State, rng: random.Random, horizon: frozenset[str]) -> None:
+    """Play on with ``rollout`` (chance where it has no answer) to a decision of a kind
+    in ``horizon`` (the next turn)."""
     for _ in range(PLAYOUT_LIMIT):
         frame = world.decision
-        if world.is_over or frame is None or frame.kind == "turn":
+        if world.is_over or frame is None or frame.kind in horizon:
             return
         seat = min(world.pending)
         legal = world.legal(seat)

@@ -203,6 +203,14 @@
     return sides ? sides[side] || [] : [side];
   }
 
+  /** Clash Royale!: every seat a side of its own, on the arena around the Chest. */
+  const isClash = (view) => Boolean(view && view.chest);
+
+  /** The colour class of a side: its faction's, or in Clash Royale! its seat's. */
+  function colour(view, side) {
+    return isClash(view) ? `p-${side}` : `f-${(view.factions || [])[side]}`;
+  }
+
   /** The seat that plays a hero. */
   function ownerOf(view, row) {
     const heroes = (view.control || {}).heroes;
@@ -280,6 +288,10 @@
       case "summon": return `summon the ${monsterTitle(arg)} on ${zone}`;
       case "monster": return `activate the ${monsterTitle(arg)}`;
       case "swim": return `swim to ${zone}`;
+      case "captain": return `elect ${message ? P.seatLabel(message, Number(arg)) : `seat ${arg}`} captain`;
+      case "reward": return `coins to ${message ? P.seatLabel(message, Number(arg)) : `seat ${arg}`}`;
+      case "loot": return "take 3 coins from the Chest";
+      case "seize": return "step onto the Chest";
       default: return action.notation || verb;
     }
   }
@@ -319,7 +331,8 @@
       }
       case "captain": return "Elect your team's captain: the one who holds and plays its Tide cards.";
       case "reward": return `Your team destroyed the ${targetName(view, decision.objective)}: whose heroes gain its coins?`;
-      case "turn": return "Your turn: activate a hero or your crew, play a Tide card, or pass.";
+      case "turn": return isClash(view) ? "Your turn: activate one of your heroes (it deploys first if it is off the board)." : "Your turn: activate a hero or your crew, play a Tide card, or pass.";
+      case "seize": return "You KO'd the hero on the Captain's Chest: step onto it for free, or stay.";
       case "deploy": return `${acting} deploys: click a lit deployment point.`;
       case "act": return `${acting}: ${plural(decision.left, "action")} left. Move, attack a lit zone, use a skill, or end.`;
       case "move": return `${acting} moves (${plural(decision.mp, "movement point")}): click a lit zone, or stop.`;
@@ -448,13 +461,13 @@
   }
 
   function heroToken(view, row, parsed, ctx) {
-    const faction = (view.factions || [])[row.side];
     const left = row.hp_max - row.damage;
     const action = ctx.zoneLit ? null : heroAction(parsed, row.index);
-    const state = [`${left} of ${row.hp_max} HP`, row.activated ? "activated" : "ready",
+    const lives = typeof row.lives === "number" ? [`${row.lives} ${row.lives === 1 ? "life" : "lives"}`] : [];
+    const state = [`${left} of ${row.hp_max} HP`, ...lives, row.activated ? "activated" : "ready",
       ...(row.conditions || []).map((c) => c)].join(", ");
     const attrs = {
-      class: `rb-tok f-${faction}${view.acting === row.index ? " acting" : ""}${row.activated ? " spent" : ""}${action ? " act" : ""}`,
+      class: `rb-tok ${colour(view, row.side)}${view.acting === row.index ? " acting" : ""}${row.activated ? " spent" : ""}${action ? " act" : ""}`,
       title: `${heroTip(row.hero)}\nNow: ${state}.`,
       dataset: { hero: String(row.index) },
       "aria-label": `${heroTitle(row.hero)}, ${state}`,
@@ -466,6 +479,7 @@
       attrs.onkeydown = (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); ctx.act(action); } };
     }
     return el("span", attrs, el("b", { class: "rb-tok-name", text: heroShort(row.hero) }), el("i", { class: "rb-tok-hp", text: String(left) }),
+      lives.length ? el("i", { class: "rb-tok-lives", title: lives[0], text: `♥${row.lives}` }) : null,
       (row.conditions || []).length ? el("span", { class: "rb-tok-cond", text: "!" }) : null);
   }
 
@@ -484,7 +498,9 @@
     const lit = ctx.lit.get(id) || [];
     const contents = [];
     const marks = [];
-    if (info.deploy[id]) marks.push(el("span", { class: `rb-mark f-${info.deploy[id]}`, title: `A deployment point of the ${factionTitle(info.deploy[id])}` }, GLYPH("flag")));
+    if (info.deploy[id] === "all") marks.push(el("span", { class: "rb-mark neutral", title: "A deployment point, anyone's" }, GLYPH("flag")));
+    else if (info.deploy[id]) marks.push(el("span", { class: `rb-mark f-${info.deploy[id]}`, title: `A deployment point of the ${factionTitle(info.deploy[id])}` }, GLYPH("flag")));
+    if (view.chest === id) marks.push(el("span", { class: "rb-mark chest", title: "The Captain's Chest: no one may damage it; a hero on it takes 3 coins for an action" }, GLYPH("coin")));
     if (info.guns[id]) {
       const side = factions.indexOf(info.guns[id]);
       const jammed = side >= 0 && (view.jammed || [])[side];
@@ -500,6 +516,13 @@
       const target = ctx.attackZone === id ? action : null;
       items.push(el("span", clickable(attrs, ctx.zoneLit ? null : target, ctx), el("b", { text: lastWord(objectiveTitle(o.objective)) }), el("i", { text: String(o.hp - o.damage) })));
     });
+    const feature = (view.features || {})[id];
+    if (feature) {
+      // Clash Royale!: a deck feature anyone may damage, for a coin a point.
+      const action = ctx.attackZone === id && !ctx.zoneLit ? parsed.byArg.get(`assign:${feature.objective}`) : null;
+      const attrs = { class: "rb-obj neutral", title: `${objectiveTitle(feature.objective)}: ${feature.hp - feature.damage} of ${feature.hp} HP left; a coin for each point of damage.`, dataset: { objective: feature.objective } };
+      items.push(el("span", clickable(attrs, action, ctx), el("b", { text: lastWord(objectiveTitle(feature.objective)) }), el("i", { text: String(feature.hp - feature.damage) })));
+    }
     const crew = ctx.crew[id] || [null, null];
     crew.forEach((here, side) => {
       if (!here || (!here.hands && !here.bosuns.length)) return;
@@ -532,7 +555,8 @@
     // The crew tracks through the zone: a dot in each side's colour, bottom right.
     if (info.tracks[id]) contents.push(el("span", { class: "rb-tracks", "aria-hidden": "true" }, [...info.tracks[id]].map((f) => el("span", { class: `rb-track f-${f}` }))));
     const wrecked = (view.wrecked || {})[id];
-    const words = [`${id}: ${z.kind === "deck" ? `a deck of the ${capital(String(z.ship || "ship").replace(/_/g, " "))} (${factionTitle(z.side)})` : z.kind === "link" ? "a gangplank" : "the sea"}`];
+    const owner = z.side ? ` (${factionTitle(z.side)})` : "";
+    const words = [`${id}: ${z.kind === "deck" ? `a deck of the ${capital(String(z.ship || "ship").replace(/_/g, " "))}${owner}` : z.kind === "link" ? "a gangplank" : "the sea"}`];
     if (wrecked) words.push(`destroyed by ${wrecked === "kraken" ? "the Kraken" : `the ${monsterTitle(wrecked)}`}`);
     if (info.tracks[id]) words.push(`on the crew track of the ${[...info.tracks[id]].map(factionTitle).join(" and ")}`);
     if (id === (info.board.kraken)) words.push("the Kraken surfaces here");
@@ -601,16 +625,17 @@
 
   function heroRow(view, row, parsed, ctx) {
     const h = entry("heroes", row.hero);
-    const faction = (view.factions || [])[row.side];
     const left = row.hp_max - row.damage;
     const action = heroAction(parsed, row.index);
     let where;
-    if (row.coin) where = `dead man's coin (${row.coin})`;
+    if (row.lives === 0) where = "out of the game";
+    else if (row.coin) where = `dead man's coin (${row.coin})`;
     else if (row.overboard) where = "overboard";
     else if (row.zone) where = `on ${row.zone}`;
     else where = "not deployed";
     const status = [];
     if (view.acting === row.index) status.push(el("span", { class: "badge rb-acting", text: "acting" }));
+    if (typeof row.lives === "number") status.push(el("span", { class: "badge rb-lives", title: "Lives left: a KO takes one; with none left the hero is out of the game.", text: `♥ ${row.lives}` }));
     if (row.coin) status.push(el("span", { class: `badge rb-coin ${row.coin}`, title: row.coin === "gold" ? "Gold side up: it may deploy again next round." : "Dark side up: it sits out the next round.", text: `${row.coin} coin` }));
     else if (row.activated) status.push(el("span", { class: "badge rb-token", title: "Activation token: it has activated this round.", text: "token" }));
     for (const c of row.conditions || []) status.push(el("span", { class: `badge rb-cond c-${c}`, title: CONDITIONS[c] || c, text: c }));
@@ -635,14 +660,14 @@
       }
       return el("span", attrs, label);
     });
-    const nameAttrs = { class: `rb-hname f-${faction}`, title: heroTip(row.hero), dataset: { hero: String(row.index) } };
+    const nameAttrs = { class: `rb-hname ${colour(view, row.side)}`, title: heroTip(row.hero), dataset: { hero: String(row.index) } };
     let name;
     if (action) {
       Object.assign(nameAttrs, { type: "button", onclick: () => ctx.act(action) });
       nameAttrs.dataset.action = action.notation;
       name = el("button", nameAttrs, heroTitle(row.hero), el("small", { text: ` ▸ ${describe(action, view, ctx.message).split(" ")[0]}` }));
     } else name = el("span", nameAttrs, heroTitle(row.hero));
-    return el("li", { class: `rb-hero f-${faction}${row.zone ? "" : " off"}${view.acting === row.index ? " acting" : ""}`, dataset: { hero: String(row.index) } },
+    return el("li", { class: `rb-hero ${colour(view, row.side)}${row.zone ? "" : " off"}${view.acting === row.index ? " acting" : ""}`, dataset: { hero: String(row.index) } },
       el("div", { class: "rb-hline" }, name,
         el("span", { class: "rb-hp", title: `${left} of ${row.hp_max} HP left` }, GLYPH("heart"), `${left}/${row.hp_max}`),
         el("span", { class: "rb-coins", title: `${row.coins} coin${row.coins === 1 ? "" : "s"}` }, GLYPH("coin"), String(row.coins)),
@@ -653,7 +678,27 @@
       el("div", { class: "rb-skills" }, skills));
   }
 
+  /** Clash Royale!: a player, whether it is to play or out, and its heroes with their lives. */
+  function playerPanel(view, side, parsed, ctx) {
+    const message = ctx.message;
+    const badges = [];
+    const out = (view.heroes || []).length && !(view.players_left || []).includes(side);
+    if (out) badges.push(el("span", { class: "badge", text: "out" }));
+    else if (!view.over && view.side === side) badges.push(el("span", { class: "badge rb-toplay", text: "to play" }));
+    if (view.first === side) badges.push(el("span", { class: "badge", title: "The first player of each round", text: "first" }));
+    const heroes = (view.heroes || []).filter((h) => h.side === side);
+    const picks = (view.picks || [])[side] || [];
+    return el("section", { class: `rb-side ${colour(view, side)}${message.seat === side ? " mine" : ""}`, dataset: { side: String(side) }, "aria-label": P.seatLabel(message, side) },
+      el("header", { class: "rb-side-head" },
+        el("strong", { class: "rb-faction", text: P.seatLabel(message, side) }),
+        badges),
+      heroes.length
+        ? el("ul", { class: "rb-heroes" }, heroes.map((row) => heroRow(view, row, parsed, ctx)))
+        : el("p", { class: "rb-picks" }, picks.length ? `Picked: ${picks.map(heroTitle).join(", ")}` : "No heroes picked yet."));
+  }
+
   function sidePanel(view, side, parsed, ctx) {
+    if (isClash(view)) return playerPanel(view, side, parsed, ctx);
     const message = ctx.message;
     const faction = (view.factions || [])[side];
     const target = ((view.options || {}).target) || 8;
@@ -897,6 +942,13 @@
   }
 
   function statusBar(view, message) {
+    if (isClash(view)) {
+      const limit = (view.options || {}).clash_rounds;
+      const left = (view.players_left || []).map((s) => P.seatLabel(message, s));
+      return el("div", { class: "rb-status" },
+        el("span", { text: (view.heroes || []).length ? `Round ${view.round}${limit ? `/${limit}` : ""}` : "The draft" }),
+        el("span", { class: "rb-scores", text: `Clash Royale!: ${P.joinNames(left)} still in` }));
+    }
     const target = ((view.options || {}).target) || 8;
     const limit = (view.options || {}).round_limit;
     const drafting = !(view.heroes || []).length;
@@ -1001,9 +1053,10 @@
       act: send ? (action) => { resetPick(); send(action); } : null,
       redraw: () => draw(root, message, send),
     };
-    // The viewer's side first among the sides, the other after.
-    const sides = [0, 1];
-    if (sideOf(view, message.seat) === 1) sides.reverse();
+    // The viewer's side first among the sides, the others after.
+    const count = (view.vp || [0, 0]).length;
+    const mine = sideOf(view, message.seat);
+    const sides = Array.from({ length: count }, (_, i) => (typeof mine === "number" ? (mine + i) % count : i));
     root.replaceChildren(el("div", { class: `rb${ctx.turned ? " turned" : ""}`, dataset: { decision: (view.decision || {}).kind || "" } },
       statusBar(view, message),
       el("div", { class: "rb-main", style: { "--rows": String(info.rows || 8), "--cols": String(info.cols || 9) } },

@@ -181,7 +181,7 @@ class Combat:
                     if self.crew_in(enemy, zone)[0 if kind == DECKHAND else 1])
 
     def _next_hit(self) -> None:
-        while self.hits > 0 and self._over is None and not self.reward:
+        while self.hits > 0 and self._over is None and not self.holding():
             targets = self.assign_targets()
             if not targets:
                 break
@@ -191,8 +191,8 @@ class Combat:
                 return
             self.hits -= 1
             self._strike(targets[0])
-        if self._over is not None or self.reward:
-            return  # the game is over, or a team chooses who gains an objective (R69)
+        if self._over is not None or self.holding():
+            return  # the game is over, or a decision interrupts the hits (R69, R82)
         self.hits = 0
         hero, skill = self.attack["hero"], self.attack["skill"]
         if hero is not None and skill and self.zone[hero] is not None:
@@ -447,6 +447,10 @@ class Combat:
         for step in objective.effects:  # R24: its effect, resolved at once
             if self._over is None:
                 self.run_effect(step.name, zone, step.amount)
+
+    def holding(self) -> bool:
+        """Whether a decision interrupts an attack's hits: who gains an objective (R69)."""
+        return bool(self.reward)
 
     def _legal_reward(self, seat: int, frame: Frame) -> list[BonesAction]:
         return [act("reward", str(s)) for s in self.seating.sides[self.reward[2]]]

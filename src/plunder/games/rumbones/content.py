@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from plunder.engine.board import DECK, Board, read_board
-from plunder.engine.content import Field, Schema, fault, read_toml
+from plunder.engine.content import Field, Schema, fault, read_table, read_toml
 from plunder.engine.effects import Step
 from plunder.games.rumbones.effects import CONDITIONS, EFFECTS, KIND_USES, use_of
 
@@ -22,6 +22,7 @@ BOARDS_FILE = HERE / "boards.toml"
 TIDE_FILE = HERE / "tide.toml"
 EFFECTS_FILE = HERE / "effects.toml"
 TEAMS_FILE = HERE / "teams.toml"
+CLASH_FILE = HERE / "clash.toml"
 
 SIDES = ("lords", "marea")  # the two factions of the box, each one side of a battle
 MERCENARY = "mercenary"
@@ -181,6 +182,24 @@ class Split:
 
 
 @dataclass(frozen=True)
+class Arena:
+    """Clash Royale!'s board and numbers: the zones, the deployment points anyone uses,
+    the deck features anyone may damage, the Captain's Chest, and the coins."""
+
+    name: str
+    title: str
+    board: Board
+    deploy: tuple[str, ...]
+    features: dict[str, str]  # zone -> objective
+    chest: str
+    ko_coins: int
+    damage_coins: int
+    chest_coins: int
+    first_dice: int
+    lives: tuple[int, int]  # the lives a hero may have, least and most (the summary's advice)
+
+
+@dataclass(frozen=True)
 class Content:
     factions: dict[str, Faction]
     heroes: dict[str, Hero]
@@ -194,6 +213,7 @@ class Content:
     ships: dict[str, str]  # ship -> its name
     conditions: dict[str, str]  # condition -> what it does, in players' words
     splits: dict[str, Split]  # how a team shares its side, by table and team size
+    arena: Arena  # Clash Royale!
 
     def deck(self, faction: str) -> list[str]:
         """A faction's Tide deck, every copy (in the file's order)."""
@@ -402,13 +422,15 @@ def _tide(path: Path) -> tuple[dict[str, Card], dict[str, Monster], Kraken]:
     return cards, monsters, Kraken(table=rows, **values)
 
 
-def _ships(path: Path, boards: dict[str, Configuration]) -> dict[str, str]:
-    """Every ship of every configuration has a name, and no name is for no ship."""
+def _ships(path: Path, boards: dict[str, Configuration], arena: Arena) -> dict[str, str]:
+    """Every ship of every configuration (and of the arena) has a name, and no name is
+    for no ship."""
     data = read_toml(path)
     names = data.get("ships")
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
         raise fault(path, "needs a [ships] table: ship = \"its name\"", field="ships")
     used = {ship for config in boards.values() for ship in config.board.ships}
+    used.update(arena.board.ships)
     missing = sorted(used - set(names))
     if missing:
         raise fault(path, f"names no ship {missing[0]!r}", "ships")
@@ -483,6 +505,47 @@ def _own_deck(path: Path, board: Board, zone: Any, side: str, entry: str, field:
 
 
 PLAYERS = range(2, 7)  # Rum & Bones is for 2 to 6 players
+CLASH_SEATS = 6  # Clash Royale! is for 3 to 6 players: a deployment point each at least
+
+
+def _arena(path: Path, objectives: dict[str, Objective]) -> Arena:
+    """Clash Royale!'s arena: a board whose deployment points are anyone's, deck
+    features on its decks, and the Captain's Chest on one of them."""
+    data = read_toml(path)
+    rules = read_table(
+        path, data, "rules",
+        ko_coins=Field(int, low=0, high=9), damage_coins=Field(int, low=0, high=9),
+        chest_coins=Field(int, low=0, high=9), first_dice=Field(int, low=1, high=6),
+        lives_low=Field(int, low=1, high=9), lives_high=Field(int, low=1, high=9),
+    )
+    if rules["lives_low"] > rules["lives_high"]:
+        raise fault(path, "gives fewer lives at most than at least", "rules", "lives_high")
+    board = read_board(path, data, "arena")
+    raw = data["arena"]
+    title = raw.get("title")
+    if not isinstance(title, str):
+        raise fault(path, "needs a title", "arena", "title")
+    if set(board.deploy) != {"all"} or len(board.deploy["all"]) < CLASH_SEATS:
+        raise fault(path, f"needs at least {CLASH_SEATS} deployment points, all anyone's "
+                    "(deploy.all)", "arena", "deploy")
+    chest = raw.get("chest")
+    if chest not in board.zones or board.zones[chest].kind != DECK:
+        raise fault(path, f"puts the Captain's Chest on {chest!r}, which is no deck zone",
+                    "arena", "chest")
+    features = raw.get("features")
+    if not isinstance(features, dict) or not features:
+        raise fault(path, "needs an [arena.features] table: zone = objective", "arena",
+                    "features")
+    for zone, name in features.items():
+        if zone not in board.zones or board.zones[zone].kind != DECK or zone == chest:
+            raise fault(path, f"puts a deck feature on {zone!r}, which is no deck zone free "
+                        "of the Chest", "arena.features", zone)
+        if name not in objectives:
+            raise fault(path, f"names the objective {name!r}, which is not one of "
+                        f"{sorted(objectives)}", "arena.features", zone)
+    return Arena("arena", title, board, tuple(board.deploy["all"]), dict(features), chest,
+                 rules["ko_coins"], rules["damage_coins"], rules["chest_coins"],
+                 rules["first_dice"], (rules["lives_low"], rules["lives_high"]))
 
 
 def _splits(path: Path, heroes: dict[str, Hero]) -> dict[str, Split]:
@@ -542,6 +605,7 @@ def load_content(
     tide: Path = TIDE_FILE,
     effects: Path = EFFECTS_FILE,
     teams: Path = TEAMS_FILE,
+    clash: Path = CLASH_FILE,
 ) -> Content:
     """Read and check every content file."""
     hero_table, skills = _heroes(heroes)
@@ -555,13 +619,15 @@ def load_content(
         raise fault(effects, f"needs the words of exactly the conditions {', '.join(CONDITIONS)}",
                     field="conditions")
     configurations = _boards(boards, objective_table)
+    arena = _arena(clash, objective_table)
     return Content(
         _factions(factions), hero_table, skills, objective_table,
         configurations, cards, monsters, kraken,
         {name: entry["text"] for name, entry in words.items()},
-        _ships(boards, configurations),
+        _ships(boards, configurations, arena),
         {name: conditions[name]["text"] for name in CONDITIONS},
         _splits(teams, hero_table),
+        arena,
     )
 
 

@@ -28,10 +28,96 @@ CREW_SCALE = 6.0  # deckhands or bosuns on one zone, for scaling
 COIN_SCALE = 10.0
 
 
+CLASH_KINDS = ("pick", "turn", "deploy", "act", "move", "reroll", "hits", "assign", "shove",
+               "push", "seize")
+CLASH_ZONE_FEATURES = 4
+LIVES_SCALE = 5.0
+
+
 class BonesEncoder(Encoder):
+    """The battle's layout, or Clash Royale!'s (``clash_declare``, ``clash_fill``)."""
+
     game: BonesGame
 
     def declare(self) -> None:
+        if self.game.clash:
+            self.clash_declare()
+        else:
+            self.battle_declare()
+
+    def fill(self, view: Mapping[str, Any], out: Writer) -> None:
+        if self.game.clash:
+            self.clash_fill(view, out)
+        else:
+            self.battle_fill(view, out)
+
+    # ------------------------------------------------------------ Clash Royale!
+    def clash_declare(self) -> None:
+        players = self.game.players
+        self.field("viewer", players, "one-hot: the seat observing")
+        self.field("zones", len(self.game.zones()) * CLASH_ZONE_FEATURES,
+                   "per zone (board order): own heroes, enemy heroes, a deck feature's HP "
+                   "left / its HP, the Captain's Chest")
+        self.field("heroes", self.game.seating.hero_count * (HERO_FEATURES + 1),
+                   "per hero, own first: as in a battle, then lives left / 5")
+        self.field("players", players, "1 where the seat still has heroes")
+        self.field("round", 1, "round / round limit")
+        self.field("turn", 1, "the viewer to play")
+        self.field("decision", len(CLASH_KINDS), "one-hot: the kind of the open decision")
+        self.field("action", 4, "actions left / 3, movement points left / 3, hits to assign / 6, "
+                                "re-rolls left / 2")
+        self.field("pending", players, "1 where the seat owes a decision")
+        self.field("over", 1, "1 once the game is over")
+
+    def clash_fill(self, view: Mapping[str, Any], out: Writer) -> None:
+        seat = view["viewer"]
+        own = 0 if seat is None else seat
+        out.put("viewer", seat_one_hot(seat, self.game.players))
+        cells = {z: [0.0] * CLASH_ZONE_FEATURES for z in self.game.zones()}
+        for hero in view["heroes"]:
+            if hero["zone"] is not None:
+                cells[hero["zone"]][0 if hero["side"] == own else 1] += 1.0
+        for zone, entry in view["features"].items():
+            cells[zone][2] = (entry["hp"] - entry["damage"]) / entry["hp"]
+        cells[view["chest"]][3] = 1.0
+        out.put("zones", [value for cell in cells.values() for value in cell])
+        heroes: list[float] = []
+        for hero in sorted(view["heroes"], key=lambda h: (h["side"] != own, h["index"])):
+            heroes += [*self.hero_features(hero), hero["lives"] / LIVES_SCALE]
+        heroes += [0.0] * (self.game.seating.hero_count * (HERO_FEATURES + 1) - len(heroes))
+        out.put("heroes", heroes)
+        left = view["players_left"]
+        out.put("players", [float(s in left) for s in range(self.game.players)])
+        out.put("round", [view["round"] / self.game.options["clash_rounds"]])
+        out.put("turn", [float(view["side"] == own and not view["over"])])
+        kind = (view["decision"] or {}).get("kind")
+        out.one_hot("decision", CLASH_KINDS.index(kind) if kind in CLASH_KINDS else None,
+                    len(CLASH_KINDS))
+        out.put("action", [view["actions_left"] / 3, min(view["mp"], 3) / 3,
+                           min(view["hits"], 6) / 6, min(view["rerolls"], 2) / 2])
+        out.put("pending", [float(s in view["pending"]) for s in range(self.game.players)])
+        out.put("over", [float(view["over"])])
+
+    @staticmethod
+    def hero_features(hero: Mapping[str, Any]) -> list[float]:
+        kinds = {CONTENT.skills[s].kind for s in hero["skills"]}
+        return [
+            float(hero["zone"] is not None),
+            hero["damage"] / hero["hp_max"],
+            hero["hp_max"] / 14.0,
+            min(hero["coins"], COIN_SCALE) / COIN_SCALE,
+            float(hero["activated"]),
+            float(hero["coin"] == "gold"),
+            float(hero["coin"] == "dark"),
+            float(hero["overboard"]),
+            *(float(kind in kinds) for kind in SKILL_KINDS),
+            float(bool(hero["spent"])),
+            sum(1 for level in hero["skills"].values() if level >= 2) / 5.0,
+            *(float(c in hero["conditions"]) for c in CONDITIONS),
+        ]
+
+    # ------------------------------------------------------------ the battle
+    def battle_declare(self) -> None:
         # The kinds of decision these options open (a team's captain only where one holds
         # the Tide).
         seating = self.game.seating
@@ -73,7 +159,7 @@ class BonesEncoder(Encoder):
         self.field("pending", self.game.players, "1 where the seat owes a decision")
         self.field("over", 1, "1 once the game is over")
 
-    def fill(self, view: Mapping[str, Any], out: Writer) -> None:
+    def battle_fill(self, view: Mapping[str, Any], out: Writer) -> None:
         seat = view["viewer"]
         sides = self.game.seating.sides
         own = 0 if seat is None else self.game.seating.side_of[seat]
@@ -101,21 +187,7 @@ class BonesEncoder(Encoder):
         heroes: list[float] = []
         ordered = sorted(view["heroes"], key=lambda h: (h["side"] != own, h["index"]))
         for hero in ordered:
-            kinds = {CONTENT.skills[s].kind for s in hero["skills"]}
-            heroes += [
-                float(hero["zone"] is not None),
-                hero["damage"] / hero["hp_max"],
-                hero["hp_max"] / 14.0,
-                min(hero["coins"], COIN_SCALE) / COIN_SCALE,
-                float(hero["activated"]),
-                float(hero["coin"] == "gold"),
-                float(hero["coin"] == "dark"),
-                float(hero["overboard"]),
-                *(float(kind in kinds) for kind in SKILL_KINDS),
-                float(bool(hero["spent"])),
-                sum(1 for level in hero["skills"].values() if level >= 2) / 5.0,
-                *(float(c in hero["conditions"]) for c in CONDITIONS),
-            ]
+            heroes += self.hero_features(hero)
         heroes += [0.0] * (self.game.seating.hero_count * HERO_FEATURES - len(heroes))
         out.put("heroes", heroes)
         hands = view.get("hands") or {"own": view.get("hand", [])}

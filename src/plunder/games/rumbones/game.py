@@ -24,10 +24,12 @@ from plunder.games.rumbones.actions import (
     DECKHAND,
     END,
     KEEP,
+    LOOT,
     MOVE,
     MOVEMENT_POINTS,
     NOTATION_HELP,
     PASS,
+    SEIZE,
     SHAKE,
     STOP,
     VERBS,
@@ -35,9 +37,13 @@ from plunder.games.rumbones.actions import (
     act,
     max_dice,
 )
+from plunder.games.rumbones.clash import ClashState
 from plunder.games.rumbones.content import CONTENT, SIDES, Profile
 from plunder.games.rumbones.rules import BonesState
 from plunder.games.rumbones.sea import KRAKEN
+
+BATTLE, CLASH = "battle", "clash"  # the modes
+CLASH_PLAYERS = 3  # Clash Royale! is for 3 players or more (R73)
 
 
 def faction_pair(first: str) -> list[str]:
@@ -59,11 +65,17 @@ class BonesGame(Game):
     name = "rumbones"
     title = "Rum & Bones: Second Tide"
     summary = ("heroes and crews fight across pirate ships, first to 8 VP; "
-               "2 players or teams of 3 to 6")
+               "2 players or teams of 3 to 6; Clash Royale!, each for themselves (3-6)")
     min_players = 2
     max_players = 6
     default_players = 2
+    modes = (BATTLE, CLASH)
     extra_options = (
+        Option("mode", BATTLE, "'battle': two sides on their ships, first to 8 VP (2 players, "
+               "or two teams of 3 to 6); 'clash': Clash Royale!, every player for themselves "
+               "(3 to 6)", choices=(BATTLE, CLASH), label="Mode",
+               choice_labels=("Battle: two sides, first to 8 VP",
+                              "Clash Royale!: every player for themselves (3-6)")),
         Option("board", "box", "the board configuration: 'box' (the Gallant against two "
                "Windcutters) or 'broadside' (one ship a side)", choices=tuple(CONTENT.boards),
                label="Ships", choice_labels=tuple(c.title for c in CONTENT.boards.values())),
@@ -88,15 +100,27 @@ class BonesGame(Game):
         Option("strange_allies", False, "Strange Allies: a side's heroes may come from any "
                "faction", choices=(False, True), label="Strange Allies",
                choice_labels=("Off", "On")),
+        Option("heroes_each", 2, "Clash Royale!: the heroes each player fields, 1 or 2",
+               choices=(1, 2), label="Heroes each (Clash Royale!)",
+               choice_labels=("One hero each", "Two heroes each")),
+        Option("lives", 3, "Clash Royale!: the lives of each hero (the summary advises 2 to 5)",
+               minimum=CONTENT.arena.lives[0], maximum=CONTENT.arena.lives[1],
+               label="Lives a hero (Clash Royale!)"),
         Option("target", 8, "VP that win the game", minimum=1, maximum=30, label="VP to win"),
         Option("round_limit", 20, "rounds after which the side with more VP wins",
                minimum=1, maximum=200, label="Rounds at most"),
+        Option("clash_rounds", 60, "Clash Royale!: rounds after which the game ends with no "
+               "winner", minimum=1, maximum=500, label="Rounds at most (Clash Royale!)"),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self.clash = self.options["mode"] == CLASH
+        if self.clash and self.players < CLASH_PLAYERS:
+            raise OptionError(f"Clash Royale! is for {CLASH_PLAYERS} to {self.max_players} "
+                              f"players, not {self.players}", field="mode")
         self.seating = self._seating()
-        self.config = CONTENT.boards[self.options["board"]]
+        self.config: Any = CONTENT.arena if self.clash else CONTENT.boards[self.options["board"]]
         self.hero_sides = tuple(side for side in range(len(self.seating.sides))
                                 for _ in range(self.seating.heroes(side)))
         if self.options["random_heroes"] != "off" and self.options["heroes"] != "draft":
@@ -105,6 +129,8 @@ class BonesGame(Game):
         self.hero_lists = self._hero_lists(self.options["heroes"], self.options["factions"])
 
     def _seating(self) -> seats.Seating:
+        if self.options["mode"] == CLASH:
+            return seats.clash(self.options["players"], self.options["heroes_each"])
         return seats.battle(self.options["players"], self.options["teams"])
 
     def _teams(self) -> Sequence[Sequence[int]]:
@@ -121,8 +147,8 @@ class BonesGame(Game):
         if [len(names) for names in sides] != counts:
             raise OptionError(f"option 'heroes' lists each side's heroes: {shape}",
                               field="heroes")
-        strange = self.options["strange_allies"]
-        order = None if factions == "random" or strange else faction_pair(factions)
+        anyone = self.options["strange_allies"] or self.options["mode"] == CLASH
+        order = None if factions == "random" or anyone else faction_pair(factions)
         for index, names in enumerate(sides):
             for name in names:
                 if name not in CONTENT.heroes:
@@ -141,6 +167,9 @@ class BonesGame(Game):
     def _seat_roles(self) -> list[str]:
         """R61-R64 in the lobby's words: each seat's side, teammates and share."""
         seating = self.seating
+        if self.clash:
+            return [text.clash_role(seating.shares[seat], self.options["lives"])
+                    for seat in range(self.players)]
         choice = self.options["factions"]
         names = None if choice == "random" else faction_pair(choice)
         out = []
@@ -155,7 +184,10 @@ class BonesGame(Game):
         return out
 
     def faction_order(self, state: State) -> list[str]:
-        """R1: which faction each side leads (drawn by the state's generator if random)."""
+        """R1: which faction each side leads (drawn by the state's generator if random);
+        none in Clash Royale! (R73)."""
+        if self.clash:
+            return []
         choice = self.options["factions"]
         if choice != "random":
             return faction_pair(choice)
@@ -170,7 +202,7 @@ class BonesGame(Game):
         return order
 
     def _new_state(self, seed: int) -> BonesState:
-        return BonesState(self, seed)
+        return ClashState(self, seed) if self.clash else BonesState(self, seed)
 
     def zones(self) -> tuple[str, ...]:
         return tuple(self.config.board.zones)
@@ -181,6 +213,39 @@ class BonesGame(Game):
                    for side, team in enumerate(self.seating.sides))
 
     def _all_actions(self) -> list[BonesAction]:
+        return self._clash_actions() if self.clash else self._battle_actions()
+
+    def _clash_actions(self) -> list[BonesAction]:
+        """Clash Royale!'s actions: the heroes' (no crew, no Tide, no sea monster), the
+        Chest's ``loot`` and ``seize``."""
+        board = self.config.board
+        every = self.zones()
+        decks = [z for z in every if board.zones[z].kind == "deck"]
+        walk = [z for z in every if board.zones[z].walkable]
+        heroes = range(self.seating.hero_count)
+        skills = CONTENT.skills
+        attacks = [name for name, spec in skills.items() if spec.attacks]
+        out = [act("pick", h) for h in CONTENT.heroes]
+        out += [act("hero", str(h)) for h in heroes]
+        out += [act("deploy", zone=z) for z in self.config.deploy]
+        out += [MOVE] + [act("step", zone=z) for z in walk] + [act("rig", zone=z) for z in decks]
+        out += [STOP, END]
+        out += [act("attack", skill, z) for skill in attacks for z in every]
+        out += [act("unlock", name) for name, spec in skills.items() if spec.unlock]
+        out += [act("level", name) for name, spec in skills.items() if spec.level_up]
+        out += [act("use", name) for name, spec in skills.items() if spec.ability]
+        out += [SHAKE]
+        out += [act("react", name) for name, spec in skills.items() if spec.reaction]
+        out += [PASS, KEEP] + [act("reroll", str(i)) for i in range(max_dice(0))]
+        models = [f"hero{h}" for h in heroes]
+        features = sorted(set(self.config.features.values()))
+        out += [act("assign", t) for t in [*models, *features]]
+        out += [act("shove", t) for t in models]
+        out += [act("push", zone=z) for z in every]
+        out += [LOOT, SEIZE]
+        return out
+
+    def _battle_actions(self) -> list[BonesAction]:
         board = self.config.board
         every = self.zones()
         decks = [z for z in every if board.zones[z].kind == "deck"]
@@ -224,6 +289,25 @@ class BonesGame(Game):
         return out
 
     def _max_decisions(self) -> int:
+        return self._clash_decisions() if self.clash else self._battle_decisions()
+
+    def _clash_decisions(self) -> int:
+        # Each round every player's turn: the turn, a deploy, three actions each with two
+        # movement points, a dash, its re-rolls, every player's reactions, its hits, a
+        # push and a step onto the Chest; once, the picks and every unlock and level-up.
+        skills = CONTENT.skills.values()
+        heroes = self.seating.hero_count
+        dice = max_dice(0)
+        dash = max(p.amount("dash") for s in skills for p in (s.level1, s.level2))
+        rerolls = max(p.amount("reroll") for s in skills for p in (s.level1, s.level2))
+        push = max(p.amount("push") for s in skills for p in (s.level1, s.level2))
+        reactions = (heroes + 1) * self.players
+        action = 1 + MOVEMENT_POINTS + dash + rerolls + reactions + dice + 1 + push + 1
+        per_round = self.players * (2 + ACTIONS * action)
+        once = heroes * (1 + 2 * 4)
+        return once + self.options["clash_rounds"] * per_round
+
+    def _battle_decisions(self) -> int:
         # The draft and every unlock and level-up of a game; then each round every
         # hero's activation (the turn, a deploy, three actions each with two movement
         # points, a dash, its re-rolls, the defenders' reactions, its hits, a push),
@@ -256,6 +340,17 @@ class BonesGame(Game):
         # A pick, and each skill unlocked and levelled; the captains' elections.
         once = 2 * side_heroes * (1 + 2 * 4) + sum(1 for hand in seating.captain if hand)
         return once + self.options["round_limit"] * per_round
+
+    def _board_catalogue(self) -> dict[str, Any]:
+        """The board under these options: a battle's configuration, or the arena."""
+        config = self.config
+        if self.clash:
+            return {"id": config.name, "title": config.title, **config.board.to_json(),
+                    "objectives": {}, "crew": {}, "gun": {}, "kraken": None,
+                    "features": dict(config.features), "chest": config.chest}
+        return {"id": config.name, "title": config.title, **config.board.to_json(),
+                "objectives": config.objectives, "crew": config.crew, "gun": config.gun,
+                "kraken": config.kraken}
 
     def _catalogue(self) -> dict[str, Any]:
         def profile(p: Profile) -> dict[str, Any]:
@@ -310,14 +405,11 @@ class BonesGame(Game):
                                       "damage": row[3]}
                           for face, row in CONTENT.kraken.table.items()},
             },
-            "board": {
-                "id": self.config.name,
-                "title": self.config.title,
-                **self.config.board.to_json(),
-                "objectives": self.config.objectives,
-                "crew": self.config.crew,
-                "gun": self.config.gun,
-                "kraken": self.config.kraken,
+            "board": self._board_catalogue(),
+            "clash": {
+                "ko_coins": CONTENT.arena.ko_coins, "damage_coins": CONTENT.arena.damage_coins,
+                "chest_coins": CONTENT.arena.chest_coins, "first_dice": CONTENT.arena.first_dice,
+                "lives": list(CONTENT.arena.lives),
             },
             "decisions": {
                 "captain": "a team elects the captain who holds its Tide cards",
@@ -347,6 +439,8 @@ class BonesGame(Game):
                 "beast": "a sea monster's next action: move, attack or end",
                 "swim": "a sea monster's movement point: a sea zone or gangplank, or stop",
                 "discard": "recovery: which Tide card to discard, or keep the rest",
+                "seize": "Clash Royale!: step onto the Captain's Chest after a KO there, or "
+                         "keep",
             },
         }
 

@@ -21,7 +21,7 @@ At 5 and 6 players each team first elects a captain, a decision of the team
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from plunder.engine.frame import ANY, Frame
 from plunder.games.rumbones import text
@@ -111,9 +111,14 @@ class Selection:
         side = min(open_sides, key=lambda s: (counts[s], s))
         return side, self.seating.pickers(side)[counts[side]]
 
+    def pick_data(self: BonesState, side: int) -> dict[str, Any]:
+        """The public data of a pick: the faction whose heroes (and the mercenaries) the
+        side picks from."""
+        return {"faction": self.factions[side]}
+
     def _ask_pick(self: BonesState) -> None:
         side, seat = self._picker()
-        self.replace(Frame.of("pick", [seat], faction=self.factions[side]))
+        self.replace(Frame.of("pick", [seat], **self.pick_data(side)))
 
     def _legal_pick(self: BonesState, seat: int, frame: Frame) -> list[BonesAction]:
         # R2: heroes of the side's roster (or those dealt to it, R71), each at most once

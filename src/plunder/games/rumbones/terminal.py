@@ -30,8 +30,11 @@ from plunder.terminal.render import (
 )
 
 Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
-SIDE_STYLE = ("bold cyan", "bold magenta")
+# Each side's colour: the two of a battle, and up to six players of Clash Royale!.
+SIDE_STYLE = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue",
+              "bold red")
 CREW_STYLE = ("cyan", "magenta")
+NEUTRAL_STYLE = "white underline"  # Clash Royale!'s deck features, anyone's
 # What fills a zone's cell around its contents, by kind; a destroyed gangplank is "x".
 FILL = {"sea": "~", "link": "=", "deck": " "}
 FILL_STYLE = {"sea": "blue", "link": "yellow", "deck": ""}
@@ -170,6 +173,8 @@ class ViewReader:
         self.factions: list[str] = list(view["factions"])
         # Who of each team plays what (a game of teams); None: each side is one seat.
         self.control: Mapping[str, Any] | None = view.get("control")
+        # Clash Royale!: every seat a side of its own, on the arena.
+        self.clash = "chest" in view
 
     def faction(self, side: int) -> str:
         return title(self.catalogue["factions"], self.factions[side])
@@ -195,7 +200,9 @@ class ViewReader:
 
     def side_name(self, side: int) -> str:
         """``the Deep Sea Lords (seat 0, you)``; a team: ``the Deep Sea Lords (seat 0 (you),
-        seat 2)``."""
+        seat 2)``; Clash Royale!: ``the player at seat 1 (you)``."""
+        if self.clash:
+            return f"the player at {self.seat_name(side)}"
         if self.control:
             return f"the {self.faction(side)} (" + ", ".join(
                 self.seat_name(s) for s in self.seats_of(side)) + ")"
@@ -322,7 +329,7 @@ class Board:
                 if hero["index"] == view.get("acting"):
                     style += " reverse"
                 marks[hero["zone"]].append(Text(hero_tag(hero), style=style))
-        for side in (0, 1):
+        for side in range(len(read.factions)):
             letter = read.factions[side][:1].upper()
             crews: dict[str, list[int]] = {}
             for group in view["crew"][side]:
@@ -336,7 +343,15 @@ class Board:
                 if zone in marks and (hands or bosuns):
                     marks[zone].append(Text(mark + ("'" if wounded else ""),
                                             style=CREW_STYLE[side]))
-        for side in (0, 1):
+        for zone, standing in (view.get("features") or {}).items():
+            left = standing["hp"] - standing["damage"]
+            marks[zone].append(Text(f"{objective_tag(standing['objective'])}{left}",
+                                    style=NEUTRAL_STYLE))
+        if view.get("chest") in marks:
+            marks[view["chest"]].append(Text("Chest", style="bold yellow"))
+        for zone in board["deploy"].get("all", ()):
+            marks[zone].append(Text("@", style="yellow"))
+        for side in range(len(read.factions)):
             for zone, standing in view["objectives"][side].items():
                 left = standing["hp"] - standing["damage"]
                 marks[zone].append(Text(f"{objective_tag(standing['objective'])}{left}",
@@ -446,10 +461,18 @@ class Board:
 def board_legend(view: Mapping[str, Any]) -> Text:
     """What the board's marks mean, with this game's objectives named."""
     catalogue = catalogue_for(view)
-    letters = ", ".join(f"{f[:1].upper()} {title(catalogue['factions'], f)}"
-                        for f in view["factions"])
     objectives = ", ".join(f"{objective_tag(name)} {entry['title']}"
                            for name, entry in catalogue["objectives"].items())
+    if "chest" in view:
+        names = sorted({f["objective"] for f in view["features"].values()})
+        features = ", ".join(f"{objective_tag(name)} {title(catalogue['objectives'], name)}"
+                             for name in names) or "none left"
+        return Text(
+            f"0Car: hero 0, in its player's colour. Deck features with HP left, anyone's: "
+            f"{features}. Chest: the Captain's Chest (no one damages it; loot: 3 coins an "
+            "action). @ deployment point, anyone's; ~ sea, = gangplank.", style="dim")
+    letters = ", ".join(f"{f[:1].upper()} {title(catalogue['factions'], f)}"
+                        for f in view["factions"])
     monsters = ", ".join(f"{monster_tag(entry)} {entry['title']}"
                          for entry in catalogue["monsters"].values())
     whose = "each side's players say whose" if view.get("control") else \
@@ -461,6 +484,12 @@ def board_legend(view: Mapping[str, Any]) -> Text:
         "destroyed).",
         style="dim",
     )
+
+
+def hero_on_chest(read: ViewReader, decision: Mapping[str, Any]) -> bool:
+    """Clash Royale!: whether the acting hero stands on the Captain's Chest."""
+    hero = read.heroes.get(decision.get("hero", -1)) or {}
+    return read.clash and hero.get("zone") == read.view.get("chest")
 
 
 def kraken_status(read: ViewReader) -> str:
@@ -490,6 +519,14 @@ class BonesRenderer(GenericRenderer):
     def header(self, view: Mapping[str, Any]) -> str:
         catalogue = catalogue_for(view)
         options = view.get("options") or {}
+        if "chest" in view:
+            left = ", ".join(str(s) for s in view["players_left"])
+            parts = [str(catalogue["board"]["title"]),
+                     f"round {view['round']}/{options.get('clash_rounds', '?')}",
+                     f"seats with heroes: {left}"]
+            if view.get("over"):
+                parts.append("game over")
+            return " · ".join(parts)
         parts = [str(catalogue.get("title") or view.get("game")),
                  str(catalogue["board"]["title"]),
                  f"round {view['round']}/{options.get('round_limit', '?')}"]
@@ -504,9 +541,11 @@ class BonesRenderer(GenericRenderer):
         parts: list[RenderableType] = [Text(self.header(view), style="bold")]
         parts.append(Board(view))
         parts.append(board_legend(view))
-        parts.append(Text(kraken_status(read)))
-        for side in range(len(view["vp"])):
-            parts.append(self.side_block(read, side))
+        if read.clash:
+            parts += [self.player_block(read, side) for side in range(len(view["vp"]))]
+        else:
+            parts.append(Text(kraken_status(read)))
+            parts += [self.side_block(read, side) for side in range(len(view["vp"]))]
         hand = self.hand_table(read)
         if hand is not None:
             parts.append(hand)
@@ -515,6 +554,28 @@ class BonesRenderer(GenericRenderer):
             parts.append(Text(f"Your choice this step (hidden from the others): {view['choice']}"))
         parts.append(Text(self.waiting(view)))
         return Group(*parts)
+
+    def player_block(self, read: ViewReader, side: int) -> RenderableType:
+        """Clash Royale!: a player's seat, whether it is to play or out, then its heroes
+        with their lives."""
+        view = read.view
+        facts = []
+        if view.get("first") == side:
+            facts.append("first player")
+        if view["heroes"] and side not in view["players_left"]:
+            facts.append("out of the game")
+        elif view.get("side") == side and not view.get("over"):
+            facts.append("to play")
+        head = Text(f"{read.side_name(side)[4:]}" + (": " + " · ".join(facts) if facts else ""),
+                    style=SIDE_STYLE[side % len(SIDE_STYLE)])
+        lines: list[RenderableType] = [head]
+        heroes = [h for h in view["heroes"] if h["side"] == side]
+        if heroes:
+            lines.append(self.heroes_table(read, heroes, lives=True))
+        elif view["picks"][side]:
+            lines.append(Text("  Picked: " + ", ".join(
+                title(read.catalogue["heroes"], h) for h in view["picks"][side])))
+        return Group(*lines)
 
     def side_block(self, read: ViewReader, side: int) -> RenderableType:
         """A side: its seat, faction, VP, crew reserve, Kraken pool, Tide, then its heroes."""
@@ -579,12 +640,15 @@ class BonesRenderer(GenericRenderer):
         return "Players: " + "; ".join(parts) + "." + shared
 
     def heroes_table(self, read: ViewReader, heroes: Sequence[Mapping[str, Any]],
-                     players: bool = False) -> Table:
-        """The heroes of a side; with ``players`` (a team), who plays each."""
+                     players: bool = False, lives: bool = False) -> Table:
+        """The heroes of a side; with ``players`` (a team), who plays each; with ``lives``
+        (Clash Royale!), the lives each has left."""
         table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1, 0, 0))
         columns = ["  hero", "HP", "dmg", "coins", "where", "skills (level)", "conditions"]
         if players:
             columns.insert(1, "player")
+        if lives:
+            columns.insert(1, "lives")
         for column in columns:
             # A hero's name and numbers stay on one line; its skills wrap.
             table.add_column(column, no_wrap=column not in ("where", "skills (level)"))
@@ -594,6 +658,7 @@ class BonesRenderer(GenericRenderer):
             cells = [
                 f"  {hero_tag(hero)} {title(read.catalogue['heroes'], hero['hero'])}",
                 *([read.seat_name(read.owner(hero))] if players else []),
+                *([str(hero["lives"])] if lives else []),
                 f"{left}/{hero['hp_max']}",
                 str(hero["damage"]),
                 str(hero["coins"]),
@@ -609,6 +674,8 @@ class BonesRenderer(GenericRenderer):
         """Where a hero is and whether it may act: ready, acting, activated, or KO'd with
         its dead man's coin (``long``: what the coin means)."""
         view = read.view
+        if hero.get("lives") == 0:
+            return "out of the game"
         if hero.get("coin"):
             if not long:
                 return f"KO'd: {hero['coin']} coin"
@@ -646,7 +713,7 @@ class BonesRenderer(GenericRenderer):
         """The viewer's own Tide hand: each card's notation, name, Kraken symbols and text;
         in a team, then its teammates' hands (whose cards they play)."""
         hand = read.view.get("hand")
-        if hand is None:
+        if hand is None or read.clash:
             return None
         viewer = read.view.get("viewer")
         hands = [(viewer, hand)] + [
@@ -728,6 +795,12 @@ class BonesRenderer(GenericRenderer):
         if kind == "reward":
             return (f"the {read.target_name(decision['objective'])} is destroyed: which of the "
                     "team's players gains its coins for each of its heroes (reward:SEAT).")
+        if kind == "turn" and read.clash:
+            return (f"round {view['round']}: activate one of your heroes (hero:N): it deploys "
+                    "first if it is off the board, then takes its 3 actions.")
+        if kind == "seize":
+            return (f"{read.hero_name(decision['hero'])} KO'd the hero on the Captain's Chest: "
+                    f"step onto it on {decision['zone']} for free (seize), or stay (keep).")
         if kind == "turn":
             side = view.get("side", 0)
             monsters = any(m["side"] == side for m in (view.get("monsters") or {}).values())
@@ -739,6 +812,10 @@ class BonesRenderer(GenericRenderer):
                     " or pass for the round.")
         if kind == "deploy":
             return f"{read.hero_name(decision['hero'])} deploys first, on a deployment point."
+        if kind == "act" and hero_on_chest(read, decision):
+            return (f"{read.hero_name(decision['hero'])} stands on the Captain's Chest: "
+                    f"{plural(decision['left'], 'action')} left; loot takes 3 coins for one, "
+                    "or move, attack, an ability, shake or end.")
         if kind == "act":
             hero = read.heroes.get(decision["hero"]) or {}
             return (f"{read.hero_name(decision['hero'])} on {hero.get('zone')} acts: "
@@ -909,8 +986,8 @@ class BonesRenderer(GenericRenderer):
             start = hero.get("zone") if hero else None
             ranges = [f"{m['zone']} {read.distance(start, m['zone'])}" for m in members]
             return "roll at least the range: " + ", ".join(ranges)
-        if verb == "pass":
-            return self.describe(members[0], read.view)
+        if verb in ("pass", "captain", "reward", "loot", "seize"):
+            return self.describe(members[0], read.view) if len(members) == 1 else ""
         return ""
 
     @staticmethod
@@ -1022,6 +1099,14 @@ class BonesRenderer(GenericRenderer):
             return f"heal {read.target_name(arg)}"
         if verb == "summon":
             return f"the {read.monster_title(arg)} rises on {zone}"
+        if verb == "captain":
+            return f"seat {arg} holds and plays the team's Tide cards"
+        if verb == "reward":
+            return f"seat {arg}'s heroes gain the coins"
+        if verb == "loot":
+            return "take 3 coins from the Captain's Chest (an action)"
+        if verb == "seize":
+            return "step onto the Captain's Chest, for free"
         return ""
 
     @staticmethod

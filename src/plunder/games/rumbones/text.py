@@ -69,7 +69,52 @@ def reward(seat: int, objective: str) -> str:
 
 
 def dealt(who: str, heroes: Sequence[str]) -> str:
-    return f"{who[0].upper()}{who[1:]} are dealt " + ", ".join(hero_title(h) for h in heroes) + "."
+    return f"Dealt to {who}: " + ", ".join(hero_title(h) for h in heroes) + "."
+
+
+# Clash Royale!
+def clash_role(heroes: int, lives: int) -> str:
+    return f"for yourself: {heroes} hero{'es' if heroes != 1 else ''}, {lives} lives each"
+
+
+def clash_setup(arena: str, players: int) -> str:
+    return f"{arena}: {players} players, each for themselves."
+
+
+def clash_heroes(seat: int, names: Sequence[str]) -> str:
+    return f"Seat {seat} fields " + ", ".join(hero_title(h) for h in names) + "."
+
+
+def clash_first(seat: int) -> str:
+    return f"Seat {seat} rolls highest and goes first; play passes to the left."
+
+
+def clash_round(number: int, seat: int) -> str:
+    return f"Round {number}: seat {seat} goes first."
+
+
+def loot(hero: str) -> str:
+    return f"{hero_title(hero)} plunders the Captain's Chest."
+
+
+def seize(hero: str, zone: str) -> str:
+    return f"{hero_title(hero)} takes the Captain's Chest on {zone}."
+
+
+def clash_ko(hero: str, lives: int) -> str:
+    if lives <= 0:
+        return f"{hero_title(hero)} is KO'd for the last time: out of the game."
+    return f"{hero_title(hero)} is KO'd and loses a life ({lives} left)."
+
+
+def clash_destroyed(objective: str) -> str:
+    return f"The {objective_title(objective)} is destroyed."
+
+
+def clash_win(seats_left: Sequence[int]) -> str:
+    if not seats_left:
+        return "No hero is left: no one wins"
+    return f"Seat {seats_left[0]} is the last with heroes and wins"
 
 
 def pick(seat: int, hero: str) -> str:

@@ -389,3 +389,53 @@ def test_a_human_plays_a_whole_game_against_a_bot_at_the_terminal(tmp_path, boar
 
 def test_bones_renderer_is_the_games_own() -> None:
     assert isinstance(RENDERER, BonesRenderer)
+
+
+# ------------------------------------------------------------------ teams and Clash Royale!
+HOT_SEAT = "\n".join(["? me", "1", "1", "t", "1"] * 4000) + "\n"
+
+
+def test_two_humans_and_two_bots_play_two_against_two_at_the_terminal(tmp_path) -> None:
+    """Seats 0 and 1 are humans sharing the terminal, each with a greedy bot teammate
+    (seats 2 and 3): the table shows the teams, and a team's turn waits for its human."""
+    save = tmp_path / "teams.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "rumbones", "--players", "4", "--humans", "2", "--bot", "greedy",
+         "--seed", "4", "-o", "round_limit=2", "--save", str(save)],
+        input=HOT_SEAT,
+    )
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Traceback" not in result.output
+    out = " ".join(result.stdout.split())  # the console wraps long lines
+    assert "Game over" in out and ("Winner" in out or "No one wins" in out)
+    assert "Players: seat 0" in out and "The team shares the crew." in out
+    assert "the Deep Sea Lords (seat 0 (you), seat 2 (greedy)), one answer for the team" in out
+    state = plunder.replay(json.loads(save.read_text()))
+    assert state.is_over and state.game.teams() == (frozenset({0, 2}), frozenset({1, 3}))
+    moves = state.record["moves"]
+    assert {seat for seat, _ in moves} == {0, 1, 2, 3}
+    # A team's turn is answered once; the humans lead theirs, so their bot teammates
+    # never answered one, but played the heroes they were given.
+    turn_verbs = ("hero:", "crew", "pass", "monster:")
+    bots = [notation for seat, notation in moves if seat in (2, 3)]
+    assert not [n for n in bots if n.startswith(turn_verbs) and not n.startswith("pass")]
+    assert any(n.startswith(("attack:", "move", "deploy>", "end")) for n in bots)
+
+
+def test_a_four_player_clash_royale_with_two_humans_and_two_bots(tmp_path) -> None:
+    save = tmp_path / "clash.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "rumbones", "--mode", "clash", "--players", "4", "--humans", "2",
+         "--bot", "greedy", "--seed", "5", "-o", "clash_rounds=6", "--save", str(save)],
+        input=HOT_SEAT,
+    )
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Traceback" not in result.output
+    out = " ".join(result.stdout.split())
+    assert "Clash Royale!: four ships around the Captain's Chest" in out
+    assert "Game over" in out and "lives" in out
+    state = plunder.replay(json.loads(save.read_text()))
+    assert state.is_over and len(state.game.teams()) == 4
+    assert {seat for seat, _ in state.record["moves"]} == {0, 1, 2, 3}

@@ -860,7 +860,7 @@
   }
 
   function handView(view, parsed, ctx) {
-    if (!Array.isArray(view.hand)) return null;
+    if (!Array.isArray(view.hand) || isClash(view)) return null; // Clash Royale!: no Tide
     const faction = (view.factions || [])[sideOf(view, ctx.message.seat)];
     const cards = view.hand.map((card, i) => {
       const c = entry("cards", card);
@@ -881,8 +881,7 @@
       action ? el("span", { class: "rb-card-do", text: action.verb === "discard" ? "discard" : "play" }) : null);
     });
     return el("section", { class: "rb-hand", "aria-label": "Your Tide hand" },
-      cards.length ? cards : el("span", { class: "hint", text: "No Tide cards in hand." }),
-      teamHands(view, ctx));
+      cards.length ? cards : el("span", { class: "hint", text: "No Tide cards in hand." }));
   }
 
   function rosterView(view, parsed, ctx) {
@@ -938,6 +937,8 @@
     }
     const hand = handView(view, parsed, ctx);
     if (hand) parts.push(hand);
+    const team = teamHands(view, ctx);
+    if (team) parts.push(team);
     return el("section", { class: `rb-dock${mine ? " your-move" : ""}`, "aria-label": "Your move" }, parts);
   }
 

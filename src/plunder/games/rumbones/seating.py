@@ -12,6 +12,7 @@ it and never asks how many play.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from plunder.games.rumbones.content import CONTENT, Split
@@ -37,7 +38,12 @@ class Seating:
 
     def first_hero(self, side: int) -> int:
         """The number of ``side``'s first hero: the sides' heroes are numbered in turn."""
-        return sum(self.heroes(s) for s in range(side))
+        return self.firsts[side]
+
+    @functools.cached_property
+    def firsts(self) -> tuple[int, ...]:
+        """Each side's first hero (asked constantly: worked out once)."""
+        return tuple(sum(self.heroes(s) for s in range(side)) for side in range(len(self.sides)))
 
     @property
     def hero_count(self) -> int:
@@ -66,8 +72,10 @@ def team_seats(players: int, teams: str) -> tuple[tuple[int, ...], tuple[int, ..
     return tuple(range(half)), tuple(range(half, players))
 
 
+@functools.cache
 def battle(players: int, teams: str) -> Seating:
-    """Two sides, shared as the summary says for ``players`` at the table."""
+    """Two sides, shared as the summary says for ``players`` at the table (worked out
+    once for each)."""
     sides = team_seats(players, teams)
     splits = [_split(players, len(seats)) for seats in sides]
     shares = [0] * players
@@ -86,6 +94,7 @@ def battle(players: int, teams: str) -> Seating:
                    tuple(split.captain for split in splits))
 
 
+@functools.cache
 def clash(players: int, heroes: int) -> Seating:
     """Clash Royale!: every seat a side of its own, with ``heroes`` heroes; no crew,
     no Tide."""

@@ -786,7 +786,9 @@ class BonesRenderer(GenericRenderer):
         view, kind = read.view, decision.get("kind")
         if kind == "pick":
             side = read.side_at(decision["seats"][0]) if decision.get("seats") else 0
-            fielded = read.control["fielded"][side] if read.control else 3
+            options = view.get("options") or {}
+            fielded = read.control["fielded"][side] if read.control else \
+                options.get("heroes_each", 2) if read.clash else 3
             return (f"the draft: pick a hero (pick:HERO), {len(view['picks'][side])} of "
                     f"{fielded} picked.")
         if kind == "captain":
@@ -913,10 +915,10 @@ class BonesRenderer(GenericRenderer):
     def draft_lines(self, read: ViewReader, side: int) -> list[str]:
         """The heroes a side may still pick: those dealt to it (Random Heroes), else its
         faction's and the mercenaries (every hero with Strange Allies)."""
-        faction = read.factions[side]
+        faction = read.factions[side] if side < len(read.factions) else ""
         picked = set(read.view["picks"][side])
         dealt = (read.view.get("dealt") or [[]] * (side + 1))[side]
-        anyone = (read.view.get("options") or {}).get("strange_allies")
+        anyone = (read.view.get("options") or {}).get("strange_allies") or read.clash
         lines = ["Heroes to pick:"]
         for name, hero in read.catalogue["heroes"].items():
             allowed = name in dealt if dealt else anyone or hero["faction"] in (

@@ -283,3 +283,15 @@ def test_random_team_games_end_and_replay(players: int) -> None:
     again = plunder.replay(state.record)
     assert again.view(None) == state.view(None)
     assert len(set(state.result.returns())) <= 2
+
+
+def test_at_a_table_the_bots_of_a_team_leave_its_decisions_to_its_humans() -> None:
+    from plunder.bots.table import waits_for_humans
+
+    state = empty(seed=1, heroes=kit.HEROES_4, players=4)
+    assert state.pending == {0, 2}  # the team's turn, answered once
+    assert waits_for_humans(state, 2, humans=[0])  # the bot at seat 2 waits for seat 0
+    assert not waits_for_humans(state, 0, humans=[0])
+    assert not waits_for_humans(state, 2, humans=[])  # a team of bots answers at once
+    state.act(0, "hero:1")  # seat 2's Ishmael: its activation is seat 2's alone
+    assert state.pending == {2} and not waits_for_humans(state, 2, humans=[0])

@@ -107,6 +107,17 @@ def check_state_message(socket: Socket, message: dict[str, Any], seat: int | Non
     assert message["chosen"] == roundtrip(chosen)
 
 
+def check_unseen(truth: Any, seat: int | None, message: dict[str, Any],
+                 rng: random.Random) -> Any:
+    """The message would be the same in another world the seat cannot tell from this
+    one: the truth determinized for the seat (all it cannot see drawn anew) gives the
+    view and the events it was sent. Returns that world."""
+    world = truth.determinize(seat, rng)
+    assert roundtrip(world.view(seat, log=False)) == message["view"]
+    assert roundtrip(world.events(seat, message["events_from"])) == message["events"]
+    return world
+
+
 def random_choice(message: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(message["legal"])
 

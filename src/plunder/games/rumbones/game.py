@@ -215,20 +215,17 @@ class BonesGame(Game):
     def _all_actions(self) -> list[BonesAction]:
         return self._clash_actions() if self.clash else self._battle_actions()
 
-    def _clash_actions(self) -> list[BonesAction]:
-        """Clash Royale!'s actions: the heroes' (no crew, no Tide, no sea monster), the
-        Chest's ``loot`` and ``seize``."""
+    def _activation_actions(self) -> list[BonesAction]:
+        """A hero's actions in its activation: a move and its steps and rigging checks,
+        the attacks at every zone, unlocking, levelling, abilities, shaking off a stun,
+        and its reactions."""
         board = self.config.board
         every = self.zones()
         decks = [z for z in every if board.zones[z].kind == "deck"]
         walk = [z for z in every if board.zones[z].walkable]
-        heroes = range(self.seating.hero_count)
         skills = CONTENT.skills
         attacks = [name for name, spec in skills.items() if spec.attacks]
-        out = [act("pick", h) for h in CONTENT.heroes]
-        out += [act("hero", str(h)) for h in heroes]
-        out += [act("deploy", zone=z) for z in self.config.deploy]
-        out += [MOVE] + [act("step", zone=z) for z in walk] + [act("rig", zone=z) for z in decks]
+        out = [MOVE] + [act("step", zone=z) for z in walk] + [act("rig", zone=z) for z in decks]
         out += [STOP, END]
         out += [act("attack", skill, z) for skill in attacks for z in every]
         out += [act("unlock", name) for name, spec in skills.items() if spec.unlock]
@@ -236,6 +233,17 @@ class BonesGame(Game):
         out += [act("use", name) for name, spec in skills.items() if spec.ability]
         out += [SHAKE]
         out += [act("react", name) for name, spec in skills.items() if spec.reaction]
+        return out
+
+    def _clash_actions(self) -> list[BonesAction]:
+        """Clash Royale!'s actions: the heroes' (no crew, no Tide, no sea monster), the
+        Chest's ``loot`` and ``seize``."""
+        every = self.zones()
+        heroes = range(self.seating.hero_count)
+        out = [act("pick", h) for h in CONTENT.heroes]
+        out += [act("hero", str(h)) for h in heroes]
+        out += [act("deploy", zone=z) for z in self.config.deploy]
+        out += self._activation_actions()
         out += [PASS, KEEP] + [act("reroll", str(i)) for i in range(max_dice(0))]
         models = [f"hero{h}" for h in heroes]
         features = sorted(set(self.config.features.values()))
@@ -249,7 +257,6 @@ class BonesGame(Game):
         board = self.config.board
         every = self.zones()
         decks = [z for z in every if board.zones[z].kind == "deck"]
-        walk = [z for z in every if board.zones[z].walkable]
         heroes = range(self.seating.hero_count)
         out = [act("pick", h) for h in CONTENT.heroes]
         if any(self.seating.captain):
@@ -258,16 +265,7 @@ class BonesGame(Game):
             out += [act("reward", str(seat)) for seat in range(self.players)]
         out += [act("hero", str(h)) for h in heroes] + [CREW, PASS]
         out += [act("deploy", zone=z) for z in decks]
-        out += [MOVE] + [act("step", zone=z) for z in walk] + [act("rig", zone=z) for z in decks]
-        out += [STOP, END]
-        skills = CONTENT.skills
-        attacks = [name for name, spec in skills.items() if spec.attacks]
-        out += [act("attack", skill, z) for skill in attacks for z in every]
-        out += [act("unlock", name) for name, spec in skills.items() if spec.unlock]
-        out += [act("level", name) for name, spec in skills.items() if spec.level_up]
-        out += [act("use", name) for name, spec in skills.items() if spec.ability]
-        out += [SHAKE]
-        out += [act("react", name) for name, spec in skills.items() if spec.reaction]
+        out += self._activation_actions()
         out += [KEEP] + [act("reroll", str(i)) for i in range(max_dice(self.hand_capacity()))]
         models = [DECKHAND, BOSUN, *(f"hero{h}" for h in heroes)]
         targets = [*models, *CONTENT.objectives, *CONTENT.monsters, KRAKEN]
@@ -291,18 +289,23 @@ class BonesGame(Game):
     def _max_decisions(self) -> int:
         return self._clash_decisions() if self.clash else self._battle_decisions()
 
+    @staticmethod
+    def _action_decisions(reactions: int, dice: int) -> int:
+        """The most decisions one action of a hero asks: the action, its movement points
+        and a dash, its re-rolls, ``reactions`` answers to its hits, each of its ``dice``
+        hits assigned, the push and its zones."""
+        levels = [p for s in CONTENT.skills.values() for p in (s.level1, s.level2)]
+        dash = max(p.amount("dash") for p in levels)
+        rerolls = max(p.amount("reroll") for p in levels)
+        push = max(p.amount("push") for p in levels)
+        return 1 + MOVEMENT_POINTS + dash + rerolls + reactions + dice + 1 + push
+
     def _clash_decisions(self) -> int:
         # Each round every player's turn: the turn, a deploy, three actions each with two
         # movement points, a dash, its re-rolls, every player's reactions, its hits, a
         # push and a step onto the Chest; once, the picks and every unlock and level-up.
-        skills = CONTENT.skills.values()
         heroes = self.seating.hero_count
-        dice = max_dice(0)
-        dash = max(p.amount("dash") for s in skills for p in (s.level1, s.level2))
-        rerolls = max(p.amount("reroll") for s in skills for p in (s.level1, s.level2))
-        push = max(p.amount("push") for s in skills for p in (s.level1, s.level2))
-        reactions = (heroes + 1) * self.players
-        action = 1 + MOVEMENT_POINTS + dash + rerolls + reactions + dice + 1 + push + 1
+        action = self._action_decisions((heroes + 1) * self.players, max_dice(0)) + 1
         per_round = self.players * (2 + ACTIONS * action)
         once = heroes * (1 + 2 * 4)
         return once + self.options["clash_rounds"] * per_round
@@ -315,18 +318,12 @@ class BonesGame(Game):
         # advance or an attack's target for each of up to thirty crew and the raids,
         # their hits, the gun and its hits) and both passes. With teams every player
         # of a side may answer a window, and a side holds more cards.
-        skills = CONTENT.skills.values()
         seating = self.seating
         side_heroes = max(seating.heroes(s) for s in range(len(seating.sides)))
         team = max(len(s) for s in seating.sides)
         hand = self.hand_capacity()
         dice = max_dice(hand)
-        dash = max(p.amount("dash") for s in skills for p in (s.level1, s.level2))
-        rerolls = max(p.amount("reroll") for s in skills for p in (s.level1, s.level2))
-        push = max(p.amount("push") for s in skills for p in (s.level1, s.level2))
-        reactions = (side_heroes + 1) * team
-        action = 1 + MOVEMENT_POINTS + dash + rerolls + reactions + dice + 1 + push
-        hero = 2 + ACTIONS * action
+        hero = 2 + ACTIONS * self._action_decisions((side_heroes + 1) * team, dice)
         crews = max(f.deckhands + f.bosuns for f in CONTENT.factions.values())
         gun = max(f.gun.dice for f in CONTENT.factions.values())
         crew = 1 + 3 + BOSUNS_A_CREW + 1 + 4 * crews + 1 + gun

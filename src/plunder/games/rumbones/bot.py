@@ -34,6 +34,7 @@ import random
 from plunder.engine.action import Action
 from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
+from plunder.games.rumbones.actions import STOP, BonesAction
 from plunder.games.rumbones.clash import ClashState
 from plunder.games.rumbones.content import CONTENT
 from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, BonesState, other
@@ -52,7 +53,8 @@ CLASH_HORIZON = frozenset(("turn", "act"))  # Clash Royale!: the hero's next act
 
 
 CLASH_COIN = 0.05  # Clash Royale!: a coin, towards the skills it buys
-CLASH_NEAR = 0.03  # Clash Royale!: a zone nearer the Chest, where the fights are
+CLASH_NEAR = 0.03  # Clash Royale!: a zone nearer the fight
+OWN_WOUNDS = 0.5  # Clash Royale!: how much one's own wounds weigh against an enemy's
 CLASH_SCALE = 1.0  # lives of lead that make a win e times as likely
 
 
@@ -65,16 +67,21 @@ def value(state: BonesState, side: int) -> float:
             return 0.0
         return 100.0 if state.seating.sides[side][0] in winners else -100.0
     if isinstance(state, ClashState):
-        others = [_strength(state, s) for s in state.players_left() if s != side]
-        return _strength(state, side) - (sum(others) / len(others) if others else 0.0)
+        # Every enemy's loss is a gain (the last standing wins); one's own wounds count
+        # for less than the lives they may cost, so a bot trades blows rather than
+        # healing while its enemies heal too.
+        others = sum(_strength(state, s) for s in state.players_left() if s != side)
+        return _strength(state, side, OWN_WOUNDS, eager=True) - others
     return _worth(state, side) - _worth(state, other(side))
 
 
-def _strength(state: ClashState, side: int) -> float:
-    """Clash Royale!: a player's lives left, less its heroes' wounds, and a little more."""
+def _strength(state: ClashState, side: int, wounds: float = 1.0, eager: bool = False) -> float:
+    """Clash Royale!: a player's lives left, less its heroes' wounds (weighed by
+    ``wounds``), and a little for coins; ``eager``: and for heroes on the board near
+    the fight (what a player wants of its own heroes)."""
     worth = 0.0
     for hero in state.alive(side):
-        worth += state.lives[hero] - state.damage[hero] / state.max_hp(hero)
+        worth += state.lives[hero] - wounds * state.damage[hero] / state.max_hp(hero)
         # Coins as far as they buy skills still to buy, and the coins spent on skills:
         # buying one is no loss, and coins beyond every skill are worth nothing.
         skills = [CONTENT.skills[s] for s in state.skills_of(hero)]
@@ -83,9 +90,20 @@ def _strength(state: ClashState, side: int) -> float:
         total = sum(s.unlock + s.level_up for s in skills)
         worth += CLASH_COIN * min(total, state.coins[hero] + spent)
         zone = state.zone[hero]
-        if zone is not None:
-            worth += READY - CLASH_NEAR * state.config.board.distance(zone, state.arena.chest)
+        if eager and zone is not None:
+            worth += READY - CLASH_NEAR * _to_the_fight(state, side, zone)
     return worth
+
+
+def _to_the_fight(state: ClashState, side: int, zone: str) -> int:
+    """Clash Royale!: how far ``zone`` is from the nearest enemy hero on the board (from
+    the Chest, where none is): a brawl is won by going to it."""
+    board = state.config.board
+    enemies = [z for enemy in state.foes(side) for h in state.heroes_of(enemy)
+               if (z := state.zone[h]) is not None]
+    if not enemies:
+        return board.distance(zone, state.arena.chest)
+    return min(board.distance(zone, there) for there in enemies)
 
 
 def _worth(state: BonesState, side: int) -> float:
@@ -122,8 +140,8 @@ def evaluate(state: State) -> tuple[float, ...] | None:
 
 
 def rollout(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
-    """The playout policy: crew press on, small choices take the first option, and
-    the rest is left to chance."""
+    """The playout policy: crew press on, small choices take the first option, a hero
+    of Clash Royale! steps towards the fight, and the rest is left to chance."""
     frame = state.decision
     if frame is None:
         return None
@@ -131,7 +149,23 @@ def rollout(state: State, seat: int, legal: list[Action], rng: random.Random) ->
         return ADVANCE
     if frame.kind in FIRST:
         return legal[0]
+    if frame.kind == "move" and isinstance(state, ClashState):
+        return _closer(state, frame.data["hero"], legal)
     return None
+
+
+def _closer(state: ClashState, hero: int, legal: list[Action]) -> Action:
+    """The step that brings ``hero`` nearest the fight; stop where none brings it nearer."""
+    side = state.side_of(hero)
+    here = state.zone[hero]
+    assert here is not None
+    best, nearest = STOP, _to_the_fight(state, side, here)
+    for action in legal:
+        if isinstance(action, BonesAction) and action.verb == "step":
+            distance = _to_the_fight(state, side, action.zone)
+            if distance < nearest:
+                best, nearest = action, distance
+    return best if best in legal else legal[0]
 
 
 class GreedyBot:

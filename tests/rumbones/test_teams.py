@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import plunder
 from plunder.engine import IllegalAction
@@ -295,3 +297,27 @@ def test_at_a_table_the_bots_of_a_team_leave_its_decisions_to_its_humans() -> No
     assert not waits_for_humans(state, 2, humans=[])  # a team of bots answers at once
     state.act(0, "hero:1")  # seat 2's Ishmael: its activation is seat 2's alone
     assert state.pending == {2} and not waits_for_humans(state, 2, humans=[0])
+
+
+# ------------------------------------------------------------------ the seating, as a property
+@given(players=st.integers(2, 6), teams=st.sampled_from(["alternate", "together"]))
+def test_every_table_splits_into_two_sides_whose_players_share_them(players: int,
+                                                                    teams: str) -> None:
+    game = plunder.load("rumbones", players=players, teams=teams)
+    seating = game.seating
+    seats = sorted(s for side in seating.sides for s in side)
+    assert seats == list(range(players)) and len(seating.sides) == 2
+    assert abs(len(seating.sides[0]) - len(seating.sides[1])) <= 1
+    for side, members in enumerate(seating.sides):
+        # The picks of a side go to its players, each its share, and its heroes are
+        # numbered after the other side's.
+        pickers = seating.pickers(side)
+        assert sorted(pickers) == sorted(s for s in members for _ in range(seating.shares[s]))
+        first = seating.first_hero(side)
+        assert all(game.hero_sides[h] == side for h in range(first, first + len(pickers)))
+        # The crew is one of the side's players, or the team's; the Tide a captain's or
+        # the players' own.
+        assert seating.crew[side] in (*members, None)
+        held = seating.captain[side] or sum(seating.tide[s] for s in members)
+        assert held in (3, 4)
+    assert game.seat_roles() and len(game.seat_roles()) == players

@@ -20,7 +20,6 @@ The kinds of decision added to the battle's: ``seize`` (step onto the Chest, or
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from plunder.engine.frame import Frame
@@ -267,8 +266,3 @@ class ClashState(BonesState):
             range(len(self.seating.sides)))
         view["to_play"] = list(self.queue)
         return view
-
-
-def clash_seats(players: int) -> Sequence[Sequence[int]]:
-    """Every seat a side of its own."""
-    return [[seat] for seat in range(players)]

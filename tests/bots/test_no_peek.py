@@ -47,7 +47,10 @@ Pair = tuple[State, State, int]  # two states that look the same to the seat
 
 
 def random_step(state: State, rng: random.Random) -> None:
+    step = state.step
     for seat in sorted(state.pending):
+        if state.step != step:
+            break  # a team's decision: one answer took it for all
         state.act(seat, rng.choice(state.legal(seat)))
 
 
@@ -76,8 +79,8 @@ def concealed_choice_pairs(game: Game, count: int, seed: int) -> Iterator[Pair]:
             if state.is_over:
                 break
             random_step(state, rng)
-        if state.is_over or len(state.pending) < 2:
-            continue
+        if state.is_over or len(state.pending) < 2 or state.decision.answer == "any":
+            continue  # a team's decision is taken by its first answer, face up
         first, seat = sorted(state.pending)[:2]
         options = state.legal(first)
         if len(options) < 2:

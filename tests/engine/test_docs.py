@@ -59,8 +59,10 @@ def table(text: str, unit: str) -> Table:
 
 
 def size(formula: str, players: int) -> int:
-    """A size written as in the documents (``4n``, ``n²``, ``6⌊n/2⌋``, ``n(n+1)/2``)."""
-    expression = formula.replace("⌊n/2⌋", "(n//2)").replace("²", "**2").replace("×", "*")
+    """A size written as in the documents (``4n``, ``n²``, ``6⌊n/2⌋``, ``n(n+1)/2``,
+    ``⌊2(n-2)/3⌋``: a floor of any expression)."""
+    expression = formula.replace("⌊", "((").replace("⌋", ")//1)").replace("²", "**2")
+    expression = expression.replace("×", "*")
     expression = re.sub(r"(?<=[\dn)])\s*(?=[n(])", "*", expression)
     assert re.fullmatch(r"[\dn+*/() -]+", expression), f"not a size formula: {formula!r}"
     value = eval(expression, {"__builtins__": {}}, {"n": players})  # a checked arithmetic text
@@ -132,8 +134,9 @@ def test_duels_documented_decision_is_the_one_it_asks() -> None:
 
 
 def test_a_size_formula_is_read_as_written() -> None:
-    assert [size(f, 4) for f in ("n", "4n", "n²", "6⌊n/2⌋", "n(n+1)/2", "13n + 11")] == [
-        4, 16, 16, 12, 10, 63
+    assert [size(f, 4) for f in ("n", "4n", "n²", "6⌊n/2⌋", "n(n+1)/2", "13n + 11",
+                                 "⌊2(n-2)/3⌋", "⌊n/3⌋ - ⌊n/5⌋")] == [
+        4, 16, 16, 12, 10, 63, 1, 1
     ]
     with pytest.raises(AssertionError):
         size("open('x')", 4)

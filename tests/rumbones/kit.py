@@ -17,6 +17,17 @@ from plunder.games.rumbones.rules import BonesState
 
 # Seat 0 leads the Deep Sea Lords (heroes 0-2), seat 1 the Marea (heroes 3-5).
 HEROES = "carcharius,ishmael,nerissa;calavera,demarco,hueso"
+# Two against two (seats 0 and 2 against 1 and 3): the heroes are taken by the team's
+# players in turn, so seat 0 controls heroes 0 and 2, seat 2 heroes 1 and 3, seat 1
+# heroes 4 and 6, seat 3 heroes 5 and 7.
+HEROES_4 = "carcharius,ishmael,nerissa,barnacle;calavera,demarco,hueso,polvora"
+# Two against one (seats 0 and 2 against 1): seat 0 controls heroes 0 and 2, seat 2
+# hero 1 and the crew; seat 1 heroes 3 to 5 and its crew.
+HEROES_3 = HEROES
+# Three against three: seat 0 heroes 0 and 3, seat 2 heroes 1 and 4, seat 4 hero 2 and
+# the crew; seat 1 heroes 5 and 8, seat 3 heroes 6 and 9, seat 5 hero 7 and the crew.
+HEROES_6 = ("carcharius,ishmael,nerissa,barnacle,oona;"
+            "calavera,demarco,hueso,polvora,ceniza")
 
 
 def new(seed: int = 1, heroes: str = HEROES, **options: Any) -> BonesState:
@@ -32,9 +43,9 @@ def empty(seed: int = 1, **options: Any) -> BonesState:
     state = new(seed, **options)
     state.crew = [[], []]
     state.objectives = [{}, {}]
-    for side in (0, 1):
-        state.deck[side] += state.hand[side]
-        state.hand[side] = []
+    for seat in range(state.players):
+        state.deck[state.seat_side(seat)] += state.hand[seat]
+        state.hand[seat] = []
     turn(state, 0)
     return state
 
@@ -65,11 +76,12 @@ def objective(state: BonesState, side: int, zone: str, name: str, damage: int = 
 
 
 def activate(state: BonesState, hero: int, deploy: str | None = None) -> None:
-    """Activate ``hero`` (its side must have the turn), deploying it on ``deploy``."""
-    side = state.side_of(hero)
-    state.act(side, f"hero:{hero}")
+    """Activate ``hero`` (its side must have the turn), deploying it on ``deploy``: its
+    player answers the side's turn, and deploys it."""
+    seat = state.owner[hero]
+    state.act(seat, f"hero:{hero}")
     if deploy is not None:
-        state.act(side, f"deploy>{deploy}")
+        state.act(seat, f"deploy>{deploy}")
 
 
 def play(state: BonesState, side: int, *moves: str) -> None:

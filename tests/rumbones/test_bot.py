@@ -129,3 +129,74 @@ def test_the_search_settles_on_a_knock_out_at_the_games_exploration() -> None:
 
     assert share() > 0.6
     assert share(exploration=0.7) < 0.45
+
+
+# ------------------------------------------------------------------ teams
+def test_in_teams_the_evaluation_gives_every_player_its_sides_chance() -> None:
+    state = empty(heroes=kit.HEROES_4, players=4)
+    state.vp = [3, 1]
+    chances = evaluate(state)
+    assert chances is not None and len(chances) == 4
+    assert chances[0] == chances[2] > 0.5 > chances[1] == chances[3]
+    assert abs(chances[0] + chances[1] - 1) < 1e-9
+
+
+def test_in_teams_the_greedy_bot_plays_for_its_side() -> None:
+    """Seat 2 plays Ishmael (hero 1): it destroys the objective that scores for the team
+    (and then gives the team's decision of who gains it its first answer)."""
+    state = empty(heroes=kit.HEROES_4, players=4)
+    place(state, 1, "c5")
+    kit.objective(state, 1, "c6", "powder", damage=4)
+    activate(state, 1)
+    assert state.pending == {2}
+    choice = GreedyBot(worlds=4).choose(state, 2, random.Random(3))
+    assert str(choice) == "attack:anchor_swing>c6"
+    # The team's value is its side's, the same for both its players' eyes.
+    state.vp = [2, 0]
+    assert value(state, state.seat_side(0)) == value(state, state.seat_side(2)) > 0
+
+
+def test_ismcts_answers_a_teams_turn_for_the_team() -> None:
+    from plunder import bots
+
+    state = empty(heroes=kit.HEROES_4, players=4)
+    bot = bots.from_spec("ismcts:iterations=40", "rumbones")
+    action = bot.choose(state, 2, random.Random(4))
+    assert action in state.legal(2)
+
+
+# ------------------------------------------------------------------ Clash Royale!
+def clash():
+    import plunder
+
+    state = plunder.load("rumbones", mode="clash", players=3,
+                         heroes="carcharius,calavera;ishmael,demarco;nerissa,hueso").new(seed=1)
+    state.side, state.queue = 0, [1, 2]
+    state._ask_turn()
+    state._open_step()
+    return state
+
+
+def test_in_clash_royale_the_evaluation_shares_the_win_by_lives() -> None:
+    state = clash()
+    even = evaluate(state)
+    assert even is not None and len(even) == 3 and abs(sum(even) - 1) < 1e-9
+    state.lives[2] = state.lives[3] = 1  # seat 1 has lost four lives
+    chances = evaluate(state)
+    assert chances[1] < chances[0] and abs(chances[0] - chances[2]) < 1e-9
+    state.lives[4] = state.lives[5] = 0  # seat 2 is out
+    assert evaluate(state)[2] == 0.0
+
+
+def test_in_clash_royale_the_greedy_bot_takes_a_ko_and_not_the_chest() -> None:
+    state = clash()
+    place(state, 0, "e6")  # Carcharius on the Chest, an enemy next door, wounded
+    place(state, 3, "d6")
+    state.damage[3] = 5
+    state.act(0, "hero:0")
+    choice = GreedyBot(worlds=4).choose(state, 0, random.Random(5))
+    assert str(choice) == "attack:jaws>d6"
+    # With no one in reach, the Chest's coins are worth an action.
+    state.zone[3] = "b11"
+    state._legal_cache.clear()
+    assert str(GreedyBot(worlds=2).choose(state, 0, random.Random(5))) == "loot"

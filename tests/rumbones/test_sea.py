@@ -223,7 +223,7 @@ def test_r55_sea_monster_attack_summons_a_monster_next_to_its_ships() -> None:
 
 def test_r55_r57_a_monster_activates_like_a_hero_and_moves_through_the_sea() -> None:
     state = empty()
-    state.monsters["sea_serpent"] = [0, "a3", 0, False]
+    state.monsters["sea_serpent"] = [0, "a3", 0, False, 0]
     state.summoned.append("sea_serpent")
     state._legal_cache.clear()
     place(state, 3, "b6")
@@ -239,7 +239,7 @@ def test_r55_r57_a_monster_activates_like_a_hero_and_moves_through_the_sea() -> 
 
 def test_r58_a_gangplank_a_monster_takes_returns_after_a_round_its_space_is_empty() -> None:
     state = empty()
-    state.monsters["giant_crab"] = [0, "b4", 0, False]
+    state.monsters["giant_crab"] = [0, "b4", 0, False, 0]
     state.summoned.append("giant_crab")
     state._legal_cache.clear()
     play(state, 0, "monster:giant_crab", "move", "swim>c4")
@@ -257,7 +257,7 @@ def test_r58_a_gangplank_a_monster_takes_returns_after_a_round_its_space_is_empt
 
 def test_r59_a_kod_monster_rewards_as_a_hero_and_is_never_summoned_again() -> None:
     state = empty()
-    state.monsters["leviathan_eel"] = [1, "c4", 6, False]  # one from its 7 HP
+    state.monsters["leviathan_eel"] = [1, "c4", 6, False, 1]  # one from its 7 HP
     state.summoned.append("leviathan_eel")
     place(state, 0, "c3")
     activate(state, 0)

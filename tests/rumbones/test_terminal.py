@@ -73,7 +73,7 @@ def test_the_board_draws_every_zone_with_what_stands_there() -> None:
     state.crew[1][0][4] = [1]  # the bosun wounded
     objective(state, 0, "e2", "mainmast", damage=3)
     objective(state, 1, "i7", "helm")
-    state.monsters["giant_crab"] = [1, "a2", 2, False]
+    state.monsters["giant_crab"] = [1, "a2", 2, False, 1]
     state.summoned.append("giant_crab")
     state.kraken = ["e4", 4]
     state.wrecked["g4"] = "kraken"
@@ -516,3 +516,53 @@ def test_players_sharing_the_device_see_no_pass_screen_for_a_window_passed_for_t
             assert part.startswith("0"), part[:200]
             told += part.count("; auto-pass).")
     assert told > 0
+
+
+# ------------------------------------------------------------------ teams and Clash Royale!
+HOT_SEAT = "\n".join(["? me", "1", "1", "t", "1"] * 4000) + "\n"
+
+
+def test_two_humans_and_two_bots_play_two_against_two_at_the_terminal(tmp_path) -> None:
+    """Seats 0 and 1 are humans sharing the terminal, each with a greedy bot teammate
+    (seats 2 and 3): the table shows the teams, and a team's turn waits for its human."""
+    save = tmp_path / "teams.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "rumbones", "--players", "4", "--humans", "2", "--bot", "greedy",
+         "--seed", "4", "-o", "round_limit=2", "--save", str(save)],
+        input=HOT_SEAT,
+    )
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Traceback" not in result.output
+    out = " ".join(result.stdout.split())  # the console wraps long lines
+    assert "Game over" in out and ("Winner" in out or "No one wins" in out)
+    assert "Players: seat 0" in out and "The team shares the crew." in out
+    assert "the Deep Sea Lords (seat 0 (you), seat 2 (greedy)), one answer for the team" in out
+    state = plunder.replay(json.loads(save.read_text()))
+    assert state.is_over and state.game.teams() == (frozenset({0, 2}), frozenset({1, 3}))
+    moves = state.record["moves"]
+    assert {seat for seat, _ in moves} == {0, 1, 2, 3}
+    # A team's turn is answered once; the humans lead theirs, so their bot teammates
+    # never answered one, but played the heroes they were given.
+    turn_verbs = ("hero:", "crew", "pass", "monster:")
+    bots = [notation for seat, notation in moves if seat in (2, 3)]
+    assert not [n for n in bots if n.startswith(turn_verbs) and not n.startswith("pass")]
+    assert any(n.startswith(("attack:", "move", "deploy>", "end")) for n in bots)
+
+
+def test_a_four_player_clash_royale_with_two_humans_and_two_bots(tmp_path) -> None:
+    save = tmp_path / "clash.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "rumbones", "--mode", "clash", "--players", "4", "--humans", "2",
+         "--bot", "greedy", "--seed", "5", "-o", "clash_rounds=6", "--save", str(save)],
+        input=HOT_SEAT,
+    )
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Traceback" not in result.output
+    out = " ".join(result.stdout.split())
+    assert "Clash Royale!: four ships around the Captain's Chest" in out
+    assert "Game over" in out and "lives" in out
+    state = plunder.replay(json.loads(save.read_text()))
+    assert state.is_over and len(state.game.teams()) == 4
+    assert {seat for seat, _ in state.record["moves"]} == {0, 1, 2, 3}

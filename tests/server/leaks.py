@@ -57,6 +57,7 @@ SUMMARY_KEYS = {
 # name, the time, the text) and the chat history sent after a hello.
 ERROR_KEYS = {"type", "message", "legal"}
 CHAT_LINE_KEYS = {"seat", "name", "at", "text"}
+TEAM_LINE_KEYS = {*CHAT_LINE_KEYS, "team"}  # a line written to the author's team alone
 CHAT_HISTORY_KEYS = {"type", "messages", "can_post", "max_length"}
 # A seat's own auto-pass, sent to that seat's connections only.
 AUTOPASS_KEYS = {"type", "every", "timings"}
@@ -69,10 +70,11 @@ def check_other_message(message: dict[str, Any], seat: int | None) -> None:
     if message["type"] == "autopass":
         assert seat is not None and set(message) == AUTOPASS_KEYS
     elif message["type"] == "chat":
-        assert set(message) == {"type", *CHAT_LINE_KEYS}
+        assert set(message) - {"type"} in (CHAT_LINE_KEYS, TEAM_LINE_KEYS)
     elif message["type"] == "chat_history":
         assert set(message) == CHAT_HISTORY_KEYS
-        assert all(set(line) == CHAT_LINE_KEYS for line in message["messages"])
+        assert all(set(line) in (CHAT_LINE_KEYS, TEAM_LINE_KEYS)
+                   for line in message["messages"])
     else:
         assert set(message) <= ERROR_KEYS
 
@@ -109,6 +111,17 @@ def check_state_message(socket: Socket, message: dict[str, Any], seat: int | Non
     view = truth.view(seat, log=False)
     chosen = truth.game.parse(view["choice"]).to_json() if "choice" in view else None
     assert message["chosen"] == roundtrip(chosen)
+
+
+def check_unseen(truth: Any, seat: int | None, message: dict[str, Any],
+                 rng: random.Random) -> Any:
+    """The message would be the same in another world the seat cannot tell from this
+    one: the truth determinized for the seat (all it cannot see drawn anew) gives the
+    view and the events it was sent. Returns that world."""
+    world = truth.determinize(seat, rng)
+    assert roundtrip(world.view(seat, log=False)) == message["view"]
+    assert roundtrip(world.events(seat, message["events_from"])) == message["events"]
+    return world
 
 
 def random_choice(message: dict[str, Any], rng: random.Random) -> str:

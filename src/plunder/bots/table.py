@@ -30,7 +30,7 @@ the decision exactly (``TableBot.from_spec``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from plunder.engine.action import Action
@@ -124,3 +124,18 @@ def simultaneous(state: State, seat: int) -> bool:
     if state.timeout_action(seat) is not None:
         return False
     return len(state.pending | state.committed) > 1
+
+
+def waits_for_humans(state: State, seat: int, humans: Iterable[int]) -> bool:
+    """Whether the bot at ``seat`` leaves the open decision to a human teammate.
+
+    A decision a team answers once (``ANY``: which of its heroes acts, who gains a
+    reward) is asked of every seat of the team, and the first answer counts. A bot
+    would always answer first; so while a human of the team still has the decision
+    before them, the bots of the team wait for them: the humans lead their team,
+    and each bot still plays its own pieces when they are given to it.
+    """
+    frame = state.decision
+    if frame is None or frame.answer != ANY:
+        return False
+    return any(other != seat and other in state.pending for other in humans)

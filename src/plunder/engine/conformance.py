@@ -65,6 +65,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import heapq
 import itertools
 import json
 import math
@@ -1310,29 +1311,45 @@ def _covering(candidates: list[dict[str, Any]], names: list[str]) -> list[dict[s
     that some candidate joins: greedily, the candidate meeting the most not met yet (the
     first on a tie, so the set is the same on every run)."""
 
-    def met(options: dict[str, Any]) -> set[tuple[Any, ...]]:
-        found: set[tuple[Any, ...]] = {(a, _hashable(options[a])) for a in names}
-        found |= {
-            (a, _hashable(options[a]), b, _hashable(options[b]))
-            for a, b in itertools.combinations(names, 2)
-        }
-        return found
+    def met(options: dict[str, Any]) -> frozenset[tuple[Any, ...]]:
+        seen = {a: _hashable(options[a]) for a in names}
+        found: set[tuple[Any, ...]] = {(a, seen[a]) for a in names}
+        found |= {(a, seen[a], b, seen[b]) for a, b in itertools.combinations(names, 2)}
+        return frozenset(found)
 
-    wanted: set[tuple[Any, ...]] = set()
-    for options in candidates:
-        wanted |= met(options)
+    # Each candidate's values and pairs, worked out once: a game with many options
+    # has tens of thousands of candidates. What a candidate meets that is not met yet
+    # only shrinks as others are chosen, so the candidates wait in a heap under the
+    # count they met when last looked at (lazy greedy): the best is found by looking
+    # again only at those that could still be it, and it is the same candidate a
+    # full scan would choose (the most met, the first on a tie).
+    meets = [met(options) for options in candidates]
+    wanted: set[tuple[Any, ...]] = set().union(*meets) if meets else set()
+    heap = [(-len(found), index) for index, found in enumerate(meets)]
+    heapq.heapify(heap)
     chosen: list[dict[str, Any]] = []
-    while wanted:
-        best = max(candidates, key=lambda options: len(met(options) & wanted))
-        chosen.append(best)
-        wanted -= met(best)
+    while wanted and heap:
+        _, index = heapq.heappop(heap)
+        gain = len(meets[index] & wanted)
+        if heap and (-gain, index) > heap[0]:
+            heapq.heappush(heap, (-gain, index))  # another may now meet more
+            continue
+        chosen.append(candidates[index])
+        wanted -= meets[index]
     if not chosen and candidates:  # no option to vary
         chosen = [candidates[0]]
     return chosen
 
 
 def _hashable(value: Any) -> Any:
+    if type(value) in (int, str, bool, float, type(None)):
+        return _scalar_text(type(value), value)  # most option values: asked again and again
     return json.dumps(value, sort_keys=True)
+
+
+@functools.cache
+def _scalar_text(kind: type, value: Any) -> str:
+    return json.dumps(value)
 
 
 def _trim(name: str, options: dict[str, Any]) -> dict[str, Any]:

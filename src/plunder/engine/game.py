@@ -118,6 +118,15 @@ class Game:
         """``seat``'s team, itself included."""
         return self._team_of[seat]
 
+    def seat_roles(self) -> tuple[str, ...]:
+        """Each seat's part of the game in players' words (its team, what it plays),
+        for a lobby to show beside the seats; empty where the game has nothing to say."""
+        return tuple(self._seat_roles())
+
+    def _seat_roles(self) -> Sequence[str]:
+        """The words of ``seat_roles`` (a game of teams or roles overrides it)."""
+        return ()
+
     def utility(self) -> str:
         """How the returns of one play relate (OpenSpiel's words): ``"constant-sum"``
         where they add up to the same total whatever happens (every team of one

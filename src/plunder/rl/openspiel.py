@@ -145,8 +145,11 @@ def load_game(game: str, **parameters: Any) -> Any:
 
 
 def _utility_sum(game: Game) -> float | None:
-    """What every play's returns add up to, when that is fixed."""
-    if game.utility() != "constant-sum":
+    """What every play's returns add up to, when that is fixed: only where the game's
+    type (the same at every player count) says it is constant-sum."""
+    if game.utility() != "constant-sum" or _utility(game.name) != (
+        pyspiel.GameType.Utility.CONSTANT_SUM
+    ):
         return None
     return float(len(game.teams()[0]))
 

@@ -101,6 +101,20 @@ def query_options(specs: Sequence[Option], query: Mapping[str, str]) -> dict[str
     return normalise_options(specs, dict(query))
 
 
+def game_from_query(name: str, request: Request) -> plunder.Game:
+    """The game ``name`` under the options of a URL's query (404: no such game; 400: an
+    option refused, named)."""
+    try:
+        specs = game_class(name).option_specs()
+    except UnknownGame as exc:
+        raise TableError(str(exc), status=404) from None
+    options = query_options(specs, request.query_params)
+    try:
+        return plunder.load(name, **options)
+    except (OptionError, ValueError, TypeError) as exc:
+        raise TableError(str(exc)) from None
+
+
 def client_key(request: Request | WebSocket) -> str:
     """Who is asking, for the limits per client: the digest of its address."""
     host = request.client.host if request.client is not None else "unknown"
@@ -271,16 +285,15 @@ def create_app(
     @app.get("/api/games/{name}/catalogue")
     async def catalogue(name: str, request: Request) -> dict[str, Any]:
         """The game's static public content under the options the query gives."""
-        try:
-            specs = game_class(name).option_specs()
-        except UnknownGame as exc:
-            raise TableError(str(exc), status=404) from None
-        options = query_options(specs, request.query_params)
-        try:
-            game = plunder.load(name, **options)
-        except (OptionError, ValueError, TypeError) as exc:
-            raise TableError(str(exc)) from None
-        return game.catalogue()
+        return game_from_query(name, request).catalogue()
+
+    @app.get("/api/games/{name}/seats")
+    async def seats_of(name: str, request: Request) -> dict[str, Any]:
+        """The seats under the options the query gives: the teams (``null`` where every
+        seat plays alone) and each seat's part in players' words (``roles``)."""
+        game = game_from_query(name, request)
+        teams = [sorted(team) for team in game.teams()] if game.has_teams else None
+        return {"teams": teams, "roles": list(game.seat_roles())}
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
@@ -609,7 +622,8 @@ def create_app(
             elif kind == "leave":
                 await hub().leave(table, seat)
             elif kind == "chat":
-                await hub().chat(table, connection, message.get("text"), message.get("name"))
+                await hub().chat(table, connection, message.get("text"), message.get("name"),
+                                 team=message.get("team") is True)
             elif kind == "autopass":
                 await hub().set_autopass(table, seat, autopass_setting(message))
             else:

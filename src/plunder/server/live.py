@@ -29,7 +29,7 @@ from typing import Any
 
 import plunder
 from plunder import bots as bot_registry
-from plunder.bots.table import TableBot
+from plunder.bots.table import TableBot, waits_for_humans
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
 from plunder.engine.windows import AutoPass
@@ -601,17 +601,35 @@ class Hub:
             table.chat = deque(stored, maxlen=self.settings.chat_history)
         return table.chat
 
+    @staticmethod
+    def chat_audience(table: LiveTable, line: ChatLine) -> frozenset[int] | None:
+        """The seats a chat line is for: the author's team for a team line, else
+        everyone (``None``: spectators too)."""
+        if not line.team or line.seat is None:
+            return None
+        return table.state.game.team_of(line.seat)
+
+    def reads(self, table: LiveTable, seat: int | None, line: ChatLine) -> bool:
+        """Whether a connection at ``seat`` may read ``line``."""
+        audience = self.chat_audience(table, line)
+        return audience is None or (seat is not None and seat in audience)
+
     async def chat(
-        self, table: LiveTable, connection: Connection, text: Any, name: Any = None
+        self, table: LiveTable, connection: Connection, text: Any, name: Any = None,
+        *, team: bool = False,
     ) -> None:
-        """Store one chat message, then send it to everyone at the table.
+        """Store one chat message, then send it to everyone at the table who may read it.
 
         A spectator posts only if the server lets them (under the ``name`` they
         give); a message over the connection's chat rate is refused and dropped.
+        In a game of teams a player may write to its team alone (``team``): the
+        other team and the spectators never receive it.
         """
         seat = connection.seat
         if not self.may_chat(seat):
             raise TableError("spectators read the chat; only the players write in it", 403)
+        if team and (seat is None or not table.state.game.has_teams):
+            raise TableError("a team chat is for the players of a game of teams", 403)
         if table.row.status == CLOSED:
             raise TableError("the table is closed", status=409)
         words = chat_text(text, self.settings.chat_length)
@@ -624,7 +642,7 @@ class Hub:
             if table.row.status == CLOSED:
                 raise TableError("the table is closed", status=409)
             author = spectator_name(name) if seat is None else table.seat_row(seat).name
-            line = ChatLine(seat, author or "Player", round(time.time(), 3), words)
+            line = ChatLine(seat, author or "Player", round(time.time(), 3), words, team)
             # Read what is stored first, so the new line is not read back and added twice.
             lines = await self._chat_lines(table)
             try:
@@ -636,6 +654,8 @@ class Hub:
                 lines.append(line)
             told = chat_message(line)
             for other in list(table.connections):
+                if not self.reads(table, other.seat, line):
+                    continue
                 if not other.push(told):
                     table.connections.discard(other)
 
@@ -659,8 +679,11 @@ class Hub:
         for seat, clock in list(table.clocks.items()):
             if seat not in waiting or table.bot_plays(seat) or clock.step != step:
                 self._stop_clock(table, seat)
+        humans = [s for s in waiting if not table.bot_plays(s)]
         for seat in sorted(waiting):
             if table.bot_plays(seat):
+                if waits_for_humans(state, seat, humans):
+                    continue  # a team's decision, answered once: its humans lead
                 if seat not in table.thinking:
                     table.thinking[seat] = self._soon(self._bot_move(table, seat))
                 continue
@@ -964,8 +987,9 @@ class Hub:
             connection.push(table.state_text(seat, encode(table.summary()), since))
             connection.events_sent = now
             lines = await self._chat_lines(table)
+            readable = [line for line in lines or () if self.reads(table, seat, line)]
             connection.push(
-                history_message(lines or (), self.may_chat(seat), self.settings.chat_length)
+                history_message(readable, self.may_chat(seat), self.settings.chat_length)
             )
             if seat is not None:
                 # The seat's own auto-pass, to this connection alone.

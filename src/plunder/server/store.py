@@ -129,6 +129,8 @@ chat = Table(
     Column("name", String(64), nullable=False),
     Column("at", Float, nullable=False),
     Column("text", Text, nullable=False),
+    # Written to the author's team alone (a game of teams), not to the whole table.
+    Column("team", Boolean, default=False),
 )
 
 # Columns added since the first stores were made, by table, with their SQL type.
@@ -141,6 +143,7 @@ NEW_COLUMNS = {
     },
     "plunder_moves": {"bot": "VARCHAR(64)"},
     "plunder_seats": {"autopass": "VARCHAR(1200)"},
+    "plunder_chat": {"team": "BOOLEAN"},
 }
 
 # Statements made once: building one per call costs more than running it.
@@ -202,7 +205,8 @@ class TableRow:
 
 @dataclass(frozen=True)
 class ChatLine:
-    """One chat message: who wrote it (seat and name), when (seconds since the epoch), what.
+    """One chat message: who wrote it (seat and name), when (seconds since the epoch), what,
+    and whether it was written to the author's team alone (``team``).
 
     Nothing of the game is in it: it is the player's own words.
     """
@@ -211,9 +215,14 @@ class ChatLine:
     name: str
     at: float
     text: str
+    team: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "name": self.name, "at": self.at, "text": self.text}
+        out: dict[str, Any] = {"seat": self.seat, "name": self.name, "at": self.at,
+                               "text": self.text}
+        if self.team:
+            out["team"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -424,7 +433,8 @@ class Store:
         with self.engine.begin() as db:
             db.execute(
                 insert(chat).values(
-                    table_id=table_id, seat=line.seat, name=line.name, at=line.at, text=line.text
+                    table_id=table_id, seat=line.seat, name=line.name, at=line.at, text=line.text,
+                    team=line.team,
                 )
             )
 
@@ -434,12 +444,13 @@ class Store:
         """The last ``count`` chat messages of a table, oldest first."""
         with self.engine.connect() as db:
             found = db.execute(
-                select(chat.c.seat, chat.c.name, chat.c.at, chat.c.text)
+                select(chat.c.seat, chat.c.name, chat.c.at, chat.c.text, chat.c.team)
                 .where(chat.c.table_id == table_id)
                 .order_by(chat.c.id.desc())
                 .limit(count)
             ).all()
-        return [ChatLine(r.seat, r.name, float(r.at), r.text) for r in reversed(found)]
+        return [ChatLine(r.seat, r.name, float(r.at), r.text, bool(r.team))
+                for r in reversed(found)]
 
     def load_tables(self, unfinished_only: bool = False) -> Iterator[TableRow]:
         """Stored tables with their seats and moves, oldest first.

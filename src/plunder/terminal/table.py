@@ -23,6 +23,7 @@ from rich.text import Text
 
 from plunder.bots import Bot, UnknownBot
 from plunder.bots import get as get_bot
+from plunder.bots.table import waits_for_humans
 from plunder.engine.action import Action
 from plunder.engine.errors import IllegalAction
 from plunder.engine.state import ELIMINATED, State
@@ -95,8 +96,10 @@ class TerminalTable:
         self.show_new_events()
         while not self.state.is_over:
             pending = sorted(self.state.pending)
-            # Bots first, so a human's screen shows who has already chosen.
-            bot_seats = [seat for seat in pending if seat in self.bots]
+            # Bots first, so a human's screen shows who has already chosen; but a
+            # team's decision answered once waits for the team's humans.
+            bot_seats = [seat for seat in pending if seat in self.bots
+                         and not waits_for_humans(self.state, seat, self.humans)]
             passing = [seat for seat in pending if self.auto_pass(seat) is not None]
             if bot_seats:
                 seat = bot_seats[0]

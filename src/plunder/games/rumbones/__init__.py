@@ -1,7 +1,8 @@
 """Rum & Bones: Second Tide: heroes and crews fight across pirate ships, first to 8 VP."""
 
 from plunder.engine.manifest import Manifest
-from plunder.games.rumbones.rules import BonesAction, BonesGame, BonesState
+from plunder.games.rumbones.game import BonesGame
+from plunder.games.rumbones.rules import BonesAction, BonesState
 
 MANIFEST = Manifest(
     game=BonesGame,

@@ -8,11 +8,22 @@ a VP), and a little for crew on the board and heroes ready to fight.
 ``GreedyBot`` plays each legal action in a few worlds sampled from what it knows
 (everything on the board is public; chance is what differs), plays on to the end
 of the activation with ``rollout`` and takes the action whose worlds ``value``
-best. It never looks past the activation at hand.
+best. It never looks past the activation at hand. In Clash Royale!, where a turn
+is one activation and nothing else moves, it looks only to the hero's next
+action: a random end of the activation would blur what each action is worth.
 
 ``evaluate(state)`` turns ``value`` into each side's chance to win at the start of
 a turn (between two activations), so IS-MCTS searches one activation at a time;
 ``rollout`` is the cheap playout policy for its many small sub-decisions.
+
+In teams every score is a side's: a seat values the position of its side, so a
+bot plays for its team, and ``evaluate`` gives every player of a side its
+side's chance.
+
+In Clash Royale! a player's strength is its heroes' lives (a hero's damage takes
+off a part of one), with a little for coins and heroes on the board; ``value``
+is a player's strength against the mean of the others', and ``evaluate`` shares
+the chance to win among the players by their strengths.
 """
 
 from __future__ import annotations
@@ -23,8 +34,10 @@ import random
 from plunder.engine.action import Action
 from plunder.engine.bots import Ranking, check_level
 from plunder.engine.state import State
+from plunder.games.rumbones.actions import STOP, BonesAction
+from plunder.games.rumbones.clash import ClashState
 from plunder.games.rumbones.content import CONTENT
-from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, STOP, BonesState, other
+from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, BonesState, other
 
 # Worlds sampled for each action, per level.
 WORLDS = {"easy": 1, "normal": 3, "hard": 6}
@@ -33,20 +46,66 @@ READY = 0.1  # a hero on the board and able to fight
 SCALE = 3.0  # VP of lead that makes a win about three times as likely as a loss
 # Decisions the playout policy answers without chance: the first choice will do.
 FIRST = frozenset(("assign", "strike", "fire", "order", "muster", "bosun", "mend", "gather",
-                   "summon", "discard"))
+                   "summon", "discard", "reward", "captain", "seize"))
 # A hero's actions that keep it in the fight when it has nothing to attack.
 PRESS = frozenset(("move", "shake", "use"))
 PLAYOUT_LIMIT = 200  # steps a greedy look-ahead plays at most to finish an activation
+HORIZON = frozenset(("turn",))  # where the greedy look-ahead stops: the next turn
+CLASH_HORIZON = frozenset(("turn", "act"))  # Clash Royale!: the hero's next action
+
+
+CLASH_COIN = 0.05  # Clash Royale!: a coin, towards the skills it buys
+CLASH_NEAR = 0.03  # Clash Royale!: a zone nearer the fight
+OWN_WOUNDS = 0.5  # Clash Royale!: how much one's own wounds weigh against an enemy's
+CLASH_SCALE = 1.0  # lives of lead that make a win e times as likely
 
 
 def value(state: BonesState, side: int) -> float:
-    """How good the position is for ``side``: its lead in VP and in what should become VP."""
+    """How good the position is for ``side``: its lead in VP and in what should become VP
+    (Clash Royale!: in lives)."""
     if state.result is not None:
         winners = state.result.winners
         if not winners:
             return 0.0
-        return 100.0 if side in winners else -100.0
+        return 100.0 if state.seating.sides[side][0] in winners else -100.0
+    if isinstance(state, ClashState):
+        # Every enemy's loss is a gain (the last standing wins); one's own wounds count
+        # for less than the lives they may cost, so a bot trades blows rather than
+        # healing while its enemies heal too.
+        others = sum(_strength(state, s) for s in state.players_left() if s != side)
+        return _strength(state, side, OWN_WOUNDS, eager=True) - others
     return _worth(state, side) - _worth(state, other(side))
+
+
+def _strength(state: ClashState, side: int, wounds: float = 1.0, eager: bool = False) -> float:
+    """Clash Royale!: a player's lives left, less its heroes' wounds (weighed by
+    ``wounds``), and a little for coins; ``eager``: and for heroes on the board near
+    the fight (what a player wants of its own heroes)."""
+    worth = 0.0
+    for hero in state.alive(side):
+        worth += state.lives[hero] - wounds * state.damage[hero] / state.max_hp(hero)
+        # Coins as far as they buy skills still to buy, and the coins spent on skills:
+        # buying one is no loss, and coins beyond every skill are worth nothing.
+        skills = [CONTENT.skills[s] for s in state.skills_of(hero)]
+        spent = sum(s.unlock for s in skills if s.name in state.unlocked[hero])
+        spent += sum(s.level_up for s in skills if s.name in state.levels[hero])
+        total = sum(s.unlock + s.level_up for s in skills)
+        worth += CLASH_COIN * min(total, state.coins[hero] + spent)
+        zone = state.zone[hero]
+        if eager and zone is not None:
+            worth += READY - CLASH_NEAR * _to_the_fight(state, side, zone)
+    return worth
+
+
+def _to_the_fight(state: ClashState, side: int, zone: str) -> int:
+    """Clash Royale!: how far ``zone`` is from the nearest enemy hero on the board (from
+    the Chest, where none is): a brawl is won by going to it."""
+    board = state.config.board
+    enemies = [z for enemy in state.foes(side) for h in state.heroes_of(enemy)
+               if (z := state.zone[h]) is not None]
+    if not enemies:
+        return board.distance(zone, state.arena.chest)
+    return min(board.distance(zone, there) for there in enemies)
 
 
 def _worth(state: BonesState, side: int) -> float:
@@ -71,15 +130,22 @@ def evaluate(state: State) -> tuple[float, ...] | None:
     frame = state.decision
     if state.result is not None or frame is None or frame.kind != "turn":
         return None
+    if isinstance(state, ClashState):
+        weights = [math.exp(_strength(state, s) / CLASH_SCALE) if state.alive(s) else 0.0
+                   for s in range(len(state.seating.sides))]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
     lead = value(state, 0)
     chance = 1.0 / (1.0 + math.exp(-lead * math.log(3.0) / SCALE))
-    return (chance, 1.0 - chance)
+    sides = (chance, 1.0 - chance)
+    return tuple(sides[side] for side in state.seating.side_of)
 
 
 def small_choice(state: State, seat: int, legal: list[Action], rng: random.Random
                  ) -> Action | None:
-    """Crew press on, small choices take the first option, the rest is left to chance
-    (``None``): how greedy's look-ahead finishes an activation."""
+    """Crew press on, small choices take the first option, a hero of Clash Royale!
+    steps towards the fight, and the rest is left to chance (``None``): how greedy's
+    look-ahead finishes an activation."""
     frame = state.decision
     if frame is None:
         return None
@@ -87,6 +153,8 @@ def small_choice(state: State, seat: int, legal: list[Action], rng: random.Rando
         return ADVANCE
     if frame.kind in FIRST:
         return legal[0]
+    if frame.kind == "move" and isinstance(state, ClashState):
+        return _closer(state, frame.data["hero"], legal)
     return None
 
 
@@ -99,6 +167,8 @@ def rollout(state: State, seat: int, legal: list[Action], rng: random.Random) ->
     frame = state.decision
     if frame is None:
         return None
+    if isinstance(state, ClashState):
+        return small_choice(state, seat, legal, rng)
     if frame.kind == "act":
         return _press_on(legal, rng)
     if frame.kind == "move":
@@ -122,7 +192,7 @@ def _towards_targets(state: BonesState, seat: int, legal: list[Action], rng: ran
     """The step (or rigging) that comes nearest to something the side may attack;
     ``stop`` where no step comes nearer than standing still."""
     board = state.config.board
-    targets = state.target_zones(seat)
+    targets = state.target_zones(state.seat_side(seat))
     if not targets:
         return rng.choice(legal)
 
@@ -141,6 +211,20 @@ def _towards_targets(state: BonesState, seat: int, legal: list[Action], rng: ran
     if choice is not None:
         return choice
     return STOP if STOP in legal else rng.choice(legal)
+
+
+def _closer(state: ClashState, hero: int, legal: list[Action]) -> Action:
+    """The step that brings ``hero`` nearest the fight; stop where none brings it nearer."""
+    side = state.side_of(hero)
+    here = state.zone[hero]
+    assert here is not None
+    best, nearest = STOP, _to_the_fight(state, side, here)
+    for action in legal:
+        if isinstance(action, BonesAction) and action.verb == "step":
+            distance = _to_the_fight(state, side, action.zone)
+            if distance < nearest:
+                best, nearest = action, distance
+    return best if best in legal else legal[0]
 
 
 class GreedyBot:
@@ -176,18 +260,20 @@ class GreedyBot:
             for _ in range(self.worlds):
                 world = state.determinize(seat, rng)
                 world.act(seat, action)
-                _finish_activation(world, rng)
+                _finish_activation(world, rng, CLASH_HORIZON if isinstance(
+                    world, ClashState) else HORIZON)
                 assert isinstance(world, BonesState)
-                total += value(world, seat)
+                total += value(world, world.seat_side(seat))
             scores.append(total / self.worlds)
         return scores
 
 
-def _finish_activation(world: State, rng: random.Random) -> None:
-    """Play on with ``small_choice`` (chance where it has no answer) to the next turn."""
+def _finish_activation(world: State, rng: random.Random, horizon: frozenset[str]) -> None:
+    """Play on with ``small_choice`` (chance where it has no answer) to a decision of
+    a kind in ``horizon`` (the next turn)."""
     for _ in range(PLAYOUT_LIMIT):
         frame = world.decision
-        if world.is_over or frame is None or frame.kind == "turn":
+        if world.is_over or frame is None or frame.kind in horizon:
             return
         seat = min(world.pending)
         legal = world.legal(seat)

@@ -186,6 +186,37 @@
     return String(title).split(/\s+/).find((w) => plain(w) === plain(id)) || title;
   }
 
+  /* ---- teams: who of a side plays what (the view's `control`) ----------------- */
+
+  /** The side a seat plays for: its team's, or its own side when each side is one seat. */
+  function sideOf(view, seat) {
+    if (typeof seat !== "number") return null;
+    const sides = (view.control || {}).sides;
+    if (!sides) return seat;
+    const found = sides.findIndex((seats) => seats.includes(seat));
+    return found < 0 ? null : found;
+  }
+
+  /** The seats of a side. */
+  function seatsOf(view, side) {
+    const sides = (view.control || {}).sides;
+    return sides ? sides[side] || [] : [side];
+  }
+
+  /** Clash Royale!: every seat a side of its own, on the arena around the Chest. */
+  const isClash = (view) => Boolean(view && view.chest);
+
+  /** The colour class of a side: its faction's, or in Clash Royale! its seat's. */
+  function colour(view, side) {
+    return isClash(view) ? `p-${side}` : `f-${(view.factions || [])[side]}`;
+  }
+
+  /** The seat that plays a hero. */
+  function ownerOf(view, row) {
+    const heroes = (view.control || {}).heroes;
+    return heroes ? heroes[row.index] : row.side;
+  }
+
   function sideName(view, side, message) {
     const faction = (view.factions || [])[side];
     return faction ? factionTitle(faction) : P.seatLabel(message, side);
@@ -257,6 +288,10 @@
       case "summon": return `summon the ${monsterTitle(arg)} on ${zone}`;
       case "monster": return `activate the ${monsterTitle(arg)}`;
       case "swim": return `swim to ${zone}`;
+      case "captain": return `elect ${message ? P.seatLabel(message, Number(arg)) : `seat ${arg}`} captain`;
+      case "reward": return `coins to ${message ? P.seatLabel(message, Number(arg)) : `seat ${arg}`}`;
+      case "loot": return "take 3 coins from the Chest";
+      case "seize": return "step onto the Chest";
       default: return action.notation || verb;
     }
   }
@@ -289,8 +324,15 @@
     const acting = typeof decision.hero === "number" && heroes[decision.hero] ? heroTitle(heroes[decision.hero].hero) : "";
     const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
     switch (kind) {
-      case "pick": return `Pick a hero for your side (${((view.picks || [])[message.seat] || []).length + 1} of 3).`;
-      case "turn": return "Your turn: activate a hero or your crew, play a Tide card, or pass.";
+      case "pick": {
+        const side = sideOf(view, message.seat);
+        const fielded = ((view.control || {}).fielded || [])[side] || 3;
+        return `Pick a hero for your side (${((view.picks || [])[side] || []).length + 1} of ${fielded}).`;
+      }
+      case "captain": return "Elect your team's captain: the one who holds and plays its Tide cards.";
+      case "reward": return `Your team destroyed the ${targetName(view, decision.objective)}: whose heroes gain its coins?`;
+      case "turn": return isClash(view) ? "Your turn: activate one of your heroes (it deploys first if it is off the board)." : "Your turn: activate a hero or your crew, play a Tide card, or pass.";
+      case "seize": return "You KO'd the hero on the Captain's Chest: step onto it for free, or stay.";
       case "deploy": return `${acting} deploys: click a lit deployment point.`;
       case "act": return `${acting}: ${plural(decision.left, "action")} left. Move, attack a lit zone, use a skill, or end.`;
       case "move": return `${acting} moves (${plural(decision.mp, "movement point")}): click a lit zone, or stop.`;
@@ -397,7 +439,7 @@
 
   /** Whether the viewer's ships are drawn in the top half (then the board is turned). */
   function turned(view, message, info) {
-    const me = message.seat;
+    const me = sideOf(view, message.seat);
     const faction = typeof me === "number" ? (view.factions || [])[me] : null;
     if (!faction) return false;
     const rows = Object.values(info.zones).filter((z) => z.side === faction).map((z) => z.row);
@@ -419,13 +461,13 @@
   }
 
   function heroToken(view, row, parsed, ctx) {
-    const faction = (view.factions || [])[row.side];
     const left = row.hp_max - row.damage;
     const action = ctx.zoneLit ? null : heroAction(parsed, row.index);
-    const state = [`${left} of ${row.hp_max} HP`, row.activated ? "activated" : "ready",
+    const lives = typeof row.lives === "number" ? [`${row.lives} ${row.lives === 1 ? "life" : "lives"}`] : [];
+    const state = [`${left} of ${row.hp_max} HP`, ...lives, row.activated ? "activated" : "ready",
       ...(row.conditions || []).map((c) => c)].join(", ");
     const attrs = {
-      class: `rb-tok f-${faction}${view.acting === row.index ? " acting" : ""}${row.activated ? " spent" : ""}${action ? " act" : ""}`,
+      class: `rb-tok ${colour(view, row.side)}${view.acting === row.index ? " acting" : ""}${row.activated ? " spent" : ""}${action ? " act" : ""}`,
       title: `${heroTip(row.hero)}\nNow: ${state}.`,
       dataset: { hero: String(row.index) },
       "aria-label": `${heroTitle(row.hero)}, ${state}`,
@@ -437,6 +479,7 @@
       attrs.onkeydown = (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); ctx.act(action); } };
     }
     return el("span", attrs, el("b", { class: "rb-tok-name", text: heroShort(row.hero) }), el("i", { class: "rb-tok-hp", text: String(left) }),
+      lives.length ? el("i", { class: "rb-tok-lives", title: lives[0], text: `♥${row.lives}` }) : null,
       (row.conditions || []).length ? el("span", { class: "rb-tok-cond", text: "!" }) : null);
   }
 
@@ -455,7 +498,9 @@
     const lit = ctx.lit.get(id) || [];
     const contents = [];
     const marks = [];
-    if (info.deploy[id]) marks.push(el("span", { class: `rb-mark f-${info.deploy[id]}`, title: `A deployment point of the ${factionTitle(info.deploy[id])}` }, GLYPH("flag")));
+    if (info.deploy[id] === "all") marks.push(el("span", { class: "rb-mark neutral", title: "A deployment point, anyone's" }, GLYPH("flag")));
+    else if (info.deploy[id]) marks.push(el("span", { class: `rb-mark f-${info.deploy[id]}`, title: `A deployment point of the ${factionTitle(info.deploy[id])}` }, GLYPH("flag")));
+    if (view.chest === id) marks.push(el("span", { class: "rb-mark chest", title: "The Captain's Chest: no one may damage it; a hero on it takes 3 coins for an action" }, GLYPH("coin")));
     if (info.guns[id]) {
       const side = factions.indexOf(info.guns[id]);
       const jammed = side >= 0 && (view.jammed || [])[side];
@@ -471,6 +516,13 @@
       const target = ctx.attackZone === id ? action : null;
       items.push(el("span", clickable(attrs, ctx.zoneLit ? null : target, ctx), el("b", { text: lastWord(objectiveTitle(o.objective)) }), el("i", { text: String(o.hp - o.damage) })));
     });
+    const feature = (view.features || {})[id];
+    if (feature) {
+      // Clash Royale!: a deck feature anyone may damage, for a coin a point.
+      const action = ctx.attackZone === id && !ctx.zoneLit ? parsed.byArg.get(`assign:${feature.objective}`) : null;
+      const attrs = { class: "rb-obj neutral", title: `${objectiveTitle(feature.objective)}: ${feature.hp - feature.damage} of ${feature.hp} HP left; a coin for each point of damage.`, dataset: { objective: feature.objective } };
+      items.push(el("span", clickable(attrs, action, ctx), el("b", { text: lastWord(objectiveTitle(feature.objective)) }), el("i", { text: String(feature.hp - feature.damage) })));
+    }
     const crew = ctx.crew[id] || [null, null];
     crew.forEach((here, side) => {
       if (!here || (!here.hands && !here.bosuns.length)) return;
@@ -503,7 +555,8 @@
     // The crew tracks through the zone: a dot in each side's colour, bottom right.
     if (info.tracks[id]) contents.push(el("span", { class: "rb-tracks", "aria-hidden": "true" }, [...info.tracks[id]].map((f) => el("span", { class: `rb-track f-${f}` }))));
     const wrecked = (view.wrecked || {})[id];
-    const words = [`${id}: ${z.kind === "deck" ? `a deck of the ${capital(String(z.ship || "ship").replace(/_/g, " "))} (${factionTitle(z.side)})` : z.kind === "link" ? "a gangplank" : "the sea"}`];
+    const owner = z.side ? ` (${factionTitle(z.side)})` : "";
+    const words = [`${id}: ${z.kind === "deck" ? `a deck of the ${capital(String(z.ship || "ship").replace(/_/g, " "))}${owner}` : z.kind === "link" ? "a gangplank" : "the sea"}`];
     if (wrecked) words.push(`destroyed by ${wrecked === "kraken" ? "the Kraken" : `the ${monsterTitle(wrecked)}`}`);
     if (info.tracks[id]) words.push(`on the crew track of the ${[...info.tracks[id]].map(factionTitle).join(" and ")}`);
     if (id === (info.board.kraken)) words.push("the Kraken surfaces here");
@@ -555,18 +608,34 @@
 
   /* ---- the sides ------------------------------------------------------------- */
 
+  /** Who of a team plays what: the crew, the captain, each player's Tide cards. */
+  function teamLine(view, side, message) {
+    const control = view.control || {};
+    const crew = (control.crew || [])[side];
+    const captain = (control.captains || [])[side];
+    const parts = seatsOf(view, side).map((seat) => {
+      const bits = [`${(view.hand_sizes || [])[seat] || 0} Tide`];
+      if (crew === seat) bits.push("the crew");
+      if (captain === seat) bits.push("captain");
+      return el("span", { class: "rb-player", dataset: { seat: String(seat) } }, `${P.seatLabel(message, seat)}: ${bits.join(", ")}`);
+    });
+    if (crew === null || crew === undefined) parts.push(el("span", { class: "rb-player", text: "the team shares the crew" }));
+    return el("div", { class: "rb-team" }, parts);
+  }
+
   function heroRow(view, row, parsed, ctx) {
     const h = entry("heroes", row.hero);
-    const faction = (view.factions || [])[row.side];
     const left = row.hp_max - row.damage;
     const action = heroAction(parsed, row.index);
     let where;
-    if (row.coin) where = `dead man's coin (${row.coin})`;
+    if (row.lives === 0) where = "out of the game";
+    else if (row.coin) where = `dead man's coin (${row.coin})`;
     else if (row.overboard) where = "overboard";
     else if (row.zone) where = `on ${row.zone}`;
     else where = "not deployed";
     const status = [];
     if (view.acting === row.index) status.push(el("span", { class: "badge rb-acting", text: "acting" }));
+    if (typeof row.lives === "number") status.push(el("span", { class: "badge rb-lives", title: "Lives left: a KO takes one; with none left the hero is out of the game.", text: `♥ ${row.lives}` }));
     if (row.coin) status.push(el("span", { class: `badge rb-coin ${row.coin}`, title: row.coin === "gold" ? "Gold side up: it may deploy again next round." : "Dark side up: it sits out the next round.", text: `${row.coin} coin` }));
     else if (row.activated) status.push(el("span", { class: "badge rb-token", title: "Activation token: it has activated this round.", text: "token" }));
     for (const c of row.conditions || []) status.push(el("span", { class: `badge rb-cond c-${c}`, title: CONDITIONS[c] || c, text: c }));
@@ -591,23 +660,45 @@
       }
       return el("span", attrs, label);
     });
-    const nameAttrs = { class: `rb-hname f-${faction}`, title: heroTip(row.hero), dataset: { hero: String(row.index) } };
+    const nameAttrs = { class: `rb-hname ${colour(view, row.side)}`, title: heroTip(row.hero), dataset: { hero: String(row.index) } };
     let name;
     if (action) {
       Object.assign(nameAttrs, { type: "button", onclick: () => ctx.act(action) });
       nameAttrs.dataset.action = action.notation;
       name = el("button", nameAttrs, heroTitle(row.hero), el("small", { text: ` ▸ ${describe(action, view, ctx.message).split(" ")[0]}` }));
     } else name = el("span", nameAttrs, heroTitle(row.hero));
-    return el("li", { class: `rb-hero f-${faction}${row.zone ? "" : " off"}${view.acting === row.index ? " acting" : ""}`, dataset: { hero: String(row.index) } },
+    return el("li", { class: `rb-hero ${colour(view, row.side)}${row.zone ? "" : " off"}${view.acting === row.index ? " acting" : ""}`, dataset: { hero: String(row.index) } },
       el("div", { class: "rb-hline" }, name,
         el("span", { class: "rb-hp", title: `${left} of ${row.hp_max} HP left` }, GLYPH("heart"), `${left}/${row.hp_max}`),
         el("span", { class: "rb-coins", title: `${row.coins} coin${row.coins === 1 ? "" : "s"}` }, GLYPH("coin"), String(row.coins)),
         el("span", { class: "rb-where", text: where }),
+        // In a team, the player who plays the hero.
+        view.control ? el("span", { class: "rb-owner", dataset: { seat: String(ownerOf(view, row)) }, text: P.seatLabel(ctx.message, ownerOf(view, row)) }) : null,
         status),
       el("div", { class: "rb-skills" }, skills));
   }
 
+  /** Clash Royale!: a player, whether it is to play or out, and its heroes with their lives. */
+  function playerPanel(view, side, parsed, ctx) {
+    const message = ctx.message;
+    const badges = [];
+    const out = (view.heroes || []).length && !(view.players_left || []).includes(side);
+    if (out) badges.push(el("span", { class: "badge", text: "out" }));
+    else if (!view.over && view.side === side) badges.push(el("span", { class: "badge rb-toplay", text: "to play" }));
+    if (view.first === side) badges.push(el("span", { class: "badge", title: "The first player of each round", text: "first" }));
+    const heroes = (view.heroes || []).filter((h) => h.side === side);
+    const picks = (view.picks || [])[side] || [];
+    return el("section", { class: `rb-side ${colour(view, side)}${message.seat === side ? " mine" : ""}`, dataset: { side: String(side) }, "aria-label": P.seatLabel(message, side) },
+      el("header", { class: "rb-side-head" },
+        el("strong", { class: "rb-faction", text: P.seatLabel(message, side) }),
+        badges),
+      heroes.length
+        ? el("ul", { class: "rb-heroes" }, heroes.map((row) => heroRow(view, row, parsed, ctx)))
+        : el("p", { class: "rb-picks" }, picks.length ? `Picked: ${picks.map(heroTitle).join(", ")}` : "No heroes picked yet."));
+  }
+
   function sidePanel(view, side, parsed, ctx) {
+    if (isClash(view)) return playerPanel(view, side, parsed, ctx);
     const message = ctx.message;
     const faction = (view.factions || [])[side];
     const target = ((view.options || {}).target) || 8;
@@ -621,11 +712,12 @@
     const heroes = (view.heroes || []).filter((h) => h.side === side);
     const picks = (view.picks || [])[side] || [];
     const monsters = Object.entries(view.monsters || {}).filter(([, m]) => m.side === side);
-    const hand = (view.hand_sizes || [])[side] || 0;
-    return el("section", { class: `rb-side f-${faction}${message.seat === side ? " mine" : ""}`, dataset: { side: String(side) }, "aria-label": sideName(view, side, message) },
+    const seats = seatsOf(view, side);
+    const hand = seats.reduce((total, seat) => total + ((view.hand_sizes || [])[seat] || 0), 0);
+    return el("section", { class: `rb-side f-${faction}${seats.includes(message.seat) ? " mine" : ""}`, dataset: { side: String(side) }, "aria-label": sideName(view, side, message) },
       el("header", { class: "rb-side-head" },
         el("strong", { class: "rb-faction", title: entry("factions", faction).flavour || "", text: sideName(view, side, message) }),
-        el("span", { class: "rb-seat", text: P.seatLabel(message, side) }),
+        el("span", { class: "rb-seat", text: P.joinNames(seats.map((seat) => P.seatLabel(message, seat))) }),
         el("span", { class: "rb-vp", title: `${(view.vp || [])[side] || 0} VP of the ${target} that win`, text: `${(view.vp || [])[side] || 0}/${target} VP` }),
         badges),
       el("div", { class: "rb-side-facts" },
@@ -634,6 +726,7 @@
         el("span", { title: discards.length ? `Discards: ${discards.map(cardTitle).join(", ")}` : "No discards" }, `discards ${discards.length}`),
         el("span", { title: "The Kraken pool: symbols of the Tide cards this side played" }, GLYPH("kraken"), ` pool ${(view.pools || [])[side] || 0}`),
         el("span", { title: "Crew waiting in the reserve" }, `reserve ●${reserve[0]} ◆${reserve[1]}`)),
+      view.control ? teamLine(view, side, message) : null,
       heroes.length
         ? el("ul", { class: "rb-heroes" }, heroes.map((row) => heroRow(view, row, parsed, ctx)))
         : el("p", { class: "rb-picks" }, picks.length ? `Picked: ${picks.map(heroTitle).join(", ")}` : "No heroes picked yet."),
@@ -757,9 +850,18 @@
       found.outcome && found.outcome.length ? el("span", { class: "rb-outcome" }, outcomes(view, found.outcome)) : null);
   }
 
+  /** The teammates' Tide hands, which the viewer sees but does not play. */
+  function teamHands(view, ctx) {
+    const me = ctx.message.seat;
+    const shown = Object.entries(view.hands || {}).filter(([seat, cards]) => Number(seat) !== me && cards.length);
+    if (!shown.length) return null;
+    return el("section", { class: "rb-team-hands", "aria-label": "Your teammates' Tide hands" }, shown.map(([seat, cards]) =>
+      el("p", { class: "hint", dataset: { seat } }, `${P.seatLabel(ctx.message, Number(seat))} holds: ${cards.map(cardTitle).join(", ")}`)));
+  }
+
   function handView(view, parsed, ctx) {
-    if (!Array.isArray(view.hand)) return null;
-    const faction = (view.factions || [])[ctx.message.seat];
+    if (!Array.isArray(view.hand) || isClash(view)) return null; // Clash Royale!: no Tide
+    const faction = (view.factions || [])[sideOf(view, ctx.message.seat)];
     const cards = view.hand.map((card, i) => {
       const c = entry("cards", card);
       const action = parsed.cards.get(card);
@@ -838,10 +940,19 @@
     }
     const hand = handView(view, parsed, ctx);
     if (hand) parts.push(hand);
+    const team = teamHands(view, ctx);
+    if (team) parts.push(team);
     return el("section", { class: `rb-dock${mine ? " your-move" : ""}`, "aria-label": "Your move" }, parts);
   }
 
   function statusBar(view, message) {
+    if (isClash(view)) {
+      const limit = (view.options || {}).clash_rounds;
+      const left = (view.players_left || []).map((s) => P.seatLabel(message, s));
+      return el("div", { class: "rb-status" },
+        el("span", { text: (view.heroes || []).length ? `Round ${view.round}${limit ? `/${limit}` : ""}` : "The draft" }),
+        el("span", { class: "rb-scores", text: `Clash Royale!: ${P.joinNames(left)} still in` }));
+    }
     const target = ((view.options || {}).target) || 8;
     const limit = (view.options || {}).round_limit;
     const drafting = !(view.heroes || []).length;
@@ -946,9 +1057,10 @@
       act: send ? (action) => { resetPick(); send(action); } : null,
       redraw: () => draw(root, message, send),
     };
-    // The viewer's side first among the sides, the other after.
-    const sides = [0, 1];
-    if (message.seat === 1) sides.reverse();
+    // The viewer's side first among the sides, the others after.
+    const count = (view.vp || [0, 0]).length;
+    const mine = sideOf(view, message.seat);
+    const sides = Array.from({ length: count }, (_, i) => (typeof mine === "number" ? (mine + i) % count : i));
     root.replaceChildren(el("div", { class: `rb${ctx.turned ? " turned" : ""}`, dataset: { decision: (view.decision || {}).kind || "" } },
       statusBar(view, message),
       el("div", { class: "rb-main", style: { "--rows": String(info.rows || 8), "--cols": String(info.cols || 9) } },

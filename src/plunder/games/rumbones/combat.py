@@ -4,12 +4,12 @@ A mixin of ``BonesState``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from plunder.engine.action import Action
 from plunder.engine.dice import assignable
-from plunder.engine.frame import Frame
-from plunder.engine.result import Result
+from plunder.engine.frame import ANY, Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import (
     BOSUN,
@@ -32,9 +32,6 @@ from plunder.games.rumbones.content import CONTENT, Profile
 from plunder.games.rumbones.effects import EFFECTS
 from plunder.games.rumbones.sea import KRAKEN
 
-if TYPE_CHECKING:
-    pass
-
 
 class Combat:
     """Rum & Bones: attacks, dice, reactions, hits, KOs, push, coins and VP (R15-R27, R47)."""
@@ -42,16 +39,18 @@ class Combat:
     def _declare_attack(
         self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
         then: str, to_hit: int | None = None, coins: bool = True, skill: str = "",
-        modifier: int = 0, monster: str = "", source: str = "",
+        modifier: int = 0, monster: str = "", source: str = "", seat: int,
     ) -> None:
         """Declare an attack on ``zone``: the Tide cards played when a hero attacks
         (R51), then its roll, re-rolls and the defenders' reactions, its hits, then
-        its effects; ``_after_<then>`` follows (R15-R27)."""
+        its effects; ``_after_<then>`` follows (R15-R27). ``seat`` is the player who
+        makes the attack's choices (R62)."""
         self.emit({"type": "attack", "side": side, "zone": zone, "hero": hero, "skill": skill,
                    "monster": monster or None, "text": text.attack(who, zone)})
         if hero is not None and "blind" in self.conditions[hero]:
             modifier -= 1  # R46: Blind: attacks are -1 to hit (on the roll, R18)
-        self.attack = {"side": side, "zone": zone, "hero": hero, "damage": profile.damage,
+        self.attack = {"side": side, "seat": seat, "zone": zone, "hero": hero,
+                       "damage": profile.damage,
                        "then": then, "coins": coins, "had": self.enemies_in(side, zone),
                        "skill": skill, "heroes_hit": [], "push": 0, "monster": monster,
                        "dice": profile.dice, "modifier": modifier, "who": who,
@@ -70,7 +69,7 @@ class Combat:
         attack = self.attack
         self.pool = self.roll_pool(
             attack["dice"], attack["to_hit"], modifier=attack["modifier"], reason=attack["who"],
-            seat=attack["side"],
+            seat=attack["seat"],
         )
         self._offer_reroll()
 
@@ -82,7 +81,7 @@ class Combat:
     def _offer_reroll(self) -> None:
         """R18: a die is re-rolled at most once, one at a time, as effects allow."""
         if self.rerolls > 0 and self._missed():
-            self.replace(Frame.of("reroll", [self.attack["side"]], left=self.rerolls,
+            self.replace(Frame.of("reroll", [self.attack["seat"]], left=self.rerolls,
                                   pool=self.pool.to_json() if self.pool else None))
             return
         self._react()
@@ -100,8 +99,8 @@ class Combat:
         self._offer_reroll()
 
     def _react(self) -> None:
-        """R45: the defenders' reactions, in a window offered to the defending side when
-        one of its heroes in the zone has a reaction ready (public information)."""
+        """R45: the defenders' reactions, in a window offered to each defending player
+        one of whose heroes in the zone has a reaction ready (public information)."""
         assert self.pool is not None
         self.hits = self.pool.hits
         self.open_window("hits", PASS, zone=self.attack["zone"], hits=self.hits,
@@ -117,23 +116,33 @@ class Combat:
                     out.append((hero, skill))
         return out
 
+    def _defenders(self, zone: str) -> list[tuple[int, str]]:
+        """The reactions ready in ``zone`` against the attack: its foes' heroes'."""
+        return [pair for enemy in self.foes(self.attack["side"])
+                for pair in self._reactors(enemy, zone)]
+
     def _seats_hits(self, data: Any) -> list[int]:
-        enemy = other(self.attack["side"])
-        return [enemy] if self.hits > 0 and self._reactors(enemy, data["zone"]) else []
+        if self.hits <= 0:
+            return []
+        return sorted({self.owner[hero] for hero, _ in self._defenders(data["zone"])})
 
     def _plays_hits(self, seat: int, frame: Frame) -> list[Action]:
-        return [act("react", skill) for _hero, skill in self._reactors(seat, frame.data["zone"])]
+        # R62: a player reacts with its own heroes only.
+        return [act("react", skill) for hero, skill in self._defenders(frame.data["zone"])
+                if self.owner[hero] == seat]
 
     def _play_hits(self, seat: int, action: Action, frame: Frame) -> None:
         assert isinstance(action, BonesAction)
-        hero = next(h for h, s in self._reactors(seat, frame.data["zone"]) if s == action.arg)
+        hero = next(h for h, s in self._defenders(frame.data["zone"])
+                    if s == action.arg and self.owner[h] == seat)
         self.spent[hero].append(action.arg)
         self.emit({"type": "reaction", "hero": hero, "skill": action.arg,
                    "text": text.reaction(self.hero[hero], action.arg)})
         self._run(hero, action.arg, "reaction")
 
     def _window_first(self, frame: Frame) -> int:
-        return other(self.attack["side"])
+        # The plays of a window resolve from the player after the attacker's on.
+        return (self.attack["seat"] + 1) % self.players
 
     def _after_hits(self, frame: Frame) -> None:
         if self.attack:
@@ -143,41 +152,54 @@ class Combat:
         """R19: the targets the next hit may go to: enemy deckhands first, then bosuns,
         then heroes, then objectives; never a friendly model."""
         side, zone = self.attack["side"], self.attack["zone"]
-        enemy = other(side)
-        deckhands, bosuns = self.crew_in(enemy, zone)
+        foes = self.foes(side)
+        deckhands = bosuns = 0
+        for enemy in foes:
+            here = self.crew_in(enemy, zone)
+            deckhands, bosuns = deckhands + here[0], bosuns + here[1]
         # Sea monsters are struck as heroes are (R59), and so is the Kraken.
         giants = [name for name, m in sorted(self.monsters.items())
-                  if m[0] == enemy and m[1] == zone]
+                  if m[0] in foes and m[1] == zone]
         if self.kraken and self.kraken[0] == zone:
             giants.append(KRAKEN)
         levels = [
             [DECKHAND] if deckhands else [],
             [BOSUN] if bosuns else [],
-            [f"hero{h}" for h in self.heroes_in(enemy, zone)] + giants,
-            [self.objectives[enemy][zone][0]] if zone in self.objectives[enemy] else [],
+            [f"hero{h}" for enemy in foes for h in self.heroes_in(enemy, zone)] + giants,
+            self.features_in(side, zone),
         ]
         return assignable(levels)
 
+    def features_in(self, side: int, zone: str) -> list[str]:
+        """The deck features in ``zone`` that ``side`` may attack: its foes' objectives."""
+        return [self.objectives[enemy][zone][0] for enemy in self.foes(side)
+                if zone in self.objectives[enemy]]
+
+    def crew_side(self, side: int, zone: str, kind: str) -> int:
+        """The foe of ``side`` whose deckhand or bosun stands on ``zone``."""
+        return next(enemy for enemy in self.foes(side)
+                    if self.crew_in(enemy, zone)[0 if kind == DECKHAND else 1])
+
     def _next_hit(self) -> None:
-        while self.hits > 0 and self._over is None:
+        while self.hits > 0 and self._over is None and not self.holding():
             targets = self.assign_targets()
             if not targets:
                 break
             if len(targets) > 1:
-                self.replace(Frame.of("assign", [self.attack["side"]], zone=self.attack["zone"],
+                self.replace(Frame.of("assign", [self.attack["seat"]], zone=self.attack["zone"],
                                       hits=self.hits, targets=targets))
                 return
             self.hits -= 1
             self._strike(targets[0])
-        if self._over is not None:
-            return
+        if self._over is not None or self.holding():
+            return  # the game is over, or a decision interrupts the hits (R69, R82)
         self.hits = 0
         hero, skill = self.attack["hero"], self.attack["skill"]
         if hero is not None and skill and self.zone[hero] is not None:
             # The attack's effects on what it hit (R44, R46, R47).
             self._run(hero, skill, "hit")
         if self.attack["push"] and self._shove_targets():
-            self.replace(Frame.of("shove", [self.attack["side"]], zone=self.attack["zone"],
+            self.replace(Frame.of("shove", [self.attack["seat"]], zone=self.attack["zone"],
                                   push=self.attack["push"]))
             return
         self._finish_attack()
@@ -196,13 +218,22 @@ class Combat:
         """The enemy models of the zone attacked that a push may move: a hero the
         attack hit (never a steady one), or a deckhand or bosun of the zone."""
         side, zone = self.attack["side"], self.attack["zone"]
-        enemy = other(side)
         out = [f"hero{h}" for h in self.attack["heroes_hit"]
                if self.zone[h] == zone and not self.has_passive(h, "steady")]
-        deckhands, bosuns = self.crew_in(enemy, zone)
+        deckhands = bosuns = 0
+        for enemy in self.foes(side):
+            here = self.crew_in(enemy, zone)
+            deckhands, bosuns = deckhands + here[0], bosuns + here[1]
         out += [DECKHAND] if deckhands else []
         out += [BOSUN] if bosuns else []
         return out
+
+    def _pushed_side(self) -> int:
+        """The side of the model being pushed."""
+        model, zone = self.pushing[0], self.pushing[1]
+        if model.startswith("hero"):
+            return self.side_of(int(model[4:]))
+        return self.crew_side(self.attack["side"], zone, model)
 
     def _legal_shove(self, seat: int, frame: Frame) -> list[BonesAction]:
         return [KEEP, *(act("shove", t) for t in self._shove_targets())]
@@ -219,12 +250,12 @@ class Combat:
         enemies), but may be forced into the sea."""
         zone = self.pushing[1]
         board = self.config.board
-        pushed_side = other(self.attack["side"])
-        return [z for z in board.neighbours(zone) if not self.enemies_in(pushed_side, z)]
+        pushed_side = self._pushed_side()
+        return [z for z in board.neighbours(zone) if not self.blocks(pushed_side, z)]
 
     def _ask_push(self) -> None:
         if self.pushing and self.pushing[2] > 0 and self._push_zones():
-            self.replace(Frame.of("push", [self.attack["side"]], model=self.pushing[0],
+            self.replace(Frame.of("push", [self.attack["seat"]], model=self.pushing[0],
                                   zone=self.pushing[1], left=self.pushing[2]))
             return
         self.pushing = []
@@ -235,7 +266,7 @@ class Combat:
 
     def _on_push(self, seat: int, action: BonesAction, frame: Frame) -> None:
         model, start, left = self.pushing
-        enemy = other(self.attack["side"])
+        enemy = self._pushed_side()
         to = action.zone
         sea = self.config.board.zones[to].kind == "sea"
         self.emit({"type": "push", "model": model, "zone": start, "to": to,
@@ -294,10 +325,10 @@ class Combat:
     def _strike(self, target: str) -> None:
         """One hit of the attack lands on ``target`` (R19-R27)."""
         side, zone, amount = self.attack["side"], self.attack["zone"], self.attack["damage"]
-        enemy = other(side)
         attacker = self.attack["hero"]
         if target in (DECKHAND, BOSUN):
-            self._hurt_crew(enemy, zone, target, amount, attacker if self.attack["coins"] else None)
+            self._hurt_crew(self.crew_side(side, zone, target), zone, target, amount,
+                            attacker if self.attack["coins"] else None)
         elif target.startswith("hero"):
             hit = int(target[4:])
             if hit not in self.attack["heroes_hit"]:
@@ -308,7 +339,7 @@ class Combat:
         elif target in self.monsters:
             self._hurt_monster(target, amount, attacker)
         else:
-            self._hurt_objective(enemy, zone, amount, side, attacker)
+            self._hurt_feature(zone, target, amount, side, attacker)
 
     def _hurt_crew(self, side: int, zone: str, kind: str, amount: int, by: int | None) -> None:
         for group in self.crew[side]:
@@ -362,19 +393,28 @@ class Combat:
         self.activated[hero] = True
         self.emit({"type": "hero_ko", "hero": hero, "coin": coin,
                    "text": text.hero_ko(self.hero[hero], coin)})
-        self._ko_rewards(other(self.side_of(hero)), by)
+        self._ko_rewards(self.side_of(hero), by)
         if hero == self.acting:
             self.actions_left = 0
 
-    def _ko_rewards(self, enemy: int, by: int | None) -> None:
-        """R26, R27: the enemy hero that KO'd a hero gains 3 coins and its side 1 VP;
-        a KO from anything else gives each enemy hero 1 coin and that side 1 VP."""
+    def _ko_rewards(self, side: int, by: int | None) -> None:
+        """R26, R27: the enemy hero that KO'd a hero of ``side`` gains 3 coins and its
+        side 1 VP; a KO from anything else gives each enemy hero 1 coin and that side
+        1 VP."""
+        enemy = other(side)
         if by is not None and self.side_of(by) == enemy:
             self.gain_coins(by, HERO_KO_COINS, "enemy hero KO'd")
         else:
             for h in self.heroes_of(enemy):
                 self.gain_coins(h, 1, "enemy hero KO'd")
         self._gain_vp(enemy, HERO_KO_VP, "enemy hero KO'd")
+
+    def _hurt_feature(self, zone: str, name: str, amount: int, by_side: int,
+                      by: int | None) -> None:
+        """A hit on a deck feature: the objective of the foe that stands there (R24)."""
+        side = next(enemy for enemy in self.foes(by_side)
+                    if self.objectives[enemy].get(zone, [None])[0] == name)
+        self._hurt_objective(side, zone, amount, by_side, by)
 
     def _hurt_objective(self, side: int, zone: str, amount: int, by_side: int,
                         by: int | None) -> None:
@@ -389,12 +429,43 @@ class Combat:
         del self.objectives[side][zone]
         self.emit({"type": "destroyed", "side": side, "zone": zone, "objective": entry[0],
                    "text": text.destroyed(entry[0], self.factions[by_side], objective.vp)})
-        for h in self.heroes_of(by_side):
+        seats = self.seating.sides[by_side]
+        if len(seats) > 1:
+            # R69: a team decides which of its players gains the objective's benefits.
+            self.reward = [zone, entry[0], by_side]
+            self.push(Frame.of("reward", seats, answer=ANY, zone=zone, objective=entry[0]))
+            return
+        self._objective_benefits(self.heroes_of(by_side), zone, entry[0], by_side)
+
+    def _objective_benefits(self, heroes: Sequence[int], zone: str, name: str,
+                            side: int) -> None:
+        """R24: coins to each of ``heroes``, the VP to ``side``, then the effect."""
+        objective = CONTENT.objectives[name]
+        for h in heroes:
             self.gain_coins(h, objective.coins, objective.title)
-        self._gain_vp(by_side, objective.vp, objective.title)
+        self._gain_vp(side, objective.vp, objective.title)
         for step in objective.effects:  # R24: its effect, resolved at once
             if self._over is None:
                 self.run_effect(step.name, zone, step.amount)
+
+    def holding(self) -> bool:
+        """Whether a decision interrupts an attack's hits: who gains an objective (R69)."""
+        return bool(self.reward)
+
+    def _legal_reward(self, seat: int, frame: Frame) -> list[BonesAction]:
+        return [act("reward", str(s)) for s in self.seating.sides[self.reward[2]]]
+
+    def _on_reward(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        zone, name, side = self.reward
+        self.reward = []
+        self.pop()
+        chosen = int(action.arg)
+        self.emit({"type": "reward", "side": side, "seat": chosen, "by": seat,
+                   "objective": name, "text": text.reward(chosen, name)})
+        heroes = [h for h in self.heroes_of(side) if self.owner[h] == chosen]
+        self._objective_benefits(heroes, zone, name, side)
+        if self._over is None:
+            self._next_hit()
 
     def run_effect(self, name: str, subject: Any, amount: int) -> None:
         """Apply the registered effect ``name`` to ``subject`` (a side, a zone)."""
@@ -415,5 +486,4 @@ class Combat:
                    "text": text.vp(self.factions[side], amount, self.vp[side], why)})
         target = self.game.options["target"]
         if self.vp[side] >= target:
-            self.finish(Result(self.game.team_of(side), tuple(float(v) for v in self.vp),
-                               text.win(self.factions[side], target)))
+            self.finish(self.side_result([side], text.win(self.factions[side], target)))

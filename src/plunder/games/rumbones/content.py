@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from plunder.engine.board import DECK, Board, read_board
-from plunder.engine.content import Field, Schema, fault, read_toml
+from plunder.engine.content import Field, Schema, fault, read_table, read_toml
 from plunder.engine.effects import Step
 from plunder.games.rumbones.effects import CONDITIONS, EFFECTS, KIND_USES, use_of
 
@@ -21,6 +21,8 @@ OBJECTIVES_FILE = HERE / "objectives.toml"
 BOARDS_FILE = HERE / "boards.toml"
 TIDE_FILE = HERE / "tide.toml"
 EFFECTS_FILE = HERE / "effects.toml"
+TEAMS_FILE = HERE / "teams.toml"
+CLASH_FILE = HERE / "clash.toml"
 
 SIDES = ("lords", "marea")  # the two factions of the box, each one side of a battle
 MERCENARY = "mercenary"
@@ -165,6 +167,39 @@ class Configuration:
 
 
 @dataclass(frozen=True)
+class Split:
+    """How the players of a team of ``team`` share their side at a table of
+    ``players``: each one's heroes and Tide hand, who controls the crew (0: the
+    team), or a captain's hand that holds the team's Tide cards."""
+
+    name: str
+    players: int
+    team: int
+    heroes: tuple[int, ...]
+    crew: int
+    tide: tuple[int, ...]
+    captain: int
+
+
+@dataclass(frozen=True)
+class Arena:
+    """Clash Royale!'s board and numbers: the zones, the deployment points anyone uses,
+    the deck features anyone may damage, the Captain's Chest, and the coins."""
+
+    name: str
+    title: str
+    board: Board
+    deploy: tuple[str, ...]
+    features: dict[str, str]  # zone -> objective
+    chest: str
+    ko_coins: int
+    damage_coins: int
+    chest_coins: int
+    first_dice: int
+    lives: tuple[int, int]  # the lives a hero may have, least and most (the summary's advice)
+
+
+@dataclass(frozen=True)
 class Content:
     factions: dict[str, Faction]
     heroes: dict[str, Hero]
@@ -177,6 +212,8 @@ class Content:
     effects: dict[str, str]  # effect -> players' words ({n}: its amount)
     ships: dict[str, str]  # ship -> its name
     conditions: dict[str, str]  # condition -> what it does, in players' words
+    splits: dict[str, Split]  # how a team shares its side, by table and team size
+    arena: Arena  # Clash Royale!
 
     def deck(self, faction: str) -> list[str]:
         """A faction's Tide deck, every copy (in the file's order)."""
@@ -385,13 +422,15 @@ def _tide(path: Path) -> tuple[dict[str, Card], dict[str, Monster], Kraken]:
     return cards, monsters, Kraken(table=rows, **values)
 
 
-def _ships(path: Path, boards: dict[str, Configuration]) -> dict[str, str]:
-    """Every ship of every configuration has a name, and no name is for no ship."""
+def _ships(path: Path, boards: dict[str, Configuration], arena: Arena) -> dict[str, str]:
+    """Every ship of every configuration (and of the arena) has a name, and no name is
+    for no ship."""
     data = read_toml(path)
     names = data.get("ships")
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
         raise fault(path, "needs a [ships] table: ship = \"its name\"", field="ships")
     used = {ship for config in boards.values() for ship in config.board.ships}
+    used.update(arena.board.ships)
     missing = sorted(used - set(names))
     if missing:
         raise fault(path, f"names no ship {missing[0]!r}", "ships")
@@ -465,6 +504,95 @@ def _own_deck(path: Path, board: Board, zone: Any, side: str, entry: str, field:
                     field)
 
 
+PLAYERS = range(2, 7)  # Rum & Bones is for 2 to 6 players
+CLASH_SEATS = 6  # Clash Royale! is for 3 to 6 players: a deployment point each at least
+
+
+def _arena(path: Path, objectives: dict[str, Objective]) -> Arena:
+    """Clash Royale!'s arena: a board whose deployment points are anyone's, deck
+    features on its decks, and the Captain's Chest on one of them."""
+    data = read_toml(path)
+    rules = read_table(
+        path, data, "rules",
+        ko_coins=Field(int, low=0, high=9), damage_coins=Field(int, low=0, high=9),
+        chest_coins=Field(int, low=0, high=9), first_dice=Field(int, low=1, high=6),
+        lives_low=Field(int, low=1, high=9), lives_high=Field(int, low=1, high=9),
+    )
+    if rules["lives_low"] > rules["lives_high"]:
+        raise fault(path, "gives fewer lives at most than at least", "rules", "lives_high")
+    board = read_board(path, data, "arena")
+    raw = data["arena"]
+    title = raw.get("title")
+    if not isinstance(title, str):
+        raise fault(path, "needs a title", "arena", "title")
+    if set(board.deploy) != {"all"} or len(board.deploy["all"]) < CLASH_SEATS:
+        raise fault(path, f"needs at least {CLASH_SEATS} deployment points, all anyone's "
+                    "(deploy.all)", "arena", "deploy")
+    chest = raw.get("chest")
+    if chest not in board.zones or board.zones[chest].kind != DECK:
+        raise fault(path, f"puts the Captain's Chest on {chest!r}, which is no deck zone",
+                    "arena", "chest")
+    features = raw.get("features")
+    if not isinstance(features, dict) or not features:
+        raise fault(path, "needs an [arena.features] table: zone = objective", "arena",
+                    "features")
+    for zone, name in features.items():
+        if zone not in board.zones or board.zones[zone].kind != DECK or zone == chest:
+            raise fault(path, f"puts a deck feature on {zone!r}, which is no deck zone free "
+                        "of the Chest", "arena.features", zone)
+        if name not in objectives:
+            raise fault(path, f"names the objective {name!r}, which is not one of "
+                        f"{sorted(objectives)}", "arena.features", zone)
+    return Arena("arena", title, board, tuple(board.deploy["all"]), dict(features), chest,
+                 rules["ko_coins"], rules["damage_coins"], rules["chest_coins"],
+                 rules["first_dice"], (rules["lives_low"], rules["lives_high"]))
+
+
+def _splits(path: Path, heroes: dict[str, Hero]) -> dict[str, Split]:
+    """How teams share their sides, for every table of 2 to 6: each table splits into
+    two teams (the larger first) and has an entry for each."""
+    found = Schema(
+        "split",
+        Split,
+        players=Field(int, low=min(PLAYERS), high=max(PLAYERS)),
+        team=Field(int, low=1, high=3),
+        heroes=Field(list, items=int, length=(1, 3)),
+        crew=Field(int, low=0, high=3),
+        tide=Field(list, default=(), items=int, length=(0, 3)),
+        captain=Field(int, default=0, low=0, high=9),
+    ).read(path)
+    own = min(sum(1 for h in heroes.values() if h.faction == side) for side in SIDES)
+    seen = set()
+    for split in found.values():
+        where = split.name
+        if (split.players, split.team) in seen:
+            raise fault(path, f"is a second split for a team of {split.team} at "
+                        f"{split.players} players", where, "team")
+        seen.add((split.players, split.team))
+        if len(split.heroes) != split.team or min(split.heroes) < 1:
+            raise fault(path, f"gives {split.team} players {list(split.heroes)} heroes: one "
+                        "number, at least 1, for each player", where, "heroes")
+        if sum(split.heroes) > own:
+            raise fault(path, f"fields {sum(split.heroes)} heroes, more than a faction's "
+                        f"{own} own heroes", where, "heroes")
+        if split.crew > split.team:
+            raise fault(path, f"gives the crew to player {split.crew} of {split.team}", where,
+                        "crew")
+        if bool(split.tide) == bool(split.captain):
+            raise fault(path, "gives either each player's Tide hand (tide) or a captain's "
+                        "(captain)", where, "tide")
+        if split.tide and len(split.tide) != split.team:
+            raise fault(path, f"lists {len(split.tide)} Tide hands for {split.team} players",
+                        where, "tide")
+    for players in PLAYERS:
+        teams = ((players + 1) // 2, players // 2)
+        for team in set(teams):
+            if (players, team) not in seen:
+                raise fault(path, f"has no split for a team of {team} at {players} players",
+                            field="split")
+    return found
+
+
 def _other(side: str) -> str:
     return SIDES[1 - SIDES.index(side)]
 
@@ -476,6 +604,8 @@ def load_content(
     boards: Path = BOARDS_FILE,
     tide: Path = TIDE_FILE,
     effects: Path = EFFECTS_FILE,
+    teams: Path = TEAMS_FILE,
+    clash: Path = CLASH_FILE,
 ) -> Content:
     """Read and check every content file."""
     hero_table, skills = _heroes(heroes)
@@ -489,12 +619,15 @@ def load_content(
         raise fault(effects, f"needs the words of exactly the conditions {', '.join(CONDITIONS)}",
                     field="conditions")
     configurations = _boards(boards, objective_table)
+    arena = _arena(clash, objective_table)
     return Content(
         _factions(factions), hero_table, skills, objective_table,
         configurations, cards, monsters, kraken,
         {name: entry["text"] for name, entry in words.items()},
-        _ships(boards, configurations),
+        _ships(boards, configurations, arena),
         {name: conditions[name]["text"] for name in CONDITIONS},
+        _splits(teams, hero_table),
+        arena,
     )
 
 

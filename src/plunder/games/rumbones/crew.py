@@ -37,9 +37,14 @@ if TYPE_CHECKING:
 class Crews:
     """Rum & Bones: the crews and the deck guns (R28-R37)."""
 
-    def _activate_crew(self, side: int) -> None:
+    def _activate_crew(self, side: int, seat: int) -> None:
+        """R28, R66: the crew activates once a round, played by the player who controls
+        it, or by the teammate who activated it where the team shares it."""
         self.crew_done[side] = True
-        self.emit({"type": "crew", "side": side, "text": text.crew_activate(self.factions[side])})
+        controller = self.seating.crew[side]
+        self.crew_by = seat if controller is None else controller
+        self.emit({"type": "crew", "side": side, **self.by_seat(self.crew_by),
+                   "text": text.crew_activate(self.factions[side])})
         self._muster_next()
 
     def _muster_points(self, side: int) -> list[str]:
@@ -53,7 +58,7 @@ class Crews:
         deckhands, bosuns = self.reserve[side]
         if not self.mustered:
             if points and deckhands and deckhands < DECKHANDS_A_POINT * len(points):
-                self.replace(Frame.of("muster", [side], left=deckhands))
+                self.replace(Frame.of("muster", [self.crew_by], left=deckhands))
                 return
             for zone in points if deckhands else ():
                 self._deploy_crew(side, zone, DECKHANDS_A_POINT, 0)
@@ -64,12 +69,13 @@ class Crews:
                 self._deploy_crew(side, points[0], 0, 1)
                 self._muster_next()
                 return
-            self.replace(Frame.of("bosun", [side], left=BOSUNS_A_CREW - self.bosuns_placed))
+            self.replace(Frame.of("bosun", [self.crew_by],
+                                  left=BOSUNS_A_CREW - self.bosuns_placed))
             return
         self.mustered, self.bosuns_placed = False, 0
         # R30: crew moves and attacks, and the deck gun fires, in the order the side chooses.
-        self.raise_triggers([Trigger.of("advance", side, "crew"), Trigger.of("gun", side, "gun")],
-                            then="crew")
+        self.raise_triggers([Trigger.of("advance", self.crew_by, "crew"),
+                             Trigger.of("gun", self.crew_by, "gun")], then="crew")
 
     def _deploy_crew(self, side: int, zone: str, deckhands: int, bosuns: int) -> None:
         bosun_hp = CONTENT.factions[self.factions[side]].bosun_hp
@@ -81,32 +87,36 @@ class Crews:
                    "text": text.muster(self.factions[side], zone, deckhands, bosuns)})
 
     def _legal_muster(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("muster", zone=z) for z in self._muster_points(seat)]
+        return [act("muster", zone=z) for z in self._muster_points(self.side)]
 
     def _on_muster(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        count = min(DECKHANDS_A_POINT, self.reserve[seat][0])
-        self._deploy_crew(seat, action.zone, count, 0)
-        if not self.reserve[seat][0]:
+        side = self.side
+        count = min(DECKHANDS_A_POINT, self.reserve[side][0])
+        self._deploy_crew(side, action.zone, count, 0)
+        if not self.reserve[side][0]:
             self.mustered = True
         self._muster_next()
 
     def _legal_bosun(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("bosun", zone=z) for z in self._muster_points(seat)]
+        return [act("bosun", zone=z) for z in self._muster_points(self.side)]
 
     def _on_bosun(self, seat: int, action: BonesAction, frame: Frame) -> None:
         self.bosuns_placed += 1
-        self._deploy_crew(seat, action.zone, 0, 1)
+        self._deploy_crew(self.side, action.zone, 0, 1)
         self._muster_next()
 
     def _order_action(self, index: int, trigger: Trigger) -> Action:
         return act("first", trigger.label)
+
+    def _trigger_orderer(self, triggers: list[Trigger]) -> int:
+        return self.crew_by  # R30: the crew's player orders crew and deck gun
 
     def _after_crew(self) -> None:
         self._next_turn()
 
     # The deck gun (R37).
     def _fire_gun(self, trigger: Trigger) -> None:
-        side = trigger.seat
+        side = self.side
         if self.jammed[side]:
             return  # its helm is destroyed (designed objective effect)
         zones = self._gun_zones(side)
@@ -115,17 +125,17 @@ class Crews:
         if len(zones) == 1:
             self._shoot_gun(side, zones[0])
             return
-        self.replace(Frame.of("fire", [side], zones=zones))
+        self.replace(Frame.of("fire", [self.crew_by], zones=zones))
 
     def _gun_zones(self, side: int) -> list[str]:
         faction = CONTENT.factions[self.factions[side]]
         return self.attack_zones(side, self.config.gun[self.factions[side]], faction.gun.range)
 
     def _legal_fire(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("fire", zone=z) for z in self._gun_zones(seat)]
+        return [act("fire", zone=z) for z in self._gun_zones(self.side)]
 
     def _on_fire(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        self._shoot_gun(seat, action.zone)
+        self._shoot_gun(self.side, action.zone)
 
     def _shoot_gun(self, side: int, zone: str) -> None:
         faction = CONTENT.factions[self.factions[side]]
@@ -133,14 +143,14 @@ class Crews:
                    "text": text.gun(self.factions[side], zone)})
         # R37: no one gains from crew the gun KOs; a KO'd hero still gives coins.
         self._declare_attack(side, zone, faction.gun, who="The deck gun", hero=None,
-                             then="gun", coins=False, source="gun")
+                             then="gun", coins=False, source="gun", seat=self.crew_by)
 
     def _after_gun(self) -> None:
         self.run_triggers()
 
     # The crew's move (R31-R33) and attacks (R34-R36).
     def _fire_advance(self, trigger: Trigger) -> None:
-        side = trigger.seat
+        side = self.side
         # The groups to move, in order (crew off every track never move).
         self.crew_queue = [g[:2] for g in self.crew[side] if g[TRACK] != STRAY]
         self._advance_next(side)
@@ -170,7 +180,7 @@ class Crews:
                 continue
             if self._next_to_enemy(side, zone):
                 # R32: crew that begin next to an enemy may stay.
-                self.replace(Frame.of("advance", [side], zone=zone, to=ahead))
+                self.replace(Frame.of("advance", [self.crew_by], zone=zone, to=ahead))
                 return
             self.crew_queue.pop(0)
             self._move_group(side, group)
@@ -180,15 +190,16 @@ class Crews:
         return [ADVANCE, HOLD]
 
     def _on_advance(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        side = self.side
         track, position = self.crew_queue.pop(0)
-        group = self._group_at(seat, track, position)
+        group = self._group_at(side, track, position)
         assert group is not None
         if action == ADVANCE:
-            self._move_group(seat, group)
+            self._move_group(side, group)
         else:
-            self.emit({"type": "crew_hold", "side": seat, "zone": frame.data["zone"],
-                       "text": text.crew_hold(self.factions[seat], frame.data["zone"])})
-        self._advance_next(seat)
+            self.emit({"type": "crew_hold", "side": side, "zone": frame.data["zone"],
+                       "text": text.crew_hold(self.factions[side], frame.data["zone"])})
+        self._advance_next(side)
 
     def _move_group(self, side: int, group: list[Any]) -> None:
         """Move a crew group one zone along its track; the end of a track is a raid (R33)."""
@@ -263,8 +274,8 @@ class Crews:
                 continue
             if len(zones) > 1:
                 origin = "" if entry[0] == "raid" else entry[4]
-                self.replace(Frame.of("strike", [side], raid=entry[0] == "raid", zone=origin,
-                                      zones=zones))
+                self.replace(Frame.of("strike", [self.crew_by], raid=entry[0] == "raid",
+                                      zone=origin, zones=zones))
                 return
             self.crew_queue.pop(0)
             self._crew_strike(side, entry, zones[0])
@@ -273,11 +284,11 @@ class Crews:
             self.run_triggers()
 
     def _legal_strike(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("strike", zone=z) for z in self._strike_zones(seat, self.crew_queue[0])]
+        return [act("strike", zone=z) for z in self._strike_zones(self.side, self.crew_queue[0])]
 
     def _on_strike(self, seat: int, action: BonesAction, frame: Frame) -> None:
         entry = self.crew_queue.pop(0)
-        self._crew_strike(seat, entry, action.zone)
+        self._crew_strike(self.side, entry, action.zone)
 
     def _crew_strike(self, side: int, entry: list[Any], zone: str) -> None:
         faction = CONTENT.factions[self.factions[side]]
@@ -297,7 +308,7 @@ class Crews:
         self.striking = entry
         self._declare_attack(side, zone, Profile(0, faction.crew_dice, to_hit, 1), who="Crew",
                              hero=None, then="crew_strike", modifier=modifier,
-                             source=entry[0])
+                             source=entry[0], seat=self.crew_by)
 
     def _after_crew_strike(self) -> None:
         side, entry = self.side, self.striking

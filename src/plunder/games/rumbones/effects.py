@@ -157,7 +157,7 @@ def muster(state: BonesState, seat: int, amount: int) -> None:
 
 @effect("purse", "turn_card", amount=True)
 def purse(state: BonesState, seat: int, amount: int) -> None:
-    for hero in state.heroes_of(seat):
+    for hero in state.heroes_of(state.seat_side(seat)):
         state.gain_coins(hero, amount, "Tide card")
 
 

@@ -1,8 +1,8 @@
 """Rum & Bones' observation: the board zone by zone and the heroes, from the viewer's side.
 
 Everything is read from the view. Sides are seen from the viewer's (a spectator
-sees from side 0's): "own" is the viewer's side, "enemy" the other. The layout
-is listed field by field in ``docs/rules/rumbones.md``.
+sees from side 0's): "own" is the viewer's side (its team's), "enemy" the
+other. The layout is listed field by field in ``docs/rules/rumbones.md``.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ import numpy as np
 
 from plunder.engine.encoding import Encoder, Writer, blank, seat_one_hot
 from plunder.engine.state import State
-from plunder.games.rumbones.actions import BOSUNS, HANDS, ZONE
+from plunder.games.rumbones.actions import BOSUNS, HANDS, HEROES_A_SIDE, ZONE
 from plunder.games.rumbones.content import CONTENT
-from plunder.games.rumbones.rules import HEROES_A_SIDE, BonesGame, BonesState
+from plunder.games.rumbones.game import BonesGame
+from plunder.games.rumbones.rules import BonesState
 
 KINDS = ("pick", "turn", "deploy", "act", "move", "reroll", "hits", "assign", "shove", "push",
          "muster", "bosun", "order", "advance", "strike", "fire", "tide", "mend", "gather",
@@ -38,20 +39,114 @@ SKILL_KIND = {name: skill.kind for name, skill in CONTENT.skills.items()}
 KEPT = 4096
 
 
+CLASH_KINDS = ("pick", "turn", "deploy", "act", "move", "reroll", "hits", "assign", "shove",
+               "push", "seize")
+CLASH_ZONE_FEATURES = 4
+LIVES_SCALE = 5.0
+
+
 class BonesEncoder(Encoder):
+    """The battle's layout, or Clash Royale!'s (``clash_declare``, ``clash_fill``)."""
+
     game: BonesGame
 
     def declare(self) -> None:
+        # The two-player battle, where a seat is a side, has a fast path from the state.
+        self.fast = not self.game.clash and self.game.players == 2
+        if self.game.clash:
+            self.clash_declare()
+        else:
+            self.battle_declare()
+
+    def fill(self, view: Mapping[str, Any], out: Writer) -> None:
+        if self.game.clash:
+            self.clash_fill(view, out)
+        else:
+            self.battle_fill(view, out)
+
+    # ------------------------------------------------------------ Clash Royale!
+    def clash_declare(self) -> None:
+        players = self.game.players
+        self.field("viewer", players, "one-hot: the seat observing")
+        self.field("zones", len(self.game.zones()) * CLASH_ZONE_FEATURES,
+                   "per zone (board order): own heroes, enemy heroes, a deck feature's HP "
+                   "left / its HP, the Captain's Chest",
+                   high=self.game.seating.hero_count)  # every hero may crowd one zone
+        self.field("heroes", self.game.seating.hero_count * (HERO_FEATURES + 1),
+                   "per hero, own first: as in a battle, then lives left / 5")
+        self.field("players", players, "1 where the seat still has heroes")
+        self.field("round", 1, "round / round limit")
+        self.field("turn", 1, "the viewer to play")
+        self.field("decision", len(CLASH_KINDS), "one-hot: the kind of the open decision")
+        self.field("action", 4, "actions left / 3, movement points left / 3, hits to assign / 6, "
+                                "re-rolls left / 2")
+        self.field("pending", players, "1 where the seat owes a decision")
+        self.field("over", 1, "1 once the game is over")
+
+    def clash_fill(self, view: Mapping[str, Any], out: Writer) -> None:
+        seat = view["viewer"]
+        own = 0 if seat is None else seat
+        out.put("viewer", seat_one_hot(seat, self.game.players))
+        cells = {z: [0.0] * CLASH_ZONE_FEATURES for z in self.game.zones()}
+        for hero in view["heroes"]:
+            if hero["zone"] is not None:
+                cells[hero["zone"]][0 if hero["side"] == own else 1] += 1.0
+        for zone, entry in view["features"].items():
+            cells[zone][2] = (entry["hp"] - entry["damage"]) / entry["hp"]
+        cells[view["chest"]][3] = 1.0
+        out.put("zones", [value for cell in cells.values() for value in cell])
+        heroes: list[float] = []
+        for hero in sorted(view["heroes"], key=lambda h: (h["side"] != own, h["index"])):
+            heroes += [*self.hero_features(hero), hero["lives"] / LIVES_SCALE]
+        heroes += [0.0] * (self.game.seating.hero_count * (HERO_FEATURES + 1) - len(heroes))
+        out.put("heroes", heroes)
+        left = view["players_left"]
+        out.put("players", [float(s in left) for s in range(self.game.players)])
+        out.put("round", [view["round"] / self.game.options["clash_rounds"]])
+        out.put("turn", [float(view["side"] == own and not view["over"])])
+        kind = (view["decision"] or {}).get("kind")
+        out.one_hot("decision", CLASH_KINDS.index(kind) if kind in CLASH_KINDS else None,
+                    len(CLASH_KINDS))
+        out.put("action", [view["actions_left"] / 3, min(view["mp"], 3) / 3,
+                           min(view["hits"], 6) / 6, min(view["rerolls"], 2) / 2])
+        out.put("pending", [float(s in view["pending"]) for s in range(self.game.players)])
+        out.put("over", [float(view["over"])])
+
+    @staticmethod
+    def hero_features(hero: Mapping[str, Any]) -> list[float]:
+        kinds = {CONTENT.skills[s].kind for s in hero["skills"]}
+        return [
+            float(hero["zone"] is not None),
+            hero["damage"] / hero["hp_max"],
+            hero["hp_max"] / 14.0,
+            min(hero["coins"], COIN_SCALE) / COIN_SCALE,
+            float(hero["activated"]),
+            float(hero["coin"] == "gold"),
+            float(hero["coin"] == "dark"),
+            float(hero["overboard"]),
+            *(float(kind in kinds) for kind in SKILL_KINDS),
+            float(bool(hero["spent"])),
+            sum(1 for level in hero["skills"].values() if level >= 2) / 5.0,
+            *(float(c in hero["conditions"]) for c in CONDITIONS),
+        ]
+
+    # ------------------------------------------------------------ the battle
+    def battle_declare(self) -> None:
+        # The kinds of decision these options open (a team's captain only where one holds
+        # the Tide).
+        seating = self.game.seating
+        self.kinds = (KINDS + (("reward",) if seating.has_teams else ())
+                      + (("captain",) if any(seating.captain) else ()))
         zones = len(self.game.zones())
         self._zones = {zone: i for i, zone in enumerate(self.game.zones())}
         self._flips: dict[int, np.ndarray] = {}
         self._boards: dict[tuple[Any, ...], Any] = {}
         self._heroes: dict[tuple[Any, ...], Any] = {}
-        heroes = 2 * HEROES_A_SIDE
-        self.field("viewer", 2, "one-hot: the seat observing")
+        heroes = seating.hero_count
+        self.field("viewer", self.game.players, "one-hot: the seat observing")
         # A zone may hold a side's every hero and its whole crew.
         crowd = max(
-            HEROES_A_SIDE,
+            *(seating.heroes(side) for side in (0, 1)),
             *(f.deckhands / CREW_SCALE for f in CONTENT.factions.values()),
             *(f.bosuns / CREW_SCALE for f in CONTENT.factions.values()),
         )
@@ -69,10 +164,11 @@ class BonesEncoder(Encoder):
             "and passive unlocked, its reaction spent this round, skills at level 2 / 5, and "
             "each condition (blind, stun, slow, silence, bleed)",
         )
-        self.field("hand", len(CARDS), "the viewer's Tide cards of each kind / 4")
+        self.field("hand", len(CARDS), "the Tide cards of each kind the viewer sees in its "
+                                       "team's hands / 4")
         self.field("discards", 2 * len(CARDS), "each Tide card in the own, then the enemy's "
                                                "discards / 4")
-        self.field("tide", 6, "own and enemy hand sizes / 3, decks / 30, Kraken pools / 10")
+        self.field("tide", 6, "own and enemy cards in hand / 3, decks / 30, Kraken pools / 10")
         self.field("kraken", 3, "the Kraken is up, its damage / its HP, it is dead")
         self.field("monsters", len(MONSTERS) * MONSTER_FEATURES,
                    "per sea monster: summoned, own, enemy, damage / HP, activated")
@@ -81,17 +177,18 @@ class BonesEncoder(Encoder):
         self.field("round", 1, "round / round limit")
         self.field("turn", 6, "own side first, own side to play, own and enemy passed, own and "
                               "enemy crew activated")
-        self.field("decision", len(KINDS), "one-hot: the kind of the open decision")
+        self.field("decision", len(self.kinds), "one-hot: the kind of the open decision")
         self.field("action", 4, "actions left / 3, movement points left / 3, hits to assign / 6, "
                                 "re-rolls left / 2")
-        self.field("pending", 2, "1 where the seat owes a decision")
+        self.field("pending", self.game.players, "1 where the seat owes a decision")
         self.field("over", 1, "1 once the game is over")
 
-    def fill(self, view: Mapping[str, Any], out: Writer) -> None:
+    def battle_fill(self, view: Mapping[str, Any], out: Writer) -> None:
         seat = view["viewer"]
-        own = 0 if seat is None else seat
+        sides = self.game.seating.sides
+        own = 0 if seat is None else self.game.seating.side_of[seat]
         enemy = 1 - own
-        out.put("viewer", seat_one_hot(seat, 2))
+        out.put("viewer", seat_one_hot(seat, self.game.players))
         cells: dict[str, list[float]] = {z: [0.0] * ZONE_FEATURES for z in self.game.zones()}
         for hero in view["heroes"]:
             if hero["zone"] is not None:
@@ -114,28 +211,16 @@ class BonesEncoder(Encoder):
         heroes: list[float] = []
         ordered = sorted(view["heroes"], key=lambda h: (h["side"] != own, h["index"]))
         for hero in ordered:
-            kinds = {CONTENT.skills[s].kind for s in hero["skills"]}
-            heroes += [
-                float(hero["zone"] is not None),
-                hero["damage"] / hero["hp_max"],
-                hero["hp_max"] / 14.0,
-                min(hero["coins"], COIN_SCALE) / COIN_SCALE,
-                float(hero["activated"]),
-                float(hero["coin"] == "gold"),
-                float(hero["coin"] == "dark"),
-                float(hero["overboard"]),
-                *(float(kind in kinds) for kind in SKILL_KINDS),
-                float(bool(hero["spent"])),
-                sum(1 for level in hero["skills"].values() if level >= 2) / 5.0,
-                *(float(c in hero["conditions"]) for c in CONDITIONS),
-            ]
-        heroes += [0.0] * (2 * HEROES_A_SIDE * HERO_FEATURES - len(heroes))
+            heroes += self.hero_features(hero)
+        heroes += [0.0] * (self.game.seating.hero_count * HERO_FEATURES - len(heroes))
         out.put("heroes", heroes)
-        hand = view.get("hand", [])
+        hands = view.get("hands") or {"own": view.get("hand", [])}
+        hand = [card for cards in hands.values() for card in cards]
         out.put("hand", [hand.count(c) / 4 for c in CARDS])
         out.put("discards", [view["discards"][side].count(c) / 4 for side in (own, enemy)
                              for c in CARDS])
-        out.put("tide", [view["hand_sizes"][own] / 3, view["hand_sizes"][enemy] / 3,
+        held = [sum(view["hand_sizes"][s] for s in seats) for seats in sides]
+        out.put("tide", [held[own] / 3, held[enemy] / 3,
                          view["decks"][own] / 30, view["decks"][enemy] / 30,
                          view["pools"][own] / 10, view["pools"][enemy] / 10])
         kraken = view["kraken"]
@@ -171,20 +256,24 @@ class BonesEncoder(Encoder):
         ])
         decision = view["decision"] or {}
         kind = decision.get("kind")
-        out.one_hot("decision", KINDS.index(kind) if kind in KINDS else None, len(KINDS))
+        kinds = self.kinds
+        out.one_hot("decision", kinds.index(kind) if kind in kinds else None, len(kinds))
         out.put("action", [view["actions_left"] / 3, min(view["mp"], 3) / 3,
                            min(view["hits"], 6) / 6, min(view["rerolls"], 2) / 2])
-        out.put("pending", [float(s in view["pending"]) for s in (0, 1)])
+        out.put("pending", [float(s in view["pending"]) for s in range(self.game.players)])
         out.put("over", [float(view["over"])])
 
     def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
-        """``fill`` for several seats at once, straight from the state (docs/design.md).
+        """``fill`` for several seats at once, straight from the state (docs/design.md),
+        in the two-player battle; teams and Clash Royale! encode each seat's view.
 
         Everything but the viewer and its hand is seen from a side. It is written
         from side 0's (a spectator's too), and side 1's is the same values in other
         places (own and enemy swapped, its heroes first), but for whether it plays
         first and plays now.
         """
+        if not self.fast:
+            return super().observe(state, seats)
         assert isinstance(state, BonesState)
         heroes = [self._hero(state, h) for h in range(len(state.hero))]
         front = np.frombuffer(self._side_zero(state, self._zones_block(state), heroes),
@@ -308,7 +397,7 @@ class BonesEncoder(Encoder):
             for zone, entry in state.objectives[side].items():
                 hp = CONTENT.objectives[entry[0]].hp
                 cell(zone)[side][3] = (hp - entry[1]) / hp
-        for side, zone, _damage, _activated in state.monsters.values():
+        for side, zone, *_ in state.monsters.values():
             cell(zone)[side][4] = 1.0
         if state.kraken:
             cell(state.kraken[0])[2] = 1.0
@@ -393,7 +482,7 @@ class BonesEncoder(Encoder):
                 out[base] = 1.0
             found = state.monsters.get(name)
             if found:
-                side, _zone, damage, activated = found
+                side, _zone, damage, activated = found[:4]
                 if side == own:
                     out[base + 1] = 1.0
                 if side == enemy:

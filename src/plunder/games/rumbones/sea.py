@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, Any
 from plunder.engine.action import Action
 from plunder.engine.frame import Frame
 from plunder.games.rumbones import text
-from plunder.games.rumbones.actions import END, HAND_LIMIT, KEEP, MOVE, STOP, act
+from plunder.games.rumbones.actions import END, KEEP, MOVE, STOP, act, other
 from plunder.games.rumbones.content import CONTENT
 
 if TYPE_CHECKING:
     from plunder.games.rumbones.rules import BonesState
 
-HAND = HAND_LIMIT  # R48
 KRAKEN = "kraken"
 # The Kraken is nobody's: its "side" for the rules of KOs.
 NOBODY = -1
@@ -28,18 +27,30 @@ class TideAndSea:
     """Tide cards, the Kraken and sea monsters, for ``BonesState``."""
 
     # ----------------------------------------------------------- the Tide decks (R48-R52)
+    def hand_limit(self: BonesState, seat: int) -> int:
+        """How many Tide cards ``seat`` holds at most: 3 in the two-player game (R48), as
+        the split says in teams, the captain's hand where a captain holds them (R63)."""
+        side = self.seat_side(seat)
+        if self.seating.captain[side]:
+            return self.seating.captain[side] if self.captains[side] == seat else 0
+        return self.seating.tide[seat]
+
     def _deal_tide(self: BonesState) -> None:
-        """R48: each side shuffles its faction's Tide deck and draws 3."""
-        for side in (0, 1):
+        """R48, R63: each side shuffles its faction's Tide deck, and its players draw
+        their hands from it."""
+        for side, seats in enumerate(self.seating.sides):
             deck = CONTENT.deck(self.factions[side])
             self.shuffle(deck)
             self.deck[side] = deck
-            self._draw_tide(side)
+            for seat in seats:
+                self._draw_tide(seat)
 
-    def _draw_tide(self: BonesState, side: int) -> None:
-        """Draw up to the hand of 3; an empty deck takes the shuffled discards (R52)."""
+    def _draw_tide(self: BonesState, seat: int) -> None:
+        """Draw up to the seat's hand; an empty deck takes the shuffled discards (R52)."""
+        side = self.seat_side(seat)
+        limit = self.hand_limit(seat)
         drawn = []
-        while len(self.hand[side]) < HAND:
+        while len(self.hand[seat]) < limit:
             if not self.deck[side]:
                 if not self.discards[side]:
                     break
@@ -49,45 +60,50 @@ class TideAndSea:
                 self.emit({"type": "tide_reshuffle", "side": side,
                            "text": text.tide_reshuffle(self.factions[side])})
             card = self.deck[side].pop()
-            self.hand[side].append(card)
+            self.hand[seat].append(card)
             drawn.append(card)
-        self.hand[side].sort()
+        self.hand[seat].sort()
         if drawn:
-            self.emit({"type": "tide_draw", "side": side, "count": len(drawn),
+            self.emit({"type": "tide_draw", "side": side, **self.by_seat(seat),
+                       "count": len(drawn),
                        "text": text.tide_draw(self.factions[side], len(drawn))})
-            self.emit({"type": "tide_drew", "side": side, "cards": sorted(drawn),
-                       "text": text.tide_drew(drawn)}, to=self.allies(side))
+            # R65: what a player draws is seen by its team alone.
+            self.emit({"type": "tide_drew", "side": side, **self.by_seat(seat),
+                       "cards": sorted(drawn), "text": text.tide_drew(drawn)},
+                      to=self.allies(seat))
 
-    def _play_card(self: BonesState, side: int, card: str) -> None:
+    def _play_card(self: BonesState, seat: int, card: str) -> None:
         """R49, R50: a card costs nothing; played, it goes to the discards and its
         Kraken symbols raise its side's pool (capped, and playable at the cap)."""
+        side = self.seat_side(seat)
         spec = CONTENT.cards[card]
-        self.hand[side].remove(card)
+        self.hand[seat].remove(card)
         self.discards[side].append(card)
         cap = CONTENT.kraken.pool_cap
         self.pools[side] = min(cap, self.pools[side] + spec.kraken)
-        self.emit({"type": "tide", "side": side, "card": card, "pool": self.pools[side],
-                   "text": text.tide(self.factions[side], card)})
+        self.emit({"type": "tide", "side": side, **self.by_seat(seat), "card": card,
+                   "pool": self.pools[side], "text": text.tide(self.factions[side], card)})
 
-    def tide_turn_cards(self: BonesState, side: int) -> list[str]:
-        return sorted({c for c in self.hand[side] if CONTENT.cards[c].timing == "turn"})
+    def tide_turn_cards(self: BonesState, seat: int) -> list[str]:
+        return sorted({c for c in self.hand[seat] if CONTENT.cards[c].timing == "turn"})
 
-    def _play_turn_card(self: BonesState, side: int, card: str) -> None:
-        self._play_card(side, card)
+    def _play_turn_card(self: BonesState, seat: int, card: str) -> None:
+        self._play_card(seat, card)
         for step in CONTENT.cards[card].effects:
-            self.run_effect(step.name, side, step.amount)
+            self.run_effect(step.name, seat, step.amount)
         self._next_choice()
 
-    def queue_choice(self: BonesState, kind: str, side: int, amount: int) -> None:
-        self.choices.append([kind, side, amount])
+    def queue_choice(self: BonesState, kind: str, seat: int, amount: int) -> None:
+        """A choice a Tide card's effect needs, asked of the player who played it."""
+        self.choices.append([kind, seat, amount])
 
     def _next_choice(self: BonesState) -> None:
         """Ask the choices the card's effects need (which hero heals, where crew go,
         which monster comes), then the side's turn goes on (R49)."""
         while self.choices and self._over is None:
-            kind, side, amount = self.choices[0]
-            if getattr(self, f"_{kind}_options")(side):
-                self.replace(Frame.of(kind, [side], amount=amount))
+            kind, seat, amount = self.choices[0]
+            if getattr(self, f"_{kind}_options")(self.seat_side(seat)):
+                self.replace(Frame.of(kind, [seat], amount=amount))
                 return
             self.choices.pop(0)
         if self._over is None:
@@ -98,7 +114,7 @@ class TideAndSea:
         return [h for h in self.heroes_of(side) if self.zone[h] is not None and self.damage[h]]
 
     def _legal_mend(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        return [act("mend", f"hero{h}") for h in self._mend_options(seat)]
+        return [act("mend", f"hero{h}") for h in self._mend_options(self.seat_side(seat))]
 
     def _on_mend(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
         self.choices.pop(0)
@@ -110,12 +126,13 @@ class TideAndSea:
         return self._muster_points(side) if self.reserve[side][0] else []
 
     def _legal_gather(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        return [act("gather", zone=z) for z in self._gather_options(seat)]
+        return [act("gather", zone=z) for z in self._gather_options(self.seat_side(seat))]
 
     def _on_gather(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
         self.choices.pop(0)
-        count = min(frame.data["amount"], self.reserve[seat][0])
-        self._deploy_crew(seat, action.zone, count, 0)
+        side = self.seat_side(seat)
+        count = min(frame.data["amount"], self.reserve[side][0])
+        self._deploy_crew(side, action.zone, count, 0)
         self._next_choice()
 
     # summon (a sea monster joins the side, R55)
@@ -137,32 +154,36 @@ class TideAndSea:
         return out
 
     def _legal_summon(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        return [act("summon", m, z) for m in self._summon_options(seat)
-                for z in self._surface_zones(seat)]
+        side = self.seat_side(seat)
+        return [act("summon", m, z) for m in self._summon_options(side)
+                for z in self._surface_zones(side)]
 
     def _on_summon(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
         self.choices.pop(0)
+        side = self.seat_side(seat)
         self.summoned.append(action.arg)
-        self.monsters[action.arg] = [seat, action.zone, 0, True]
-        self.emit({"type": "summon", "side": seat, "monster": action.arg, "zone": action.zone,
-                   "text": text.summon(self.factions[seat], action.arg, action.zone)})
+        # R66: the monster joins the side, played by the player who summoned it.
+        self.monsters[action.arg] = [side, action.zone, 0, True, seat]
+        self.emit({"type": "summon", "side": side, **self.by_seat(seat), "monster": action.arg,
+                   "zone": action.zone,
+                   "text": text.summon(self.factions[side], action.arg, action.zone)})
         self._next_choice()
 
     # ----------------------------------------------------------- "When a Hero Attacks" (R51)
     def _seats_tide(self: BonesState, data: Any) -> list[int]:
-        """Offered by public facts: a side whose faction's deck lists cards for its part
-        of the attack, and whose hand is not empty."""
+        """Offered by public facts: each player whose side's deck lists cards for its
+        part of the attack, and whose hand is not empty (R51, R65)."""
         attacker = self.attack["side"]
         out = []
-        for side, part in ((attacker, "attacker"), (1 - attacker, "defender")):
+        for side, part in ((attacker, "attacker"), (other(attacker), "defender")):
             listed = any(c.faction == self.factions[side] and c.timing == "attack"
                          and c.side == part for c in CONTENT.cards.values())
-            if listed and self.hand[side]:
-                out.append(side)
+            if listed:
+                out += [seat for seat in self.seating.sides[side] if self.hand[seat]]
         return out
 
     def _plays_tide(self: BonesState, seat: int, frame: Frame) -> list[Action]:
-        part = "attacker" if seat == self.attack["side"] else "defender"
+        part = "attacker" if self.seat_side(seat) == self.attack["side"] else "defender"
         return [act("tide", c) for c in sorted(set(self.hand[seat]))
                 if CONTENT.cards[c].timing == "attack" and CONTENT.cards[c].side == part]
 
@@ -172,21 +193,21 @@ class TideAndSea:
         for step in CONTENT.cards[card].effects:
             self.run_effect(step.name, seat, step.amount)
 
-    def _window_first(self: BonesState, frame: Frame) -> int:
-        # The attacker's cards first, then the defender's; the reactions are the
-        # defender's alone.
-        return self.attack["side"] if frame.kind == "tide" else 1 - self.attack["side"]
-
     def _after_tide(self: BonesState, frame: Frame) -> None:
         self._roll_attack()
 
     # ----------------------------------------------------------- recovery's discards (R60)
-    def _ask_discard(self: BonesState, side: int) -> None:
-        self.discarding = side
-        if self.hand[side]:
-            self.replace(Frame.of("discard", [side]))
+    def recovery_seats(self: BonesState) -> list[int]:
+        """R60: who discards and draws at recovery, in order: the first side's players,
+        then the other's."""
+        return [*self.seating.sides[self.first], *self.seating.sides[other(self.first)]]
+
+    def _ask_discard(self: BonesState, seat: int) -> None:
+        self.discarding = seat
+        if self.hand[seat]:
+            self.replace(Frame.of("discard", [seat]))
         else:
-            self._discarded(side)
+            self._discarded(seat)
 
     def _legal_discard(self: BonesState, seat: int, frame: Frame) -> list[Action]:
         return [KEEP, *(act("discard", c) for c in sorted(set(self.hand[seat])))]
@@ -196,16 +217,20 @@ class TideAndSea:
             self._discarded(seat)
             return
         # R50: a card discarded from the hand raises no pool.
+        side = self.seat_side(seat)
         self.hand[seat].remove(action.arg)
-        self.discards[seat].append(action.arg)
-        self.emit({"type": "tide_discard", "side": seat, "card": action.arg,
-                   "text": text.tide_discard(self.factions[seat], action.arg)})
+        self.discards[side].append(action.arg)
+        self.emit({"type": "tide_discard", "side": side, **self.by_seat(seat),
+                   "card": action.arg,
+                   "text": text.tide_discard(self.factions[side], action.arg)})
         self._ask_discard(seat)
 
-    def _discarded(self: BonesState, side: int) -> None:
-        self._draw_tide(side)
-        if side == self.first:
-            self._ask_discard(1 - side)
+    def _discarded(self: BonesState, seat: int) -> None:
+        self._draw_tide(seat)
+        order = self.recovery_seats()
+        at = order.index(seat) + 1
+        if at < len(order):
+            self._ask_discard(order[at])
         else:
             self._recover()
 
@@ -214,7 +239,8 @@ class TideAndSea:
         """R53: test the waters (unless the Kraken is up or dead), then its attack."""
         kraken = CONTENT.kraken
         if not self.kraken and not self.kraken_dead:
-            dice = [self.roll(6, reason="test the waters", seat=s)[0] for s in (0, 1)]
+            dice = [self.roll(6, reason="test the waters", seat=seats[0])[0]
+                    for seats in self.seating.sides]
             total, pools = sum(dice), sum(self.pools)
             self.emit({"type": "waters", "total": total, "pools": pools,
                        "text": text.waters(total, pools)})
@@ -242,7 +268,7 @@ class TideAndSea:
                 self._monster_ko(name, None, reward=False)
         self._sweep_overboard(zone)
         best = max(self.pools)
-        for side in (0, 1):
+        for side in range(len(self.pools)):
             if self.pools[side] == best:
                 for hero in self.heroes_of(side):
                     self._arrival(hero)
@@ -266,7 +292,7 @@ class TideAndSea:
         for there in board.within(zone, reach):
             if there == zone:
                 continue
-            for side in (0, 1):
+            for side in range(len(self.seating.sides)):
                 for hero in self.heroes_in(side, there):
                     self._hurt_hero(hero, damage, None)
                     if self._over is not None:
@@ -287,7 +313,7 @@ class TideAndSea:
         # R56: the Kraken KO'd: every pool to 0, its gangplank back, and it never returns.
         zone = self.kraken[0]
         self.kraken, self.kraken_dead = [], True
-        self.pools = [0, 0]
+        self.pools = [0] * len(self.pools)
         for link, cause in list(self.wrecked.items()):
             if cause == KRAKEN:
                 del self.wrecked[link]
@@ -318,7 +344,9 @@ class TideAndSea:
         if name not in self.monsters or self.actions_left <= 0:
             self._end_beast()
             return
-        self.replace(Frame.of("beast", [self.side], monster=name, left=self.actions_left))
+        # R66: a sea monster is played by the player who summoned it.
+        self.replace(Frame.of("beast", [self.monsters[name][4]], monster=name,
+                              left=self.actions_left))
 
     def _swim_zones(self: BonesState, name: str) -> list[str]:
         """A monster moves through the sea and over gangplanks, never onto a deck, never
@@ -336,7 +364,8 @@ class TideAndSea:
             out.append(MOVE)
         profile = CONTENT.monsters[name].attack
         zone = self.monsters[name][1]
-        out += [act("attack", name, z) for z in self.attack_zones(seat, zone, profile.range)]
+        side = self.monsters[name][0]
+        out += [act("attack", name, z) for z in self.attack_zones(side, zone, profile.range)]
         out.append(END)
         return out
 
@@ -350,9 +379,9 @@ class TideAndSea:
             self.mp = CONTENT.monsters[name].move
             self._ask_swim()
             return
-        self._declare_attack(seat, action.zone, CONTENT.monsters[name].attack,
+        self._declare_attack(self.monsters[name][0], action.zone, CONTENT.monsters[name].attack,
                              who=text.monster_title(name), hero=None, then="beast_attack",
-                             monster=name)
+                             monster=name, seat=seat)
 
     def _after_beast_attack(self: BonesState) -> None:
         self._ask_beast()
@@ -363,7 +392,7 @@ class TideAndSea:
             self.mp = 0
             self._ask_beast()
             return
-        self.replace(Frame.of("swim", [self.side], monster=name, mp=self.mp))
+        self.replace(Frame.of("swim", [self.monsters[name][4]], monster=name, mp=self.mp))
 
     def _legal_swim(self: BonesState, seat: int, frame: Frame) -> list[Action]:
         return [*(act("swim", zone=z) for z in self._swim_zones(frame.data["monster"])), STOP]
@@ -411,12 +440,12 @@ class TideAndSea:
                    "text": text.knocked_out(text.monster_title(name), zone)})
         if not reward:
             return
-        self._ko_rewards(1 - side, by)
+        self._ko_rewards(side, by)
 
     # ----------------------------------------------------------- gangplanks and overboard
     def _sweep_overboard(self: BonesState, zone: str) -> None:
         """Models standing on a gangplank that is destroyed go overboard (a ruling)."""
-        for side in (0, 1):
+        for side in range(len(self.seating.sides)):
             for hero in self.heroes_in(side, zone):
                 self._knock_overboard(hero)
             deckhands, bosuns = self.crew_in(side, zone)
@@ -443,7 +472,7 @@ class TideAndSea:
         """An objective's blast: damage to every model in its zone, either side's."""
         self.emit({"type": "blast", "zone": zone, "amount": amount,
                    "text": text.blast(zone, amount)})
-        for side in (0, 1):
+        for side in range(len(self.seating.sides)):
             for hero in self.heroes_in(side, zone):
                 self._hurt_hero(hero, amount, None)
                 if self._over is not None:

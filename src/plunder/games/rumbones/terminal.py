@@ -30,8 +30,11 @@ from plunder.terminal.render import (
 )
 
 Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
-SIDE_STYLE = ("bold cyan", "bold magenta")
+# Each side's colour: the two of a battle, and up to six players of Clash Royale!.
+SIDE_STYLE = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue",
+              "bold red")
 CREW_STYLE = ("cyan", "magenta")
+NEUTRAL_STYLE = "white underline"  # Clash Royale!'s deck features, anyone's
 # What fills a zone's cell around its contents, by kind; a destroyed gangplank is "x".
 FILL = {"sea": "~", "link": "=", "deck": " "}
 FILL_STYLE = {"sea": "blue", "link": "yellow", "deck": ""}
@@ -168,14 +171,52 @@ class ViewReader:
         self.catalogue = catalogue_for(view)
         self.heroes: dict[int, Mapping[str, Any]] = {h["index"]: h for h in view["heroes"]}
         self.factions: list[str] = list(view["factions"])
+        # Who of each team plays what (a game of teams); None: each side is one seat.
+        self.control: Mapping[str, Any] | None = view.get("control")
+        # Clash Royale!: every seat a side of its own, on the arena.
+        self.clash = "chest" in view
 
     def faction(self, side: int) -> str:
         return title(self.catalogue["factions"], self.factions[side])
 
+    def seats_of(self, side: int) -> list[int]:
+        """The seats of ``side``: its team's, or the one seat of a side alone."""
+        return list(self.control["sides"][side]) if self.control else [side]
+
+    def side_at(self, seat: int) -> int:
+        """The side ``seat`` plays for."""
+        if not self.control:
+            return seat
+        return next(side for side, seats in enumerate(self.control["sides"]) if seat in seats)
+
+    def owner(self, hero: Mapping[str, Any]) -> int:
+        """The seat that plays ``hero``."""
+        return self.control["heroes"][hero["index"]] if self.control else hero["side"]
+
+    def seat_name(self, seat: int) -> str:
+        """``seat 2 (you)``."""
+        label = self.labels.get(seat)
+        return f"seat {seat}{f' ({label})' if label else ''}"
+
     def side_name(self, side: int) -> str:
-        """``the Deep Sea Lords (seat 0, you)``."""
+        """``the Deep Sea Lords (seat 0, you)``; a team: ``the Deep Sea Lords (seat 0 (you),
+        seat 2)``; Clash Royale!: ``the player at seat 1 (you)``."""
+        if self.clash:
+            return f"the player at {self.seat_name(side)}"
+        if self.control:
+            return f"the {self.faction(side)} (" + ", ".join(
+                self.seat_name(s) for s in self.seats_of(side)) + ")"
         label = self.labels.get(side)
         return f"the {self.faction(side)} (seat {side}{', ' + label if label else ''})"
+
+    def deciders(self, seats: Sequence[int], answer: str | None) -> str:
+        """Who owes the decision: a side alone, a team answering once, or players."""
+        if not self.control:
+            return " and ".join(self.side_name(s) for s in seats) or "no one"
+        if answer == "any" and seats:
+            return f"{self.side_name(self.side_at(seats[0]))}, one answer for the team"
+        return " and ".join(f"{self.seat_name(s)} of the {self.faction(self.side_at(s))}"
+                            for s in seats) or "no one"
 
     def hero_name(self, index: Any) -> str:
         """``Captain Carcharius (hero 0)``."""
@@ -288,7 +329,7 @@ class Board:
                 if hero["index"] == view.get("acting"):
                     style += " reverse"
                 marks[hero["zone"]].append(Text(hero_tag(hero), style=style))
-        for side in (0, 1):
+        for side in range(len(read.factions)):
             letter = read.factions[side][:1].upper()
             crews: dict[str, list[int]] = {}
             for group in view["crew"][side]:
@@ -302,7 +343,15 @@ class Board:
                 if zone in marks and (hands or bosuns):
                     marks[zone].append(Text(mark + ("'" if wounded else ""),
                                             style=CREW_STYLE[side]))
-        for side in (0, 1):
+        for zone, standing in (view.get("features") or {}).items():
+            left = standing["hp"] - standing["damage"]
+            marks[zone].append(Text(f"{objective_tag(standing['objective'])}{left}",
+                                    style=NEUTRAL_STYLE))
+        if view.get("chest") in marks:
+            marks[view["chest"]].append(Text("Chest", style="bold yellow"))
+        for zone in board["deploy"].get("all", ()):
+            marks[zone].append(Text("@", style="yellow"))
+        for side in range(len(read.factions)):
             for zone, standing in view["objectives"][side].items():
                 left = standing["hp"] - standing["damage"]
                 marks[zone].append(Text(f"{objective_tag(standing['objective'])}{left}",
@@ -412,19 +461,35 @@ class Board:
 def board_legend(view: Mapping[str, Any]) -> Text:
     """What the board's marks mean, with this game's objectives named."""
     catalogue = catalogue_for(view)
-    letters = ", ".join(f"{f[:1].upper()} {title(catalogue['factions'], f)}"
-                        for f in view["factions"])
     objectives = ", ".join(f"{objective_tag(name)} {entry['title']}"
                            for name, entry in catalogue["objectives"].items())
+    if "chest" in view:
+        names = sorted({f["objective"] for f in view["features"].values()})
+        features = ", ".join(f"{objective_tag(name)} {title(catalogue['objectives'], name)}"
+                             for name in names) or "none left"
+        return Text(
+            f"0Car: hero 0, in its player's colour. Deck features with HP left, anyone's: "
+            f"{features}. Chest: the Captain's Chest (no one damages it; loot: 3 coins an "
+            "action). @ deployment point, anyone's; ~ sea, = gangplank.", style="dim")
+    letters = ", ".join(f"{f[:1].upper()} {title(catalogue['factions'], f)}"
+                        for f in view["factions"])
     monsters = ", ".join(f"{monster_tag(entry)} {entry['title']}"
                          for entry in catalogue["monsters"].values())
+    whose = "each side's players say whose" if view.get("control") else \
+        "0-2 seat 0's, 3-5 seat 1's"
     return Text(
-        f"0Car: hero 0 (0-2 seat 0's, 3-5 seat 1's). L4d1b: 4 deckhands, 1 bosun ({letters}; "
+        f"0Car: hero 0 ({whose}). L4d1b: 4 deckhands, 1 bosun ({letters}; "
         f"' a bosun wounded). With HP left: {objectives}; {monsters}; Krak the Kraken. "
         "@ deployment point, gun deck gun (jam: silenced), ~ sea, = gangplank (wreck, x: "
         "destroyed).",
         style="dim",
     )
+
+
+def hero_on_chest(read: ViewReader, decision: Mapping[str, Any]) -> bool:
+    """Clash Royale!: whether the acting hero stands on the Captain's Chest."""
+    hero = read.heroes.get(decision.get("hero", -1)) or {}
+    return read.clash and hero.get("zone") == read.view.get("chest")
 
 
 def kraken_status(read: ViewReader) -> str:
@@ -454,6 +519,14 @@ class BonesRenderer(GenericRenderer):
     def header(self, view: Mapping[str, Any]) -> str:
         catalogue = catalogue_for(view)
         options = view.get("options") or {}
+        if "chest" in view:
+            left = ", ".join(str(s) for s in view["players_left"])
+            parts = [str(catalogue["board"]["title"]),
+                     f"round {view['round']}/{options.get('clash_rounds', '?')}",
+                     f"seats with heroes: {left}"]
+            if view.get("over"):
+                parts.append("game over")
+            return " · ".join(parts)
         parts = [str(catalogue.get("title") or view.get("game")),
                  str(catalogue["board"]["title"]),
                  f"round {view['round']}/{options.get('round_limit', '?')}"]
@@ -468,9 +541,11 @@ class BonesRenderer(GenericRenderer):
         parts: list[RenderableType] = [Text(self.header(view), style="bold")]
         parts.append(Board(view))
         parts.append(board_legend(view))
-        parts.append(Text(kraken_status(read)))
-        for side in (0, 1):
-            parts.append(self.side_block(read, side))
+        if read.clash:
+            parts += [self.player_block(read, side) for side in range(len(view["vp"]))]
+        else:
+            parts.append(Text(kraken_status(read)))
+            parts += [self.side_block(read, side) for side in range(len(view["vp"]))]
         hand = self.hand_table(read)
         if hand is not None:
             parts.append(hand)
@@ -479,6 +554,28 @@ class BonesRenderer(GenericRenderer):
             parts.append(Text(f"Your choice this step (hidden from the others): {view['choice']}"))
         parts.append(Text(self.waiting(view)))
         return Group(*parts)
+
+    def player_block(self, read: ViewReader, side: int) -> RenderableType:
+        """Clash Royale!: a player's seat, whether it is to play or out, then its heroes
+        with their lives."""
+        view = read.view
+        facts = []
+        if view.get("first") == side:
+            facts.append("first player")
+        if view["heroes"] and side not in view["players_left"]:
+            facts.append("out of the game")
+        elif view.get("side") == side and not view.get("over"):
+            facts.append("to play")
+        head = Text(f"{read.side_name(side)[4:]}" + (": " + " · ".join(facts) if facts else ""),
+                    style=SIDE_STYLE[side % len(SIDE_STYLE)])
+        lines: list[RenderableType] = [head]
+        heroes = [h for h in view["heroes"] if h["side"] == side]
+        if heroes:
+            lines.append(self.heroes_table(read, heroes, lives=True))
+        elif view["picks"][side]:
+            lines.append(Text("  Picked: " + ", ".join(
+                title(read.catalogue["heroes"], h) for h in view["picks"][side])))
+        return Group(*lines)
 
     def side_block(self, read: ViewReader, side: int) -> RenderableType:
         """A side: its seat, faction, VP, crew reserve, Kraken pool, Tide, then its heroes."""
@@ -499,10 +596,14 @@ class BonesRenderer(GenericRenderer):
             facts.append("deck gun silenced")
         head = Text(f"{read.side_name(side)[4:]}: " + " · ".join(facts),
                     style=SIDE_STYLE[side])
-        tide = (f"  Tide: {plural(view['hand_sizes'][side], 'card')} in hand, "
+        seats = read.seats_of(side)
+        held = sum(view["hand_sizes"][s] for s in seats)
+        tide = (f"  Tide: {plural(held, 'card')} in hand, "
                 f"{view['decks'][side]} in the deck; discards: "
                 + (counted([read.card_title(c) for c in view["discards"][side]]) or "none"))
         lines: list[RenderableType] = [head]
+        if read.control:
+            lines.append(Text("  " + self.team_line(read, side)))
         if view["heroes"]:  # the Tide is dealt once the draft is over
             lines.append(Text(tide))
         monsters = [(name, m) for name, m in (view.get("monsters") or {}).items()
@@ -513,15 +614,42 @@ class BonesRenderer(GenericRenderer):
                 f" HP{', activated' if m['activated'] else ''}" for name, m in monsters)))
         heroes = [h for h in view["heroes"] if h["side"] == side]
         if heroes:
-            lines.append(self.heroes_table(read, heroes))
+            lines.append(self.heroes_table(read, heroes, players=bool(read.control)))
         elif view["picks"][side]:
             lines.append(Text("  Picked: " + ", ".join(
                 title(read.catalogue["heroes"], h) for h in view["picks"][side])))
         return Group(*lines)
 
-    def heroes_table(self, read: ViewReader, heroes: Sequence[Mapping[str, Any]]) -> Table:
+    @staticmethod
+    def team_line(read: ViewReader, side: int) -> str:
+        """Who of a team plays what: each player's heroes and Tide cards, the crew, the
+        captain."""
+        control = read.control or {}
+        view = read.view
+        parts = []
+        for seat in read.seats_of(side):
+            mine = [f"{hero_tag(h)}" for h in view["heroes"] if read.owner(h) == seat]
+            words = f"{read.seat_name(seat)}: " + (", ".join(mine) or "no hero yet")
+            if control["crew"][side] == seat:
+                words += ", the crew"
+            if control["captains"][side] == seat:
+                words += ", captain"
+            words += f", {plural(view['hand_sizes'][seat], 'Tide card')}"
+            parts.append(words)
+        shared = " The team shares the crew." if control["crew"][side] is None else ""
+        return "Players: " + "; ".join(parts) + "." + shared
+
+    def heroes_table(self, read: ViewReader, heroes: Sequence[Mapping[str, Any]],
+                     players: bool = False, lives: bool = False) -> Table:
+        """The heroes of a side; with ``players`` (a team), who plays each; with ``lives``
+        (Clash Royale!), the lives each has left."""
         table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1, 0, 0))
-        for column in ("  hero", "HP", "dmg", "coins", "where", "skills (level)", "conditions"):
+        columns = ["  hero", "HP", "dmg", "coins", "where", "skills (level)", "conditions"]
+        if players:
+            columns.insert(1, "player")
+        if lives:
+            columns.insert(1, "lives")
+        for column in columns:
             # A hero's name and numbers stay on one line; its skills wrap.
             table.add_column(column, no_wrap=column not in ("where", "skills (level)"))
         for hero in heroes:
@@ -529,6 +657,8 @@ class BonesRenderer(GenericRenderer):
             style = SIDE_STYLE[hero["side"]] if hero["index"] == read.view.get("acting") else ""
             cells = [
                 f"  {hero_tag(hero)} {title(read.catalogue['heroes'], hero['hero'])}",
+                *([read.seat_name(read.owner(hero))] if players else []),
+                *([str(hero["lives"])] if lives else []),
                 f"{left}/{hero['hp_max']}",
                 str(hero["damage"]),
                 str(hero["coins"]),
@@ -544,6 +674,8 @@ class BonesRenderer(GenericRenderer):
         """Where a hero is and whether it may act: ready, acting, activated, or KO'd with
         its dead man's coin (``long``: what the coin means)."""
         view = read.view
+        if hero.get("lives") == 0:
+            return "out of the game"
         if hero.get("coin"):
             if not long:
                 return f"KO'd: {hero['coin']} coin"
@@ -578,20 +710,27 @@ class BonesRenderer(GenericRenderer):
         return counted([title(cards, c) for c in hand]) or "(empty)"
 
     def hand_table(self, read: ViewReader) -> RenderableType | None:
-        """The viewer's own Tide hand: each card's notation, name, Kraken symbols and text."""
+        """The viewer's own Tide hand: each card's notation, name, Kraken symbols and text;
+        in a team, then its teammates' hands (whose cards they play)."""
         hand = read.view.get("hand")
-        if hand is None:
+        if hand is None or read.clash:
             return None
-        if not hand:
+        viewer = read.view.get("viewer")
+        hands = [(viewer, hand)] + [
+            (int(seat), cards) for seat, cards in (read.view.get("hands") or {}).items()
+            if int(seat) != viewer and cards]
+        if not hand and len(hands) == 1:
             return Text("Your Tide hand: (empty)")
         table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1, 0, 0))
         for column in ("Your Tide hand", "card", "Kraken", "what it does"):
             table.add_column(column)
         cards = read.catalogue["cards"]
-        for card in hand:
-            entry = cards.get(card) or {"title": card, "kraken": 0, "text": ""}
-            table.add_row(Text(f"tide:{card}"), Text(entry["title"]),
-                          Text(str(entry["kraken"])), Text(entry["text"]))
+        for seat, held in hands:
+            for card in held:
+                entry = cards.get(card) or {"title": card, "kraken": 0, "text": ""}
+                notation = f"tide:{card}" if seat == viewer else f"seat {seat}'s"
+                table.add_row(Text(notation), Text(entry["title"]),
+                              Text(str(entry["kraken"])), Text(entry["text"]))
         return table
 
     # ------------------------------------------------------------ the decision
@@ -612,10 +751,10 @@ class BonesRenderer(GenericRenderer):
         decision = view.get("decision") or {}
         words = self.decision_words(read, decision)
         seats = decision.get("seats") or []
-        who = " and ".join(read.side_name(s) for s in seats) or "no one"
+        who = read.deciders(seats, decision.get("answer"))
         lines.append(f"Now: {who}: {words}")
         if decision.get("kind") == "pick":
-            lines += self.draft_lines(read, int(seats[0]) if seats else 0)
+            lines += self.draft_lines(read, read.side_at(int(seats[0])) if seats else 0)
         return lines
 
     def attack_line(self, read: ViewReader, attack: Mapping[str, Any]) -> str:
@@ -646,19 +785,39 @@ class BonesRenderer(GenericRenderer):
     def decision_words(self, read: ViewReader, decision: Mapping[str, Any]) -> str:
         view, kind = read.view, decision.get("kind")
         if kind == "pick":
-            picked = len(view["picks"][decision["seats"][0]]) if decision.get("seats") else 0
-            return f"the draft: pick a hero (pick:HERO), {picked} of 3 picked."
+            side = read.side_at(decision["seats"][0]) if decision.get("seats") else 0
+            options = view.get("options") or {}
+            fielded = read.control["fielded"][side] if read.control else \
+                options.get("heroes_each", 2) if read.clash else 3
+            return (f"the draft: pick a hero (pick:HERO), {len(view['picks'][side])} of "
+                    f"{fielded} picked.")
+        if kind == "captain":
+            return ("elect the team's captain, who holds and plays its Tide cards "
+                    "(captain:SEAT).")
+        if kind == "reward":
+            return (f"the {read.target_name(decision['objective'])} is destroyed: which of the "
+                    "team's players gains its coins for each of its heroes (reward:SEAT).")
+        if kind == "turn" and read.clash:
+            return (f"round {view['round']}: activate one of your heroes (hero:N): it deploys "
+                    "first if it is off the board, then takes its 3 actions.")
+        if kind == "seize":
+            return (f"{read.hero_name(decision['hero'])} KO'd the hero on the Captain's Chest: "
+                    f"step onto it on {decision['zone']} for free (seize), or stay (keep).")
         if kind == "turn":
             side = view.get("side", 0)
             monsters = any(m["side"] == side for m in (view.get("monsters") or {}).values())
             beast = " or a sea monster (monster:NAME)" if monsters else ""
             crew = "" if view["crew_done"][side] else " the crew (crew),"
             hand = " play a Tide card (tide:CARD)," if view.get("hand") and \
-                view.get("viewer") == side else ""
+                view.get("viewer") in read.seats_of(side) else ""
             return (f"round {view['round']}: activate a ready hero (hero:N){beast},{crew}{hand}"
                     " or pass for the round.")
         if kind == "deploy":
             return f"{read.hero_name(decision['hero'])} deploys first, on a deployment point."
+        if kind == "act" and hero_on_chest(read, decision):
+            return (f"{read.hero_name(decision['hero'])} stands on the Captain's Chest: "
+                    f"{plural(decision['left'], 'action')} left; loot takes 3 coins for one, "
+                    "or move, attack, an ability, shake or end.")
         if kind == "act":
             hero = read.heroes.get(decision["hero"]) or {}
             return (f"{read.hero_name(decision['hero'])} on {hero.get('zone')} acts: "
@@ -734,7 +893,7 @@ class BonesRenderer(GenericRenderer):
         seats = decision.get("seats") or []
         skills = read.catalogue["skills"]
         return [(hero["index"], skill) for hero in read.view["heroes"]
-                if hero["side"] in seats and hero["zone"] == decision.get("zone")
+                if read.owner(hero) in seats and hero["zone"] == decision.get("zone")
                 and "silence" not in hero["conditions"]
                 for skill in hero["skills"]
                 if skills.get(skill, {}).get("kind") == "reaction"
@@ -748,18 +907,23 @@ class BonesRenderer(GenericRenderer):
         viewer, attack = view.get("viewer"), view.get("attack") or {}
         if viewer not in ((view.get("decision") or {}).get("seats") or []) or not attack:
             return None
-        part = "attacker" if viewer == attack.get("side") else "defender"
+        part = "attacker" if read.side_at(viewer) == attack.get("side") else "defender"
         cards = read.catalogue["cards"]
         return [cards[c]["title"] for c in dict.fromkeys(view.get("hand") or [])
                 if c in cards and cards[c]["timing"] == "attack" and cards[c]["side"] == part]
 
     def draft_lines(self, read: ViewReader, side: int) -> list[str]:
-        """The heroes a side may still pick: its faction's and the mercenaries."""
-        faction = read.factions[side]
+        """The heroes a side may still pick: those dealt to it (Random Heroes), else its
+        faction's and the mercenaries (every hero with Strange Allies)."""
+        faction = read.factions[side] if side < len(read.factions) else ""
         picked = set(read.view["picks"][side])
+        dealt = (read.view.get("dealt") or [[]] * (side + 1))[side]
+        anyone = (read.view.get("options") or {}).get("strange_allies") or read.clash
         lines = ["Heroes to pick:"]
         for name, hero in read.catalogue["heroes"].items():
-            if hero["faction"] not in (faction, "mercenary") or name in picked:
+            allowed = name in dealt if dealt else anyone or hero["faction"] in (
+                faction, "mercenary")
+            if not allowed or name in picked:
                 continue
             lines.append(f"  pick:{name}  {self.hero_summary(read, hero)}")
         return lines
@@ -824,8 +988,8 @@ class BonesRenderer(GenericRenderer):
             start = hero.get("zone") if hero else None
             ranges = [f"{m['zone']} {read.distance(start, m['zone'])}" for m in members]
             return "roll at least the range: " + ", ".join(ranges)
-        if verb == "pass":
-            return self.describe(members[0], read.view)
+        if verb in ("pass", "captain", "reward", "loot", "seize"):
+            return self.describe(members[0], read.view) if len(members) == 1 else ""
         return ""
 
     @staticmethod
@@ -937,6 +1101,14 @@ class BonesRenderer(GenericRenderer):
             return f"heal {read.target_name(arg)}"
         if verb == "summon":
             return f"the {read.monster_title(arg)} rises on {zone}"
+        if verb == "captain":
+            return f"seat {arg} holds and plays the team's Tide cards"
+        if verb == "reward":
+            return f"seat {arg}'s heroes gain the coins"
+        if verb == "loot":
+            return "take 3 coins from the Captain's Chest (an action)"
+        if verb == "seize":
+            return "step onto the Captain's Chest, for free"
         return ""
 
     @staticmethod
@@ -1034,8 +1206,10 @@ class BonesRenderer(GenericRenderer):
             lines += ["  " + line for line in self.skill_lines(read, skill, owner=False)]
         for row in read.view["heroes"]:
             if row["hero"] == name:
+                player = f", played by {read.seat_name(read.owner(row))}" \
+                    if read.control else ""
                 lines.append(f"  At the table: hero {row['index']} of {read.side_name(row['side'])}"
-                             f", {self.hero_where(read, row, long=True)}, "
+                             f"{player}, {self.hero_where(read, row, long=True)}, "
                              f"{row['hp_max'] - row['damage']}/{row['hp_max']} HP, "
                              f"{plural(row['coins'], 'coin')}.")
         return lines
@@ -1115,9 +1289,11 @@ class BonesRenderer(GenericRenderer):
         viewer = read.view.get("viewer")
         if viewer is None:
             return [WATCHING]
-        lines = [f"You lead {read.side_name(viewer)}."]
+        side = read.side_at(viewer)
+        lines = [f"You lead {read.side_name(side)}."] if not read.control else [
+            f"You play for {read.side_name(side)}: your heroes are these."]
         for hero in read.view["heroes"]:
-            if hero["side"] != viewer:
+            if read.owner(hero) != viewer:
                 continue
             entry = read.catalogue["heroes"].get(hero["hero"]) or {}
             lines.append(f"{read.hero_name(hero['index'])}: "
@@ -1139,8 +1315,8 @@ class BonesRenderer(GenericRenderer):
                 profile = spec["level2"] if (level or 1) >= 2 else spec["level1"]
                 lines.append(f"  {spec['title']} ({KIND_WORDS.get(spec['kind'], '')}, "
                              f"{state}): {profile_words(profile)}")
-        if not any(h["side"] == viewer for h in read.view["heroes"]):
-            picks = read.view["picks"][viewer]
+        if not any(h["side"] == side for h in read.view["heroes"]):
+            picks = read.view["picks"][side]
             lines.append("Picked so far: " + (", ".join(
                 title(read.catalogue["heroes"], h) for h in picks) or "no one") + ".")
         hand = read.view.get("hand") or []
@@ -1177,7 +1353,8 @@ class BonesRenderer(GenericRenderer):
         if not view.get("result"):
             return shown
         read = ViewReader(view, labels)
-        vp = ", ".join(f"{read.side_name(side)} {view['vp'][side]}" for side in (0, 1))
+        vp = ", ".join(f"{read.side_name(side)} {view['vp'][side]}"
+                       for side in range(len(view["vp"])))
         return Group(shown, Text(f"VP: {vp}"))
 
 

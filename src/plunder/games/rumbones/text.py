@@ -23,11 +23,98 @@ def objective_title(objective: str) -> str:
     return CONTENT.objectives[objective].title
 
 
-def setup(board: str, factions: Sequence[str]) -> str:
+def side_name(faction: str) -> str:
+    """A side in a sentence: ``the Deep Sea Lords``."""
+    return f"the {side_title(faction)}"
+
+
+def seats(listed: Sequence[int]) -> str:
+    """``seat 0``, ``seats 0 and 2``, ``seats 0, 2 and 4``."""
+    if len(listed) == 1:
+        return f"seat {listed[0]}"
+    return "seats " + ", ".join(str(s) for s in listed[:-1]) + f" and {listed[-1]}"
+
+
+def setup(board: str, factions: Sequence[str], sides: Sequence[Sequence[int]]) -> str:
+    first = "leads" if len(sides[0]) == 1 else "lead"
     return (
-        f"{CONTENT.boards[board].title}: seat 0 leads the {side_title(factions[0])}, "
-        f"seat 1 the {side_title(factions[1])}."
+        f"{CONTENT.boards[board].title}: {seats(sides[0])} {first} the "
+        f"{side_title(factions[0])}, {seats(sides[1])} the {side_title(factions[1])}."
     )
+
+
+def seat_role(side: str, mates: Sequence[int], heroes: int, crew: str, tide: int,
+              captain: int) -> str:
+    """A seat's part in a battle, for the lobby: its side, its teammates, what it plays.
+    ``crew`` is ``own``, ``shared`` (the team's) or empty."""
+    with_whom = f", with {seats(mates)}" if mates else ""
+    parts = [f"{heroes} hero{'es' if heroes != 1 else ''}"]
+    if crew == "own":
+        parts[0] += " and the crew"
+    elif crew == "shared":
+        parts.append("the crew with the team")
+    if captain:
+        parts.append(f"a captain holds the team's {captain} Tide cards")
+    else:
+        parts.append(f"{tide} Tide card{'s' if tide != 1 else ''}")
+    return f"{side}{with_whom}: " + "; ".join(parts)
+
+
+def captain(who: str, seat: int) -> str:
+    return f"Seat {seat} is the captain of {who}: it holds and plays their Tide cards."
+
+
+def reward(seat: int, objective: str) -> str:
+    return f"Seat {seat}'s heroes gain the {objective_title(objective)}'s coins."
+
+
+def dealt(who: str, heroes: Sequence[str]) -> str:
+    return f"Dealt to {who}: " + ", ".join(hero_title(h) for h in heroes) + "."
+
+
+# Clash Royale!
+def clash_role(heroes: int, lives: int) -> str:
+    return f"for yourself: {heroes} hero{'es' if heroes != 1 else ''}, {lives} lives each"
+
+
+def clash_setup(arena: str, players: int) -> str:
+    return f"{arena}: {players} players, each for themselves."
+
+
+def clash_heroes(seat: int, names: Sequence[str]) -> str:
+    return f"Seat {seat} fields " + ", ".join(hero_title(h) for h in names) + "."
+
+
+def clash_first(seat: int) -> str:
+    return f"Seat {seat} rolls highest and goes first; play passes to the left."
+
+
+def clash_round(number: int, seat: int) -> str:
+    return f"Round {number}: seat {seat} goes first."
+
+
+def loot(hero: str) -> str:
+    return f"{hero_title(hero)} plunders the Captain's Chest."
+
+
+def seize(hero: str, zone: str) -> str:
+    return f"{hero_title(hero)} takes the Captain's Chest on {zone}."
+
+
+def clash_ko(hero: str, lives: int) -> str:
+    if lives <= 0:
+        return f"{hero_title(hero)} is KO'd for the last time: out of the game."
+    return f"{hero_title(hero)} is KO'd and loses a life ({lives} left)."
+
+
+def clash_destroyed(objective: str) -> str:
+    return f"The {objective_title(objective)} is destroyed."
+
+
+def clash_win(seats_left: Sequence[int]) -> str:
+    if not seats_left:
+        return "No hero is left: no one wins"
+    return f"Seat {seats_left[0]} is the last with heroes and wins"
 
 
 def pick(seat: int, hero: str) -> str:

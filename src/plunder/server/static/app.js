@@ -580,11 +580,15 @@
       item.className = `seat-item${isMe ? " me" : ""}${waiting ? " waiting" : ""}${chosen ? " chosen" : ""}`;
       item.dataset.seat = String(n);
       item.dataset.kind = seat.kind;
+      const team = (view.teams || []).findIndex((members) => members.includes(n));
+      item.dataset.team = team < 0 ? "" : String(team);
       item.dataset.status = chosen ? "committed" : waiting ? "pending" : "idle";
 
       const name = `${seat.kind === "bot" ? P.seatName(summary, n) : seat.name || ""}${isMe ? " (you)" : ""}`;
-      patch(line, JSON.stringify([n, name, seat.kind, seat.bot, seat.level, seat.taken, seat.connected, seat.auto, isHostSeat]), () => {
+      patch(line, JSON.stringify([n, name, seat.kind, seat.bot, seat.level, seat.taken, seat.connected, seat.auto, isHostSeat, team]), () => {
         const parts = [el("span", { class: "seat-no", text: String(n) }), el("span", { class: "seat-name", text: name })];
+        // In a game of teams, each seat's team, by its colour and number.
+        if (team >= 0) parts.push(el("span", { class: `badge team-${team}`, text: `team ${team + 1}` }));
         if (seat.kind === "bot") {
           parts.push(el("span", { class: "badge bot", text: "bot", title: `${seat.bot || "bot"}, ${seat.level || "normal"}` }));
         } else if (!seat.taken) {
@@ -832,25 +836,37 @@
   // The most chat lines the page holds (the server sends at most its own last few).
   const CHAT_KEEP = 200;
 
-  // The table's chat as the server tells it: its lines, whether this connection
-  // may post (a seat may; a spectator if the server lets them), whether a
-  // history has come yet, and the text just sent (cleared from the box once
-  // the server has it).
-  const chat = { lines: [], canPost: false, ready: false, sent: null };
+  // The table's chat as the server tells it: its lines (the table's, and in a
+  // game of teams the lines of this seat's team, marked `team`), whether this
+  // connection may post (a seat may; a spectator if the server lets them),
+  // whether a history has come yet, and the text just sent to each (cleared
+  // from its box once the server has it).
+  const chat = { lines: [], canPost: false, ready: false, sent: null, teamSent: null };
 
   function startChatAndLeave() {
-    $("chat-form").addEventListener("submit", postChat);
+    $("chat-form").addEventListener("submit", (event) => postChat(event, false));
+    $("team-chat-form").addEventListener("submit", (event) => postChat(event, true));
     $("leave-seat").addEventListener("click", () => send({ type: "leave" }));
   }
 
-  function postChat(event) {
+  /** Whether this page's seat plays in a team, and so has a team chat. */
+  function inTeam() {
+    const view = page.message && page.message.view;
+    return mySeat() !== null && Boolean(view && Array.isArray(view.teams));
+  }
+
+  function postChat(event, team) {
     event.preventDefault();
-    const text = $("chat-text").value.trim();
+    const box = $(team ? "team-chat-text" : "chat-text");
+    const text = box.value.trim();
     if (!text) return;
     const message = { type: "chat", text };
+    if (team) message.team = true;
     // A spectator (when the server lets them post) writes under the name they last gave.
     if (mySeat() === null && store.name()) message.name = store.name();
-    if (send(message)) chat.sent = text;
+    if (!send(message)) return;
+    if (team) chat.teamSent = text;
+    else chat.sent = text;
   }
 
   /** A chat line, or the history sent after each hello (which replaces what is held). */
@@ -861,16 +877,20 @@
       chat.ready = true;
       if (Number.isInteger(message.max_length) && message.max_length > 0) {
         $("chat-text").maxLength = message.max_length;
+        $("team-chat-text").maxLength = message.max_length;
       }
       drawChat(true);
       return;
     }
     chat.lines.push(message);
     if (chat.lines.length > CHAT_KEEP) chat.lines.shift();
-    const box = $("chat-text");
-    if (chat.sent !== null && message.seat === mySeat() && message.text === chat.sent) {
-      if (box.value.trim() === chat.sent) box.value = "";
-      chat.sent = null;
+    const team = message.team === true;
+    const box = $(team ? "team-chat-text" : "chat-text");
+    const sent = team ? chat.teamSent : chat.sent;
+    if (sent !== null && message.seat === mySeat() && message.text === sent) {
+      if (box.value.trim() === sent) box.value = "";
+      if (team) chat.teamSent = null;
+      else chat.sent = null;
     }
     drawChat(false);
   }
@@ -896,15 +916,20 @@
     );
   }
 
-  /** The chat's lines: all afresh after a hello, else the newest one added; kept in sight. */
+  /** The chat's lines, the table's and the team's each in its own list: all afresh
+   * after a hello, else the newest one added; kept in sight. */
   function drawChat(afresh) {
-    const list = $("chat-list");
-    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    if (afresh) list.replaceChildren(...chat.lines.map(chatLine));
-    else if (chat.lines.length) list.append(chatLine(chat.lines[chat.lines.length - 1]));
-    while (list.children.length > chat.lines.length) list.firstElementChild.remove();
-    $("chat-empty").hidden = chat.lines.length > 0;
-    if (afresh || nearBottom) list.scrollTop = list.scrollHeight;
+    const newest = chat.lines[chat.lines.length - 1];
+    for (const team of [false, true]) {
+      const lines = chat.lines.filter((line) => (line.team === true) === team);
+      const list = $(team ? "team-chat-list" : "chat-list");
+      const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+      if (afresh) list.replaceChildren(...lines.map(chatLine));
+      else if (newest && (newest.team === true) === team) list.append(chatLine(newest));
+      while (list.children.length > lines.length) list.firstElementChild.remove();
+      if (!team) $("chat-empty").hidden = lines.length > 0;
+      if (afresh || nearBottom) list.scrollTop = list.scrollHeight;
+    }
     drawChatAndLeave();
   }
 
@@ -913,6 +938,8 @@
     const live = mode !== "replay";
     $("chat").hidden = !(live && chat.ready);
     $("chat-form").hidden = !chat.canPost || isClosed();
+    $("team-chat").hidden = !(live && chat.ready && inTeam());
+    $("team-chat-form").hidden = isClosed();
     $("chat-readonly").hidden = chat.canPost;
     const seat = mySeat();
     const info = seat === null ? null : P.seatInfo(page.summary, seat);

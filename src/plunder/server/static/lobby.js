@@ -107,6 +107,7 @@
     $("option-fields").replaceChildren(...fields);
     for (const input of $("option-fields").querySelectorAll("[data-option]")) {
       input.addEventListener("change", drawReflex);
+      input.addEventListener("change", drawRoles);
     }
     $("options").hidden = fields.length === 0;
   }
@@ -148,10 +149,49 @@
       kind.addEventListener("change", fillLevels);
       fillLevels();
       children.push(
-        el("div", { class: "seat-row", dataset: { seat: String(seat) } }, el("span", { class: "seat-no", text: `Seat ${seat}` }), kind, level),
+        el(
+          "div",
+          { class: "seat-row", dataset: { seat: String(seat) } },
+          el("span", { class: "seat-no", text: `Seat ${seat}` }),
+          kind,
+          level,
+          el("span", { class: "seat-role hint", id: `seat-${seat}-role` }),
+        ),
       );
     }
     rows.replaceChildren(...children);
+    drawRoles();
+  }
+
+  // The last seats query asked, so that only its answer is drawn.
+  let rolesAsked = 0;
+
+  /** Each seat's team and part in the game, in the game's words, under the options chosen. */
+  async function drawRoles() {
+    const game = currentGame();
+    if (!game) return;
+    const asked = ++rolesAsked;
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(readOptions())) query.set(name, String(value));
+    let seats = { teams: null, roles: [] };
+    try {
+      seats = await api("GET", `/api/games/${encodeURIComponent(game.name)}/seats?${query}`);
+    } catch (error) {
+      seats = { teams: null, roles: [] }; // options the game refuses: creating says why
+    }
+    if (asked !== rolesAsked) return;
+    const teamOf = {};
+    (seats.teams || []).forEach((team, index) => team.forEach((seat) => (teamOf[seat] = index)));
+    for (const row of document.querySelectorAll("#seat-rows .seat-row")) {
+      const seat = Number(row.dataset.seat);
+      const role = $(`seat-${seat}-role`);
+      const team = teamOf[seat];
+      row.dataset.team = team === undefined ? "" : String(team);
+      const words = [];
+      if (team !== undefined) words.push(`Team ${team + 1}`);
+      if (seats.roles && seats.roles[seat]) words.push(seats.roles[seat]);
+      role.textContent = words.join(": ");
+    }
   }
 
   function clampPlayers() {

@@ -1,0 +1,129 @@
+"""The two-player game stays as it was: records of two-player games, made before
+teams and the alternate modes were added, replay to the very same states.
+
+Each fixture in ``records/`` holds a record and, for every step of its game, a
+digest of what the table and every seat saw then: the pending seats, the open
+decision, each pending seat's legal actions and their places in the action
+space, the spectator's and each seat's view (without the options, which gain
+new entries with their defaults) and each seat's observation; and a digest of
+the whole event log each seat saw at the end. The fixtures were written by
+``python -m tests.rumbones.test_two_player_records`` from the two-player game
+as it stood before (one game a fixture: random play, the greedy bot, several
+options), and are never rewritten: a change to what a two-player game shows
+fails here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import plunder
+from plunder.engine.state import State
+
+HERE = Path(__file__).with_name("records")
+FIXTURES = sorted(HERE.glob("*.json"))
+
+
+def _hash(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _seen(view: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in view.items() if key != "options"}
+
+
+def step_digest(state: State) -> str:
+    """What the table and every seat see at this step, as one short digest."""
+    space = state.game.action_space()
+    seats = range(state.players)
+    legal = {seat: [str(a) for a in state.legal(seat)] for seat in sorted(state.pending)}
+    return _hash({
+        "pending": sorted(state.pending),
+        "legal": legal,
+        "indices": {seat: [space.index(a) for a in state.legal(seat)] for seat in legal},
+        "views": [_seen(state.view(seat, log=False)) for seat in (None, *seats)],
+        "observations": [state.observation(seat).tolist() for seat in (None, *seats)],
+    })
+
+
+def end_digest(state: State) -> str:
+    """Every seat's (and the spectator's) whole event log, and the result."""
+    return _hash({
+        "logs": [state.events(seat) for seat in (None, *range(state.players))],
+        "result": None if state.result is None else state.result.to_json(),
+    })
+
+
+def replay_digests(record: dict[str, Any]) -> tuple[list[str], str]:
+    game = plunder.load(record["game"], **record["options"])
+    state = game.new(seed=record["seed"])
+    steps = [step_digest(state)]
+    for index, (seat, notation) in enumerate(record["moves"]):
+        state.act(seat, notation)
+        if state.step != len(steps):  # a step opened (several seats may answer one)
+            steps.append(step_digest(state))
+        assert index < len(record["moves"])
+    return steps, end_digest(state)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_a_two_player_record_replays_to_the_same_states(path: Path) -> None:
+    fixture = json.loads(path.read_text())
+    steps, end = replay_digests(fixture["record"])
+    assert len(steps) == len(fixture["steps"]), "the game took a different number of steps"
+    for index, (now, then) in enumerate(zip(steps, fixture["steps"], strict=True)):
+        assert now == then, f"step {index} differs from the two-player game as it was"
+    assert end == fixture["end"]
+
+
+def test_there_are_fixtures_of_several_options() -> None:
+    assert len(FIXTURES) >= 5
+    options = [json.loads(p.read_text())["record"]["options"] for p in FIXTURES]
+    assert {o["board"] for o in options} == {"box", "broadside"}
+    assert {o["heroes"] for o in options} >= {"draft", "random"}
+
+
+# ------------------------------------------------------------------ writing them
+GAMES = [
+    ("draft-random-play", {}, 11, "random"),
+    ("broadside-random-heroes", {"board": "broadside", "heroes": "random"}, 12, "random"),
+    ("marea-listed-heroes", {"factions": "marea", "heroes": "hueso,calavera,pete;"
+                             "carcharius,ishmael,molly", "round_limit": 6}, 13, "random"),
+    ("random-factions-greedy", {"factions": "random", "round_limit": 4}, 14, "greedy"),
+    ("short-target-greedy", {"target": 3, "heroes": "random"}, 15, "greedy"),
+]
+
+
+def _play(options: dict[str, Any], seed: int, how: str) -> dict[str, Any]:
+    from plunder import bots
+
+    game = plunder.load("rumbones", **options)
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    bot = bots.from_spec("greedy:easy", "rumbones") if how == "greedy" else None
+    while not state.is_over:
+        seat = min(state.pending)
+        action = bot.choose(state, seat, rng) if bot else rng.choice(state.legal(seat))
+        state.act(seat, action)
+    return state.record
+
+
+def write_fixtures() -> None:  # pragma: no cover - run once, by hand
+    HERE.mkdir(exist_ok=True)
+    for name, options, seed, how in GAMES:
+        record = _play(options, seed, how)
+        steps, end = replay_digests(record)
+        path = HERE / f"{name}.json"
+        path.write_text(json.dumps({"record": record, "steps": steps, "end": end}) + "\n")
+        print(path, len(record["moves"]), "moves", len(steps), "steps")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    write_fixtures()

@@ -3,14 +3,14 @@
 One run measures, in the same process and on the same machine:
 
 * decisions per second of uniformly random playouts of Duel with 3 players
-  (``plunder.load("duel", players=3)``); every ``state.act`` of a pending seat is
-  one decision;
+  (``plunder.load("duel", players=3)``; ``--game`` and ``--players`` name another
+  table); every ``state.act`` of a pending seat is one decision;
 * the same for OpenSpiel's ``python_iterated_prisoners_dilemma``, a
   simultaneous-move game written in Python with a chance node for continuation;
   at a simultaneous node each player's choice is one decision, and chance
   outcomes (sampled with the same generator) are not decisions;
 * the cost per call, in microseconds, of plunder's ``clone``, ``determinize`` and
-  ``view`` (with and without the event log) on mid-game Duel states, and of
+  ``view`` (with and without the event log) on mid-game states of that game, and of
   OpenSpiel's ``clone`` on mid-game states of the same Python game.
 
 The measurements run one after the other in rounds (plunder playouts, OpenSpiel
@@ -21,6 +21,7 @@ Run it from the project root with the ``bench`` extra installed::
 
     python scripts/bench_playouts.py                      # 3 rounds of 5 s per side
     python scripts/bench_playouts.py --seconds 2 --rounds 5 --json bench.json
+    python scripts/bench_playouts.py --game rumbones --players 2   # another game's playouts
 
 ``--seconds`` is the playout budget of each side in each round, so the playouts
 take about ``2 * rounds * seconds`` in all.
@@ -89,16 +90,20 @@ def timed_playouts(play: Callable[[int], int], seconds: float) -> Playouts:
             return Playouts(games, decisions, now - start)
 
 
-def plunder_playouts(seconds: float, seed: int) -> Playouts:
-    """Random Duel playouts, whole games from fresh seeds, until ``seconds`` have passed."""
-    game = plunder.load(PLUNDER_GAME, players=PLUNDER_PLAYERS)
+def plunder_playouts(seconds: float, seed: int, name: str = PLUNDER_GAME,
+                     players: int = PLUNDER_PLAYERS) -> Playouts:
+    """Random playouts of ``name`` (Duel by default), whole games from fresh seeds,
+    until ``seconds`` have passed."""
+    game = plunder.load(name, players=players)
     rng = random.Random(seed)
     return timed_playouts(lambda n: plunder_playout(game.new(seed=seed + n), rng), seconds)
 
 
-def plunder_midgame_states(count: int, seed: int) -> list[State]:
-    """``count`` Duel states stopped after a uniformly drawn number of random decisions."""
-    game = plunder.load(PLUNDER_GAME, players=PLUNDER_PLAYERS)
+def plunder_midgame_states(count: int, seed: int, name: str = PLUNDER_GAME,
+                           players: int = PLUNDER_PLAYERS) -> list[State]:
+    """``count`` states of ``name`` stopped after a uniformly drawn number of random
+    decisions."""
+    game = plunder.load(name, players=players)
     picker = random.Random(seed)
     states: list[State] = []
     for i in range(count):
@@ -212,17 +217,18 @@ def call_costs(
 
 
 # ------------------------------------------------------------------ the run
-def run(seconds: float, rounds: int, samples: int, repeat: int, seed: int) -> dict[str, Any]:
+def run(seconds: float, rounds: int, samples: int, repeat: int, seed: int,
+        name: str = PLUNDER_GAME, players: int = PLUNDER_PLAYERS) -> dict[str, Any]:
     """Every measurement, interleaved over ``rounds``; the figures are medians of rounds."""
     os_game = load_openspiel_game()
-    plunder_states = plunder_midgame_states(samples, seed)
+    plunder_states = plunder_midgame_states(samples, seed, name, players)
     openspiel_states = openspiel_midgame_states(samples, seed, os_game)
     plunder_rounds: list[Playouts] = []
     openspiel_rounds: list[Playouts] = []
     cost_rounds: list[dict[str, float]] = []
     for r in range(rounds):
         round_seed = seed + 1_000_003 * (r + 1)
-        plunder_rounds.append(plunder_playouts(seconds, round_seed))
+        plunder_rounds.append(plunder_playouts(seconds, round_seed, name, players))
         openspiel_rounds.append(openspiel_playouts(seconds, round_seed, os_game))
         cost_rounds.append(call_costs(plunder_states, openspiel_states, repeat, round_seed))
 
@@ -254,7 +260,7 @@ def run(seconds: float, rounds: int, samples: int, repeat: int, seed: int) -> di
             "seed": seed,
         },
         "playouts": {
-            "plunder": {"game": f"{PLUNDER_GAME} ({PLUNDER_PLAYERS} players)"} | plunder_summary,
+            "plunder": {"game": f"{name} ({players} players)"} | plunder_summary,
             "openspiel": {"game": OPENSPIEL_GAME} | openspiel_summary,
         },
         "ratio_plunder_over_openspiel": (
@@ -344,6 +350,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--repeat", type=int, default=20, help="calls timed together on each state (default 20)"
     )
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--game", default=PLUNDER_GAME,
+                        help=f"the plunder game played out (default {PLUNDER_GAME})")
+    parser.add_argument("--players", type=int, default=PLUNDER_PLAYERS,
+                        help=f"its players (default {PLUNDER_PLAYERS})")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON to PATH")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1 or args.samples < 1 or args.repeat < 1:
@@ -354,7 +364,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; return the process exit status."""
     args = parse_args(argv)
-    figures = run(args.seconds, args.rounds, args.samples, args.repeat, args.seed)
+    figures = run(args.seconds, args.rounds, args.samples, args.repeat, args.seed,
+                  args.game, args.players)
     report(figures)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

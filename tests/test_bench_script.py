@@ -75,3 +75,15 @@ def test_sample_chance_follows_the_draw() -> None:
     outcomes = [(0, 0.875), (1, 0.125)]
     assert bench.sample_chance(outcomes, Fixed(0.5)) == 0
     assert bench.sample_chance(outcomes, Fixed(0.9)) == 1
+
+
+def test_bench_script_plays_out_the_game_it_is_given(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel")
+    bench = load_script()
+    out = tmp_path / "bench.json"
+    status = bench.main(["--game", "rumble", "--players", "4", "--seconds", "0.2", "--rounds",
+                         "1", "--samples", "3", "--repeat", "1", "--json", str(out)])
+    assert status == 0
+    played = json.loads(out.read_text(encoding="utf-8"))["playouts"]["plunder"]
+    assert played["game"] == "rumble (4 players)"
+    assert played["decisions"] > 0 and played["games"] > 0

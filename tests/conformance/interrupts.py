@@ -294,7 +294,7 @@ class SkirmishEncoder(Encoder):
         self.field("discard", len(CARDS), "discarded cards of each kind / that kind's count")
         self.field("deck", 1, "cards left in the deck / the deck's size")
         self.field("turn", n, "one-hot: the seat whose turn it is")
-        self.field("round", 1, "round / rounds")
+        self.field("round", 1, "round (up to the last) / rounds")
         self.field("decision", len(KINDS), "one-hot: the kind of the open decision")
         self.field("step", 1, "the activation's step / 3")
         self.field("dice", 2, "the dice to keep or re-roll / 6")
@@ -314,7 +314,8 @@ class SkirmishEncoder(Encoder):
         out.put("discard", [view["discard"].count(card) / DECK[card] for card in CARDS])
         out.put("deck", [view["deck"] / total])
         out.put("turn", seat_one_hot(view["turn"], n))
-        out.put("round", [view["round"] / self.game.options["rounds"]])
+        rounds = self.game.options["rounds"]
+        out.put("round", [min(view["round"], rounds) / rounds])
         kind = decision.get("kind")
         out.one_hot("decision", KINDS.index(kind) if kind else None, len(KINDS))
         out.put("step", [decision.get("step", 0) / ACTIVATION])

@@ -103,7 +103,7 @@ class CoinsState(State):
 class CoinsEncoder(Encoder):
     def declare(self) -> None:
         self.field("viewer", 2, "one-hot: the seat observing")
-        self.field("score", 2, "each seat's points / target")
+        self.field("score", 2, "each seat's points (up to the target) / target")
         self.field("revealed", 2, "1 where the seat has revealed its secret")
         self.field("secret", 1, "the viewer's secret / 100")
         self.field("shown", 2, "each revealed secret / 100")
@@ -113,7 +113,7 @@ class CoinsEncoder(Encoder):
     def fill(self, view: Mapping[str, Any], out: Writer) -> None:
         target = self.game.options["target"]
         out.put("viewer", seat_one_hot(view["viewer"], 2))
-        out.put("score", [s / target for s in view["score"]])
+        out.put("score", [min(s, target) / target for s in view["score"]])
         out.put("revealed", [float(r) for r in view["revealed"]])
         out.put("secret", [view.get("secret", 0) / 100])
         out.put("shown", [(s or 0) / 100 for s in view["secrets_shown"]])

@@ -43,8 +43,9 @@ class BatchRules:
     ``actions`` indices (``game.action_space()``) and the no-op (``actions``),
     observations of ``size`` values (``game.encoder()``'s layout).
 
-    A subclass writes ``deal``, ``legal``, ``step``, ``observe``, ``over`` and
-    ``returns`` as pure functions of arrays (see the module's docstring), and
+    A subclass writes ``deal``, ``legal``, ``step`` and ``_fields`` (the
+    observations) as pure functions of arrays (see the module's docstring), with a
+    state that holds ``over`` and ``winners`` (or its own ``over`` and ``returns``), and
     ``deal_chance``/``step_chance``, which draw with NumPy the chance they take.
     """
 
@@ -79,18 +80,29 @@ class BatchRules:
 
     def observe(self, xp: Any, state: State) -> Any:
         """``(envs, seats, size)`` float32: each seat's observation, as its encoder gives it."""
-        raise NotImplementedError
-
-    def over(self, xp: Any, state: State) -> Any:
-        raise NotImplementedError
-
-    def returns(self, xp: Any, state: State) -> Any:
-        """``(envs, seats)``: each seat's return once its play is over (0 before)."""
-        raise NotImplementedError
+        return self._fields(xp, state, viewers=True)
 
     def spectator(self, xp: Any, state: State) -> Any:
         """``(envs, size)``: the spectator's observation (everything public)."""
+        return self._fields(xp, state, viewers=False)
+
+    def _fields(self, xp: Any, state: State, viewers: bool) -> Any:
+        """The encoder's fields: ``(envs, seats, size)`` with ``viewers``, else the
+        spectator's ``(envs, size)``."""
         raise NotImplementedError
+
+    def over(self, xp: Any, state: State) -> Any:
+        """``(envs,)``: which plays are over (a state's ``over`` array, by default)."""
+        return state["over"]
+
+    def returns(self, xp: Any, state: State) -> Any:
+        """``(envs, seats)``: each seat's return once its play is over (0 before). By
+        default from the state's ``winners``: winners share 1, and a play no one won
+        gives every seat ``1 / players``."""
+        winners = xp.astype(state["winners"], xp.float64)
+        count = xp.sum(winners, axis=1, keepdims=True)
+        shares = xp.where(count > 0, winners / xp.maximum(count, 1.0), 1.0 / self.players)
+        return xp.where(state["over"][:, None], shares, 0.0)
 
     def bot(self, spec: str, env: BatchEnv, rng: np.random.Generator) -> Policy:
         """A batched bot (a policy for every seat of ``env``'s plays) named by ``spec``."""

@@ -163,24 +163,7 @@ class DuelBatch(BatchRules):
             raise ValueError(f"no batched bot {spec!r} for Duel: 'greedy' (or greedy:LEVEL)")
         return greedy(self, env, rng, SAMPLES[check_level(level or "normal")])
 
-    def over(self, xp: Any, state: State) -> Any:
-        return state["over"]
-
-    def returns(self, xp: Any, state: State) -> Any:
-        # Winners share 1; a game no one won gives every seat 1 / players.
-        winners = xp.astype(state["winners"], xp.float64)
-        count = xp.sum(winners, axis=1, keepdims=True)
-        shares = xp.where(count > 0, winners / xp.maximum(count, 1.0), 1.0 / self.players)
-        return xp.where(state["over"][:, None], shares, 0.0)
-
     # ------------------------------------------------------------------ observations
-    def observe(self, xp: Any, state: State) -> Any:
-        """Every seat's observation: ``DuelEncoder``'s layout, value for value."""
-        return self._fields(xp, state, viewers=True)
-
-    def spectator(self, xp: Any, state: State) -> Any:
-        return self._fields(xp, state, viewers=False)
-
     def _fields(self, xp: Any, state: State, viewers: bool) -> Any:
         """The encoder's fields (``assemble``): ``(envs, seats, size)``, or ``(envs, size)``
         for the spectator. A step is observed whole, so no seat has committed a choice.

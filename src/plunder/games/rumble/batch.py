@@ -590,24 +590,7 @@ class RumbleBatch(BatchRules):
         out["round"] = xp.where(rows & ~ended & ~limit, state["round"] + 1, state["round"])
         return out
 
-    # ------------------------------------------------------------------ the end
-    def over(self, xp: Any, state: State) -> Any:
-        return state["over"]
-
-    def returns(self, xp: Any, state: State) -> Any:
-        winners = xp.astype(state["winners"], xp.float64)
-        count = xp.sum(winners, axis=1, keepdims=True)
-        shares = xp.where(count > 0, winners / xp.maximum(count, 1.0), 1.0 / self.n)
-        return xp.where(state["over"][:, None], shares, 0.0)
-
     # ------------------------------------------------------------------ observations
-    def observe(self, xp: Any, state: State) -> Any:
-        """Every seat's observation: ``RumbleEncoder``'s layout, value for value."""
-        return self._fields(xp, state, viewers=True)
-
-    def spectator(self, xp: Any, state: State) -> Any:
-        return self._fields(xp, state, viewers=False)
-
     def _fields(self, xp: Any, state: State, viewers: bool) -> Any:
         n = self.n
         count = state["alive"].shape[0]

@@ -168,7 +168,12 @@ class BonesEncoder(Encoder):
                                        "team's hands / 4")
         self.field("discards", 2 * len(CARDS), "each Tide card in the own, then the enemy's "
                                                "discards / 4")
-        self.field("tide", 6, "own and enemy cards in hand / 3, decks / 30, Kraken pools / 10")
+        # A side's hands hold 3 cards in all, or 4 where a team splits them (2 and 2, or
+        # the solo player's 4).
+        held = max(seating.captain[side] or sum(seating.tide[s] for s in seating.sides[side])
+                   for side in (0, 1))
+        self.field("tide", 6, "own and enemy cards in hand / 3, decks / 30, Kraken pools / 10",
+                   high=max(1.0, held / 3))
         self.field("kraken", 3, "the Kraken is up, its damage / its HP, it is dead")
         self.field("monsters", len(MONSTERS) * MONSTER_FEATURES,
                    "per sea monster: summoned, own, enemy, damage / HP, activated")

@@ -38,10 +38,13 @@ GESTURE_ROUND_LIMIT = 15
 
 
 # Rum & Bones plays long games (a random one runs to its round limit, hundreds of
-# decisions at every state of which the first playout is checked deeply): the quick
-# set plays its combinations over a few rounds, which meet every decision a game
-# meets; the full set keeps the limits as they are.
+# decisions at every state of which the first playout is checked deeply): both sets
+# play its combinations over a few rounds, which meet every decision a game meets.
+# Its full set is large (seven options with choices at five player counts: 164
+# combinations), so it runs at the quick set's budget; the two-player battle's long
+# plays are held to the kit at its full round limit and budget below.
 QUICK_ROUNDS = {"rumbones": {"round_limit": 4, "clash_rounds": 6}}
+QUICK_IN_FULL = {"rumbones"}
 
 
 def bounded(options: dict) -> dict:
@@ -75,7 +78,11 @@ def run_kit(name: str, options: dict, decisions: int, playouts: int, deep: int, 
     ("name", "options"), CASES, ids=[f"{n}-{conformance.describe(o)}" for n, o in CASES]
 )
 def test_game_conforms(name: str, options: dict) -> None:
-    run_kit(name, options, DECISIONS, PLAYOUTS, deep=2, seed=len(CASES))
+    if name in QUICK_IN_FULL:
+        run_kit(name, quick(name, options), QUICK_DECISIONS, QUICK_PLAYOUTS, deep=1,
+                seed=len(CASES))
+    else:
+        run_kit(name, options, DECISIONS, PLAYOUTS, deep=2, seed=len(CASES))
 
 
 @pytest.mark.parametrize(
@@ -83,6 +90,12 @@ def test_game_conforms(name: str, options: dict) -> None:
 )
 def test_game_conforms_pairwise(name: str, options: dict) -> None:
     run_kit(name, quick(name, options), QUICK_DECISIONS, QUICK_PLAYOUTS, deep=1, seed=len(PAIRS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(QUICK_IN_FULL))
+def test_a_long_game_conforms_at_its_full_length(name: str) -> None:
+    run_kit(name, {"players": 2}, DECISIONS, PLAYOUTS, deep=2, seed=len(CASES))
 
 
 def test_every_game_is_covered() -> None:

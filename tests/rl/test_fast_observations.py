@@ -22,12 +22,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import plunder
-from plunder.engine.conformance import option_matrix
+from plunder.engine.conformance import option_pairs
 from plunder.engine.registry import names
 from rl.cases import cases
 
 TABLES = [(case.game, case.options) for case in cases() if not case.largest]
-EVERY_TABLE = [(name, options) for name in names() for options in option_matrix(name)]
+# Tables that meet every pair of option values (and every player count) of each game:
+# the whole option matrix would be 164 tables of Rum & Bones alone.
+EVERY_TABLE = [(name, options) for name in names() for options in option_pairs(name)]
 
 
 def reference(state: plunder.State, seat: int | None) -> np.ndarray:

@@ -56,6 +56,8 @@ def decision_times(name: str, options: dict[str, Any], spec: str, seconds: float
         state = game.new(seed=seed + games)
         while not state.is_over and clock() - start < seconds:
             for seat in sorted(state.pending):
+                if seat not in state.pending:
+                    continue  # a team's decision, answered once
                 if len(state.legal(seat)) == 1:
                     state.act(seat, state.legal(seat)[0])
                     continue
@@ -78,7 +80,8 @@ def engine_step(name: str, options: dict[str, Any], seconds: float, seed: int) -
         state = game.new(seed=seed + steps)
         while not state.is_over:
             for seat in state.pending:
-                state.act(seat, rng.choice(state.legal(seat)))
+                if seat in state.pending:  # (a team's decision is answered once)
+                    state.act(seat, rng.choice(state.legal(seat)))
             steps += 1
     return (clock() - start) / steps
 

@@ -71,6 +71,8 @@ def plunder_playout(state: State, rng: random.Random, limit: int | None = None) 
         for seat in state.pending:
             if limit is not None and decisions >= limit:
                 return decisions
+            if seat not in state.pending:
+                continue  # a team's decision, answered once
             state.act(seat, rng.choice(state.legal(seat)))
             decisions += 1
     return decisions

@@ -72,7 +72,8 @@ def engine_game(game: Game, seed: int, rng: random.Random) -> int:
     while not state.is_over:
         # ``pending`` is a snapshot: the step resolves on its last commit.
         for seat in state.pending:
-            state.act(seat, rng.choice(state.legal(seat)))
+            if seat in state.pending:  # (a team's decision is answered once)
+                state.act(seat, rng.choice(state.legal(seat)))
         steps += 1
     return steps
 

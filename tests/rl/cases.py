@@ -110,6 +110,8 @@ def random_steps(case: Case, seed: int) -> Iterator[plunder.State]:
     while not state.is_over:
         yield state
         for seat in sorted(state.pending):
+            if seat not in state.pending:
+                continue  # a team's decision, answered once
             state.act(seat, rng.choice(state.legal(seat)))
 
 

@@ -48,6 +48,8 @@ def plays(case: Case, seed: int) -> Any:
             play.state.act(pending[0], rng.choice(play.state.legal(pending[0])))
             yield play
         for seat in sorted(play.state.pending):
+            if seat not in play.state.pending:
+                continue  # a team's decision, answered once
             play.state.act(seat, rng.choice(play.state.legal(seat)))
 
 
@@ -81,15 +83,18 @@ def test_observations_do_not_depend_on_what_another_seat_chose(case: Case) -> No
         choosers = [s for s in pending if len(play.state.legal(s)) > 1]
         if not choosers:
             continue
-        chances += 1
         chooser = choosers[0]
         legal = play.state.legal(chooser)
         first, second = play.state.clone(), play.state.clone()
         first.act(chooser, legal[0])
         second.act(chooser, legal[-1])
+        if not first.committed:
+            continue  # a decision one seat answers for all: resolved, so public
+        chances += 1
         a, b = swapped(play, first), swapped(play, second)
         for seat in range(play.game.players):
-            if seat != chooser:
+            # Teammates see each other's committed choices; nobody else does.
+            if seat not in play.state.allies(chooser):
                 assert equal(seen(a, seat), seen(b, seat)), (case.id, seat, play.steps)
                 compared += 1
     # A game whose seats never choose together hides no choice in an open step.

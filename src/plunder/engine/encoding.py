@@ -153,6 +153,12 @@ class Encoder:
         self.fill(view, out)
         return out.done()
 
+    @property
+    def from_state(self) -> bool:
+        """Whether ``observe`` writes its rows straight from the state (a fast path the
+        reference, ``encode`` of the view, is held to) rather than encoding each view."""
+        return type(self).observe is not Encoder.observe
+
     def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
         """The observations of ``seats`` (``None``: the spectator), one row each: a
         fresh float32 array of shape ``(len(seats), size)``.

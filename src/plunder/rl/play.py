@@ -193,9 +193,11 @@ class Play:
         """Play one whole step: every deciding seat commits ``chosen[seat]`` (an index).
 
         Seats are committed in an order drawn from the play's generator. Indices of
-        seats that owe nothing are ignored. Returns the deciding seats whose index
-        was missing or not legal, which got a legal action drawn at random instead;
-        with ``strict`` such an index raises ``IllegalAction`` and nothing is committed.
+        seats that owe nothing are ignored; so are the later seats of a decision one
+        seat answers for all (a team's), which the first in that order decides.
+        Returns the deciding seats whose index was missing or not legal, which got a
+        legal action drawn at random instead; with ``strict`` such an index raises
+        ``IllegalAction`` and nothing is committed.
         """
         state = self.state
         deciding = sorted(state.pending)
@@ -217,6 +219,8 @@ class Play:
                 action = self.rng.choice(state.legal(seat))
                 substituted.add(seat)
             state.act(seat, action)
+            if not state.committed:
+                break  # the step resolved early: a team's decision, answered once
         self._legal = {}
         self.steps += 1
         return substituted

@@ -268,6 +268,10 @@ class BonesEncoder(Encoder):
         out.put("pending", [float(s in view["pending"]) for s in range(self.game.players)])
         out.put("over", [float(view["over"])])
 
+    @property
+    def from_state(self) -> bool:
+        return self.fast
+
     def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
         """``fill`` for several seats at once, straight from the state (docs/design.md),
         in the two-player battle; teams and Clash Royale! encode each seat's view.

@@ -133,6 +133,27 @@ class Encoder:
             raise PlunderError(f"observation field {name!r}: low {low} is above high {high}")
         self._layout.append(Field(name, size, meaning, float(low), float(high)))
 
+    def declare_ending(self) -> None:
+        """Declare the ``over`` and ``winners`` fields every game's ending is told by."""
+        self.field("over", 1, "1 once the game is over")
+        self.field("winners", self.game.players, "1 where the seat won (at the end)")
+
+    def fill_ending(self, view: Mapping[str, Any], out: Writer) -> None:
+        """Write ``declare_ending``'s fields from a view."""
+        out.put("over", [float(view["over"])])
+        winners = (view.get("result") or {}).get("winners", [])
+        out.put("winners", [float(s in winners) for s in range(self.game.players)])
+
+    def write_ending(self, state: State, public: np.ndarray) -> None:
+        """Write ``declare_ending``'s fields from the state into a vector being filled
+        in place (a fast path's), once the game is over."""
+        result = state.result
+        if result is not None:
+            public[self.at["over"]] = 1.0
+            winners = self.at["winners"]
+            for seat in result.winners:
+                public[winners + seat] = 1.0
+
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
         """The least and greatest value of each entry of the vector (float32 arrays)."""
         low = np.concatenate([np.full(f.size, f.low, np.float32) for f in self.layout])

@@ -41,8 +41,7 @@ class DuelEncoder(Encoder):
         self.field("choice_target", n, "one-hot: the seat that card is aimed at")
         self.field("shootout", 1, "shootout number / shootout_limit")
         self.field("duel", 1, "duel number / duel_limit")
-        self.field("over", 1, "1 once the game is over")
-        self.field("winners", n, "1 where the seat won (at the end)")
+        self.declare_ending()
 
     def fill(self, view: Mapping[str, Any], out: Writer) -> None:
         n = self.game.players
@@ -65,9 +64,7 @@ class DuelEncoder(Encoder):
         out.one_hot("choice_target", int(target) if target else None, n)
         out.put("shootout", [view["shootout"] / options["shootout_limit"]])
         out.put("duel", [view["duel"] / options["duel_limit"]])
-        out.put("over", [float(view["over"])])
-        winners = (view.get("result") or {}).get("winners", [])
-        out.put("winners", [float(s in winners) for s in range(n)])
+        self.fill_ending(view, out)
 
     def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
         """``fill`` for several seats at once, straight from the state (docs/design.md):
@@ -81,8 +78,8 @@ class DuelEncoder(Encoder):
             at = self.at
             self._offsets = tuple(at[f.name] for f in self.layout)
         (viewer_at, alive_at, dollars_at, played_at, hand_size_at, master_at, pending_at,
-         committed_at, hand_at, card_at, target_at, shootout_at, duel_at, over_at,
-         winners_at) = self._offsets
+         committed_at, hand_at, card_at, target_at, shootout_at, duel_at, _over,
+         _winners) = self._offsets
         options = self.game.options
         cards = len(CARDS)
         size = self.size
@@ -112,11 +109,7 @@ class DuelEncoder(Encoder):
             public[committed_at + seat] = 1.0
         public[shootout_at] = state.shootout / options["shootout_limit"]
         public[duel_at] = state.duel / options["duel_limit"]
-        result = state.result
-        if result is not None:
-            public[over_at] = 1.0
-            for seat in result.winners:
-                public[winners_at + seat] = 1.0
+        self.write_ending(state, public)
         count = len(seats)
         out = public * count if count > 1 else public
         base = 0

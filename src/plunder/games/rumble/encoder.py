@@ -76,8 +76,7 @@ class RumbleEncoder(Encoder):
         self.field("hand", c, "the viewer's basic cards in hand (1 each)")
         self.field("golden", g, "the viewer's golden cards, per card / 3", high=MOST_COPIES / 3)
         self.field("choice", c, "one-hot: the card the viewer has chosen this step")
-        self.field("over", 1, "1 once the game is over")
-        self.field("winners", n, "1 where the seat won (at the end)")
+        self.declare_ending()
 
     def fill(self, view: Mapping[str, Any], out: Writer) -> None:
         n = self.game.players
@@ -127,9 +126,7 @@ class RumbleEncoder(Encoder):
         out.put("golden", [golden.count(card) / 3 for card in GOLDEN])
         choice = (view.get("choice") or "").partition(">")[0]
         out.put("choice", _one_hot(CARDS, choice if choice in CARDS else None))
-        out.put("over", [float(view["over"])])
-        winners = (view.get("result") or {}).get("winners", [])
-        out.put("winners", [float(s in winners) for s in range(n)])
+        self.fill_ending(view, out)
 
 
     def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
@@ -205,11 +202,7 @@ class RumbleEncoder(Encoder):
             public[at["voided"] + s] = 1.0
         for s in state.reach_options:
             public[at["searchers"] + s] = 1.0
-        result = state.result
-        if result is not None:
-            public[at["over"]] = 1.0
-            for s in result.winners:
-                public[at["winners"] + s] = 1.0
+        self.write_ending(state, public)
         out = public * len(seats)
         for row, seat in enumerate(seats):
             if seat is None:

@@ -79,8 +79,7 @@ class SwordplayEncoder(Encoder):
                    high=max(1.0, MOST_COPIES / 5))
         self.field("turn", 1, "turn number / turn_limit")
         self.field("readied", 1, "1 once the active fighter has readied this turn")
-        self.field("over", 1, "1 once the game is over")
-        self.field("winners", n, "1 where the seat won (at the end)")
+        self.declare_ending()
 
     def fill(self, view: Mapping[str, Any], out: Writer) -> None:
         n = self.game.players
@@ -122,9 +121,7 @@ class SwordplayEncoder(Encoder):
         ])
         out.put("turn", [view["turn"] / view["turn_limit"]])
         out.put("readied", [float(view["readied"])])
-        out.put("over", [float(view["over"])])
-        winners = (view.get("result") or {}).get("winners", [])
-        out.put("winners", [float(s in winners) for s in range(n)])
+        self.fill_ending(view, out)
 
     def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
         """``fill`` for several seats at once, straight from the state (docs/design.md):
@@ -199,10 +196,7 @@ class SwordplayEncoder(Encoder):
         public[at["turn"]] = state.turn / self.game.options["turn_limit"]
         if state.readied:
             public[at["readied"]] = 1.0
-        if over:
-            public[at["over"]] = 1.0
-            for s in state.result.winners:
-                public[at["winners"] + s] = 1.0
+        self.write_ending(state, public)
         out = public * len(seats)
         for row, seat in enumerate(seats):
             if seat is None:

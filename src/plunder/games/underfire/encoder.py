@@ -62,8 +62,7 @@ class UnderFireEncoder(Encoder):
         self.field("aim", len(EFFECTS), "one-hot: the effect a target decision aims")
         self.field("targets", SPACES, "1 on the spaces a target decision may aim at")
         self.field("pending", n, "1 where the seat owes a decision")
-        self.field("over", 1, "1 once the game is over")
-        self.field("winners", n, "1 where the seat won (at the end)")
+        self.declare_ending()
 
     def fill(self, view: Mapping[str, Any], out: Writer) -> None:
         n = self.game.players
@@ -114,9 +113,7 @@ class UnderFireEncoder(Encoder):
         targets = set(decision.get("targets") or ())
         out.put("targets", [float(c["at"] in targets) for c in sea])
         out.put("pending", [float(s in view["pending"]) for s in range(n)])
-        out.put("over", [float(view["over"])])
-        winners = (view.get("result") or {}).get("winners", [])
-        out.put("winners", [float(s in winners) for s in range(n)])
+        self.fill_ending(view, out)
 
     def observe(self, state: State, seats: Sequence[int | None]) -> np.ndarray:
         """``fill`` for several seats at once, straight from the state (docs/design.md):
@@ -184,11 +181,7 @@ class UnderFireEncoder(Encoder):
                 public[at["targets"] + INDEX[space]] = 1.0
         for s in state.pending:
             public[at["pending"] + s] = 1.0
-        result = state.result
-        if result is not None:
-            public[at["over"]] = 1.0
-            for s in result.winners:
-                public[at["winners"] + s] = 1.0
+        self.write_ending(state, public)
         out = public * len(seats)
         copies = start["copies"]
         for row, seat in enumerate(seats):

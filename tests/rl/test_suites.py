@@ -81,6 +81,6 @@ def test_openspiel_random_sim(case: Case) -> None:
     from plunder.rl import openspiel
 
     game = openspiel.load_game(case.game, **case.options)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     turn_based = pyspiel.convert_to_turn_based(game)
     pyspiel.random_sim_test(turn_based, num_sims=1, serialize=True, verbose=False)

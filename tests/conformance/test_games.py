@@ -27,14 +27,14 @@ PAIRS = [(name, options) for name in GAMES for options in conformance.option_pai
 # most so many playouts where plays are very short. The deep checks of the
 # first playouts cost most of a combination's time; past a few thousand decisions
 # the cheap checks of further playouts find little the many combinations do not.
-DECISIONS, PLAYOUTS = 6_000, 250
+DECISIONS, PLAYOUTS = 4_000, 250
 QUICK_DECISIONS, QUICK_PLAYOUTS = 1_200, 25
 
 # With gestures on, random answers void nearly every card (one right gesture
 # among nineteen), so random plays run to the round limit. Those combinations
 # are run with a short limit: a hundred rounds of nothing happening would test
-# nothing more than fifteen do.
-GESTURE_ROUND_LIMIT = 15
+# nothing more than eight do.
+GESTURE_ROUND_LIMIT = 8
 
 
 # Rum & Bones plays long games (a random one runs to its round limit, hundreds of
@@ -82,7 +82,7 @@ def test_game_conforms(name: str, options: dict) -> None:
         run_kit(name, quick(name, options), QUICK_DECISIONS, QUICK_PLAYOUTS, deep=1,
                 seed=len(CASES))
     else:
-        run_kit(name, options, DECISIONS, PLAYOUTS, deep=2, seed=len(CASES))
+        run_kit(name, options, DECISIONS, PLAYOUTS, deep=1, seed=len(CASES))
 
 
 @pytest.mark.parametrize(

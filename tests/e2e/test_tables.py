@@ -431,6 +431,10 @@ def test_clicking_a_player_aims_at_them_and_the_aiming_buttons_stay_in_view(
     create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 2})
     weapon = page.locator('#game .duel-hand [data-card="colt"]:not([disabled])').first
     expect(weapon).to_be_visible()
+    # The bots have chosen: nothing redraws the hand (and drops the pick) until Mary acts.
+    page.wait_for_function(
+        "() => document.querySelectorAll('#seats .seat-item.waiting:not(.me)').length === 0"
+    )
     weapon.click()
     # Wholly in the window (checked until true: a state arriving meanwhile redraws them).
     for name in ("Fire the Colt at no one", "Pick another card"):

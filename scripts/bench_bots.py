@@ -55,9 +55,7 @@ def decision_times(name: str, options: dict[str, Any], spec: str, seconds: float
     while clock() - start < seconds:
         state = game.new(seed=seed + games)
         while not state.is_over and clock() - start < seconds:
-            for seat in sorted(state.pending):
-                if seat not in state.pending:
-                    continue  # a team's decision, answered once
+            for seat in state.seats_to_act():
                 if len(state.legal(seat)) == 1:
                     state.act(seat, state.legal(seat)[0])
                     continue
@@ -79,9 +77,8 @@ def engine_step(name: str, options: dict[str, Any], seconds: float, seed: int) -
     while clock() - start < seconds:
         state = game.new(seed=seed + steps)
         while not state.is_over:
-            for seat in state.pending:
-                if seat in state.pending:  # (a team's decision is answered once)
-                    state.act(seat, rng.choice(state.legal(seat)))
+            for seat in state.seats_to_act():
+                state.act(seat, rng.choice(state.legal(seat)))
             steps += 1
     return (clock() - start) / steps
 

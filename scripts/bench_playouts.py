@@ -67,12 +67,9 @@ def plunder_playout(state: State, rng: random.Random, limit: int | None = None) 
     """Play ``state`` at random to its end (or ``limit`` decisions); return the decisions made."""
     decisions = 0
     while not state.is_over:
-        # ``pending`` is an immutable snapshot: the step resolves on its last commit.
-        for seat in state.pending:
+        for seat in state.seats_to_act():
             if limit is not None and decisions >= limit:
                 return decisions
-            if seat not in state.pending:
-                continue  # a team's decision, answered once
             state.act(seat, rng.choice(state.legal(seat)))
             decisions += 1
     return decisions

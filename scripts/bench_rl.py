@@ -70,10 +70,8 @@ def engine_game(game: Game, seed: int, rng: random.Random) -> int:
     state = game.new(seed=seed)
     steps = 0
     while not state.is_over:
-        # ``pending`` is a snapshot: the step resolves on its last commit.
-        for seat in state.pending:
-            if seat in state.pending:  # (a team's decision is answered once)
-                state.act(seat, rng.choice(state.legal(seat)))
+        for seat in state.seats_to_act():
+            state.act(seat, rng.choice(state.legal(seat)))
         steps += 1
     return steps
 

@@ -154,9 +154,7 @@ def win_share(model: Any, game: plunder.Game, spec: str, games: int, seed: int) 
         mine = index % game.players
         state = game.new(seed=seed + index)
         while not state.is_over:
-            for seat in sorted(state.pending):
-                if seat not in state.pending:
-                    continue  # a team's decision, answered once
+            for seat in state.seats_to_act():
                 bot = learner if seat == mine else others[seat]
                 state.act(seat, bot.choose(state, seat, rng))
         total += state.result.returns()[mine]

@@ -102,6 +102,24 @@ def test_a_frame_answered_by_any_one_seat_resolves_on_the_first_answer() -> None
     assert state.pending == {0, 1, 2}  # the vote, all at once
 
 
+def test_seats_to_act_yields_the_open_steps_seats_while_the_step_lasts() -> None:
+    state = VoteGame().new(seed=1)
+    # The captain's step: seat 0 answers for the team, so seat 1 is not asked, and
+    # the vote's seats (seat 1 among them) are not this step's.
+    acted = []
+    for seat in state.seats_to_act():
+        acted.append(seat)
+        state.act(seat, "yes")
+    assert acted == [0]
+    assert state.decision.kind == "vote" and state.pending == {0, 1, 2}
+    # The vote: every seat in turn, lowest first, until the last commit ends it.
+    for seat in state.seats_to_act():
+        acted.append(seat)
+        state.act(seat, "yes")
+    assert acted == [0, 0, 1, 2]
+    assert state.is_over and list(state.seats_to_act()) == []
+
+
 def test_teams_share_choices_and_are_paid_as_one() -> None:
     state = VoteGame().new(seed=1)
     state.act(0, "yes")

@@ -115,9 +115,7 @@ def random_steps(case: Case, seed: int) -> Iterator[plunder.State]:
     rng = random.Random(seed)
     while not state.is_over:
         yield state
-        for seat in sorted(state.pending):
-            if seat not in state.pending:
-                continue  # a team's decision, answered once
+        for seat in state.seats_to_act():
             state.act(seat, rng.choice(state.legal(seat)))
 
 

@@ -77,9 +77,7 @@ def play_along(name: str, options: dict, seed: int, picks: list[int], steps: int
             break
         assert_same(state)
         checked += 1
-        for seat in sorted(state.pending):
-            if seat not in state.pending:
-                continue  # a team's decision, answered once
+        for seat in state.seats_to_act():
             legal = state.legal(seat)
             pick = picks[(step + seat) % len(picks)] if picks else rng.randrange(len(legal))
             state.act(seat, legal[pick % len(legal)])

@@ -47,9 +47,7 @@ def plays(case: Case, seed: int) -> Any:
         if len(pending) > 1:
             play.state.act(pending[0], rng.choice(play.state.legal(pending[0])))
             yield play
-        for seat in sorted(play.state.pending):
-            if seat not in play.state.pending:
-                continue  # a team's decision, answered once
+        for seat in play.state.seats_to_act():
             play.state.act(seat, rng.choice(play.state.legal(seat)))
 
 

@@ -45,3 +45,40 @@ def test_the_greedy_bot_and_the_evaluation() -> None:
         seat = min(state.pending)
         state.act(seat, bot.choose(state, seat, rng))
     assert state.result is not None
+
+
+def test_the_greedy_bot_discards_from_a_hand_that_cannot_attack() -> None:
+    """A hand of defences alone never wins: greedy discards its least useful card to
+    draw again, and keeps a hand that holds an attack."""
+    from swordplay.kit import give, kind, new
+
+    bot = get_bot("greedy", "swordplay")
+    state = new("vane,grady", first=0)
+    assert kind(state) == "discard"
+    give(state, 0, "dodge", "parry_left", "parry_low", "parry_right", "parry_high")
+    choice = bot.choose(state, 0, random.Random(0))
+    assert str(choice).startswith("discard:")
+    give(state, 0, "high", "parry_left", "parry_low", "parry_right", "parry_high")
+    assert str(bot.choose(state, 0, random.Random(0))) == "pass"
+
+
+def test_the_greedy_bot_attacks_a_seat_that_only_passes() -> None:
+    """Against a fighter who passes every decision, greedy comes to attack in every one
+    of many deals (a player waiting for its attack is not kept waiting forever)."""
+    game = plunder.load("swordplay", pirates="vane,grady")
+    bot = get_bot("greedy", "swordplay")
+    for seed in range(40):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        attacked = False
+        for _ in range(600):
+            seat = min(state.pending)
+            if seat == 1:
+                state.act(1, bot.choose(state, 1, rng))
+                continue
+            names = [str(a) for a in state.legal(0)]
+            if "no" in names:
+                attacked = True
+                break
+            state.act(0, state.legal(0)[names.index("pass")])
+        assert attacked, f"greedy never attacked in the deal seeded {seed}"

@@ -693,9 +693,7 @@ def _rollout(
 
 def _playout_step(world: State, rng: random.Random, rollout: Rollout | None) -> None:
     """Every pending seat acts once (one seat for a decision any one answers)."""
-    for seat in sorted(world.pending):
-        if seat not in world.pending:
-            break  # the step resolved (a decision answered once)
+    for seat in world.seats_to_act():
         legal = world.legal(seat)
         action = rollout(world, seat, legal, rng) if rollout is not None else None
         world.act(seat, rng.choice(legal) if action is None else action)

@@ -181,9 +181,7 @@ def random_step(
     """
     made = 0
     _check_dispatch(state)
-    for seat in sorted(state.pending):
-        if seat not in state.pending:  # an earlier commit may have resolved the step
-            break
+    for seat in state.seats_to_act():
         actions = state.legal(seat)
         if not actions:
             raise ConformanceFailure(
@@ -220,9 +218,15 @@ def play_by_choices(game: Game, seed: int, choices: Iterable[int]) -> State:
 
 
 # ------------------------------------------------------------------ one state, cheaply
-def check_state(state: State) -> None:
+def check_state(state: State, known: dict[Any, int] | None = None) -> None:
     """The cheap per-state checks: pending seats, legal actions and their space and mask,
-    notation, frames, statuses, the length bound, the end and its returns."""
+    notation, frames, statuses, the length bound, the end and its returns.
+
+    ``known`` maps the actions whose notation and index are already checked in this
+    game to their index: an action's round trips depend on the game alone, so a
+    caller checking many states of one game checks each action's once (the mask is
+    still checked at every state). Without it every action is checked every time.
+    """
     where = _where(state)
     pending = state.pending
     _check_length(state, where)
@@ -276,6 +280,8 @@ def check_state(state: State) -> None:
                 "decisions", f"seat {seat} has two legal actions with one notation", where
             )
         for action in actions:
+            if known is not None and action in known:
+                continue
             try:
                 parsed = state.game.parse(str(action))
             except IllegalAction as exc:
@@ -290,7 +296,7 @@ def check_state(state: State) -> None:
                     f"notation {str(action)!r} parses to {parsed!r}, not {action!r}",
                     where,
                 )
-        _check_mask(state, seat, actions, where)
+        _check_mask(state, seat, actions, where, known)
     _check_frames(state, where)
     _check_status(state, where)
 
@@ -307,11 +313,18 @@ def _check_dispatch(state: State) -> None:
             raise ConformanceFailure("dispatch", str(exc), _where(state)) from None
 
 
-def _check_mask(state: State, seat: int, actions: Sequence[Any], where: str) -> None:
-    """Legal actions lie in the action space, and the mask marks exactly them."""
+def _check_mask(
+    state: State, seat: int, actions: Sequence[Any], where: str,
+    known: dict[Any, int] | None = None,
+) -> None:
+    """Legal actions lie in the action space, and the mask marks exactly them
+    (``known``: as ``check_state``'s)."""
     space = state.game.action_space()
     marked = []
     for action in actions:
+        if known is not None and action in known:
+            marked.append(known[action])
+            continue
         if action not in space:
             raise ConformanceFailure(
                 "action_space",
@@ -324,6 +337,8 @@ def _check_mask(state: State, seat: int, actions: Sequence[Any], where: str) -> 
                 "action_space", f"{str(action)!r} does not round-trip through its index", where
             )
         marked.append(index)
+        if known is not None:
+            known[action] = index
     mask = state.legal_mask(seat)
     if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ or mask.shape != (len(space),):
         raise ConformanceFailure(
@@ -1123,6 +1138,7 @@ def check_game(
     check_game_pickles(game)
     rng = random.Random(seed)
     seen: set[str] = set()  # notations legal somewhere: they parse, so they test legality
+    known_actions: dict[Any, int] = {}  # actions whose round trips are checked: their index
     keys = InfoKeys()
     def more(index: int) -> bool:
         if index >= playouts:
@@ -1142,7 +1158,7 @@ def check_game(
             checker_rng: random.Random = checker_rng,
             feed: EventFeed = feed,
         ) -> None:
-            check_state(state)
+            check_state(state, known_actions)
             for seat in state.pending:
                 seen.update(str(a) for a in state.legal(seat))
             if not deep_run:

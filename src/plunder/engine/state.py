@@ -34,7 +34,7 @@ import inspect
 import json
 import marshal
 import random
-from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import numpy as np
@@ -366,6 +366,23 @@ class State(Windows, Triggers, Dice):
         if not self._commits:
             return self._step
         return self._step.difference(self._commits)
+
+    def seats_to_act(self) -> Iterator[int]:
+        """The seats that owe the open step an answer, lowest first, one at a time.
+
+        For a caller that commits for every seat of a step in turn (a random play, a
+        table of bots): each seat is yielded only while it still owes this step, and
+        the iteration ends when the step resolves. ``pending`` is a snapshot, and a
+        commit may change it: a team's decision is answered once, by the first of its
+        members to commit, and the last commit resolves the step and opens the next,
+        whose seats are not this step's.
+        """
+        step = self._steps
+        for seat in sorted(self.pending):
+            if self._steps != step:
+                return
+            if seat in self.pending:
+                yield seat
 
     @property
     def committed(self) -> frozenset[int]:

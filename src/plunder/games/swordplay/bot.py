@@ -21,6 +21,9 @@ CARDS = CONTENT.cards
 # How much readier a weapon makes a fighter than armor, per point (designed, rough).
 WEAPON_WORTH = 3.0
 ARMOR_WORTH = 1.0
+# What drawing again is worth to a hand without an attack card: more than keeping
+# any one card of it (card values are at most 5), so such a hand always discards.
+RENEW_WORTH = 5.0
 
 
 def card_value(card: str, view: dict) -> float:
@@ -73,7 +76,11 @@ class GreedyBot:
     def _discard(action: SwordAction, view: dict) -> float:
         if action.verb == "pass":
             return 1.0
-        return 1.0 - card_value(action.name, view) + 0.5  # discard only what is nearly useless
+        # Discard only what is nearly useless, unless no attack is in hand: a hand
+        # that cannot attack never wins, so its least useful card makes room for one.
+        armed = any(CARDS[c].type == "attack" for c in view.get("hand", []))
+        renew = 0.0 if armed else RENEW_WORTH
+        return 1.0 - card_value(action.name, view) + 0.5 + renew
 
     @staticmethod
     def _ready(action: SwordAction, view: dict) -> float:

@@ -40,6 +40,7 @@ import numpy as np
 import plunder
 from plunder import rl
 from plunder.bots import check_game, from_spec
+from plunder.rl.batched import rules_for
 
 
 def need_learning_libraries() -> tuple[Any, Any, Any]:
@@ -191,6 +192,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="a game option, NAME=VALUE (repeatable)")
     parser.add_argument("--opponents", default="greedy",
                         help="the batched bot at the other seats while training")
+    parser.add_argument("--unshaped", action="store_true",
+                        help="pay only the return at the end (by default the shaped reward, "
+                             "where the batch engine evaluates: docs/rl.md)")
+    parser.add_argument("--seat", default="each",
+                        help="the learner's seat while training: a number, or 'each' (every "
+                             "seat in turn across the plays, as the evaluation seats it)")
     parser.add_argument("--eval", default="random,greedy", help="the bots evaluated against")
     parser.add_argument("--minutes", type=float, default=30.0, help="training time (wall clock)")
     parser.add_argument("--envs", type=int, default=256, help="plays stepped at once")
@@ -214,8 +221,11 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
+    seat: int | str = int(args.seat) if args.seat.isdigit() else args.seat
+    shaped = not args.unshaped and rules_for(game).evaluates
     env = vec_env_class(VecEnv)(rl.vector_env(args.game, args.envs, opponents=args.opponents,
-                                                seed=args.seed, **options))
+                                                seat=seat, seed=args.seed, shaped=shaped,
+                                                **options))
     env.seed(args.seed)
     model = MaskablePPO(
         "MlpPolicy", env, n_steps=args.steps, batch_size=min(4096, args.envs * args.steps),

@@ -4,7 +4,8 @@ Plays of one table run side by side: each seed's scalar state (``game.new``) and
 its row of a batch state, dealt with the chance the scalar state drew. At every
 step both must agree on every seat's legal actions (as a mask over the action
 space), every seat's observation and the spectator's, whether the play is over,
-and each seat's return; then every deciding seat plays the same action in both
+each seat's return, and the evaluation where the batch engine has one (the shaped
+reward's potential); then every deciding seat plays the same action in both
 (``picks`` chooses it among the legal ones), and both draw the same chance: the
 batch step is handed chance drawn for it (``chance_for``), and the scalar
 states draw the same outcomes from it (their ``shuffle`` and ``choice`` are
@@ -19,6 +20,7 @@ from typing import Any
 import numpy as np
 
 import plunder
+from plunder.engine.registry import part
 from plunder.rl.batched import rules_for
 
 # The chance a batch step is handed, and for each scalar state the draws it makes from
@@ -28,8 +30,11 @@ ChanceFor = Callable[[Any, Sequence[plunder.State], np.random.Generator],
 
 
 def compare(rules: Any, scalars: Sequence[plunder.State], state: dict[str, Any]) -> None:
-    """Every seat's mask and observation, the spectator's, the end and the returns agree."""
+    """Every seat's mask and observation, the spectator's, the end and the returns agree,
+    and so do the evaluations where the batch engine evaluates (a shaped reward)."""
     space = rules.game.action_space()
+    values = rules.evaluate(np, state)
+    evaluate = part(rules.game.name, "evaluate") if values is not None else None
     legal = rules.legal(np, state)
     observed = rules.observe(np, state)
     spectator = rules.spectator(np, state)
@@ -51,6 +56,12 @@ def compare(rules: Any, scalars: Sequence[plunder.State], state: dict[str, Any])
             assert_same_vector(rules, observed[row, seat], vectors[seat], f"{where}, seat {seat}")
         assert_same_vector(rules, spectator[row], scalar.observation(None), f"{where}, spectator")
         assert bool(over[row]) == scalar.is_over, where
+        if evaluate is not None:
+            want = evaluate(scalar)
+            if want is None:
+                assert np.isnan(values[row]).all(), f"{where}: the batch evaluates, not the game"
+            else:
+                assert np.allclose(values[row], want), f"{where}: evaluations differ"
         if scalar.is_over:
             assert np.allclose(returns[row], scalar.result.returns()), where
 

@@ -176,6 +176,57 @@ def test_a_batched_opponent_policy_plays_the_other_seats() -> None:
     assert calls and calls[0] == (8, 2, env.rules.size)
 
 
+def test_the_learner_may_sit_at_every_seat_in_turn() -> None:
+    """``seat="each"``: play ``i`` seats the learner at ``i % players``; what it is handed
+    is that seat's observation and mask, and it is paid that seat's reward."""
+    env = rl.vector_env("duel", 6, players=3, seed=4, seat="each")
+    observations, _ = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    rows = np.arange(6)
+    paid = 0.0
+    for _ in range(200):
+        seats = rows % 3
+        own = env._observations[rows, seats]
+        assert np.array_equal(observations["observation"], own)
+        assert np.array_equal(observations["action_mask"], env._masks[rows, seats, :-1])
+        masks = env.action_masks()
+        assert masks.any(axis=1).all()
+        observations, rewards, *_ = env.step(
+            np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        )
+        paid += float(rewards.sum())
+    assert paid > 0
+    with pytest.raises(ValueError, match="nor 'each'"):
+        rl.vector_env("duel", 2, players=2, seat=2)
+
+
+def test_shaped_rewards_come_earlier_and_add_up_to_the_returns() -> None:
+    """With ``shaped=True`` each seat is paid its evaluation's changes between duels (a
+    duel won is paid when it is won) and, over a whole play, exactly its return."""
+    env = rl.batch("duel", 16, players=3, seed=5, shaped=True)
+    plain = rl.batch("duel", 16, players=3, seed=5)
+    _, masks = env.reset(seed=5)
+    plain.reset(seed=5)
+    rng = np.random.default_rng(5)
+    paid = np.zeros((16, 3))
+    early = 0
+    ended = 0
+    for _ in range(400):
+        actions = random_legal(rng, masks[..., :-1].astype(bool))
+        _, masks, rewards, terminated, truncated, _ = env.step(actions)
+        _, _, returns, *_ = plain.step(actions)
+        paid += rewards
+        finished = terminated | truncated
+        early += int((np.abs(rewards[~finished]) > 0).any(axis=1).sum())
+        for row in np.flatnonzero(finished):
+            assert np.allclose(paid[row], returns[row], atol=1e-5)
+            paid[row] = 0
+            ended += 1
+    assert ended > 10 and early > 10
+    with pytest.raises(ValueError, match="no evaluation"):
+        rl.batch("rumble", 2, players=4, shaped=True)
+
+
 def test_batch_env_takes_options_like_the_game() -> None:
     env = BatchEnv(rules_for("duel", players=4, target=2), 3, seed=1)
     observations, _ = env.reset()

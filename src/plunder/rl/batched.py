@@ -104,6 +104,17 @@ class BatchRules:
         shares = xp.where(count > 0, winners / xp.maximum(count, 1.0), 1.0 / self.players)
         return xp.where(state["over"][:, None], shares, 0.0)
 
+    @property
+    def evaluates(self) -> bool:
+        """Whether these rules evaluate positions (and so give a shaped reward)."""
+        return type(self).evaluate is not BatchRules.evaluate
+
+    def evaluate(self, xp: Any, state: State) -> Any | None:
+        """``(envs, seats)``: each seat's value of every play's position, as the game's
+        ``evaluate`` gives it, NaN where it has no opinion; ``None`` from rules that
+        do not evaluate (they give no shaped reward)."""
+        return None
+
     def bot(self, spec: str, env: BatchEnv, rng: np.random.Generator) -> Policy:
         """A batched bot (a policy for every seat of ``env``'s plays) named by ``spec``."""
         raise ValueError(f"{self.game.name} has no batched bot {spec!r}")
@@ -143,12 +154,23 @@ class BatchEnv:
     ``max_steps`` steps) pays each seat its return and is dealt anew in the same
     step: its last observation and masks are in ``info["final_observation"]`` and
     ``info["final_mask"]``, where ``info["ended"]`` is true.
+
+    ``shaped=True`` pays the shaped reward of the scalar environments (docs/rl.md):
+    each seat has a potential, 0 at the deal, the rules' ``evaluate`` wherever it
+    has an opinion (kept from the last such position elsewhere), the seat's return
+    once the play is over; each step pays its change. A play's rewards add up to its
+    returns, only earlier (a play cut at ``max_steps`` keeps what its potential said).
     """
 
     def __init__(self, rules: BatchRules, num_envs: int, *, seed: int | None = None,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, shaped: bool = False) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs is {num_envs}: at least one play")
+        if shaped and not rules.evaluates:
+            raise ValueError(f"{rules.game.name}'s batch engine has no evaluation: "
+                             "no shaped reward (shaped=False)")
+        self.shaped = shaped
+        self.potential = np.zeros((num_envs, rules.players), dtype=np.float64)
         self.rules = rules
         self.game = rules.game
         self.num_envs = num_envs
@@ -166,6 +188,7 @@ class BatchEnv:
             self.rng = np.random.default_rng(seed)
         self.state = self.rules.deal(np, self.rules.deal_chance(self.rng, self.num_envs))
         self.steps = np.zeros(self.num_envs, dtype=np.int64)
+        self.potential = np.zeros_like(self.potential)
         return self.observe()
 
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
@@ -207,6 +230,8 @@ class BatchEnv:
         rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
         if terminated.any():
             rewards[terminated] = rules.returns(np, self.state)[terminated]
+        if self.shaped:
+            rewards = self._shaped(moved, terminated, ended, rewards)
         info: dict[str, Any] = {"substituted": substituted & moved[:, None], "ended": ended}
         if ended.any():
             # The ended plays' last observations (their rows only, in order), then
@@ -223,6 +248,18 @@ class BatchEnv:
         self._legal = None
         observations, masks = self.observe()
         return observations, masks, rewards, terminated, truncated, info
+
+    def _shaped(self, moved: np.ndarray, terminated: np.ndarray, ended: np.ndarray,
+                returns: np.ndarray) -> np.ndarray:
+        """The potential's change in each play that moved (``returns``: the plays'
+        returns where they ended, else 0); an ended play's potential goes back to 0."""
+        value = self.rules.evaluate(np, self.state)
+        now = np.where(np.isnan(value), self.potential, value)
+        now = np.where(terminated[:, None], returns, now)
+        now = np.where(moved[:, None], now, self.potential)
+        rewards = (now - self.potential).astype(np.float32)
+        self.potential = np.where(ended[:, None], 0.0, now)
+        return rewards
 
 
 def masks_of(legal: np.ndarray) -> np.ndarray:
@@ -254,18 +291,21 @@ def random_policy(rng: np.random.Generator) -> Policy:
 def batch(game: str | Game, num_envs: int, **options: Any) -> BatchEnv:
     """``num_envs`` plays of ``game`` at once, every seat at once (``BatchEnv``).
 
-    Keywords besides the game's options: ``seed`` and ``max_steps``.
+    Keywords besides the game's options: ``seed``, ``max_steps`` and ``shaped``.
     """
     seed = options.pop("seed", None)
     max_steps = options.pop("max_steps", None)
-    return BatchEnv(rules_for(game, **options), num_envs, seed=seed, max_steps=max_steps)
+    shaped = options.pop("shaped", False)
+    return BatchEnv(rules_for(game, **options), num_envs, seed=seed, max_steps=max_steps,
+                    shaped=shaped)
 
 
 def vector_env(game: str | Game, num_envs: int, **options: Any) -> Any:
     """A Gymnasium ``VectorEnv`` of ``num_envs`` plays for one learner (``BatchVectorEnv``).
 
-    Keywords besides the game's options: ``seat`` (the learner's, 0), ``opponents``
-    (``"random"`` or a batched policy), ``seed`` and ``max_steps``.
+    Keywords besides the game's options: ``seat`` (the learner's, 0, or ``"each"``),
+    ``opponents`` (``"random"`` or a batched policy), ``seed``, ``max_steps`` and
+    ``shaped`` (``BatchEnv``'s).
     """
     from plunder.rl.batched_vector import BatchVectorEnv
 
@@ -273,8 +313,9 @@ def vector_env(game: str | Game, num_envs: int, **options: Any) -> Any:
     opponents = options.pop("opponents", "random")
     seed = options.pop("seed", None)
     max_steps = options.pop("max_steps", None)
+    shaped = options.pop("shaped", False)
     return BatchVectorEnv(rules_for(game, **options), num_envs, seat=seat,
-                          opponents=opponents, seed=seed, max_steps=max_steps)
+                          opponents=opponents, seed=seed, max_steps=max_steps, shaped=shaped)
 
 
 def assemble(xp: Any, layout: Any, blocks: Mapping[str, Any], count: int,

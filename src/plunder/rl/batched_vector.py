@@ -1,6 +1,9 @@
 """The batch engine as a Gymnasium ``VectorEnv``: one learner at one seat of every play.
 
 ``plunder.rl.vector_env(game, num_envs, seat=0, opponents="random", **options)``.
+The learner sits at ``seat`` in every play, or, with ``seat="each"``, at every
+seat in turn across the plays (play ``i`` at seat ``i % players``), so one policy
+learns every seat at once.
 The other seats are played by a batched policy: ``"random"`` (a legal action at
 random), a batched bot the game's batch engine offers (``BatchRules.bot``), or
 any callable taking every seat's observations ``(envs, seats, size)``
@@ -41,15 +44,21 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         "render_modes": [],
     }
 
-    def __init__(self, rules: BatchRules, num_envs: int, *, seat: int = 0,
+    def __init__(self, rules: BatchRules, num_envs: int, *, seat: int | str = 0,
                  opponents: str | Policy = "random", seed: int | None = None,
-                 max_steps: int | None = None) -> None:
-        if not (type(seat) is int and 0 <= seat < rules.players):
-            raise ValueError(f"seat {seat!r} is not a seat of a {rules.players}-seat table")
+                 max_steps: int | None = None, shaped: bool = False) -> None:
+        self._rows = np.arange(num_envs)
+        if seat == "each":
+            self.seats = self._rows % rules.players
+        elif type(seat) is int and 0 <= seat < rules.players:
+            self.seats = np.full(num_envs, seat)
+        else:
+            raise ValueError(f"seat {seat!r} is not a seat of a {rules.players}-seat table "
+                             "(nor 'each')")
         self.rules = rules
         self.seat = seat
         self.num_envs = num_envs
-        self.batch = BatchEnv(rules, num_envs, seed=seed, max_steps=max_steps)
+        self.batch = BatchEnv(rules, num_envs, seed=seed, max_steps=max_steps, shaped=shaped)
         if callable(opponents):
             self.opponents: Policy = opponents
         elif opponents == "random":
@@ -89,11 +98,11 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
                                           np.ndarray, dict[str, Any]]:
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         joint = np.array(self.opponents(self._observations, self._masks), dtype=np.int64)
-        joint[:, self.seat] = actions
+        joint[self._rows, self.seats] = actions
         self._observations, self._masks, rewards, terminated, truncated, info = (
             self.batch.step(joint)
         )
-        reward = rewards[:, self.seat].copy()
+        reward = rewards[self._rows, self.seats].copy()
         infos: dict[str, Any] = {}
         self._keep_final(info, infos)
         self._advance(reward, terminated, truncated, infos)
@@ -104,15 +113,15 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         """The other seats play on in the plays where the learner does not decide (and that
         did not end in this call), until it does in all of them."""
         while True:
-            waiting = ~self._masks[:, self.seat, :-1].any(axis=1) & ~(terminated | truncated)
+            waiting = ~self._own(self._masks).any(axis=1) & ~(terminated | truncated)
             if not waiting.any():
                 return
             joint = np.array(self.opponents(self._observations, self._masks), dtype=np.int64)
-            joint[:, self.seat] = self.rules.noop
+            joint[self._rows, self.seats] = self.rules.noop
             self._observations, self._masks, rewards, ended, cut, info = self.batch.step(
                 joint, active=waiting
             )
-            reward += rewards[:, self.seat]
+            reward += rewards[self._rows, self.seats]
             terminated |= ended
             truncated |= cut
             self._keep_final(info, infos)
@@ -127,20 +136,24 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         every = np.ones(self.rules.actions, dtype=np.int8)
         for index, row in enumerate(np.flatnonzero(ended)):
             final[row] = {
-                "observation": info["final_observation"][index, self.seat].copy(),
+                "observation": info["final_observation"][index, self.seats[row]].copy(),
                 "action_mask": every.copy(),
             }
             mask[row] = True
 
+    def _own(self, masks: np.ndarray) -> np.ndarray:
+        """The learner's rows of every seat's masks, without the no-op (a copy)."""
+        return masks[self._rows, self.seats, :-1]
+
     def _learner(self) -> dict[str, np.ndarray]:
         return {
-            "observation": self._observations[:, self.seat].copy(),
-            "action_mask": self._masks[:, self.seat, :-1].copy(),
+            "observation": self._observations[self._rows, self.seats],
+            "action_mask": self._own(self._masks),
         }
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions in every play now, ``(envs, actions)`` booleans."""
-        return self._masks[:, self.seat, :-1].astype(bool)
+        return self._own(self._masks).astype(bool)
 
 
 __all__ = ["BatchVectorEnv"]

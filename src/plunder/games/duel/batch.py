@@ -11,12 +11,13 @@ the scalar engine.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
 
 from plunder.engine.bots import check_level
-from plunder.games.duel.bot import HAND_VALUE, SAMPLES
+from plunder.games.duel.bot import HAND_VALUE, SAMPLES, race_shares
 from plunder.games.duel.content import CONTENT
 from plunder.games.duel.rules import CARD_NAMES, CARDS, DuelGame
 from plunder.rl.batched import BatchEnv, BatchRules, Chance, Policy, State, assemble, one_hot
@@ -58,6 +59,11 @@ class DuelBatch(BatchRules):
         self.shootout_limit = options["shootout_limit"]
         self.duel_limit = options["duel_limit"]
         self.at = self.encoder.at
+        # ``bot.evaluate``'s race value for every seat's dollars still needed (0 to the
+        # target each): a table of ``(target + 1) ** players`` rows of a share per seat.
+        needs = itertools.product(range(self.target + 1), repeat=self.players)
+        self.race = np.array([race_shares(row) for row in needs], dtype=np.float64)
+        self.place = (self.target + 1) ** np.arange(self.players - 1, -1, -1)
 
     # ------------------------------------------------------------------ chance
     def deal_chance(self, rng: np.random.Generator, count: int) -> Chance:
@@ -155,6 +161,19 @@ class DuelBatch(BatchRules):
             "winners": winners,
             "over": over | finished,
         }
+
+    def evaluate(self, xp: Any, state: State) -> Any:
+        """``bot.evaluate`` of every play: between two duels (the first shootout, every
+        player alive, nothing played) each seat's race value of the dollars still
+        needed; NaN inside a duel and once the play is over."""
+        needs = xp.clip(self.target - state["dollars"], 0, self.target)
+        shares = xp.take(xp.asarray(self.race), xp.sum(needs * xp.asarray(self.place), axis=1),
+                         axis=0)
+        between = (
+            (state["shootout"] == 1) & xp.all(state["alive"], axis=1)
+            & ~xp.any(state["played"] > 0, axis=(1, 2)) & ~state["over"]
+        )
+        return xp.where(between[:, None], shares, xp.nan)
 
     def bot(self, spec: str, env: BatchEnv, rng: np.random.Generator) -> Policy:
         """A batched bot for ``env``'s seats: ``greedy`` (at a level: ``greedy:easy``)."""

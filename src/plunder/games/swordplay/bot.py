@@ -2,7 +2,8 @@
 
 The greedy bot plays each decision by a fixed, readable preference: arm first
 (a weapon, then armor), attack the weakest opponent with the hardest card to
-answer, and always answer an attack, with a counter-attack when it can. It reads
+answer, always answer an attack (with a counter-attack when it can), and discard
+its least useful card when its hand holds no attack, to draw one. It reads
 only its own view (``state.view(seat)`` and its legal actions), so it never peeks.
 """
 

@@ -223,6 +223,10 @@ def test_shaped_rewards_come_earlier_and_add_up_to_the_returns() -> None:
             paid[row] = 0
             ended += 1
     assert ended > 10 and early > 10
+    # The largest table evaluates as soon as it is made (no table of every score).
+    large = rl.batch("duel", 4, players=5, target=20, seed=1, shaped=True)
+    large.reset(seed=1)
+    assert large.rules.evaluate(np, large.state).shape == (4, 5)
     with pytest.raises(ValueError, match="no evaluation"):
         rl.batch("rumble", 2, players=4, shaped=True)
 

@@ -11,7 +11,6 @@ the scalar engine.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import numpy as np
@@ -59,11 +58,6 @@ class DuelBatch(BatchRules):
         self.shootout_limit = options["shootout_limit"]
         self.duel_limit = options["duel_limit"]
         self.at = self.encoder.at
-        # ``bot.evaluate``'s race value for every seat's dollars still needed (0 to the
-        # target each): a table of ``(target + 1) ** players`` rows of a share per seat.
-        needs = itertools.product(range(self.target + 1), repeat=self.players)
-        self.race = np.array([race_shares(row) for row in needs], dtype=np.float64)
-        self.place = (self.target + 1) ** np.arange(self.players - 1, -1, -1)
 
     # ------------------------------------------------------------------ chance
     def deal_chance(self, rng: np.random.Generator, count: int) -> Chance:
@@ -165,15 +159,22 @@ class DuelBatch(BatchRules):
     def evaluate(self, xp: Any, state: State) -> Any:
         """``bot.evaluate`` of every play: between two duels (the first shootout, every
         player alive, nothing played) each seat's race value of the dollars still
-        needed; NaN inside a duel and once the play is over."""
-        needs = xp.clip(self.target - state["dollars"], 0, self.target)
-        shares = xp.take(xp.asarray(self.race), xp.sum(needs * xp.asarray(self.place), axis=1),
-                         axis=0)
+        needed; NaN inside a duel and once the play is over.
+
+        NumPy only (the shaped reward is the NumPy environment's): the race values
+        come from ``bot.race_shares`` (cached) once per distinct row of dollars, since
+        a table of every row would hold ``(target + 1) ** players`` of them, four
+        million at $20 and five players.
+        """
+        needs = np.clip(self.target - np.asarray(state["dollars"]), 0, self.target)
+        distinct, inverse = np.unique(needs, axis=0, return_inverse=True)
+        values = np.array([race_shares(tuple(int(v) for v in row)) for row in distinct])
+        shares = values[inverse.reshape(-1)]
         between = (
-            (state["shootout"] == 1) & xp.all(state["alive"], axis=1)
-            & ~xp.any(state["played"] > 0, axis=(1, 2)) & ~state["over"]
+            (state["shootout"] == 1) & np.all(state["alive"], axis=1)
+            & ~np.any(state["played"] > 0, axis=(1, 2)) & ~state["over"]
         )
-        return xp.where(between[:, None], shares, xp.nan)
+        return np.where(between[:, None], shares, np.nan)
 
     def bot(self, spec: str, env: BatchEnv, rng: np.random.Generator) -> Policy:
         """A batched bot for ``env``'s seats: ``greedy`` (at a level: ``greedy:easy``)."""

@@ -79,15 +79,13 @@ class GreedyBot:
             return 1.0
         # Discard only what is nearly useless, unless no attack is in hand: a hand
         # that cannot attack never wins, so its least useful card makes room for one.
-        armed = any(CARDS[c].type == "attack" for c in view.get("hand", []))
-        renew = 0.0 if armed else RENEW_WORTH
+        renew = 0.0 if _holds_attack(view) else RENEW_WORTH
         return 1.0 - card_value(action.name, view) + 0.5 + renew
 
     @staticmethod
     def _ready(action: SwordAction, view: dict) -> float:
         mine = view["fighters"][view["viewer"]]
-        hand = view.get("hand", [])
-        has_attack = any(CARDS[c].type == "attack" for c in hand)
+        has_attack = _holds_attack(view)
         weakest = min(
             (f["life"] + _armor_left(f) for f in view["fighters"]
              if f["alive"] and f["seat"] != view["viewer"]),
@@ -127,6 +125,11 @@ class GreedyBot:
         spec = CARDS[card_of(action)]
         score = 3.0 if spec.counter else 2.0
         return score - (0.8 if ANY in spec.stops else 0.0)
+
+
+def _holds_attack(view: dict) -> bool:
+    """Whether the viewer's hand holds an attack card."""
+    return any(CARDS[c].type == "attack" for c in view.get("hand", []))
 
 
 def _armor_left(row: dict) -> int:

@@ -75,9 +75,7 @@ class BatchEngine:
             ended = np.flatnonzero(rules.over(np, self.state))
             if ended.size:
                 dealt = rules.deal(np, rules.deal_chance(rng, ended.size))
-                for key, value in dealt.items():
-                    self.state[key] = self.state[key].copy()
-                    self.state[key][ended] = value
+                rules.put_plays(self.state, ended, dealt)
         return decisions, count * self.envs
 
 

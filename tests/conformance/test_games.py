@@ -27,7 +27,7 @@ PAIRS = [(name, options) for name in GAMES for options in conformance.option_pai
 # most so many playouts where plays are very short. The deep checks of the
 # first playouts cost most of a combination's time; past a few thousand decisions
 # the cheap checks of further playouts find little the many combinations do not.
-DECISIONS, PLAYOUTS = 4_000, 250
+DECISIONS, PLAYOUTS = 2_500, 150
 QUICK_DECISIONS, QUICK_PLAYOUTS = 1_200, 25
 
 # With gestures on, random answers void nearly every card (one right gesture
@@ -42,11 +42,14 @@ GESTURE_ROUND_LIMIT = 8
 # play its combinations over a few rounds, which meet every decision a game meets.
 # Its full set is large (seven options with choices at five player counts: 164
 # combinations, a deep check of a state at five or six seats costing some 50 ms), so
-# it runs two rounds of each at a budget of its own; the two-player battle's long
-# plays are held to the kit at its full round limit and budget below.
+# it runs two rounds of each at a budget of its own, deep checks at every state of
+# the deal, the choice of heroes and the first activations, then at every tenth;
+# the two-player battle's long plays are held to the kit at its full round limit
+# and budget below.
 QUICK_ROUNDS = {"rumbones": {"round_limit": 4, "clash_rounds": 6}}
 FULL_ROUNDS = {"rumbones": {"round_limit": 2, "clash_rounds": 3}}
 SHORT_FULL_DECISIONS = 400
+SHORT_FULL_DENSE = 40
 
 
 def bounded(options: dict) -> dict:
@@ -62,10 +65,11 @@ def quick(name: str, options: dict, rounds: dict = QUICK_ROUNDS) -> dict:
     return {**options, **limits}
 
 
-def run_kit(name: str, options: dict, decisions: int, playouts: int, deep: int, seed: int) -> None:
+def run_kit(name: str, options: dict, decisions: int, playouts: int, deep: int, seed: int,
+            dense: int = conformance.DENSE) -> None:
     game = plunder.load(name, **bounded(options))
     report = conformance.check_game(
-        game, decisions=decisions, playouts=playouts, deep=deep, seed=seed
+        game, decisions=decisions, playouts=playouts, deep=deep, seed=seed, dense=dense
     )
     assert report.decisions >= decisions or report.playouts == playouts
     assert report.playouts >= deep
@@ -82,7 +86,7 @@ def run_kit(name: str, options: dict, decisions: int, playouts: int, deep: int, 
 def test_game_conforms(name: str, options: dict) -> None:
     if name in FULL_ROUNDS:
         run_kit(name, quick(name, options, FULL_ROUNDS), SHORT_FULL_DECISIONS, QUICK_PLAYOUTS,
-                deep=1, seed=len(CASES))
+                deep=1, seed=len(CASES), dense=SHORT_FULL_DENSE)
     else:
         run_kit(name, options, DECISIONS, PLAYOUTS, deep=1, seed=len(CASES))
 

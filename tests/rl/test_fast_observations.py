@@ -114,7 +114,7 @@ def test_whole_games_end_to_end(name: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), EVERY_TABLE)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 10_000), max_size=60))
 def test_fast_observations_are_the_reference_at_length(name: str, options: dict, seed: int,
                                                        picks: list[int]) -> None:

@@ -90,8 +90,9 @@ _LEGAL_ACTION = object()
 # How many of the latest moves and events a fingerprint compares (the whole game
 # only when asked): enough to tell states apart cheaply, as the views say the rest.
 _RECENT = 4
-# Deep checks look at every state up to this many moves, then at every tenth.
-_EARLY = 150
+# Deep checks look at every state up to this many moves, then at every tenth
+# (``check_game``'s ``dense``).
+DENSE = 150
 
 
 class ConformanceFailure(AssertionError):
@@ -168,7 +169,7 @@ def _whole_game_sample(moves: int) -> bool:
     Every seventh state early on, then at powers of two: their total cost stays
     proportional to the length of the game.
     """
-    return (moves < _EARLY and moves % 7 == 0) or moves & (moves - 1) == 0
+    return (moves < DENSE and moves % 7 == 0) or moves & (moves - 1) == 0
 
 
 def random_step(
@@ -915,11 +916,13 @@ def check_events(state: State) -> None:
     EventFeed(state.players).check_whole(state)
 
 
-def check_determinism(state: State, *, whole: bool = True) -> None:
+def check_determinism(state: State, *, whole: bool = True, new: bool = True) -> None:
     """Replaying the record (also through JSON text) gives the same state.
 
     ``whole=False`` compares the replayed state's views and latest events only, not
-    every seat's whole log (for states sampled along a playout).
+    every seat's whole log (for states sampled along a playout). ``new`` also
+    compares two new states of the same seed, one loaded and one replayed from an
+    empty record (a caller checking many plays of one game asks it once).
     """
     where = _where(state)
     record = state.record
@@ -933,6 +936,8 @@ def check_determinism(state: State, *, whole: bool = True) -> None:
         raise ConformanceFailure(
             "determinism", "the same options, seed and moves gave a different state", where
         )
+    if not new:
+        return
     fresh = load(state.game.name, **state.game.options).new(seed=state.seed)
     if fingerprint(fresh) != fingerprint(replay({**record, "moves": []})):
         raise ConformanceFailure("determinism", "two new states from one seed differ", where)
@@ -1118,6 +1123,7 @@ def check_game(
     seed: int = 0,
     max_decisions: int = 100_000,
     decisions: int | None = None,
+    dense: int = DENSE,
 ) -> Report:
     """Run the whole kit on one game with fixed options.
 
@@ -1131,6 +1137,9 @@ def check_game(
     that many decisions have been made (at least ``deep`` playouts, and one;
     ``playouts`` is then the most), so a long game (thousands of decisions a
     play) costs about as much as a short one, not a hundred times more.
+
+    A deep playout checks every state of its first ``dense`` moves deeply, then
+    every tenth. Two new states of one seed are compared once, at the first playout.
     """
     report = Report(game.name, dict(game.options))
     check_action_space(game)
@@ -1169,7 +1178,7 @@ def check_game(
                 check_sharing(state)
             # Every state early in a deep playout, then a sample: the checks cost
             # far more than play, and long games repeat their situations.
-            if moves < _EARLY or moves % 10 == 0:
+            if moves < dense or moves % 10 == 0:
                 report.states_checked_deeply += 1
                 feed.update(state)
                 check_views(state, checker_rng, keys=keys)
@@ -1191,7 +1200,7 @@ def check_game(
             max_decisions=max_decisions,
             on_state=on_state,
         )
-        check_determinism(final)
+        check_determinism(final, new=index == 0)
         check_rejections(final, texts=GARBAGE[:3])
         feed.check_whole(final)
         if deep_run:

@@ -29,6 +29,11 @@ ChanceFor = Callable[[Any, Sequence[plunder.State], np.random.Generator],
                      tuple[dict[str, Any], list[dict[str, Any]]]]
 
 
+def ids(options: dict[str, Any]) -> str:
+    """A test id for a table's options: ``players=3,target=2``."""
+    return ",".join(f"{k}={v}" for k, v in options.items())
+
+
 def compare(rules: Any, scalars: Sequence[plunder.State], state: dict[str, Any]) -> None:
     """Every seat's mask and observation, the spectator's, the end and the returns agree,
     and so do the evaluations where the batch engine evaluates (a shaped reward)."""

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import plunder
 from plunder.games.duel.rules import CARD_NAMES
-from rl.differential import play_side_by_side
+from rl.differential import ids, play_side_by_side
 
 
 def deal_of(rules: Any, scalars: Sequence[plunder.State]) -> dict[str, Any]:
@@ -28,10 +28,6 @@ def deal_of(rules: Any, scalars: Sequence[plunder.State]) -> dict[str, Any]:
 
 def chance_for(rules: Any, scalars: Any, rng: Any) -> tuple[dict, list]:
     return {}, [{} for _ in scalars]  # Duel draws nothing after the deal
-
-
-def ids(options: dict) -> str:
-    return ",".join(f"{k}={v}" for k, v in options.items())
 
 
 TABLES = [

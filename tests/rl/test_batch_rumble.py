@@ -23,7 +23,7 @@ import plunder
 from plunder.games.rumble.batch import GOLDEN, PILE, PIRATES
 from plunder.games.rumble.content import CONTENT
 from plunder.games.rumble.encoder import CAMPS
-from rl.differential import play_side_by_side
+from rl.differential import ids, play_side_by_side
 
 
 def deal_of(rules: Any, scalars: Sequence[plunder.State]) -> dict[str, Any]:
@@ -96,10 +96,6 @@ TABLES = [
     {"players": 5, "pirates": "roberts,cheung,kuki,zheng,bonny"},
     {"players": 6, "pirates": "blackbeard,pargo,read,kidd,chingshih,morgan", "last_gasp": "yes"},
 ]
-
-
-def ids(options: dict) -> str:
-    return ",".join(f"{k}={v}" for k, v in options.items())
 
 
 @pytest.mark.parametrize("options", TABLES, ids=ids)

@@ -931,7 +931,7 @@ class RumbleState(State):
             "voided": sorted(self.voided),
             "searchers": sorted(self.reach_options),
         }
-        if self.phase == "draft":
+        if "" in self.pirate:  # R84: a seat still to pick a pirate
             view["pirates_left"] = [p for p in sorted(PIRATES) if p not in self.pirate]
         if seat is not None and self.pirate[seat]:
             view["hand"] = [c for c in PIRATES[self.pirate[seat]].hand if c != self.face_up[seat]]

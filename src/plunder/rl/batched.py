@@ -299,10 +299,31 @@ def masks_of(legal: np.ndarray) -> np.ndarray:
 
 def random_legal(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
     """A legal action of each row of ``legal`` (``(..., actions)`` booleans), drawn
-    uniformly; ``actions`` (the no-op) where none is legal."""
-    weights = rng.random(legal.shape, dtype=np.float32) * legal
-    found = weights.argmax(axis=-1)
-    return np.where(legal.any(axis=-1), found, legal.shape[-1])
+    uniformly; ``actions`` (the no-op) where none is legal.
+
+    The rows are short (a few actions) and many (seats times plays), so the work
+    runs over the actions in a Python loop, each step a NumPy operation over every
+    row at once, in the order ``legal`` lies in memory: a rules class that holds the
+    play last hands out a transposed view, and reading it a row at a time would
+    cost NumPy's per-row overhead thousands of times. Each row draws ``k`` uniform
+    in [0, legal count) and takes the action where its running count of legal
+    actions passes ``k``.
+    """
+    order = sorted(range(legal.ndim), key=lambda axis: -legal.strides[axis])
+    actions_at = order.index(legal.ndim - 1)
+    by_action = np.moveaxis(legal.transpose(order), actions_at, 0)
+    count = np.asarray(by_action.sum(axis=0, dtype=np.int16))
+    pick = (rng.random(count.shape, dtype=np.float32) * count).astype(np.int16)
+    # float32 rounding may carry u * count up to count itself.
+    pick = np.minimum(pick, np.maximum(count - 1, 0))
+    running = np.zeros_like(count)
+    chosen = np.zeros_like(count)
+    for row in by_action:
+        running += row
+        chosen += running <= pick
+    # A row with no legal action never passes its pick: it counts every action.
+    rest = [axis for axis in order if axis != legal.ndim - 1]
+    return chosen.transpose(np.argsort(rest)).astype(np.int64)
 
 
 def random_policy(rng: np.random.Generator) -> Policy:

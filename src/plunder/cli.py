@@ -30,7 +30,15 @@ from plunder.engine.errors import PlunderError, RecordError
 from plunder.engine.game import GameInfo
 from plunder.engine.registry import game_class
 from plunder.engine.registry import games as registered_games
-from plunder.match import MatchReport, bot_rng, check_bots, default_jobs, run_match
+from plunder.match import (
+    GameOutcome,
+    MatchReport,
+    bot_rng,
+    check_bots,
+    default_jobs,
+    run_match,
+)
+from plunder.match_record import MatchRecord, MatchRecordError, match_header, read_match_record
 from plunder.server.command import serve_command
 from plunder.terminal.records import default_record_path, record_json, save_record
 from plunder.terminal.replay import RecordPlayer, read_record_file
@@ -556,6 +564,17 @@ def match_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as JSON.", metavar="")
     ] = False,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            metavar="FILE",
+            help="Keep each game in FILE (JSON lines) as it finishes; with a FILE that "
+            "already holds games of the same match, play only the games it lacks and "
+            "report them all (a long match, stopped any way, goes on where it was). "
+            "The seed, when not given, is the record's.",
+        ),
+    ] = None,
     mode: ModeOption = None,
     option: OptionList = None,
 ) -> None:
@@ -572,12 +591,13 @@ def match_command(
     if not names:
         fail("--bots names no bot")
     options = _with_mode(game, _with_players(parse_options(option), players), mode)
-    if seed is None:
-        seed = random.SystemRandom().randrange(10**9)
     table_game = _load(game, options)  # user errors before the progress bar
     _check_bots(table_game, names)
+    if seed is None:
+        seed = _recorded_seed(record) or random.SystemRandom().randrange(10**9)
+    kept, played = _open_record(record, match_header(game, table_game.options, names, seed))
     err = _stderr()
-    done = 0
+    done = len([index for index in played if index < games])
     # Games under way: decisions made so far. The bar moves by each game's share of
     # the most decisions the rules allow it, so a long game shows it is moving.
     running: dict[int, int] = {}
@@ -589,8 +609,10 @@ def match_command(
         now = ", ".join(f"game {i + 1}: {made:,} decisions" for i, made in sorted(running.items()))
         progress.update(task, completed=done + partial, now=now)
 
-    def advance(index: int, _outcome: object) -> None:
+    def advance(index: int, outcome: GameOutcome) -> None:
         nonlocal done
+        if kept is not None:
+            kept.add(index, outcome)
         done += 1
         finished.add(index)
         running.pop(index, None)
@@ -603,7 +625,9 @@ def match_command(
 
     try:
         with _progress_bar(err, "now") as progress:
-            task = progress.add_task(f"{game}: {' vs '.join(names)}", total=games, now="")
+            task = progress.add_task(
+                f"{game}: {' vs '.join(names)}", total=games, completed=done, now=""
+            )
             report = run_match(
                 game,
                 names,
@@ -614,16 +638,46 @@ def match_command(
                 jobs=default_jobs(jobs),
                 on_game=advance,
                 on_progress=moving if err.is_terminal else None,
+                played=played,
             )
     except KeyboardInterrupt:
-        err.print(Text(f"Interrupted after {done} of {games} games; no report."))
+        kept_note = "" if kept is None else (
+            f" They are kept in {kept.path}: the same command goes on from there."
+        )
+        err.print(Text(f"Interrupted after {done} of {games} games; no report.{kept_note}"))
         raise typer.Exit(130) from None
     except PlunderError as exc:  # a bot or a game that failed during play
         fail(str(exc), code=1)
+    finally:
+        if kept is not None:
+            kept.close()
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:
         _print_report(report, _stdout())
+
+
+def _recorded_seed(path: Path | None) -> int | None:
+    """The seed of the match kept at ``path``, if there is one."""
+    if path is None or not path.exists() or not path.stat().st_size:
+        return None
+    try:
+        header, _ = read_match_record(path)
+    except (MatchRecordError, OSError) as exc:
+        fail(f"--record: {exc}")
+    return int(header["seed"])
+
+
+def _open_record(
+    path: Path | None, header: dict[str, Any]
+) -> tuple[MatchRecord | None, dict[int, GameOutcome]]:
+    """The record at ``path`` opened for the match of ``header``, and its games."""
+    if path is None:
+        return None, {}
+    try:
+        return MatchRecord.open(path, header)
+    except (MatchRecordError, OSError) as exc:
+        fail(f"--record: {exc}")
 
 
 def _progress_bar(console: Console, field: str) -> Progress:

@@ -243,6 +243,7 @@ def run_match(
     on_game: Callable[[int, GameOutcome], None] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     progress_every: float = PROGRESS_EVERY,
+    played: Mapping[int, GameOutcome] | None = None,
 ) -> MatchReport:
     """Play ``games`` games between ``bot_names`` and sum them up.
 
@@ -257,6 +258,8 @@ def run_match(
     game ``i`` is being played, every ``progress_every`` seconds, with the decisions
     it has made so far (a game can last a long time: bots that never hit each other play
     on to the rules' limits).
+    ``played`` holds games of this match already played (by index, from a record:
+    ``match_record``); they are not played again and count in the report.
     """
     if not bot_names:
         raise ValueError("a match needs at least one bot")
@@ -276,20 +279,25 @@ def run_match(
             [bot_names[e] for e in seat_entries(len(bot_names), game.players, index)],
         )
         for index in range(games)
+        if index not in (played or {})
     ]
-    if workers == 1 or games == 1:
-        outcomes = []
+    found = {index: played[index] for index in range(games) if index in (played or {})}
+    if workers == 1 or len(schedule) <= 1:
         for index, game_seed, seated in schedule:
             moving = None if on_progress is None else functools.partial(on_progress, index)
             outcome = play_one(game_name, settled, seated, game_seed, moving, progress_every)
-            outcomes.append(outcome)
+            found[index] = outcome
             if on_game is not None:
                 on_game(index, outcome)
     else:
         outcomes = _play_in_workers(
             game_name, settled, schedule, workers, on_game, on_progress, progress_every
         )
-    return summarize(game_name, settled, list(bot_names), seed, outcomes)
+        for (index, _, _), outcome in zip(schedule, outcomes, strict=True):
+            found[index] = outcome
+    return summarize(
+        game_name, settled, list(bot_names), seed, [found[index] for index in range(games)]
+    )
 
 
 def play_batch(

@@ -43,3 +43,19 @@ def test_bench_bots_times_the_greedy_bot(tmp_path: Path) -> None:
     assert {row["game"] for row in found["tables"]} == {"duel", "swordplay"}
     for row in found["tables"]:
         assert row["decisions"] > 0 and row["mean_ms"] > 0 and row["engine_step_ms"] > 0
+
+
+def test_bench_learner_times_the_learner_against_each_opponent(tmp_path: Path) -> None:
+    found = figures("bench_learner", ["--seconds", "0.2", "--games", "duel",
+                                      "--opponents", "default,random"], tmp_path)
+    (row,) = found["tables"]
+    assert row["default"] == "greedy:easy"
+    assert set(row["steps_per_second"]) == {"default", "random"}
+    assert all(rate > 0 for rate in row["steps_per_second"].values())
+
+
+def test_bench_learner_covers_every_game() -> None:
+    import plunder
+
+    bench = scripts_kit.load_script("bench_learner")
+    assert {name for name, _ in bench.TABLES} == set(plunder.engine.names())

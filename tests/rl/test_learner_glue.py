@@ -69,3 +69,33 @@ def test_observation_spaces_carry_each_fields_bounds(case: Case) -> None:
         assert box.contains(observation["observation"])
     single = rl.gym_env(case.game, opponents="random", **case.options)
     assert np.array_equal(single.observation_space["observation"].high, high)
+
+
+@pytest.mark.parametrize("game", plunder.engine.names())
+def test_the_default_opponent_is_fast_and_plays_a_seed_alike(game: str) -> None:
+    # The greedy bot at its easy level, not a search on the clock: two episodes from
+    # one seed, the learner playing the same moves, are the same episode.
+    def episode() -> list:
+        env = rl.gym_env(game)
+        assert set(env.opponents.values()) == {"greedy:easy"}
+        env.reset(seed=5)
+        picker = np.random.default_rng(5)
+        moves = []
+        for _ in range(60):
+            action = int(picker.choice(np.flatnonzero(env.action_masks())))
+            _, reward, terminated, truncated, _ = env.step(action)
+            moves.append((action, reward))
+            if terminated or truncated:
+                break
+        return [*moves, [str(move) for move in env.play.state.moves]]
+
+    assert episode() == episode()
+
+
+def test_a_game_without_a_greedy_bot_is_played_by_random_bots(monkeypatch) -> None:
+    from plunder.rl import single
+
+    monkeypatch.setattr(single, "bot_names", lambda game: ["random", "ismcts"])
+    assert single.default_opponent("duel") == "random"
+    env = rl.gym_env("duel", players=3)
+    assert set(env.opponents.values()) == {"random"}

@@ -6,7 +6,7 @@ environment is asked for.
 
 * ``parallel_env(game, **options)`` and ``aec_env(game, **options)``: PettingZoo
   environments, one agent per seat (``plunder.rl.zoo``);
-* ``gym_env(game, seat=0, opponents="ismcts:easy", **options)``: a Gymnasium
+* ``gym_env(game, seat=0, opponents=None, **options)``: a Gymnasium
   environment for one learner against plunder's bots (``plunder.rl.single``),
   also registered as ``plunder/<game>-v0`` by ``register_gym()``;
 * ``plunder.rl.openspiel.register()``: every game as the OpenSpiel game
@@ -49,8 +49,9 @@ def aec_env(game: str | Game, **options: Any) -> Any:
     return AECEnv(game, **options)
 
 
-def gym_env(game: str | Game, seat: int = 0, opponents: Any = "ismcts:easy", **options: Any) -> Any:
-    """A Gymnasium environment: one learner at ``seat``, bots (specs) at the other seats."""
+def gym_env(game: str | Game, seat: int = 0, opponents: Any = None, **options: Any) -> Any:
+    """A Gymnasium environment: one learner at ``seat``, bots (specs) at the other seats
+    (by default the game's ``greedy:easy``; ``random`` for a game without a greedy bot)."""
     from plunder.rl.single import SingleSeatEnv
 
     return SingleSeatEnv(game, seat, opponents, **options)

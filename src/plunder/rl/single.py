@@ -1,6 +1,6 @@
 """A Gymnasium environment: one learner at one seat, plunder's bots at the others.
 
-``SingleSeatEnv(game, seat=0, opponents="ismcts:easy", **options)``; registered
+``SingleSeatEnv(game, seat=0, opponents=None, **options)``; registered
 for every game as ``plunder/<game>-v0`` (``gymnasium.make("plunder/<game>-v0",
 players=3)``). The learner is asked only when its seat decides: the bots play
 every step in between (and, once the learner is knocked out for good, the rest
@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from plunder.bots import Bot, check_game, from_spec
+from plunder.bots import names as bot_names
 from plunder.engine.game import Game
 from plunder.engine.registry import names
 from plunder.rl.deps import need
@@ -35,13 +36,21 @@ def env_id(game: str) -> str:
     return f"{NAMESPACE}/{game}-v0"
 
 
+def default_opponent(game: str) -> str:
+    """The bot every other seat gets unless told: fast, and deterministic for a seed."""
+    return "greedy:easy" if "greedy" in bot_names(game) else "random"
+
+
 class SingleSeatEnv(gymnasium.Env):
     """One learner at ``seat``; the other seats are played by bots named by specs.
 
     ``opponents`` is one bot spec for every other seat, or a list of specs given
-    to the other seats in seat order (cycled). A level's budget (``ismcts:easy``)
-    includes a clock; ``ismcts:iterations=N`` makes the bots, and so a seeded
-    episode, exactly reproducible.
+    to the other seats in seat order (cycled); by default the game's ``greedy`` bot
+    at its ``easy`` level (``random`` for a game without one), which answers in
+    milliseconds at most, so a learner trains at speed, and plays the same for the
+    same seed. A level's budget of ``ismcts`` includes a clock;
+    ``ismcts:iterations=N`` makes those bots, and so a seeded episode, exactly
+    reproducible.
     """
 
     # Text frames have no natural rate; a table is redrawn once a step.
@@ -51,7 +60,7 @@ class SingleSeatEnv(gymnasium.Env):
         self,
         game: str | Game,
         seat: int = 0,
-        opponents: str | Sequence[str] = "ismcts:easy",
+        opponents: str | Sequence[str] | None = None,
         *,
         render_mode: str | None = None,
         max_steps: int | None = None,
@@ -67,6 +76,8 @@ class SingleSeatEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.shaped = shaped
         self.max_steps = self.game.max_decisions() if max_steps is None else int(max_steps)
+        if opponents is None:
+            opponents = default_opponent(self.game.name)
         specs = [opponents] if isinstance(opponents, str) else list(opponents)
         if not specs:
             raise ValueError("opponents names no bot")

@@ -49,7 +49,7 @@ def chance_for(rules: Any, scalars: Sequence[plunder.State], rng: np.random.Gene
                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Keys for the batch step, and the same draws for each scalar play: a pile made
     anew in the keys' order, a race to the highest key (the lowest, by arrival)."""
-    chance = rules.step_chance(rng, {"alive": np.zeros((len(scalars), rules.players))})
+    chance = rules.step_chance(rng, {"over": np.zeros(len(scalars), dtype=bool)})
     arrival = rules.game.options["race"] == "arrival"
     if arrival:  # the scalar plays commit in seat order: the batch's arrival order too
         chance["race"] = np.broadcast_to(np.arange(rules.players, dtype=float),

@@ -1,19 +1,22 @@
 """Pirate Rumble over arrays: thousands of plays stepped at once (``plunder.rl.batched``).
 
 The rules of ``rules.py`` for both modes and all the pirates, written over
-arrays with a row per play: choosing a card (R9-R16, the costs, the aims, the
-neighbours), the reach for golden cards (R24, R69, R80: grabs, races, Ching
-Shih's dig, the pile made anew from the discard pile), and the battle in R13's
-order (hide, cover, steal, damage with guards and blocks, bullets, the reserve,
-deaths, health, Pick), the end of a round and of the game. What a card does is
-the list of effects ``cards.toml`` gives it: each effect is written here once,
-over arrays, by name (``EFFECTS``), as ``effects.py`` writes it for one play.
+arrays that hold the play on their last axis (``RumbleBatch``): choosing a card
+(R9-R16, the costs, the aims, the neighbours), the reach for golden cards (R24,
+R69, R80: grabs, races, Ching Shih's dig, the pile made anew from the discard
+pile), and the battle in R13's order (hide, cover, steal, damage with guards and
+blocks, bullets, the reserve, deaths, health, Pick), the end of a round and of the
+game. What a card does is the list of effects ``cards.toml`` gives it: each effect
+is written here once, over arrays, by name (``EFFECTS``), as ``effects.py`` writes
+it for one play.
 
 Everything is a pure function of arrays in the array-API style (``xp`` is NumPy
-here). Chance is drawn outside and handed in: at the deal, the pirates, the
-golden pile's order and the camp cards; at a step, keys that order a pile made
-anew and keys that settle races. The differential tests
-(``tests/rl/test_batch_rumble.py``) hold every step to the scalar engine.
+here); the arrays' other axes are small (seats, cards), so NumPy's inner loops run
+over the plays, and small tables read by index stand in for fancy indexing. Chance
+is drawn outside and handed in: at the deal, the pirates, the golden pile's order
+and the camp cards; at a step, keys that order a pile made anew and keys that
+settle races. The differential tests (``tests/rl/test_batch_rumble.py``) hold
+every step to the scalar engine.
 
 The batch engine plays the options ``pirates`` (``random`` or a list, not the
 draft) and ``gestures`` off; every other option as the rules do.
@@ -47,7 +50,7 @@ from plunder.games.rumble.rules import (
     RumbleAction,
     RumbleGame,
 )
-from plunder.rl.batched import BatchRules, Chance, State, one_hot, scatter_add
+from plunder.rl.batched import BatchRules, Chance, State, assemble, one_hot
 
 CARDS = list(CONTENT.cards)
 GOLDEN = [name for name, card in CONTENT.cards.items() if card.golden]
@@ -73,6 +76,7 @@ def _pirate_table(test: Any) -> np.ndarray:
 
 
 COST = _card_table(lambda c: c.cost)
+assert (COST >= 0).all(), "legal reads a cost below 0 as never paid"
 AIM_OF = _card_table(lambda c: AIM[c.target])
 IS_GOLDEN = _card_table(lambda c: c.golden)
 GOLDEN_OF = np.array([GOLDEN.index(n) if n in GOLDEN else -1 for n in CARDS])
@@ -100,21 +104,43 @@ AMOUNT = {
 }
 CUT_CARD = HAS["cut"]
 COVER_CARD = HAS["cover"]
-# The same, as tables a step reads once: per card, whether it has each effect and
-# its amount (``EFFECT_NAMES`` order); per pirate, each ability (``ABILITY_NAMES``).
+# The same, as tables a step reads once: per effect (``EFFECT_NAMES`` order), the
+# cards that have it and their amounts; per ability (``ABILITY_NAMES``), the pirates.
+# Effect first: taken at every seat's card, they give ``(effects, seats, plays)``.
 EFFECT_NAMES = tuple(sorted(HAS))
-FLAGS = np.stack([HAS[name] for name in EFFECT_NAMES], axis=1)
-AMOUNTS = np.stack([AMOUNT[name] for name in EFFECT_NAMES], axis=1)
+FLAGS = np.stack([HAS[name] for name in EFFECT_NAMES], axis=0)
+AMOUNTS = np.stack([AMOUNT[name] for name in EFFECT_NAMES], axis=0)
 ABILITY_NAMES = tuple(ABILITY)
-ABILITIES = np.stack([ABILITY[name] for name in ABILITY_NAMES], axis=1)
+ABILITIES = np.stack([ABILITY[name] for name in ABILITY_NAMES], axis=0)
+# Each pirate's cards in hand, card first (taken at every seat's pirate, they give
+# ``(cards, seats, plays)``).
+HAND_BY_CARD = np.ascontiguousarray(HAND.T)
 # Each pirate's own golden cards, per golden card (they leave the pile at the deal).
 OWN_GOLDEN = np.array([[CONTENT.pirates[p].golden.count(g) for g in GOLDEN] for p in PIRATES])
+# Per card and the card -1 first (none played): its golden card (-1), whether it searches.
+GOLDEN_AFTER_NONE = np.concatenate([[-1], GOLDEN_OF])
+SEARCH_AFTER_NONE = np.concatenate([[False], HAS["search"]])
+# Every copy of a golden card there can be, listed card by card, and which copy of
+# its card each is (from 0): the k-th copy of card g is there when k < counts[g].
+COPIES = np.array(PILE, dtype=np.int64)
+NTH = np.array([PILE[:i].count(g) for i, g in enumerate(PILE)], dtype=np.int64)
+# A power of two above every place in the golden pile (``_compact``, ``_from_counts``).
+PLACES = 1 << L.bit_length()
 
 
 class RumbleBatch(BatchRules):
-    """Pirate Rumble's rules for ``game``'s options over arrays (module docstring)."""
+    """Pirate Rumble's rules for ``game``'s options over arrays (module docstring).
+
+    The state holds the play on the last axis of every array (``play_axis``): per
+    seat ``(seats, plays)`` (``alive``, ``health``, ``played``...), ``golden`` and
+    ``secret`` ``(seats, golden, plays)``, ``targets`` ``(seats, 2, plays)``, the
+    ``pile`` ``(pile, plays)``, the ``area`` ``(slots, plays)``, the ``discard`` pile
+    ``(golden, plays)``, the rest ``(plays,)``. Chance comes play first, as NumPy
+    draws it.
+    """
 
     game: RumbleGame
+    play_axis = -1
 
     def __init__(self, game: RumbleGame) -> None:
         options = game.options
@@ -152,6 +178,18 @@ class RumbleBatch(BatchRules):
                                    ("sun", "moon").index(c) for c in CAMPS])
         fixed = options["pirates"]
         self.fixed = None if fixed == "random" else [PIRATES.index(p) for p in game.pirate_list]
+        # Per way round the table, seat and seats alive (bit s for seat s): the seat's
+        # first living pirate that way, or -1 (``sides``).
+        side_table = np.full((2, n, 1 << n), -1, dtype=np.int64)
+        for alive_bits in range(1 << n):
+            for seat in range(n):
+                for w, way in enumerate((-1, 1)):
+                    for step in range(1, n):
+                        other = (seat + way * step) % n
+                        if alive_bits >> other & 1:
+                            side_table[w, seat, alive_bits] = other
+                            break
+        self.side_table = side_table.reshape(2, -1)
         self._tables()
 
     # ------------------------------------------------------------------ chance
@@ -168,102 +206,99 @@ class RumbleBatch(BatchRules):
         return chance
 
     def step_chance(self, rng: np.random.Generator, state: State) -> Chance:
-        count = state["alive"].shape[0]
+        count = state["over"].shape[0]
         return {"shuffle": rng.random((count, L)), "race": rng.random((count, self.n))}
 
     # ------------------------------------------------------------------ the deal
     def deal(self, xp: Any, chance: Chance) -> State:
         n = self.n
-        pirates = xp.asarray(chance["pirates"], dtype=xp.int64)
-        count = pirates.shape[0]
-        pile = xp.asarray(chance["pile"], dtype=xp.int64)
+        pirates = _last(xp, xp.asarray(chance["pirates"], dtype=xp.int64))  # (seats, plays)
+        count = pirates.shape[1]
+        pile = _last(xp, xp.asarray(chance["pile"], dtype=xp.int64))  # (pile, plays)
         # R34, R38, R41: pirates' own golden cards leave the pile (the first copies found).
-        golden = xp.take(xp.asarray(OWN_GOLDEN), pirates, axis=0)  # (envs, seats, golden)
-        leaving = xp.sum(golden, axis=1)  # (envs, golden)
-        kinds = one_hot(xp, pile, G) > 0  # (envs, pile, golden)
-        nth = xp.cumsum(xp.astype(kinds, xp.int64), axis=1)  # the copy's rank, from 1
-        present = ~xp.any(kinds & (nth <= leaving[:, None, :]), axis=2)
+        golden = _by_pirate(xp, OWN_GOLDEN, pirates)  # (seats, golden, plays)
+        leaving = xp.sum(golden, axis=0)  # (golden, plays)
+        kinds = _hot(xp, pile, G)  # (pile, golden, plays)
+        nth = xp.cumsum(xp.astype(kinds, xp.int64), axis=0)  # the copy's rank, from 1
+        present = ~xp.any(kinds & (nth <= leaving[None, :, :]), axis=1)
         pile, size = _compact(xp, pile, present)
         # R84: golden cards no one else saw, drawn from the top in seat order.
-        draws = xp.take(xp.asarray(SECRETS), pirates)  # (envs, seats)
-        secret = xp.zeros((count, n, G), dtype=xp.int64)
+        draws = xp.take(xp.asarray(SECRETS), pirates)  # (seats, plays)
+        secret = xp.zeros((n, G, count), dtype=xp.int64)
         for k in range(int(SECRETS.max())):
             taking = draws > k
             # The seats drawing now take the cards below the top, one each, in seat order.
-            rank = xp.cumsum(xp.astype(taking, xp.int64), axis=1)
-            at = size[:, None] - rank
-            card = xp.where(taking & (at >= 0),
-                            xp.take_along_axis(pile, xp.clip(at, 0, L - 1), axis=1), -1)
-            secret = secret + xp.astype(one_hot(xp, card, G), xp.int64)
-            size = size - xp.sum(xp.astype(taking & (at >= 0), xp.int64), axis=1)
+            rank = xp.cumsum(xp.astype(taking, xp.int64), axis=0)
+            at = size[None, :] - rank
+            card = xp.where(taking & (at >= 0), _at(xp, pile, xp.clip(at, 0, L - 1)), -1)
+            secret = secret + xp.astype(_hot(xp, card, G), xp.int64)
+            size = size - xp.sum(xp.astype(taking & (at >= 0), xp.int64), axis=0)
         golden = golden + secret
         # R5: floor(players / 2) golden cards face up, drawn from the top.
-        depth = xp.arange(self.slots)[None, :]
-        at = size[:, None] - 1 - depth
-        area = xp.where(at >= 0, xp.take_along_axis(pile, xp.clip(at, 0, L - 1), axis=1), -1)
+        depth = xp.arange(self.slots)[:, None]
+        at = size[None, :] - 1 - depth
+        area = xp.where(at >= 0, _at(xp, pile, xp.clip(at, 0, L - 1)), -1)
         size = xp.maximum(size - self.slots, 0)
-        pile = xp.where(xp.arange(L)[None, :] < size[:, None], pile, -1)
+        pile = xp.where(xp.arange(L)[:, None] < size[None, :], pile, -1)
         state: State = {
             "pirate": pirates,
-            "alive": xp.ones((count, n), dtype=xp.bool),
+            "alive": xp.ones((n, count), dtype=xp.bool),
             "health": xp.take(xp.asarray(HEALTH), pirates),
             "bullets": xp.take(xp.asarray(BULLETS), pirates),
             "tokens": xp.take(xp.asarray(TOKENS), pirates),
-            "face_up": xp.full((count, n), -1, dtype=xp.int64),
+            "face_up": xp.full((n, count), -1, dtype=xp.int64),
             "golden": golden,
             "secret": secret,
             "pile": pile,
             "size": size,
             "area": area,
-            "discard": xp.zeros((count, G), dtype=xp.int64),
-            "camp": xp.full((count, n), -1, dtype=xp.int64),
-            "shown": xp.zeros((count, n), dtype=xp.bool),
-            "played": xp.full((count, n), -1, dtype=xp.int64),
-            "targets": xp.full((count, n, 2), -1, dtype=xp.int64),
-            "searchers": xp.zeros((count, n), dtype=xp.bool),
+            "discard": xp.zeros((G, count), dtype=xp.int64),
+            "camp": xp.full((n, count), -1, dtype=xp.int64),
+            "shown": xp.zeros((n, count), dtype=xp.bool),
+            "played": xp.full((n, count), -1, dtype=xp.int64),
+            "targets": xp.full((n, 2, count), -1, dtype=xp.int64),
+            "searchers": xp.zeros((n, count), dtype=xp.bool),
             "phase": xp.zeros(count, dtype=xp.int64),
             "round": xp.ones(count, dtype=xp.int64),
-            "winners": xp.zeros((count, n), dtype=xp.bool),
+            "winners": xp.zeros((n, count), dtype=xp.bool),
             "over": xp.zeros(count, dtype=xp.bool),
         }
         if self.camp_mode:
-            camps = xp.asarray(chance["camps"], dtype=xp.int64)
+            camps = _last(xp, xp.asarray(chance["camps"], dtype=xp.int64))
             state["camp"] = camps
             # R51, R85: the bosses the table names are face up.
             state["shown"] = xp.take(xp.asarray(self.boss_up), camps)
         return state
 
     # ------------------------------------------------------------------ the table
-    def neighbours(self, xp: Any, alive: Any) -> Any:
-        """``(envs, seats, seats)``: the living pirates next to each seat, one each way
-        round the table, the circle closing over the dead (R59)."""
+    def _seen_alive(self, xp: Any, alive: Any) -> Any:
+        """``(seats, plays)``: each seat with the seats alive, as an index into the tables
+        by seat and seats alive (``seat * 2**seats`` plus bit s for seat s alive)."""
         n = self.n
-        seats = xp.arange(n)
-        found = xp.zeros((*alive.shape, n), dtype=xp.bool)
-        steps = xp.arange(1, n)
-        for way in (-1, 1):
-            # For each seat, the seats one, two... steps away that way, and the first alive.
-            other = (seats[:, None] + way * steps[None, :]) % n  # (seat, step)
-            there = xp.take(alive, xp.reshape(other, (-1,)), axis=1)
-            there = xp.reshape(there, (-1, n, n - 1))
-            first = xp.argmax(xp.astype(there, xp.int64), axis=2)
-            seat = xp.take_along_axis(xp.broadcast_to(other[None], there.shape), first[:, :, None],
-                                      axis=2)[:, :, 0]
-            seat = xp.where(xp.any(there, axis=2), seat, -1)
-            found = found | (seat[:, :, None] == seats)
-        return found & ~xp.eye(n, dtype=xp.bool)[None]
+        bits = xp.asarray(1 << np.arange(n, dtype=np.int64))
+        alive_bits = xp.sum(xp.where(alive, bits[:, None], 0), axis=0)
+        return xp.arange(n)[:, None] * (1 << n) + alive_bits[None, :]
+
+    def sides(self, xp: Any, alive: Any) -> tuple[Any, Any]:
+        """Each seat's first living pirate one way round the table and the other way
+        (-1 for none), the circle closing over the dead (R59): ``(seats, plays)`` each,
+        read in a table by the seats alive."""
+        index = self._seen_alive(xp, alive)
+        return (xp.take(xp.asarray(self.side_table[0]), index),
+                xp.take(xp.asarray(self.side_table[1]), index))
 
     # ------------------------------------------------------------------ legal actions
     def _tables(self) -> None:
-        """Each action's card, its condition on targets per pirate, and its reach, as
-        indices into the small arrays ``legal`` works out (a column of False at the end
-        of each stands for "not this kind of action")."""
+        """What ``legal`` reads: a seat's action is legal when two of a few columns of
+        booleans, each ``(seats, plays)``, are both true (``x_column``, ``y_column``):
+        for a card played, the card held and paid for, and its targets' condition; for
+        a reach, the reach and a column of True; a column of False for the rest."""
         n, actions = self.n, self.actions
         pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
         # Target conditions: none needed, another living pirate t, a neighbour t, two
         # different others (a pair), and one that never holds.
-        self.conditions = 1 + n + n + len(pairs) + 1
-        never = self.conditions - 1
+        conditions = 1 + n + n + len(pairs) + 1
+        never = conditions - 1
         condition = np.full((K, actions), never)
         for a in range(actions):
             card = self.card[a]
@@ -286,129 +321,168 @@ class RumbleBatch(BatchRules):
                 elif (aim == TWO and second >= 0 and first == second
                       and DOUBLE_SHOT in pirate.abilities):
                     condition[k, a] = 1 + first  # R74: her Shoot2 may take one twice
-        self.condition = condition
-        self.pairs = np.array(pairs, dtype=np.int64).reshape(-1, 2)
-        self.card_column = np.where(self.card >= 0, self.card, C)
-        reach = np.full(actions, self.slots + G)
-        reach = np.where(self.slot >= 0, self.slot, reach)
-        self.reach_column = np.where(self.dug >= 0, self.slots + self.dug, reach)
+        # Whether each condition on targets holds (another living pirate t, a living
+        # neighbour t, a pair of living others), per seat and seats alive
+        # (``_seen_alive``): ``legal`` reads them all at once.
+        aims = np.zeros((2 * n + len(pairs), n, 1 << n), dtype=bool)
+        for alive_bits in range(1 << n):
+            for seat in range(n):
+                other = [bool(alive_bits >> t & 1) and t != seat for t in range(n)]
+                aims[:n, seat, alive_bits] = other
+                for w in range(2):
+                    near = self.side_table[w, seat * (1 << n) + alive_bits]
+                    if near >= 0:
+                        aims[n + near, seat, alive_bits] = True
+                for p, (a, b) in enumerate(pairs):
+                    aims[2 * n + p, seat, alive_bits] = other[a] and other[b]
+        self.aim_table = aims.reshape(len(aims), -1)
+        # The columns: each card held and paid for (C), True, False, then the
+        # conditions on targets (another pirate, a neighbour, a pair), then a column
+        # per condition that differs between pirates (``mixed``), then the reaches
+        # (each slot, each golden card dug).
+        true, false = C, C + 1
+
+        def column(code: int) -> int:
+            return true if code == 0 else false if code == never else C + 1 + code
+
+        # Pirates whose conditions are all alike share a class; where the classes
+        # differ on an action, its column is its class's, per seat (``mixed``).
+        classes, klass = np.unique(condition, axis=0, return_inverse=True)
+        self.klass = np.asarray(klass).reshape(-1)
+        base = C + 2 + 2 * n + len(pairs)
+        mixed: dict[tuple[int, ...], int] = {}
+        x = np.full(actions, false)
+        y = np.full(actions, false)
+        for a in range(actions):
+            if self.card[a] >= 0:
+                x[a] = self.card[a]
+                each = tuple(column(int(code)) for code in classes[:, a])
+                y[a] = each[0] if len(set(each)) == 1 else base + mixed.setdefault(each,
+                                                                                   len(mixed))
+        self.mixed = np.array(list(mixed), dtype=np.int64).reshape(-1, len(classes)).T
+        reaches = base + len(mixed)
+        x = np.where(self.slot >= 0, reaches + self.slot, x)
+        x = np.where(self.dug >= 0, reaches + self.slots + self.dug, x)
+        y = np.where((self.slot >= 0) | (self.dug >= 0), true, y)
+        self.x_column, self.y_column = x, y
+        # The one action of each reach: grab a slot, dig a golden card.
+        self.grab_action = np.array([int(np.flatnonzero(self.slot == s)[0])
+                                     for s in range(self.slots)])
+        self.dig_action = np.array([int(np.flatnonzero(self.dug == g)[0]) for g in range(G)])
 
     def legal(self, xp: Any, state: State) -> Any:
-        return self._choices(xp, state) | self._reaches(xp, state)
-
-    def _choices(self, xp: Any, state: State) -> Any:
         """R9, R16, R59, R63, R74, R75, R87: each living pirate's cards held (not lying
-        face up) and paid for, at the aims their kind of target allows."""
+        face up) and paid for, at the aims their kind of target allows; R24, R69, R80:
+        a searcher reaches for a golden card of the area by slot, or Ching Shih with a
+        special token digs one of the discard pile. ``(plays, seats, actions)``: a view
+        of what is worked out column first (``_tables``), each column ``(seats, plays)``."""
         n = self.n
-        count = state["alive"].shape[0]
+        count = state["over"].shape[0]
         alive, pirate = state["alive"], state["pirate"]
-        choosing = alive & ((state["phase"] == CHOOSE) & ~state["over"])[:, None]
-        basic = xp.take(xp.asarray(HAND), pirate, axis=0) & (
-            state["face_up"][:, :, None] != xp.arange(C))
-        golden = (xp.take(state["golden"], xp.asarray(np.maximum(GOLDEN_OF, 0)), axis=2) > 0
-                  ) & xp.asarray(IS_GOLDEN)
-        paid = (xp.asarray(COST) <= state["bullets"][:, :, None]) & (
-            ~(xp.asarray(COVER_CARD)
-              & xp.take(xp.asarray(ABILITY[COVER_TOKEN]), pirate)[:, :, None])
-            | (state["tokens"] > 0)[:, :, None])
-        cards = choosing[:, :, None] & (basic | golden) & paid
-        cards = xp.concat([cards, xp.zeros((count, n, 1), dtype=xp.bool)], axis=2)
-        others = alive[:, None, :] & ~xp.eye(n, dtype=xp.bool)[None]
-        pairs = xp.asarray(self.pairs)
-        both = xp.take(others, pairs[:, 0], axis=2) & xp.take(others, pairs[:, 1], axis=2)
-        targets = xp.concat([
-            xp.ones((count, n, 1), dtype=xp.bool), others, self.neighbours(xp, alive), both,
-            xp.zeros((count, n, 1), dtype=xp.bool)], axis=2)
-        # Each seat's condition per action (its pirate's), read in the flat array of
-        # every seat's conditions.
-        condition = xp.take(xp.asarray(self.condition), pirate, axis=0)  # (envs, seats, actions)
-        base = xp.reshape(xp.arange(count * n) * self.conditions, (count, n, 1))
-        aimed = xp.take(xp.reshape(targets, (-1,)), xp.reshape(condition + base, (-1,)))
-        return (xp.take(cards, xp.asarray(self.card_column), axis=2)
-                & xp.reshape(aimed, condition.shape))
-
-    def _reaches(self, xp: Any, state: State) -> Any:
-        """R24, R69, R80: a searcher reaches for a golden card of the area by slot, or
-        Ching Shih with a special token digs one of the discard pile."""
-        n = self.n
-        count = state["alive"].shape[0]
-        reaching = state["searchers"] & ((state["phase"] == REACH) & ~state["over"])[:, None]
-        grab = xp.broadcast_to((state["area"] >= 0)[:, None, :], (count, n, self.slots))
-        digger = xp.take(xp.asarray(ABILITY[DIG_DISCARD]), state["pirate"]) & (state["tokens"] > 0)
-        dig = digger[:, :, None] & (state["discard"] > 0)[:, None, :]
-        reach = reaching[:, :, None] & xp.concat(
-            [grab, dig, xp.zeros((count, n, 1), dtype=xp.bool)], axis=2)
-        return xp.take(reach, xp.asarray(self.reach_column), axis=2)
+        bullets, tokens = state["bullets"], state["tokens"]
+        choosing = alive & ((state["phase"] == CHOOSE) & ~state["over"])[None, :]
+        basic = xp.take(xp.asarray(HAND_BY_CARD), pirate, axis=1) & (
+            state["face_up"][None, :, :] != xp.arange(C)[:, None, None])
+        golden = xp.take(xp.permute_dims(state["golden"] > 0, (1, 0, 2)),
+                         xp.asarray(np.maximum(GOLDEN_OF, 0)), axis=0)
+        golden = golden & xp.asarray(IS_GOLDEN)[:, None, None]
+        # R63, R75: Take Cover costs Morgan a token too: without one, she has no bullets
+        # to pay it with (every cost is 0 or more).
+        tokenless = xp.take(xp.asarray(ABILITY[COVER_TOKEN]), pirate) & (tokens <= 0)
+        purse = xp.where(xp.asarray(COVER_CARD)[:, None, None],
+                         xp.where(tokenless, -1, bullets)[None, :, :], bullets[None, :, :])
+        paid = xp.asarray(COST)[:, None, None] <= purse
+        held = choosing[None, :, :] & (basic | golden) & paid  # (cards, seats, plays)
+        # The conditions on targets: (condition, seat, plays).
+        aims = xp.take(xp.asarray(self.aim_table), self._seen_alive(xp, alive), axis=1)
+        base = xp.concat([held, xp.ones((1, n, count), dtype=xp.bool),
+                          xp.zeros((1, n, count), dtype=xp.bool), aims], axis=0)
+        parts = [base]
+        if self.mixed.shape[1]:
+            klass = xp.take(xp.asarray(self.klass), pirate)
+            mixed = None
+            for k in range(self.mixed.shape[0]):
+                part = (klass == k)[None, :, :] & xp.take(base, xp.asarray(self.mixed[k]), axis=0)
+                mixed = part if mixed is None else mixed | part
+            parts.append(mixed)
+        reaching = state["searchers"] & ((state["phase"] == REACH) & ~state["over"])[None, :]
+        grab = xp.broadcast_to((state["area"] >= 0)[:, None, :], (self.slots, n, count))
+        digger = xp.take(xp.asarray(ABILITY[DIG_DISCARD]), pirate) & (tokens > 0)
+        dig = digger[None, :, :] & (state["discard"] > 0)[:, None, :]
+        parts.append(reaching[None, :, :] & xp.concat([grab, dig], axis=0))
+        columns = xp.concat(parts, axis=0)
+        legal = (xp.take(columns, xp.asarray(self.x_column), axis=0)
+                 & xp.take(columns, xp.asarray(self.y_column), axis=0))
+        return xp.permute_dims(legal, (2, 1, 0))
 
     # ------------------------------------------------------------------ a step
     def step(self, xp: Any, state: State, actions: Any, chance: Chance) -> State:
         over = state["over"]
         choosing = (state["phase"] == CHOOSE) & ~over
         reaching = (state["phase"] == REACH) & ~over
-        actions = xp.asarray(actions, dtype=xp.int64)
+        actions = _last(xp, xp.asarray(actions, dtype=xp.int64))  # (seats, plays)
         index = xp.where(actions < self.noop, actions, 0)
         # R9, R10: the cards chosen, revealed together.
-        picked = xp.where(state["alive"] & choosing[:, None],
+        picked = xp.where(state["alive"] & choosing[None, :],
                           xp.take(xp.asarray(self.card), index), -1)
         revealed = dict(state)
-        revealed["played"] = xp.where(choosing[:, None], picked, state["played"])
+        revealed["played"] = xp.where(choosing[None, :], picked, state["played"])
         revealed["targets"] = xp.where(
-            choosing[:, None, None],
-            xp.where((picked >= 0)[:, :, None], xp.stack(
+            choosing[None, None, :],
+            xp.where((picked >= 0)[:, None, :], xp.stack(
                 [xp.take(xp.asarray(self.first), index), xp.take(xp.asarray(self.second), index)],
-                axis=2), -1),
+                axis=1), -1),
             state["targets"])
         revealed = self._lose_golden(xp, revealed, choosing, picked)
         # R24, R61, R69: who reaches, and whether it is a decision.
-        searchers, options = self._reach_options(xp, revealed)
-        decide = choosing & ((xp.sum(xp.astype(options > 0, xp.int64), axis=1) > 1)
-                             | xp.any(options > 1, axis=1))
+        searchers, options, only = self._reach_options(xp, revealed)
+        decide = choosing & ((xp.sum(xp.astype(options > 0, xp.int64), axis=0) > 1)
+                             | xp.any(options > 1, axis=0))
         reach = dict(revealed)
-        reach["searchers"] = xp.where(decide[:, None], searchers & (options > 0),
+        reach["searchers"] = xp.where(decide[None, :], searchers & (options > 0),
                                       xp.zeros_like(searchers))
         reach["phase"] = xp.where(decide, REACH, revealed["phase"])
         # Reaches played now: the decision's answers, or the one reach there is.
         auto = choosing & ~decide
-        only = self._only_reach(xp, revealed, searchers & (options > 0))
-        wanted = xp.where(reaching[:, None], actions, xp.where(auto[:, None], only, self.noop))
+        wanted = xp.where(reaching[None, :], actions,
+                          xp.where(auto[None, :], only, self.noop))
         settling = reaching | auto
         settled = self._settle(xp, reach, wanted, settling, chance)
-        settled["searchers"] = xp.where(settling[:, None], False, settled["searchers"])
+        settled["searchers"] = xp.where(settling[None, :], False, settled["searchers"])
         settled["phase"] = xp.where(settling, CHOOSE, settled["phase"])
         fought = self._battle(xp, settled, settling)
         return fought
 
     def _lose_golden(self, xp: Any, state: State, rows: Any, picked: Any) -> State:
         # A golden card played leaves its hand: a copy everyone knew of goes first (R70).
-        g = xp.where(picked >= 0, xp.take(xp.asarray(GOLDEN_OF), xp.where(picked >= 0, picked, 0)),
-                     -1)
-        lost = xp.astype(one_hot(xp, g, G), xp.int64) * xp.astype(rows[:, None, None], xp.int64)
+        g = xp.take(xp.asarray(GOLDEN_AFTER_NONE), picked + 1)
+        lost = _hot(xp, g, G) & rows[None, None, :]
         known = state["golden"] - state["secret"]
         out = dict(state)
-        out["golden"] = state["golden"] - lost
-        out["secret"] = state["secret"] - lost * xp.astype(known <= 0, xp.int64)
+        out["golden"] = state["golden"] - xp.astype(lost, xp.int64)
+        out["secret"] = state["secret"] - xp.astype(lost & (known <= 0), xp.int64)
         return out
 
-    def _reach_options(self, xp: Any, state: State) -> tuple[Any, Any]:
-        """The seats whose revealed card searches, and how many reaches each has (R24,
-        R69, R80): the filled slots of the area, and for a digger the cards of the
-        discard pile."""
+    def _reach_options(self, xp: Any, state: State) -> tuple[Any, Any, Any]:
+        """The seats whose revealed card searches, how many reaches each has (R24, R69,
+        R80): the filled slots of the area, and for a digger the cards of the discard
+        pile; and the one reach of a searcher that has one, as an action index (the
+        no-op for the others)."""
         played = state["played"]
-        searching = (played >= 0) & xp.take(xp.asarray(HAS["search"]), xp.where(played >= 0,
-                                                                              played, 0))
-        filled = xp.sum(xp.astype(state["area"] >= 0, xp.int64), axis=1)
+        searching = xp.take(xp.asarray(SEARCH_AFTER_NONE), played + 1)
+        filled = state["area"] >= 0
         digger = xp.take(xp.asarray(ABILITY[DIG_DISCARD]), state["pirate"]) & (state["tokens"] > 0)
-        kinds = xp.sum(xp.astype(state["discard"] > 0, xp.int64), axis=1)
-        options = filled[:, None] + xp.where(digger, kinds[:, None], 0)
-        return searching, xp.where(searching, options, 0)
-
-    def _only_reach(self, xp: Any, state: State, searchers: Any) -> Any:
-        """The one reach each searcher has, as an action index (the no-op for others)."""
-        legal = self._reaches(xp, {**state, "searchers": searchers,
-                                   "phase": xp.full_like(state["phase"], REACH),
-                                   "over": xp.zeros_like(state["over"])})
-        found = xp.argmax(xp.astype(legal, xp.int64), axis=2)
-        return xp.where(xp.any(legal, axis=2), found, self.noop)
+        kinds = state["discard"] > 0
+        options = (xp.sum(xp.astype(filled, xp.int64), axis=0)[None, :]
+                   + xp.where(digger, xp.sum(xp.astype(kinds, xp.int64), axis=0)[None, :], 0))
+        options = xp.where(searching, options, 0)
+        # With one reach, the sum of the actions of the slots filled and of the cards
+        # a digger may dig is that reach's action.
+        grab = xp.sum(xp.where(filled, xp.asarray(self.grab_action)[:, None], 0), axis=0)
+        dig = xp.sum(xp.where(kinds, xp.asarray(self.dig_action)[:, None], 0), axis=0)
+        one = grab[None, :] + xp.where(digger, dig[None, :], 0)
+        only = xp.where(options == 1, one, self.noop)
+        return searching, options, only
 
     def _settle(self, xp: Any, state: State, wanted: Any, rows: Any, chance: Chance) -> State:
         """R24, R40, R69, R80: digs, then each slot's card to the first touch or to a draw
@@ -416,45 +490,54 @@ class RumbleBatch(BatchRules):
         when empty)."""
         n = self.n
         index = xp.where(wanted < self.noop, wanted, 0)
-        reaching = rows[:, None] & (wanted < self.noop)
+        reaching = rows[None, :] & (wanted < self.noop)
         dug = xp.where(reaching, xp.take(xp.asarray(self.dug), index), -1)
         digging = dug >= 0
-        got = xp.astype(one_hot(xp, dug, G), xp.int64)
+        got = xp.astype(_hot(xp, dug, G), xp.int64)  # (seats, golden, plays)
         out = dict(state)
-        out["discard"] = state["discard"] - xp.sum(got, axis=1)
+        out["discard"] = state["discard"] - xp.sum(got, axis=0)
         out["tokens"] = state["tokens"] - xp.astype(digging, xp.int64)
         out["golden"] = state["golden"] + got
         slot = xp.where(reaching & ~digging, xp.take(xp.asarray(self.slot), index), -1)
-        race = xp.asarray(chance["race"])
+        race = _last(xp, xp.asarray(chance["race"]))
         # Race 'random': the highest key among the claimants; 'arrival': the key is the
         # time of arrival, the lowest wins.
         keys = race if self.game.options["race"] == "random" else -race
+        # The pile each play would make anew from its discard pile, once: a play makes
+        # it at most once a step, before which its discard pile stays as it is now.
+        fresh = _from_counts(xp, out["discard"], xp.asarray(chance["shuffle"]))
+        renewable = xp.sum(out["discard"], axis=0) > 0
         area = out["area"]
+        seats = xp.arange(n)[:, None]
         for s in range(self.slots):
             claims = slot == s
-            claimed = xp.any(claims, axis=1)
-            winner = xp.argmax(xp.where(claims, keys, -xp.inf), axis=1)
-            card = xp.take_along_axis(area, xp.full((area.shape[0], 1), s), axis=1)[:, 0]
-            gain = xp.astype(one_hot(xp, xp.where(claimed, winner, -1), n), xp.int64)
-            out["golden"] = out["golden"] + gain[:, :, None] * xp.astype(
-                one_hot(xp, card, G), xp.int64)[:, None, :]
-            drawn, out = self._draw(xp, out, claimed, chance)
-            area = xp.where((xp.arange(self.slots) == s)[None, :] & claimed[:, None],
-                            drawn[:, None], area)
+            claimed = xp.any(claims, axis=0)
+            winner = xp.argmax(xp.where(claims, keys, -xp.inf), axis=0)
+            card = area[s, :]
+            gain = (seats == winner[None, :]) & claimed[None, :]
+            out["golden"] = out["golden"] + xp.astype(
+                gain[:, None, :] & _hot(xp, card, G)[None, :, :], xp.int64)
+            drawn, out, renewable = self._draw(xp, out, claimed, fresh, renewable)
+            area = xp.where((xp.arange(self.slots) == s)[:, None] & claimed[None, :],
+                            drawn[None, :], area)
         out["area"] = area
+        # The cards drawn leave their piles: every place above a pile's size is empty.
+        out["pile"] = xp.where(xp.arange(L)[:, None] < out["size"][None, :], out["pile"], -1)
         return out
 
-    def _draw(self, xp: Any, state: State, rows: Any, chance: Chance) -> tuple[Any, State]:
+    def _draw(self, xp: Any, state: State, rows: Any, fresh: tuple[Any, Any], renewable: Any
+              ) -> tuple[Any, State, Any]:
         """The top of the golden pile for ``rows`` (-1 if there is none); an empty pile is
-        made anew from the discard pile, in the order ``chance["shuffle"]`` gives (R69)."""
+        made anew from the discard pile (``fresh``, the pile and its size) where it is
+        ``renewable`` (cards in the discard pile) (R69); and where it still is (not made
+        anew now: its discard pile is left empty)."""
         out = dict(state)
-        renew = rows & (state["size"] == 0) & (xp.sum(state["discard"], axis=1) > 0)
-        fresh, size = _from_counts(xp, state["discard"], xp.asarray(chance["shuffle"]))
-        out["pile"] = xp.where(renew[:, None], fresh, state["pile"])
-        out["size"] = xp.where(renew, size, state["size"])
-        out["discard"] = xp.where(renew[:, None], 0, state["discard"])
-        card, out["pile"], out["size"] = _pop(xp, out["pile"], out["size"], rows)
-        return card, out
+        renew = rows & (state["size"] == 0) & renewable
+        out["pile"] = xp.where(renew[None, :], fresh[0], state["pile"])
+        out["size"] = xp.where(renew, fresh[1], state["size"])
+        out["discard"] = xp.where(renew[None, :], 0, state["discard"])
+        card, out["size"] = _pop(xp, out["pile"], out["size"], rows)
+        return card, out, renewable & ~renew
 
     def _battle(self, xp: Any, state: State, rows: Any) -> State:
         """R13 and what follows: the battle of the cards revealed, then the round's end."""
@@ -464,16 +547,16 @@ class RumbleBatch(BatchRules):
         played, targets = state["played"], state["targets"]
         out = dict(state)
         card = xp.where(played >= 0, played, 0)
-        acting = rows[:, None] & (played >= 0)
-        flags = xp.take(xp.asarray(FLAGS), card, axis=0) & acting[:, :, None]
-        amounts = xp.take(xp.asarray(AMOUNTS), card, axis=0)
-        ability = xp.take(xp.asarray(ABILITIES), pirate, axis=0)
+        acting = rows[None, :] & (played >= 0)
+        flags = xp.take(xp.asarray(FLAGS), card, axis=1) & acting[None]  # (effects, seats, plays)
+        amounts = xp.asarray(AMOUNTS)
+        ability = xp.take(xp.asarray(ABILITIES), pirate, axis=1)
 
         def has(effect: str) -> Any:
-            return flags[:, :, EFFECT_NAMES.index(effect)]
+            return flags[EFFECT_NAMES.index(effect)]
 
         def able(name: str) -> Any:
-            return ability[:, :, ABILITY_NAMES.index(name)]
+            return ability[ABILITY_NAMES.index(name)]
 
         # R63: costs are paid as the cards are revealed; Take Cover costs Morgan a token.
         cost = xp.where(acting, xp.take(xp.asarray(COST), card), 0)
@@ -482,30 +565,31 @@ class RumbleBatch(BatchRules):
         tokens = state["tokens"] - xp.astype(token_cost, xp.int64)
         # R30, R67: hiders; a card aimed at a hider does nothing at all.
         hiders = has("hide")
-        on_hider = xp.take_along_axis(hiders, xp.reshape(xp.where(targets >= 0, targets, 0),
-                                                         (-1, 2 * n)), axis=1)
-        aimed_hider = xp.any(xp.reshape(on_hider, (-1, n, 2)) & (targets >= 0), axis=2)
-        active = ~aimed_hider[:, :, None] & flags
+        on_hider = _at(xp, hiders, xp.where(targets >= 0, targets, 0))  # (seats, 2, plays)
+        aimed_hider = xp.any(on_hider & (targets >= 0), axis=1)
+        active = ~aimed_hider[None] & flags
         # R44, R75: Take Cover names who suffers what is aimed at its player.
-        covering = active[:, :, EFFECT_NAMES.index("cover")]
-        cover = xp.where(covering, targets[:, :, 0], xp.arange(n)[None, :])
-        tally = Tally(xp, n, living, hiders, cover, self.neighbours(xp, living))
+        covering = active[EFFECT_NAMES.index("cover")]
+        cover = xp.where(covering, targets[:, 0, :], xp.arange(n)[:, None])
+        tally = Tally(xp, n, living, hiders, cover, self.sides(xp, living), targets)
         round_ = Round(targets=targets, played=played, able=able)
         for index, name in enumerate(EFFECT_NAMES):
-            EFFECTS[name](tally, active[:, :, index], amounts[:, :, index], round_)
+            # Each effect's amounts taken at the cards one by one: most effects are
+            # rare, and taking them all at once copies many more numbers.
+            EFFECTS[name](tally, active[index], xp.take(amounts[index, :], card), round_)
         tally.settle()
         bullets = self._steals(xp, tally, bullets, able(GRAND_STEAL))
         health = self._damage(xp, tally, state["health"])
         bullets = xp.minimum(MAX_BULLETS, bullets + tally.bullets)
         # R32, R72: Roberts' special token is an extra health token below 3.
-        reserve = rows[:, None] & living & (health < 3) & (tokens > 0) & able(RESERVE_HEALTH)
+        reserve = rows[None, :] & living & (health < 3) & (tokens > 0) & able(RESERVE_HEALTH)
         tokens = tokens - xp.astype(reserve, xp.int64)
         health = health + xp.astype(reserve, xp.int64)
         most = xp.take(xp.asarray(MOST_HEALTH), pirate)
         gasp = self.game.options["last_gasp"] == "yes"
         if gasp:  # R93: this round's health comes before deaths are settled
             health, bullets = _health(xp, tally, living, health, bullets, most)
-        dead = rows[:, None] & living & (health <= 0)
+        dead = rows[None, :] & living & (health <= 0)
         health = xp.where(dead, 0, health)
         alive = living & ~dead
         if not gasp:
@@ -518,33 +602,33 @@ class RumbleBatch(BatchRules):
     def _steals(self, xp: Any, tally: Tally, bullets: Any, grand: Any) -> Any:
         """R13, R31, R68: steals judged together on the bullets held before any steal
         (``grand``: the stealers who take a whole pocket)."""
-        claims = tally.claims  # (envs, target, stealer)
+        claims = tally.claims  # (target, stealer, plays)
         held = bullets
-        count = xp.sum(xp.astype(claims, xp.int64), axis=2)
+        count = xp.sum(xp.astype(claims, xp.int64), axis=1)
         fails = tally.steal_proof | (held == 0) | (held < count)
-        good = claims & ~fails[:, :, None]
-        plain = good & ~grand[:, None, :]
-        plains = xp.sum(xp.astype(plain, xp.int64), axis=2)  # per target
-        taken = xp.where(good & grand[:, None, :], (held - plains)[:, :, None],
+        good = claims & ~fails[:, None, :]
+        plain = good & ~grand[None, :, :]
+        plains = xp.sum(xp.astype(plain, xp.int64), axis=1)  # per target
+        taken = xp.where(good & grand[None, :, :], (held - plains)[:, None, :],
                          xp.astype(plain, xp.int64))
-        loss = xp.sum(taken, axis=2)
-        gain = xp.sum(taken, axis=1)
+        loss = xp.sum(taken, axis=1)
+        gain = xp.sum(taken, axis=0)
         return xp.minimum(MAX_BULLETS, bullets - loss + gain)
 
     def _damage(self, xp: Any, tally: Tally, health: Any) -> Any:
         """R20-R29, R65: damage summed per attacker; Dodge and Block take 1 off each
         attacker's (never a Cut's); Block deals 1 back to each attacker."""
         n = self.n
-        normal, cutting = tally.normal, tally.cutting  # (envs, target, source)
-        guarded = tally.guards[:, :, None]
-        dealt = xp.where(guarded, xp.maximum(0, normal - 1), normal)
-        amount = xp.sum(dealt + cutting, axis=2)
-        other = ~xp.eye(n, dtype=xp.bool)[None]
-        strikes = tally.strikers[:, :, None] & other
+        normal, cutting = tally.normal, tally.cutting  # (target, source, plays)
+        # A guard takes 1 off each attacker's damage (none below 0).
+        dealt = normal - xp.astype((normal > 0) & tally.guards[:, None, :], normal.dtype)
+        amount = xp.sum(dealt + cutting, axis=1)
+        other = ~xp.eye(n, dtype=xp.bool)[:, :, None]
+        strikes = tally.strikers[:, None, :] & other
         back = strikes & (normal > 0)
         if self.game.options["block_cut"] == "yes":  # R92
             back = back | (strikes & (cutting > 0))
-        amount = amount + xp.sum(xp.astype(back, xp.int64), axis=1)
+        amount = amount + xp.sum(xp.astype(back, xp.int64), axis=0)
         return health - xp.where(amount > 0, amount, 0)
 
     def _end_round(self, xp: Any, state: State, rows: Any, pickers: Any) -> State:
@@ -554,37 +638,36 @@ class RumbleBatch(BatchRules):
         out = dict(state)
         played = state["played"]
         alive = state["alive"]
+        seats = xp.arange(n)[:, None]
         living_picker = pickers & alive
-        picker = xp.argmax(xp.astype(living_picker, xp.int64), axis=1)
-        has_picker = rows & xp.any(living_picker, axis=1)
-        card = xp.where(played >= 0, played, 0)
-        golden_card = (played >= 0) & xp.take(xp.asarray(IS_GOLDEN), card)
-        g = xp.where(golden_card, xp.take(xp.asarray(GOLDEN_OF), card), -1)
-        cards = xp.astype(one_hot(xp, g, G), xp.int64) * xp.astype(rows[:, None, None], xp.int64)
-        not_picker = xp.arange(n)[None, :] != picker[:, None]
-        to_picker = cards * xp.astype((has_picker[:, None] & not_picker)[:, :, None], xp.int64)
-        out["golden"] = state["golden"] + xp.astype(
-            one_hot(xp, xp.where(has_picker, picker, -1), n), xp.int64)[:, :, None] * xp.sum(
-            to_picker, axis=1)[:, None, :]
-        out["discard"] = state["discard"] + xp.sum(cards - to_picker, axis=1)
-        out["face_up"] = xp.where(rows[:, None] & (played >= 0),
-                                  xp.where(golden_card, -1, played), state["face_up"])
-        out["played"] = xp.where(rows[:, None], -1, played)
-        out["targets"] = xp.where(rows[:, None, None], -1, state["targets"])
+        picker = xp.argmax(xp.astype(living_picker, xp.int64), axis=0)
+        has_picker = rows & xp.any(living_picker, axis=0)
+        g = xp.take(xp.asarray(GOLDEN_AFTER_NONE), played + 1)  # each golden card played, or -1
+        cards = _hot(xp, g, G) & rows[None, None, :]  # (seats, golden, plays)
+        gets = (seats == picker[None, :]) & has_picker[None, :]
+        given = cards & (has_picker[None, :] & ~gets)[:, None, :]
+        to_picker = xp.sum(xp.astype(given, xp.int64), axis=0)  # (golden, plays)
+        out["golden"] = state["golden"] + xp.where(gets[:, None, :], to_picker[None, :, :], 0)
+        out["discard"] = (state["discard"] + xp.sum(xp.astype(cards, xp.int64), axis=0)
+                          - to_picker)
+        out["face_up"] = xp.where(rows[None, :] & (played >= 0),
+                                  xp.where(g >= 0, -1, played), state["face_up"])
+        out["played"] = xp.where(rows[None, :], -1, played)
+        out["targets"] = xp.where(rows[None, None, :], -1, state["targets"])
         # The end: one pirate (or one camp) left, no one left, or the round limit.
-        living = xp.sum(xp.astype(alive, xp.int64), axis=1)
+        living = xp.sum(xp.astype(alive, xp.int64), axis=0)
         if self.camp_mode:
             side = xp.take(xp.asarray(self.camp_side), state["camp"])
-            sides = xp.stack([xp.any(alive & (side == k), axis=1) for k in range(3)], axis=1)
-            one = xp.sum(xp.astype(sides, xp.int64), axis=1) == 1
-            which = xp.argmax(xp.astype(sides, xp.int64), axis=1)
-            winners = one[:, None] & (side == which[:, None])
+            sides = xp.stack([xp.any(alive & (side == k), axis=0) for k in range(3)], axis=0)
+            one = xp.sum(xp.astype(sides, xp.int64), axis=0) == 1
+            which = xp.argmax(xp.astype(sides, xp.int64), axis=0)
+            winners = one[None, :] & (side == which[None, :])
         else:
             one = living == 1
-            winners = one[:, None] & alive
+            winners = one[None, :] & alive
         ended = rows & ((living == 0) | one)
         limit = rows & ~ended & (state["round"] >= self.game.options["round_limit"])
-        out["winners"] = xp.where(ended[:, None], winners & (living > 0)[:, None],
+        out["winners"] = xp.where(ended[None, :], winners & (living > 0)[None, :],
                                   state["winners"])
         out["over"] = state["over"] | ended | limit
         out["round"] = xp.where(rows & ~ended & ~limit, state["round"] + 1, state["round"])
@@ -592,6 +675,8 @@ class RumbleBatch(BatchRules):
 
     # ------------------------------------------------------------------ observations
     def _fields(self, xp: Any, state: State, viewers: bool) -> Any:
+        # Worked out play first (views of the state's arrays), as they are handed out.
+        state = {key: _first(xp, value) for key, value in state.items()}
         n = self.n
         count = state["alive"].shape[0]
         f64 = xp.float64
@@ -648,7 +733,11 @@ class RumbleBatch(BatchRules):
             "over": xp.astype(over[:, None], f64),
             "winners": xp.astype(state["winners"], f64),
         }
-        blocks = []
+        # Each field's block, computed in float64 as the encoder does, written once into
+        # the float32 observations (``assemble``): a block of ``(envs, size)`` is what
+        # every seat sees alike, one of ``(envs, seats, size)`` each seat's own; the
+        # fields left out (the spectator's own, and choices: none committed) are zeros.
+        blocks = {}
         me = xp.eye(n, dtype=xp.bool)[None]  # (1, viewer, seat)
         for spec in self.encoder.layout:
             name = spec.name
@@ -658,19 +747,16 @@ class RumbleBatch(BatchRules):
                     block = self._own_too(xp, name, state, block, me, shown, camp_seen)
             elif name in seen:
                 block = seen[name]
-                if viewers:
-                    block = xp.broadcast_to(block[:, None, :], (count, n, spec.size))
             elif viewers and name == "viewer":
                 block = xp.broadcast_to(xp.eye(n, dtype=f64), (count, n, n))
             elif viewers and name == "hand":
                 block = xp.astype(hand_cards, f64)
             elif viewers and name == "golden":
                 block = xp.astype(golden, f64) / 3
-            else:  # the spectator's own fields, and choices (none committed)
-                shape = (count, n, spec.size) if viewers else (count, spec.size)
-                block = xp.zeros(shape, dtype=f64)
-            blocks.append(block)
-        return xp.astype(xp.concat(blocks, axis=-1), xp.float32)
+            else:
+                continue
+            blocks[name] = block
+        return assemble(xp, self.encoder.layout, blocks, count, n if viewers else None)
 
     def _own_too(self, xp: Any, name: str, state: State, block: Any, me: Any, shown: Any,
                  camp_seen: Any) -> Any:
@@ -697,64 +783,92 @@ class RumbleBatch(BatchRules):
 
 class Tally:
     """What the cards of a round do, over arrays (``effects.Tally`` for one play):
-    per play, per target and source, damage (``normal``, ``cutting``); steal claims;
-    guards, strikers, the steal-proof; bullets and health to take; the pickers."""
+    per target and source, damage (``normal``, ``cutting``) and steal claims, each
+    ``(seats, seats, plays)``; guards, strikers, the steal-proof; bullets and health to
+    take; the pickers. ``sides``: each seat's living neighbours (``RumbleBatch.sides``)."""
 
     def __init__(self, xp: Any, n: int, living: Any, hiders: Any, cover: Any,
-                 near: Any) -> None:
-        count = living.shape[0]
+                 sides: tuple[Any, Any], targets: Any) -> None:
+        count = living.shape[-1]
         self.xp, self.n = xp, n
-        self.living, self.hiders, self.cover, self.near = living, hiders, cover, near
-        self.normal = xp.zeros((count, n, n), dtype=xp.int64)
-        self.cutting = xp.zeros((count, n, n), dtype=xp.int64)
-        self.claims = xp.zeros((count, n, n), dtype=xp.bool)
-        self.guards = xp.zeros((count, n), dtype=xp.bool)
-        self.strikers = xp.zeros((count, n), dtype=xp.bool)
-        self.steal_proof = xp.zeros((count, n), dtype=xp.bool)
-        self.bullets = xp.zeros((count, n), dtype=xp.int64)
-        self.health = xp.zeros((count, n), dtype=xp.int64)
-        self.health_bullets = xp.zeros((count, n), dtype=xp.int64)
-        self.pickers = xp.zeros((count, n), dtype=xp.bool)
-        self.hits: list[tuple[Any, Any, Any, bool]] = []
+        self.living, self.hiders, self.cover, self.sides = living, hiders, cover, sides
+        self.targets = targets
+        self.normal = xp.zeros((n, n, count), dtype=xp.int64)
+        self.cutting = xp.zeros((n, n, count), dtype=xp.int64)
+        self.claims = xp.zeros((n, n, count), dtype=xp.bool)
+        self.guards = xp.zeros((n, count), dtype=xp.bool)
+        self.strikers = xp.zeros((n, count), dtype=xp.bool)
+        self.steal_proof = xp.zeros((n, count), dtype=xp.bool)
+        self.bullets = xp.zeros((n, count), dtype=xp.int64)
+        self.health = xp.zeros((n, count), dtype=xp.int64)
+        self.health_bullets = xp.zeros((n, count), dtype=xp.int64)
+        self.pickers = xp.zeros((n, count), dtype=xp.bool)
+        self.dealt: dict[str, Any] = {}
+        # Where harm aimed at each seat lands (``victim``), once: ``(seats, plays)``.
+        hidden = _at(xp, hiders, xp.where(cover >= 0, cover, 0))
+        self.lands = xp.where((cover >= 0) & ~hidden, cover, -1)
 
     def victim(self, aimed: Any) -> Any:
-        """Who suffers harm aimed at ``aimed`` (a seat per play and source): Take Cover
-        passes it on (R44, R75); nothing touches a hider (-1) (R67)."""
+        """Who suffers harm aimed at ``aimed`` (a seat per play, in any shape ending in
+        the plays): Take Cover passes it on (R44, R75); nothing touches a hider (-1)
+        (R67)."""
         xp = self.xp
-        safe = xp.where(aimed >= 0, aimed, 0)
-        seat = xp.where(aimed >= 0, xp.take_along_axis(self.cover, safe, axis=1), -1)
-        hidden = xp.take_along_axis(self.hiders, xp.where(seat >= 0, seat, 0), axis=1)
-        return xp.where((seat >= 0) & ~hidden, seat, -1)
+        return xp.where(aimed >= 0, _at(xp, self.lands, xp.where(aimed >= 0, aimed, 0)), -1)
 
-    def hit(self, sources: Any, aimed: Any, amount: Any, cut: bool = False) -> None:
-        """Each source (``(envs, seats)`` booleans) deals ``amount`` at ``aimed``: kept, to
-        be summed per victim and attacker with the others (``settle``)."""
-        self.hits.append((sources, aimed, amount, cut))
+    def deal(self, way: str, dealt: Any) -> None:
+        """Each source deals ``dealt`` (``(seats, plays)``, 0 for none) to the seats its
+        way of aiming names: ``"targets"`` each of its targets (twice one named
+        twice), ``"cut"`` the same as cutting damage, ``"first"`` its first target,
+        ``"around"`` its first target's neighbours, ``"around_others"`` the same but
+        itself, ``"everyone"`` every other living pirate. Summed per way, then per
+        victim and attacker by ``settle``."""
+        self.dealt[way] = self.dealt[way] + dealt if way in self.dealt else dealt
 
     def settle(self) -> None:
-        """``normal`` and ``cutting`` damage, per play, victim and attacker (R65), of
-        every hit kept: the victims of all of them found at once."""
+        """``normal`` and ``cutting`` damage, per victim, attacker and play (R65), of all
+        that was dealt: for each seat a way of aiming names (a seat per source), its
+        victim takes what each source deals that way."""
         xp, n = self.xp, self.n
-        if not self.hits:
+        dealt = self.dealt
+        if not dealt:
             return
-        count = self.living.shape[0]
-        sources = xp.stack([h[0] for h in self.hits], axis=1)  # (envs, hits, seats)
-        aimed = xp.stack([xp.broadcast_to(xp.asarray(h[1]), (count, n)) for h in self.hits],
-                         axis=1)
-        amount = xp.stack([xp.broadcast_to(h[2], (count, n)) for h in self.hits], axis=1)
-        cut = xp.asarray(np.array([h[3] for h in self.hits]))
-        hits = len(self.hits)
-        target = self.victim(xp.reshape(xp.where(sources, aimed, -1), (count, hits * n)))
-        target = xp.reshape(target, (count, hits, n))
-        # Summed per (play, cut or not, victim, attacker), in one flat array.
-        play = xp.reshape(xp.arange(count), (count, 1, 1))
-        source = xp.reshape(xp.arange(n), (1, 1, n))
-        kind = xp.reshape(xp.astype(cut, xp.int64), (1, hits, 1))
-        index = ((play * 2 + kind) * n + target) * n + source
-        summed = scatter_add(xp, xp.where(target >= 0, index, -1), amount, count * 2 * n * n)
-        summed = xp.reshape(summed, (count, 2, n, n))
-        self.normal, self.cutting = summed[:, 0], summed[:, 1]
-        self.hits = []
+        seats = xp.arange(n)[:, None, None]
+        count = self.living.shape[-1]
+        none = xp.zeros((n, count), dtype=xp.int64)
+
+        def lands(aimed: Any) -> Any:  # (victim, source, plays): where aimed's harm lands
+            return self.victim(aimed)[None, :, :] == seats
+
+        def hit(at: Any, weight: Any) -> Any:
+            return xp.where(at, weight[None, :, :], 0)
+
+        first = self.targets[:, 0, :]
+        at_first, at_second = lands(first), lands(self.targets[:, 1, :])
+        targets = dealt.get("targets", none)
+        normal = hit(at_first, targets + dealt.get("first", none)) + hit(at_second, targets)
+        if "cut" in dealt:
+            self.cutting = hit(at_first, dealt["cut"]) + hit(at_second, dealt["cut"])
+        if "around" in dealt or "around_others" in dealt:
+            # The first target's living neighbours, each way (one, if both ways find it);
+            # ``around_others`` spares the source itself.
+            named = first >= 0
+            safe = xp.where(named, first, 0)
+            left = xp.where(named, _at(xp, self.sides[0], safe), -1)
+            right = _at(xp, self.sides[1], safe)
+            right = xp.where(named & (right != left), right, -1)
+            source = xp.arange(n)[:, None]
+            around, others = dealt.get("around", none), dealt.get("around_others", none)
+            normal = (normal + hit(lands(left), around + xp.where(left != source, others, 0))
+                      + hit(lands(right), around + xp.where(right != source, others, 0)))
+        if "everyone" in dealt:
+            # Every other living pirate's victim: each victim counts the living who pass
+            # harm to it, but the source itself.
+            passed = xp.astype((self.lands[None, :, :] == seats) & self.living[None, :, :],
+                               xp.int64)  # (victim, seat, plays)
+            everyone = xp.sum(passed, axis=1)[:, None, :] - passed
+            normal = normal + everyone * dealt["everyone"][None, :, :]
+        self.normal = normal
+        self.dealt = {}
 
 
 class Round:
@@ -765,75 +879,51 @@ class Round:
         self.targets, self.played, self.able = targets, played, able
 
 
-def _each(tally: Tally, sources: Any, amount: Any, targets: Any, cut: bool = False) -> None:
-    for k in range(2):
-        aimed = targets[:, :, k]
-        tally.hit(sources & (aimed >= 0), aimed, amount, cut)
-
-
 def _damage(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    _each(tally, sources, amount, round_.targets)  # R20, R21, R46, R48, R74
+    tally.deal("targets", tally.xp.where(sources, amount, 0))  # R20, R21, R46, R48, R74
 
 
 def _cut(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    _each(tally, sources, amount, round_.targets, cut=True)  # R29, R65
+    tally.deal("cut", tally.xp.where(sources, amount, 0))  # R29, R65
 
 
 def _point_blank(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
     # R47, R82: Stabbing deals more to a pirate next to its player.
     xp = tally.xp
-    first = round_.targets[:, :, 0]
-    near = xp.take_along_axis(tally.near, xp.where(first >= 0, first, 0)[:, :, None], axis=2)
-    tally.hit(sources & (first >= 0) & near[:, :, 0], first, amount)
-
-
-def _around(tally: Tally, sources: Any, amount: Any, targets: Any, skip_self: bool) -> None:
-    xp = tally.xp
-    first = xp.where(targets[:, :, 0] >= 0, targets[:, :, 0], 0)
-    # The target's neighbours, per source: (envs, source, other).
-    rows = xp.take_along_axis(tally.near, first[:, :, None], axis=1)
-    for other in range(tally.n):
-        there = sources & (targets[:, :, 0] >= 0) & rows[:, :, other]
-        if skip_self:
-            there = there & (xp.arange(tally.n)[None, :] != other)
-        tally.hit(there, other, amount)
+    first = round_.targets[:, 0, :]
+    left, right = tally.sides
+    near = (first >= 0) & ((left == first) | (right == first))
+    tally.deal("first", xp.where(sources & near, amount, 0))
 
 
 def _splash(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    _around(tally, sources, amount, round_.targets, skip_self=False)  # R46, R77
+    tally.deal("around", tally.xp.where(sources, amount, 0))  # R46, R77
 
 
 def _cleave(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    _around(tally, sources, amount, round_.targets, skip_self=True)  # R48, R82
-
-
-def _everyone(tally: Tally, sources: Any, amount: Any) -> None:
-    xp = tally.xp
-    for other in range(tally.n):
-        there = sources & tally.living[:, other : other + 1] & (xp.arange(tally.n) != other)
-        tally.hit(there, other, amount)
+    tally.deal("around_others", tally.xp.where(sources, amount, 0))  # R48, R82
 
 
 def _fire(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
     # R23, R66: a lone Fire deals its amount to every other pirate; with other Fires
     # each deals 1. R79: Cheung takes a bullet after his Fire.
     xp = tally.xp
-    fires = xp.sum(xp.astype(sources, xp.int64), axis=1, keepdims=True)
-    _everyone(tally, sources, xp.where(fires == 1, amount, 1))
+    fires = xp.sum(xp.astype(sources, xp.int64), axis=0, keepdims=True)
+    tally.deal("everyone", xp.where(sources, xp.where(fires == 1, amount, 1), 0))
     tally.bullets = tally.bullets + xp.astype(sources & round_.able("fire_reload"), xp.int64)
 
 
 def _whirl(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    _everyone(tally, sources, amount)  # R49, R82
+    tally.deal("everyone", tally.xp.where(sources, amount, 0))  # R49, R82
 
 
 def _steal(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
     # R13, R31, R68: claims on one target are judged together, before any damage.
     xp = tally.xp
-    target = tally.victim(xp.where(sources, round_.targets[:, :, 0], -1))
-    claims = (target[:, :, None] == xp.arange(tally.n)) & (
-        target[:, :, None] != xp.arange(tally.n)[None, :, None])
-    tally.claims = tally.claims | xp.permute_dims(claims, (0, 2, 1))
+    seats = xp.arange(tally.n)[:, None]
+    target = tally.victim(xp.where(sources, round_.targets[:, 0, :], -1))  # per stealer
+    claims = (target[None, :, :] == seats[:, :, None]) & (target != seats)[None, :, :]
+    tally.claims = tally.claims | claims  # (target, stealer, plays)
 
 
 def _ward(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
@@ -866,7 +956,7 @@ def _pick(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
     xp = tally.xp
     played = round_.played
     golden = (played >= 0) & xp.take(xp.asarray(IS_GOLDEN), xp.where(played >= 0, played, 0))
-    others = xp.sum(xp.astype(golden, xp.int64), axis=1, keepdims=True) - xp.astype(golden,
+    others = xp.sum(xp.astype(golden, xp.int64), axis=0, keepdims=True) - xp.astype(golden,
                                                                                      xp.int64)
     empty = sources & (others == 0)
     tally.pickers = tally.pickers | sources
@@ -897,36 +987,84 @@ EFFECTS = {
 _VERBS = ("pirate", "play", "grab", "dig", "gesture")
 
 
+# ---------------------------------------------------------------------- the layout
+# Arrays hold the play on their last axis: NumPy's inner loops then run over the plays.
+# These helpers read them without fancy indexing, whose cost per call is many times an
+# operation's over a thousand plays.
+
+def _last(xp: Any, value: Any) -> Any:
+    """``value`` (the play first, as chance and actions come) with the play moved to its
+    last axis, laid out that way in memory (a copy)."""
+    moved = xp.permute_dims(value, (*range(1, value.ndim), 0))
+    return xp.reshape(xp.reshape(moved, (-1,)), moved.shape)
+
+
+def _first(xp: Any, value: Any) -> Any:
+    """``value`` with the play (its last axis) moved first: a view."""
+    return xp.permute_dims(value, (value.ndim - 1, *range(value.ndim - 1)))
+
+
+def _at(xp: Any, table: Any, rows: Any) -> Any:
+    """``table[rows[..., p], p]`` for every play ``p``: a row of the ``(rows, plays)``
+    array ``table`` per play, for ``rows`` of any shape ending in the plays."""
+    count = table.shape[-1]
+    return xp.take(xp.reshape(table, (-1,)), rows * count + xp.arange(count))
+
+
+def _hot(xp: Any, index: Any, size: int) -> Any:
+    """``index`` (``(..., plays)`` ints, -1 for none) as one-hot booleans
+    ``(..., size, plays)``."""
+    return index[..., None, :] == xp.arange(size)[:, None]
+
+
+def _by_pirate(xp: Any, table: np.ndarray, pirate: Any) -> Any:
+    """The rows of a ``(pirates, width)`` table at each seat's pirate: ``(seats, width,
+    plays)`` (a view of the table taken along its last axis)."""
+    taken = xp.take(xp.asarray(np.ascontiguousarray(table.T)), pirate, axis=1)
+    return xp.permute_dims(taken, (1, 0, 2))
+
+
 def _compact(xp: Any, pile: Any, present: Any) -> tuple[Any, Any]:
-    """The cards of ``pile`` that are ``present``, in order, to the left (-1 after), and
-    how many there are."""
-    order = xp.argsort(xp.astype(~present, xp.int64), axis=1, stable=True)
-    kept = xp.take_along_axis(xp.where(present, pile, -1), order, axis=1)
-    return kept, xp.sum(xp.astype(present, xp.int64), axis=1)
+    """The cards of ``pile`` (``(pile, plays)``) that are ``present``, in order, to the
+    bottom (-1 above), and how many there are."""
+    # Sorted, each place with the places of the cards left out after the others: no
+    # two alike, each place read back as the rest of the division by ``PLACES``.
+    places = xp.arange(pile.shape[0])[:, None]
+    order = xp.sort(xp.where(present, places, PLACES + places), axis=0) & (PLACES - 1)
+    kept = _at(xp, xp.where(present, pile, -1), order)
+    return kept, xp.sum(xp.astype(present, xp.int64), axis=0)
 
 
-def _pop(xp: Any, pile: Any, size: Any, rows: Any) -> tuple[Any, Any, Any]:
+def _pop(xp: Any, pile: Any, size: Any, rows: Any) -> tuple[Any, Any]:
     """The top card of each pile of ``rows`` (-1 where the pile is empty or the row is
-    not drawing), and the piles without it."""
-    top = xp.maximum(size - 1, 0)
-    card = xp.take_along_axis(pile, top[:, None], axis=1)[:, 0]
+    not drawing), and the piles' sizes without it (the card itself is left where it
+    lay, above the new size: ``_settle`` clears the places above the sizes at last)."""
+    card = _at(xp, pile, xp.maximum(size - 1, 0))
     drawing = rows & (size > 0)
-    card = xp.where(drawing, card, -1)
-    cleared = xp.where((xp.arange(pile.shape[1])[None, :] == top[:, None]) & drawing[:, None],
-                       -1, pile)
-    return card, cleared, xp.where(drawing, size - 1, size)
+    return xp.where(drawing, card, -1), xp.where(drawing, size - 1, size)
 
 
 def _from_counts(xp: Any, counts: Any, keys: Any) -> tuple[Any, Any]:
-    """A pile of the golden cards ``counts`` holds, in the order ``keys`` gives to each
-    copy (the copies listed card by card, in card order), and its size."""
-    copies = xp.asarray(np.array(PILE, dtype=np.int64))  # every copy there can be, by card
-    # The k-th copy of card g is there when k < counts[g].
-    nth = xp.asarray(np.array([PILE[:i].count(g) for i, g in enumerate(PILE)]))
-    there = nth[None, :] < xp.take(counts, copies, axis=1)
-    order = xp.argsort(xp.where(there, keys, xp.inf), axis=1, stable=True)
-    pile = xp.take_along_axis(xp.where(there, copies[None, :], -1), order, axis=1)
-    return pile, xp.sum(xp.astype(there, xp.int64), axis=1)
+    """A pile of the golden cards ``counts`` (``(golden, plays)``) holds, in the order
+    ``keys`` (``(plays, pile)``, as ``step_chance`` draws them) gives to each copy (the
+    copies listed card by card, in card order), ties kept in that order; and its size.
+
+    The keys are NumPy's uniform draws in [0, 1), multiples of 2**-53: each is a
+    53-bit integer once scaled, here followed by the copy's place (below ``PLACES``)
+    in one int64. No two alike, a plain sort of them orders the copies as a stable sort of
+    the keys would, several times faster than an argsort of many short rows.
+    """
+    copies = xp.asarray(COPIES)
+    # (plays, pile), as the keys lie.
+    there = xp.asarray(NTH) < xp.take(xp.permute_dims(counts, (1, 0)), copies, axis=1)
+    places = xp.arange(L)
+    # The copies not there after all the others (a key of 2). Scaled by 2**53 times
+    # ``PLACES`` (a power of two), a key is its 53-bit integer times ``PLACES``, exactly.
+    ranks = xp.astype(xp.where(there, keys, 2.0) * (2.0**53 * PLACES), xp.int64) + places
+    order = xp.sort(ranks, axis=1) & (PLACES - 1)  # (plays, pile): each place, in the new order
+    size = xp.sum(xp.astype(there, xp.int64), axis=1)
+    pile = xp.take(copies, xp.permute_dims(order, (1, 0)))
+    return xp.where(places[:, None] < size[None, :], pile, -1), size
 
 
 __all__ = ["EFFECTS", "RumbleBatch", "Tally"]

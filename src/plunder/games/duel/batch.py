@@ -111,9 +111,9 @@ class DuelBatch(BatchRules):
         held = xp.take(state["hands"] > 0, xp.asarray(self.card_of), axis=1)
         target_alive = xp.take(state["alive"], xp.asarray(self.aimed_at), axis=0)
         reach = ~xp.asarray(self.aims) | (target_alive & xp.asarray(self.not_at_self))
-        legal = xp.permute_dims((deciding[:, None, :] & held) & reach, (2, 0, 1))
-        # Laid out play first in memory too: masks and policies read it a play at a time.
-        return legal
+        # A view, the play first; in memory it stays play last, as ``random_legal``
+        # reads it.
+        return xp.permute_dims((deciding[:, None, :] & held) & reach, (2, 0, 1))
 
     def step(self, xp: Any, state: State, actions: Any, chance: Chance) -> State:
         alive, hands, played = state["alive"], state["hands"], state["played"]

@@ -312,15 +312,21 @@ def random_legal(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
     order = sorted(range(legal.ndim), key=lambda axis: -legal.strides[axis])
     actions_at = order.index(legal.ndim - 1)
     by_action = np.moveaxis(legal.transpose(order), actions_at, 0)
-    count = np.asarray(by_action.sum(axis=0, dtype=np.int16))
-    pick = (rng.random(count.shape, dtype=np.float32) * count).astype(np.int16)
+    # Counted in bytes (the booleans read as such, no cast) while a row's count fits
+    # in one, each operation writing in place: the loop is a few hundred small calls.
+    small = np.uint8 if legal.shape[-1] < 255 else np.int16
+    rows = by_action.view(np.uint8)
+    count = np.asarray(np.add.reduce(rows, axis=0, dtype=small))
+    pick = (rng.random(count.shape, dtype=np.float32) * count).astype(small)
     # float32 rounding may carry u * count up to count itself.
-    pick = np.minimum(pick, np.maximum(count - 1, 0))
+    pick = np.minimum(pick, np.maximum(count, 1) - 1)
     running = np.zeros_like(count)
     chosen = np.zeros_like(count)
-    for row in by_action:
-        running += row
-        chosen += running <= pick
+    passed = np.empty(count.shape, dtype=bool)
+    for row in rows:
+        np.add(running, row, out=running)
+        np.less_equal(running, pick, out=passed)
+        np.add(chosen, passed.view(np.uint8), out=chosen)
     # A row with no legal action never passes its pick: it counts every action.
     rest = [axis for axis in order if axis != legal.ndim - 1]
     return chosen.transpose(np.argsort(rest)).astype(np.int64)

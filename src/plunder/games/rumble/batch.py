@@ -110,11 +110,15 @@ COVER_CARD = HAS["cover"]
 EFFECT_NAMES = tuple(sorted(HAS))
 FLAGS = np.stack([HAS[name] for name in EFFECT_NAMES], axis=0)
 AMOUNTS = np.stack([AMOUNT[name] for name in EFFECT_NAMES], axis=0)
+HAS_AMOUNT = [bool(AMOUNTS[index].any()) for index in range(len(EFFECT_NAMES))]
 ABILITY_NAMES = tuple(ABILITY)
 ABILITIES = np.stack([ABILITY[name] for name in ABILITY_NAMES], axis=0)
-# Each pirate's cards in hand, card first (taken at every seat's pirate, they give
-# ``(cards, seats, plays)``).
-HAND_BY_CARD = np.ascontiguousarray(HAND.T)
+# The cards in the order ``legal`` lists them: those that are not golden, then the
+# golden cards (``GOLDEN`` order); and each card's place in that order.
+HAND_CARDS = C - G
+HELD_ORDER = np.concatenate([np.flatnonzero(~IS_GOLDEN), CARD_OF_GOLDEN])
+ROW_OF_CARD = np.argsort(HELD_ORDER)
+MOST_COST = int(COST.max())
 # Each pirate's own golden cards, per golden card (they leave the pile at the deal).
 OWN_GOLDEN = np.array([[CONTENT.pirates[p].golden.count(g) for g in GOLDEN] for p in PIRATES])
 # Per card and the card -1 first (none played): its golden card (-1), whether it searches.
@@ -364,7 +368,28 @@ class RumbleBatch(BatchRules):
         x = np.where(self.slot >= 0, reaches + self.slot, x)
         x = np.where(self.dug >= 0, reaches + self.slots + self.dug, x)
         y = np.where((self.slot >= 0) | (self.dug >= 0), true, y)
+        # ``legal``'s columns list the cards held kept in hand first, then the golden
+        # cards (``HELD_ORDER``): each card's column is its place there.
+        x = np.where(self.card >= 0, ROW_OF_CARD[np.maximum(self.card, 0)], x)
         self.x_column, self.y_column = x, y
+        # Per card (``HELD_ORDER``), whether a seat may play it, by its pirate, its
+        # bullets (-1 for below 0, up to the dearest cost: no cost tells more apart) and
+        # whether it has no token: a card of the pirate's hand or a golden card (held
+        # or not: ``legal`` looks), paid for; Take Cover costs Morgan a token too
+        # (R63, R75). A last key, for a seat not choosing, holds nothing.
+        levels = MOST_COST + 2
+        held = np.zeros((C, K * levels * 2 + 1), dtype=bool)
+        for k in range(K):
+            tokenless = bool(ABILITY[COVER_TOKEN][k])
+            for level in range(levels):
+                for no_token in range(2):
+                    paid = level - 1 >= COST
+                    if tokenless and no_token:
+                        paid = paid & ~COVER_CARD
+                    have = HAND[k] | IS_GOLDEN
+                    held[:, (k * levels + level) * 2 + no_token] = (have & paid)[HELD_ORDER]
+        self.held_table = held
+        self.held_none = held.shape[1] - 1
         # The one action of each reach: grab a slot, dig a golden card.
         self.grab_action = np.array([int(np.flatnonzero(self.slot == s)[0])
                                      for s in range(self.slots)])
@@ -381,21 +406,19 @@ class RumbleBatch(BatchRules):
         alive, pirate = state["alive"], state["pirate"]
         bullets, tokens = state["bullets"], state["tokens"]
         choosing = alive & ((state["phase"] == CHOOSE) & ~state["over"])[None, :]
-        basic = xp.take(xp.asarray(HAND_BY_CARD), pirate, axis=1) & (
-            state["face_up"][None, :, :] != xp.arange(C)[:, None, None])
-        golden = xp.take(xp.permute_dims(state["golden"] > 0, (1, 0, 2)),
-                         xp.asarray(np.maximum(GOLDEN_OF, 0)), axis=0)
-        golden = golden & xp.asarray(IS_GOLDEN)[:, None, None]
-        # R63, R75: Take Cover costs Morgan a token too: without one, she has no bullets
-        # to pay it with (every cost is 0 or more).
-        tokenless = xp.take(xp.asarray(ABILITY[COVER_TOKEN]), pirate) & (tokens <= 0)
-        purse = xp.where(xp.asarray(COVER_CARD)[:, None, None],
-                         xp.where(tokenless, -1, bullets)[None, :, :], bullets[None, :, :])
-        paid = xp.asarray(COST)[:, None, None] <= purse
-        held = choosing[None, :, :] & (basic | golden) & paid  # (cards, seats, plays)
+        # Each choosing seat's cards of its hand and golden cards paid for, read in one
+        # table (``_tables``): those of its hand not lying face up, the golden cards it
+        # holds (a golden card never lies face up).
+        level = xp.clip(bullets, -1, MOST_COST) + 1
+        key = (pirate * (MOST_COST + 2) + level) * 2 + xp.astype(tokens <= 0, xp.int64)
+        paid = xp.take(xp.asarray(self.held_table), xp.where(choosing, key, self.held_none),
+                       axis=1)  # (cards, seats, plays)
+        kept = paid[:HAND_CARDS, :, :] & (
+            state["face_up"][None, :, :] != xp.asarray(HELD_ORDER[:HAND_CARDS])[:, None, None])
+        golden = paid[HAND_CARDS:, :, :] & xp.permute_dims(state["golden"] > 0, (1, 0, 2))
         # The conditions on targets: (condition, seat, plays).
         aims = xp.take(xp.asarray(self.aim_table), self._seen_alive(xp, alive), axis=1)
-        base = xp.concat([held, xp.ones((1, n, count), dtype=xp.bool),
+        base = xp.concat([kept, golden, xp.ones((1, n, count), dtype=xp.bool),
                           xp.zeros((1, n, count), dtype=xp.bool), aims], axis=0)
         parts = [base]
         if self.mixed.shape[1]:
@@ -473,13 +496,14 @@ class RumbleBatch(BatchRules):
         filled = state["area"] >= 0
         digger = xp.take(xp.asarray(ABILITY[DIG_DISCARD]), state["pirate"]) & (state["tokens"] > 0)
         kinds = state["discard"] > 0
-        options = (xp.sum(xp.astype(filled, xp.int64), axis=0)[None, :]
-                   + xp.where(digger, xp.sum(xp.astype(kinds, xp.int64), axis=0)[None, :], 0))
+        filled_ones, kinds_ones = xp.astype(filled, xp.int64), xp.astype(kinds, xp.int64)
+        options = (xp.sum(filled_ones, axis=0)[None, :]
+                   + xp.where(digger, xp.sum(kinds_ones, axis=0)[None, :], 0))
         options = xp.where(searching, options, 0)
         # With one reach, the sum of the actions of the slots filled and of the cards
-        # a digger may dig is that reach's action.
-        grab = xp.sum(xp.where(filled, xp.asarray(self.grab_action)[:, None], 0), axis=0)
-        dig = xp.sum(xp.where(kinds, xp.asarray(self.dig_action)[:, None], 0), axis=0)
+        # a digger may dig is that reach's action (sums of products: no ``where``).
+        grab = xp.sum(filled_ones * xp.asarray(self.grab_action)[:, None], axis=0)
+        dig = xp.sum(kinds_ones * xp.asarray(self.dig_action)[:, None], axis=0)
         one = grab[None, :] + xp.where(digger, dig[None, :], 0)
         only = xp.where(options == 1, one, self.noop)
         return searching, options, only
@@ -497,7 +521,6 @@ class RumbleBatch(BatchRules):
         out = dict(state)
         out["discard"] = state["discard"] - xp.sum(got, axis=0)
         out["tokens"] = state["tokens"] - xp.astype(digging, xp.int64)
-        out["golden"] = state["golden"] + got
         slot = xp.where(reaching & ~digging, xp.take(xp.asarray(self.slot), index), -1)
         race = _last(xp, xp.asarray(chance["race"]))
         # Race 'random': the highest key among the claimants; 'arrival': the key is the
@@ -505,33 +528,49 @@ class RumbleBatch(BatchRules):
         keys = race if self.game.options["race"] == "random" else -race
         # The pile each play would make anew from its discard pile, once: a play makes
         # it at most once a step, before which its discard pile stays as it is now.
-        fresh = _from_counts(xp, out["discard"], xp.asarray(chance["shuffle"]))
-        renewable = xp.sum(out["discard"], axis=0) > 0
-        area = out["area"]
-        seats = xp.arange(n)[:, None]
+        # Only a play that claims a slot with fewer cards in its pile than there are
+        # slots can draw from an empty pile: the piles are made for those plays alone
+        # (a few a step), or for none.
+        renewable = ((xp.sum(out["discard"], axis=0) > 0) & xp.any(slot >= 0, axis=0)
+                     & (out["size"] < self.slots))
+        fresh = _fresh(xp, out["discard"], xp.asarray(chance["shuffle"]), renewable)
+        area = first_area = out["area"]
+        winners = []
         for s in range(self.slots):
             claims = slot == s
             claimed = xp.any(claims, axis=0)
-            winner = xp.argmax(xp.where(claims, keys, -xp.inf), axis=0)
-            card = area[s, :]
-            gain = (seats == winner[None, :]) & claimed[None, :]
-            out["golden"] = out["golden"] + xp.astype(
-                gain[:, None, :] & _hot(xp, card, G)[None, :, :], xp.int64)
+            winners.append(xp.argmax(xp.where(claims, keys, -xp.inf), axis=0))
             drawn, out, renewable = self._draw(xp, out, claimed, fresh, renewable)
             area = xp.where((xp.arange(self.slots) == s)[:, None] & claimed[None, :],
                             drawn[None, :], area)
         out["area"] = area
-        # The cards drawn leave their piles: every place above a pile's size is empty.
-        out["pile"] = xp.where(xp.arange(L)[:, None] < out["size"][None, :], out["pile"], -1)
+        # A seat reaches once a step: it gains the card it dug, or the card of the slot
+        # it claimed if it won the slot; at most one card, added to its hand at once.
+        gained = dug
+        if winners:
+            claiming = slot >= 0
+            claimed_slot = xp.where(claiming, slot, 0)
+            won = claiming & (_at(xp, xp.stack(winners, axis=0), claimed_slot)
+                              == xp.arange(n)[:, None])
+            gained = xp.where(won, _at(xp, first_area, claimed_slot), dug)
+        out["golden"] = state["golden"] + xp.astype(_hot(xp, gained, G), xp.int64)
+        # The cards drawn leave their piles: every place above a pile's size is empty
+        # (-1, as a product: NumPy's ``where`` stalls on a mask this mixed).
+        below = xp.astype(xp.arange(L)[:, None] < out["size"][None, :], xp.int64)
+        out["pile"] = (out["pile"] + 1) * below - 1
         return out
 
-    def _draw(self, xp: Any, state: State, rows: Any, fresh: tuple[Any, Any], renewable: Any
-              ) -> tuple[Any, State, Any]:
+    def _draw(self, xp: Any, state: State, rows: Any, fresh: tuple[Any, Any] | None,
+              renewable: Any) -> tuple[Any, State, Any]:
         """The top of the golden pile for ``rows`` (-1 if there is none); an empty pile is
         made anew from the discard pile (``fresh``, the pile and its size) where it is
         ``renewable`` (cards in the discard pile) (R69); and where it still is (not made
-        anew now: its discard pile is left empty)."""
+        anew now: its discard pile is left empty). ``fresh`` is None where no play is
+        ``renewable``."""
         out = dict(state)
+        if fresh is None:  # no pile is made anew in this step
+            card, out["size"] = _pop(xp, state["pile"], state["size"], rows)
+            return card, out, renewable
         renew = rows & (state["size"] == 0) & renewable
         out["pile"] = xp.where(renew[None, :], fresh[0], state["pile"])
         out["size"] = xp.where(renew, fresh[1], state["size"])
@@ -575,8 +614,12 @@ class RumbleBatch(BatchRules):
         round_ = Round(targets=targets, played=played, able=able)
         for index, name in enumerate(EFFECT_NAMES):
             # Each effect's amounts taken at the cards one by one: most effects are
-            # rare, and taking them all at once copies many more numbers.
-            EFFECTS[name](tally, active[index], xp.take(amounts[index, :], card), round_)
+            # rare, and taking them all at once copies many more numbers. An effect no
+            # card gives an amount reads 0 (those handled by the step do nothing).
+            if name in _STEP_EFFECTS:
+                continue
+            amount = xp.take(amounts[index, :], card) if HAS_AMOUNT[index] else 0
+            EFFECTS[name](tally, active[index], amount, round_)
         tally.settle()
         bullets = self._steals(xp, tally, bullets, able(GRAND_STEAL))
         health = self._damage(xp, tally, state["health"])
@@ -640,16 +683,18 @@ class RumbleBatch(BatchRules):
         alive = state["alive"]
         seats = xp.arange(n)[:, None]
         living_picker = pickers & alive
-        picker = xp.argmax(xp.astype(living_picker, xp.int64), axis=0)
+        picker = xp.argmax(xp.astype(living_picker, xp.int8), axis=0)
         has_picker = rows & xp.any(living_picker, axis=0)
         g = xp.take(xp.asarray(GOLDEN_AFTER_NONE), played + 1)  # each golden card played, or -1
-        cards = _hot(xp, g, G) & rows[None, None, :]  # (seats, golden, plays)
+        ending = xp.where(rows[None, :], g, -1)  # the same, in the plays whose round ends
+        cards = xp.sum(xp.astype(_hot(xp, ending, G), xp.int64), axis=0)  # (golden, plays)
         gets = (seats == picker[None, :]) & has_picker[None, :]
-        given = cards & (has_picker[None, :] & ~gets)[:, None, :]
-        to_picker = xp.sum(xp.astype(given, xp.int64), axis=0)  # (golden, plays)
-        out["golden"] = state["golden"] + xp.where(gets[:, None, :], to_picker[None, :, :], 0)
-        out["discard"] = (state["discard"] + xp.sum(xp.astype(cards, xp.int64), axis=0)
-                          - to_picker)
+        # The picker takes the others' golden cards: all but its own.
+        own = xp.astype(_hot(xp, _at(xp, ending, picker), G), xp.int64)
+        to_picker = xp.where(has_picker[None, :], cards - own, 0)  # (golden, plays)
+        out["golden"] = (state["golden"]
+                         + xp.astype(gets, xp.int64)[:, None, :] * to_picker[None, :, :])
+        out["discard"] = state["discard"] + cards - to_picker
         out["face_up"] = xp.where(rows[None, :] & (played >= 0),
                                   xp.where(g >= 0, -1, played), state["face_up"])
         out["played"] = xp.where(rows[None, :], -1, played)
@@ -783,7 +828,7 @@ class RumbleBatch(BatchRules):
 
 class Tally:
     """What the cards of a round do, over arrays (``effects.Tally`` for one play):
-    per target and source, damage (``normal``, ``cutting``) and steal claims, each
+    per target and source, damage (``normal``, ``cutting``, int16) and steal claims, each
     ``(seats, seats, plays)``; guards, strikers, the steal-proof; bullets and health to
     take; the pickers. ``sides``: each seat's living neighbours (``RumbleBatch.sides``)."""
 
@@ -793,8 +838,8 @@ class Tally:
         self.xp, self.n = xp, n
         self.living, self.hiders, self.cover, self.sides = living, hiders, cover, sides
         self.targets = targets
-        self.normal = xp.zeros((n, n, count), dtype=xp.int64)
-        self.cutting = xp.zeros((n, n, count), dtype=xp.int64)
+        self.normal = xp.zeros((n, n, count), dtype=xp.int16)
+        self.cutting = xp.zeros((n, n, count), dtype=xp.int16)
         self.claims = xp.zeros((n, n, count), dtype=xp.bool)
         self.guards = xp.zeros((n, count), dtype=xp.bool)
         self.strikers = xp.zeros((n, count), dtype=xp.bool)
@@ -807,13 +852,15 @@ class Tally:
         # Where harm aimed at each seat lands (``victim``), once: ``(seats, plays)``.
         hidden = _at(xp, hiders, xp.where(cover >= 0, cover, 0))
         self.lands = xp.where((cover >= 0) & ~hidden, cover, -1)
+        # The same below a row of -1 (none aimed): read at ``aimed + 1``.
+        self.lands_after_none = xp.concat(
+            [xp.full((1, count), -1, dtype=self.lands.dtype), self.lands], axis=0)
 
     def victim(self, aimed: Any) -> Any:
         """Who suffers harm aimed at ``aimed`` (a seat per play, in any shape ending in
         the plays): Take Cover passes it on (R44, R75); nothing touches a hider (-1)
         (R67)."""
-        xp = self.xp
-        return xp.where(aimed >= 0, _at(xp, self.lands, xp.where(aimed >= 0, aimed, 0)), -1)
+        return _at(self.xp, self.lands_after_none, aimed + 1)
 
     def deal(self, way: str, dealt: Any) -> None:
         """Each source deals ``dealt`` (``(seats, plays)``, 0 for none) to the seats its
@@ -835,19 +882,13 @@ class Tally:
         seats = xp.arange(n)[:, None, None]
         count = self.living.shape[-1]
         none = xp.zeros((n, count), dtype=xp.int64)
-
-        def lands(aimed: Any) -> Any:  # (victim, source, plays): where aimed's harm lands
-            return self.victim(aimed)[None, :, :] == seats
-
-        def hit(at: Any, weight: Any) -> Any:
-            return xp.where(at, weight[None, :, :], 0)
-
+        # Each seat a way of aiming names, with what each source deals there: the first
+        # target, the second, then the first target's neighbours. Their victims are read
+        # at once, and each victim's damage per source summed over the ways.
         first = self.targets[:, 0, :]
-        at_first, at_second = lands(first), lands(self.targets[:, 1, :])
         targets = dealt.get("targets", none)
-        normal = hit(at_first, targets + dealt.get("first", none)) + hit(at_second, targets)
-        if "cut" in dealt:
-            self.cutting = hit(at_first, dealt["cut"]) + hit(at_second, dealt["cut"])
+        aimed = [first, self.targets[:, 1, :]]
+        weights = [targets + dealt.get("first", none), targets]
         if "around" in dealt or "around_others" in dealt:
             # The first target's living neighbours, each way (one, if both ways find it);
             # ``around_others`` spares the source itself.
@@ -858,15 +899,27 @@ class Tally:
             right = xp.where(named & (right != left), right, -1)
             source = xp.arange(n)[:, None]
             around, others = dealt.get("around", none), dealt.get("around_others", none)
-            normal = (normal + hit(lands(left), around + xp.where(left != source, others, 0))
-                      + hit(lands(right), around + xp.where(right != source, others, 0)))
+            aimed += [left, right]
+            weights += [around + xp.where(left != source, others, 0),
+                        around + xp.where(right != source, others, 0)]
+        # (victim, way, source, plays): where each way's harm lands, as 0 or 1 (a product,
+        # not a ``where``: NumPy's ``where`` stalls on masks this mixed). In int16, as
+        # ``normal`` and ``cutting`` are: exact, no damage comes near 2**15.
+        small = xp.int16
+        victims = xp.astype(self.victim(xp.stack(aimed, axis=0)), small)
+        at = xp.astype(victims[None, :, :, :] == xp.astype(seats, small)[:, :, :, None], small)
+        ways = xp.astype(xp.stack(weights, axis=0), small)
+        normal = xp.sum(at * ways[None, :, :, :], axis=1, dtype=small)
+        if "cut" in dealt:
+            cut = xp.astype(dealt["cut"], small)
+            self.cutting = xp.sum(at[:, :2, :, :] * cut[None, None, :, :], axis=1, dtype=small)
         if "everyone" in dealt:
             # Every other living pirate's victim: each victim counts the living who pass
             # harm to it, but the source itself.
             passed = xp.astype((self.lands[None, :, :] == seats) & self.living[None, :, :],
-                               xp.int64)  # (victim, seat, plays)
-            everyone = xp.sum(passed, axis=1)[:, None, :] - passed
-            normal = normal + everyone * dealt["everyone"][None, :, :]
+                               small)  # (victim, seat, plays)
+            everyone = xp.sum(passed, axis=1, dtype=small)[:, None, :] - passed
+            normal = normal + everyone * xp.astype(dealt["everyone"], small)[None, :, :]
         self.normal = normal
         self.dealt = {}
 
@@ -984,6 +1037,8 @@ EFFECTS = {
     "full_bullets": _full_bullets, "health": _health_effect, "pick": _pick,
     "search": _noop, "hide": _noop, "cover": _noop,
 }
+# The effects run at another stage (``_noop``): the battle passes them by.
+_STEP_EFFECTS = frozenset(name for name, effect in EFFECTS.items() if effect is _noop)
 _VERBS = ("pirate", "play", "grab", "dig", "gesture")
 
 
@@ -1042,6 +1097,17 @@ def _pop(xp: Any, pile: Any, size: Any, rows: Any) -> tuple[Any, Any]:
     card = _at(xp, pile, xp.maximum(size - 1, 0))
     drawing = rows & (size > 0)
     return xp.where(drawing, card, -1), xp.where(drawing, size - 1, size)
+
+
+def _fresh(xp: Any, counts: Any, keys: Any, plays: Any) -> tuple[Any, Any] | None:
+    """``_from_counts`` for the ``plays`` (booleans) alone, spread back over every play
+    (each other play reads one of theirs, which it never uses); None for no play."""
+    which = xp.nonzero(plays)[0]
+    if which.shape[0] == 0:
+        return None
+    pile, size = _from_counts(xp, xp.take(counts, which, axis=1), xp.take(keys, which, axis=0))
+    place = xp.clip(xp.cumsum(xp.astype(plays, xp.int64)) - 1, 0, None)
+    return xp.take(pile, place, axis=1), xp.take(size, place)
 
 
 def _from_counts(xp: Any, counts: Any, keys: Any) -> tuple[Any, Any]:

@@ -109,8 +109,9 @@ COVER_CARD = HAS["cover"]
 # Effect first: taken at every seat's card, they give ``(effects, seats, plays)``.
 EFFECT_NAMES = tuple(sorted(HAS))
 FLAGS = np.stack([HAS[name] for name in EFFECT_NAMES], axis=0)
-AMOUNTS = np.stack([AMOUNT[name] for name in EFFECT_NAMES], axis=0)
-HAS_AMOUNT = [bool(AMOUNTS[index].any()) for index in range(len(EFFECT_NAMES))]
+# In int16, as the damage ``Tally.settle`` sums is: exact, no amount comes near 2**15.
+AMOUNTS = np.stack([AMOUNT[name] for name in EFFECT_NAMES], axis=0).astype(np.int16)
+assert np.abs(AMOUNTS).max() < 2**8, "amounts are summed over a few seats in int16"
 ABILITY_NAMES = tuple(ABILITY)
 ABILITIES = np.stack([ABILITY[name] for name in ABILITY_NAMES], axis=0)
 # The cards in the order ``legal`` lists them: those that are not golden, then the
@@ -478,12 +479,13 @@ class RumbleBatch(BatchRules):
 
     def _lose_golden(self, xp: Any, state: State, rows: Any, picked: Any) -> State:
         # A golden card played leaves its hand: a copy everyone knew of goes first (R70).
-        g = xp.take(xp.asarray(GOLDEN_AFTER_NONE), picked + 1)
-        lost = _hot(xp, g, G) & rows[None, None, :]
-        known = state["golden"] - state["secret"]
+        # (The card is masked per seat before it is spread over the golden cards.)
+        g = xp.take(xp.asarray(GOLDEN_AFTER_NONE), xp.where(rows[None, :], picked + 1, 0))
+        lost = xp.astype(_hot(xp, g, G), xp.int64)
+        golden, secret = state["golden"], state["secret"]
         out = dict(state)
-        out["golden"] = state["golden"] - xp.astype(lost, xp.int64)
-        out["secret"] = state["secret"] - xp.astype(lost & (known <= 0), xp.int64)
+        out["golden"] = golden - lost
+        out["secret"] = secret - lost * xp.astype(golden <= secret, xp.int64)
         return out
 
     def _reach_options(self, xp: Any, state: State) -> tuple[Any, Any, Any]:
@@ -588,7 +590,6 @@ class RumbleBatch(BatchRules):
         card = xp.where(played >= 0, played, 0)
         acting = rows[None, :] & (played >= 0)
         flags = xp.take(xp.asarray(FLAGS), card, axis=1) & acting[None]  # (effects, seats, plays)
-        amounts = xp.asarray(AMOUNTS)
         ability = xp.take(xp.asarray(ABILITIES), pirate, axis=1)
 
         def has(effect: str) -> Any:
@@ -612,14 +613,12 @@ class RumbleBatch(BatchRules):
         cover = xp.where(covering, targets[:, 0, :], xp.arange(n)[:, None])
         tally = Tally(xp, n, living, hiders, cover, self.sides(xp, living), targets)
         round_ = Round(targets=targets, played=played, able=able)
-        for index, name in enumerate(EFFECT_NAMES):
-            # Each effect's amounts taken at the cards one by one: most effects are
-            # rare, and taking them all at once copies many more numbers. An effect no
-            # card gives an amount reads 0 (those handled by the step do nothing).
-            if name in _STEP_EFFECTS:
-                continue
-            amount = xp.take(amounts[index, :], card) if HAS_AMOUNT[index] else 0
-            EFFECTS[name](tally, active[index], amount, round_)
+        # Every effect's amounts, taken at the cards at once and 0 where the effect is
+        # not active (a product: NumPy's ``where`` stalls on masks this mixed), in
+        # int16: one small table read once, not one ``where`` per effect.
+        amount = xp.take(xp.asarray(AMOUNTS), card, axis=1) * xp.astype(active, xp.int16)
+        for index in _BATTLE_EFFECTS:
+            EFFECTS[EFFECT_NAMES[index]](tally, active[index], amount[index], round_)
         tally.settle()
         bullets = self._steals(xp, tally, bullets, able(GRAND_STEAL))
         health = self._damage(xp, tally, state["health"])
@@ -671,8 +670,8 @@ class RumbleBatch(BatchRules):
         back = strikes & (normal > 0)
         if self.game.options["block_cut"] == "yes":  # R92
             back = back | (strikes & (cutting > 0))
-        amount = amount + xp.sum(xp.astype(back, xp.int64), axis=0)
-        return health - xp.where(amount > 0, amount, 0)
+        amount = amount + xp.sum(xp.astype(back, amount.dtype), axis=0)
+        return health - xp.maximum(amount, 0)
 
     def _end_round(self, xp: Any, state: State, rows: Any, pickers: Any) -> State:
         """R76, R16, R18, R25: Pick's golden cards, cards back to hand or face up, the
@@ -850,8 +849,9 @@ class Tally:
         self.pickers = xp.zeros((n, count), dtype=xp.bool)
         self.dealt: dict[str, Any] = {}
         # Where harm aimed at each seat lands (``victim``), once: ``(seats, plays)``.
+        # In int16, as ``settle`` reads them.
         hidden = _at(xp, hiders, xp.where(cover >= 0, cover, 0))
-        self.lands = xp.where((cover >= 0) & ~hidden, cover, -1)
+        self.lands = xp.astype(xp.where((cover >= 0) & ~hidden, cover, -1), xp.int16)
         # The same below a row of -1 (none aimed): read at ``aimed + 1``.
         self.lands_after_none = xp.concat(
             [xp.full((1, count), -1, dtype=self.lands.dtype), self.lands], axis=0)
@@ -881,7 +881,10 @@ class Tally:
             return
         seats = xp.arange(n)[:, None, None]
         count = self.living.shape[-1]
-        none = xp.zeros((n, count), dtype=xp.int64)
+        # In int16, as what is dealt (``_battle``'s amounts) and ``normal`` and
+        # ``cutting`` are: exact, no damage comes near 2**15.
+        small = xp.int16
+        none = xp.zeros((n, count), dtype=small)
         # Each seat a way of aiming names, with what each source deals there: the first
         # target, the second, then the first target's neighbours. Their victims are read
         # at once, and each victim's damage per source summed over the ways.
@@ -900,18 +903,15 @@ class Tally:
             source = xp.arange(n)[:, None]
             around, others = dealt.get("around", none), dealt.get("around_others", none)
             aimed += [left, right]
-            weights += [around + xp.where(left != source, others, 0),
-                        around + xp.where(right != source, others, 0)]
+            weights += [around + others * xp.astype(left != source, small),
+                        around + others * xp.astype(right != source, small)]
         # (victim, way, source, plays): where each way's harm lands, as 0 or 1 (a product,
-        # not a ``where``: NumPy's ``where`` stalls on masks this mixed). In int16, as
-        # ``normal`` and ``cutting`` are: exact, no damage comes near 2**15.
-        small = xp.int16
-        victims = xp.astype(self.victim(xp.stack(aimed, axis=0)), small)
+        # not a ``where``: NumPy's ``where`` stalls on masks this mixed).
+        victims = self.victim(xp.stack(aimed, axis=0))
         at = xp.astype(victims[None, :, :, :] == xp.astype(seats, small)[:, :, :, None], small)
-        ways = xp.astype(xp.stack(weights, axis=0), small)
-        normal = xp.sum(at * ways[None, :, :, :], axis=1, dtype=small)
+        normal = xp.sum(at * xp.stack(weights, axis=0)[None, :, :, :], axis=1, dtype=small)
         if "cut" in dealt:
-            cut = xp.astype(dealt["cut"], small)
+            cut = dealt["cut"]
             self.cutting = xp.sum(at[:, :2, :, :] * cut[None, None, :, :], axis=1, dtype=small)
         if "everyone" in dealt:
             # Every other living pirate's victim: each victim counts the living who pass
@@ -919,7 +919,7 @@ class Tally:
             passed = xp.astype((self.lands[None, :, :] == seats) & self.living[None, :, :],
                                small)  # (victim, seat, plays)
             everyone = xp.sum(passed, axis=1, dtype=small)[:, None, :] - passed
-            normal = normal + everyone * xp.astype(dealt["everyone"], small)[None, :, :]
+            normal = normal + everyone * dealt["everyone"][None, :, :]
         self.normal = normal
         self.dealt = {}
 
@@ -932,12 +932,15 @@ class Round:
         self.targets, self.played, self.able = targets, played, able
 
 
+# An effect reads the seats whose card does it now (``sources``) and its amount per
+# seat, int16, already 0 at the other seats (``RumbleBatch._battle``).
+
 def _damage(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    tally.deal("targets", tally.xp.where(sources, amount, 0))  # R20, R21, R46, R48, R74
+    tally.deal("targets", amount)  # R20, R21, R46, R48, R74
 
 
 def _cut(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    tally.deal("cut", tally.xp.where(sources, amount, 0))  # R29, R65
+    tally.deal("cut", amount)  # R29, R65
 
 
 def _point_blank(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
@@ -946,28 +949,29 @@ def _point_blank(tally: Tally, sources: Any, amount: Any, round_: Round) -> None
     first = round_.targets[:, 0, :]
     left, right = tally.sides
     near = (first >= 0) & ((left == first) | (right == first))
-    tally.deal("first", xp.where(sources & near, amount, 0))
+    tally.deal("first", amount * xp.astype(near, amount.dtype))
 
 
 def _splash(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    tally.deal("around", tally.xp.where(sources, amount, 0))  # R46, R77
+    tally.deal("around", amount)  # R46, R77
 
 
 def _cleave(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    tally.deal("around_others", tally.xp.where(sources, amount, 0))  # R48, R82
+    tally.deal("around_others", amount)  # R48, R82
 
 
 def _fire(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
     # R23, R66: a lone Fire deals its amount to every other pirate; with other Fires
     # each deals 1. R79: Cheung takes a bullet after his Fire.
     xp = tally.xp
-    fires = xp.sum(xp.astype(sources, xp.int64), axis=0, keepdims=True)
-    tally.deal("everyone", xp.where(sources, xp.where(fires == 1, amount, 1), 0))
+    ones = xp.astype(sources, amount.dtype)
+    lone = xp.astype(xp.sum(ones, axis=0, keepdims=True) == 1, amount.dtype)
+    tally.deal("everyone", amount * lone + ones * (1 - lone))
     tally.bullets = tally.bullets + xp.astype(sources & round_.able("fire_reload"), xp.int64)
 
 
 def _whirl(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    tally.deal("everyone", tally.xp.where(sources, amount, 0))  # R49, R82
+    tally.deal("everyone", amount)  # R49, R82
 
 
 def _steal(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
@@ -992,29 +996,26 @@ def _stop_steal(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
 
 
 def _bullets(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    tally.bullets = tally.bullets + tally.xp.where(sources, amount, 0)  # R19, R22
+    tally.bullets = tally.bullets + amount  # R19, R22
 
 
 def _full_bullets(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    tally.bullets = tally.bullets + tally.xp.where(sources, MAX_BULLETS, 0)  # R28
+    tally.bullets = tally.bullets + MAX_BULLETS * tally.xp.astype(sources, tally.xp.int64)  # R28
 
 
 def _health_effect(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
-    tally.health = tally.health + tally.xp.where(sources, amount, 0)  # R24, R27
+    tally.health = tally.health + amount  # R24, R27
 
 
 def _pick(tally: Tally, sources: Any, amount: Any, round_: Round) -> None:
     # R45, R76: the golden cards the others played are picked up as the round ends;
     # if there are none, 1 health and 1 bullet, with the health.
     xp = tally.xp
-    played = round_.played
-    golden = (played >= 0) & xp.take(xp.asarray(IS_GOLDEN), xp.where(played >= 0, played, 0))
-    others = xp.sum(xp.astype(golden, xp.int64), axis=0, keepdims=True) - xp.astype(golden,
-                                                                                     xp.int64)
-    empty = sources & (others == 0)
+    golden = xp.astype(xp.take(xp.asarray(GOLDEN_AFTER_NONE), round_.played + 1) >= 0, xp.int64)
+    empty = xp.astype(sources, xp.int64) * (xp.sum(golden, axis=0, keepdims=True) == golden)
     tally.pickers = tally.pickers | sources
-    tally.health = tally.health + xp.where(empty, PICK_HEALTH, 0)
-    tally.health_bullets = tally.health_bullets + xp.where(empty, PICK_BULLETS, 0)
+    tally.health = tally.health + PICK_HEALTH * empty
+    tally.health_bullets = tally.health_bullets + PICK_BULLETS * empty
 
 
 def _health(xp: Any, tally: Tally, alive: Any, health: Any, bullets: Any,
@@ -1039,6 +1040,9 @@ EFFECTS = {
 }
 # The effects run at another stage (``_noop``): the battle passes them by.
 _STEP_EFFECTS = frozenset(name for name, effect in EFFECTS.items() if effect is _noop)
+# The others, by their place in ``EFFECT_NAMES`` (the battle's tables).
+_BATTLE_EFFECTS = tuple(index for index, name in enumerate(EFFECT_NAMES)
+                        if name not in _STEP_EFFECTS)
 _VERBS = ("pirate", "play", "grab", "dig", "gesture")
 
 

@@ -594,7 +594,9 @@ def match_command(
     table_game = _load(game, options)  # user errors before the progress bar
     _check_bots(table_game, names)
     if seed is None:
-        seed = _recorded_seed(record) or random.SystemRandom().randrange(10**9)
+        seed = _recorded_seed(record)
+    if seed is None:  # a record's seed may be 0
+        seed = random.SystemRandom().randrange(10**9)
     kept, played = _open_record(record, match_header(game, table_game.options, names, seed))
     err = _stderr()
     done = len([index for index in played if index < games])

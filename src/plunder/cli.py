@@ -572,7 +572,9 @@ def match_command(
             help="Keep each game in FILE (JSON lines) as it finishes; with a FILE that "
             "already holds games of the same match, play only the games it lacks and "
             "report them all (a long match, stopped any way, goes on where it was). "
-            "The seed, when not given, is the record's.",
+            "The seed, when not given, is the record's. A record of another match, or "
+            "of games played by other code (its rules, content or bots changed), is "
+            "refused.",
         ),
     ] = None,
     mode: ModeOption = None,

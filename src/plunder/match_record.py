@@ -1,42 +1,89 @@
 """A match's games kept on disk as they finish, so a long match goes on where it stopped.
 
 The record is JSON lines: a first line that says which match it is (the game, its
-settled options, the bot list and the seed), then one line per finished game (its
-index in the schedule and its ``GameOutcome``). Game ``i`` of a match depends on
-nothing but the match and ``i``, so a game recorded need not be played again:
+settled options, the bot list, the seed and the code that plays it), then one line
+per finished game (its index in the schedule and its ``GameOutcome``). Game ``i``
+of a match depends on nothing but the match and ``i``, so a game recorded need not
+be played again:
 ``plunder match ... --record FILE`` plays only the games the file lacks, and its
 report covers them all. Each line is flushed to disk before the next game is told
 of; a process killed while writing leaves at most a partial last line, which is
 dropped when the file is read (that game is played again).
+
+The code is named by a fingerprint (``code_fingerprint``) of what decides how a
+game goes: the engine, the bots, the match runner and the game's own package (its
+rules and its content files). A record made by other code (a game's content
+changed, a bot improved) holds games that code would not play: it is refused
+rather than carried on, so a match's games all come from one version.
 """
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, TextIO
 
+import plunder.bots
+import plunder.engine
+import plunder.match
+from plunder.engine.registry import manifest
 from plunder.match import GameOutcome
 
 KIND = "plunder match record"
 # What makes two matches the same match; ``games`` is not among them, so a record
 # of 100 games can be carried on to 200.
-IDENTITY = ("game", "options", "bots", "seed")
+IDENTITY = ("game", "options", "bots", "seed", "code")
+# The files of a package that decide how its games go: its code and its content.
+CODE_SUFFIXES = (".py", ".toml")
 
 
 class MatchRecordError(ValueError):
     """A record that cannot be read, or that holds another match."""
 
 
+def code_files(game: str) -> list[Path]:
+    """The files whose contents decide how a match of ``game`` goes: every source and
+    content file of the engine, the bots and the game's package, and the match runner."""
+    folders = [
+        Path(plunder.engine.__file__).parent,
+        Path(plunder.bots.__file__).parent,
+        Path(inspect.getfile(manifest(game).game)).parent,
+    ]
+    files = {Path(plunder.match.__file__)}
+    for folder in folders:
+        files.update(path for path in folder.rglob("*")
+                     if path.suffix in CODE_SUFFIXES and path.is_file())
+    return sorted(files)
+
+
+def fingerprint(files: Iterable[Path]) -> str:
+    """A short digest of ``files``: their names (within their folders) and contents, in
+    a fixed order, so the same files give the same fingerprint wherever they lie."""
+    digest = hashlib.sha256()
+    for path in sorted(files, key=lambda found: (found.parent.name, found.name)):
+        content = path.read_bytes()
+        digest.update(f"{path.parent.name}/{path.name} {len(content)}\n".encode())
+        digest.update(content)
+    return digest.hexdigest()[:16]
+
+
+def code_fingerprint(game: str) -> str:
+    """The fingerprint of the code that plays ``game`` (``code_files``)."""
+    return fingerprint(code_files(game))
+
+
 def match_header(game: str, options: Mapping[str, Any], bots: Sequence[str],
-                 seed: int) -> dict[str, Any]:
+                 seed: int, code: str | None = None) -> dict[str, Any]:
     """The first line of a record: the match it holds (as it reads back from JSON, so
-    that a header read from a file compares equal to the match asked for)."""
+    that a header read from a file compares equal to the match asked for). ``code``
+    is the fingerprint of the code that plays it (by default, this code's)."""
     header = {"kind": KIND, "game": game, "options": dict(options), "bots": list(bots),
-              "seed": seed}
+              "seed": seed, "code": code if code is not None else code_fingerprint(game)}
     return json.loads(json.dumps(header))
 
 
@@ -85,11 +132,21 @@ def read_match_record(path: Path) -> tuple[dict[str, Any], dict[int, GameOutcome
 
 def differences(header: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
     """What makes the match of ``header`` another than ``wanted``'s, in words."""
-    return [
-        f"{key} {json.dumps(header.get(key))} (asked: {json.dumps(wanted[key])})"
-        for key in IDENTITY
-        if header.get(key) != wanted[key]
-    ]
+    found = []
+    for key in IDENTITY:
+        if header.get(key) == wanted[key]:
+            continue
+        if key == "code":
+            made_by = header.get(key)
+            found.append(
+                "its games were played by other code (a game's rules or content, the "
+                "engine or a bot changed since; "
+                + (f"its fingerprint {made_by}, " if made_by else "no fingerprint, ")
+                + f"this code's {wanted[key]})"
+            )
+        else:
+            found.append(f"{key} {json.dumps(header.get(key))} (asked: {json.dumps(wanted[key])})")
+    return found
 
 
 class MatchRecord:
@@ -153,7 +210,10 @@ def _drop_partial_line(path: Path) -> None:
 __all__ = [
     "MatchRecord",
     "MatchRecordError",
+    "code_files",
+    "code_fingerprint",
     "differences",
+    "fingerprint",
     "match_header",
     "outcome_line",
     "read_match_record",

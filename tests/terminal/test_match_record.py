@@ -10,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plunder.match import GameOutcome
-from plunder.match_record import match_header, outcome_line, read_match_record
+from plunder.match_record import (
+    code_files,
+    fingerprint,
+    match_header,
+    outcome_line,
+    read_match_record,
+)
 
 BOTS = ["random", "random"]
 
@@ -76,6 +82,50 @@ def test_a_record_of_another_match_is_refused_and_left_as_it_was(plunder_cli, tm
     assert path.read_text() == kept
 
 
+def test_a_record_played_by_other_code_is_refused_and_left_as_it_was(plunder_cli, tmp_path):
+    path = tmp_path / "match.jsonl"
+    assert _match(plunder_cli, path, 2, "--seed", "4").exit_code == 0
+    lines = path.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    assert header["code"] == match_header("duel", {}, [], 0)["code"]
+    # The same match, its games played before the rules or content changed (or by a
+    # version that kept no fingerprint): never carried on with games of this code.
+    for code in ("0123456789abcdef", None):
+        made = {**header, "code": code} if code else {
+            k: v for k, v in header.items() if k != "code"}
+        kept = json.dumps(made) + "\n" + "".join(lines[1:])
+        path.write_text(kept)
+        refused = _match(plunder_cli, path, 4)
+        assert refused.exit_code == 2, refused.output
+        assert "played by other code" in refused.output
+        assert path.read_text() == kept
+
+
+def test_the_code_fingerprint_covers_rules_content_engine_and_bots(tmp_path):
+    names = {(path.parent.name, path.name) for path in code_files("rumbones")}
+    assert {("rumbones", "boards.toml"), ("rumbones", "rules.py"), ("rumbones", "bot.py"),
+            ("engine", "state.py"), ("bots", "ismcts.py"), ("plunder", "match.py")} <= names
+    assert not any(name.endswith((".md", ".js", ".css")) for _, name in names)
+    # Any change to a file's content or name changes it; where the files lie does not.
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "rules.py").write_text("HIT = 4\n")
+    (folder / "boards.toml").write_text('gun = "e3"\n')
+    files = sorted(folder.iterdir())
+    first = fingerprint(files)
+    assert fingerprint(list(reversed(files))) == first
+    elsewhere = tmp_path / "copy" / "game"
+    elsewhere.mkdir(parents=True)
+    for path in files:
+        (elsewhere / path.name).write_bytes(path.read_bytes())
+    assert fingerprint(sorted(elsewhere.iterdir())) == first
+    (folder / "boards.toml").write_text('gun = "f3"\n')
+    changed = fingerprint(files)
+    assert changed != first
+    (folder / "boards.toml").rename(folder / "board.toml")
+    assert fingerprint(sorted(folder.iterdir())) not in (first, changed)
+
+
 def test_a_file_that_is_no_record_is_refused_and_left_as_it_was(plunder_cli, tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("my notes\n")
@@ -101,7 +151,7 @@ outcomes = st.builds(
        cut=st.integers(1, 30))
 def test_a_record_reads_back_every_whole_line(tmp_path_factory, games, cut) -> None:
     path = tmp_path_factory.mktemp("record") / "match.jsonl"
-    header = match_header("duel", {"players": 2}, ["random"], 3)
+    header = match_header("duel", {"players": 2}, ["random"], 3, code="0123456789abcdef")
     lines = [json.dumps(header) + "\n"] + [outcome_line(i, o) for i, o in games.items()]
     path.write_text("".join(lines))
     assert read_match_record(path) == (header, games)

@@ -475,12 +475,13 @@ def test_r37_the_deck_gun_gives_no_coins_for_crew_it_kos() -> None:
     state = empty()
     state.reserve[0] = [0, 0]
     place(state, 0, "e3")
-    crew(state, 1, "d6", deckhands=2)  # range 3 from the gun on e3
+    crew(state, 1, "f6", deckhands=2)  # range 4 from the gun on g3
     play(state, 0, "crew", "first:gun")
     rolls_for(state, 6, 6, 6, 6)
     if decision(state)["kind"] == "fire":
-        play(state, 0, "fire>d6")
+        play(state, 0, "fire>f6")
     view = state.view(None, log=False)
+    assert not [g for g in view["crew"][1] if g["zone"] == "f6"]  # both KO'd by the gun
     assert all(h["coins"] == 0 for h in view["heroes"])
 
 

@@ -96,7 +96,7 @@ def test_the_board_draws_every_zone_with_what_stands_there() -> None:
     assert "=" not in drawn["g4"] and "=" in drawn["c5"]
     for zone in ("b1", "e1", "h1", "b8", "d7", "h8"):
         assert "@" in marks(drawn[zone]), zone  # the deployment points
-    assert "gun" in marks(drawn["e3"]) and "jam" in marks(drawn["d6"])
+    assert "gun" in marks(drawn["g3"]) and "jam" in marks(drawn["g6"])
     for zone, spec in board.items():
         if spec["kind"] == "sea" and zone not in ("a2", "e4"):
             assert drawn[zone].strip("~ ") == "", zone
@@ -434,7 +434,9 @@ def windows_passed(state, seat: int) -> list[str]:  # type: ignore[no-untyped-de
 
 
 def test_with_autopass_on_the_windows_pass_without_a_prompt() -> None:
-    state = kit.new(seed=5, round_limit=4)
+    # (A deal in which the other side's heroes attack seat 0's models often enough
+    # to open more than five windows for it in four rounds.)
+    state = kit.new(seed=6, round_limit=4)
     screen = io.StringIO()
     player = Player(state, 5)
     table = TerminalTable(state, {1: get_bot("greedy", "rumbones")},
@@ -456,7 +458,8 @@ def test_with_autopass_on_the_windows_pass_without_a_prompt() -> None:
 def test_autopass_shows_and_sets_the_setting_and_passes_the_open_window() -> None:
     # Seat 0 plays by hand until a Tide window is offered to it; there it asks what
     # auto-pass does, names a timing it has not met, then turns it on for this one.
-    state = kit.new(seed=5, round_limit=4)
+    # (The deal of the test above: seat 0 is offered windows in its first rounds.)
+    state = kit.new(seed=6, round_limit=4)
     screen = io.StringIO()
     player = Player(state, 5)
     player.set = True  # no "autopass all": the windows reach seat 0
@@ -490,9 +493,10 @@ class Seen(Exception):
 
 
 def test_players_sharing_the_device_see_no_pass_screen_for_a_window_passed_for_them() -> None:
-    state = kit.new(seed=3, round_limit=3)
+    # (A deal in which each side is offered windows, seat 0 more than five.)
+    state = kit.new(seed=8, round_limit=3)
     screen = io.StringIO()
-    player = Player(state, 3)
+    player = Player(state, 8)
     table = TerminalTable(state, {}, Console(file=screen, width=WIDTH), random.Random(1),
                           read_line=player)
     screens: list[tuple[int, bool]] = []

@@ -9,8 +9,10 @@ new entries with their defaults) and each seat's observation; and a digest of
 the whole event log each seat saw at the end. The fixtures were written by
 ``python -m tests.rumbones.test_two_player_records`` from the two-player game
 as it stood before (one game a fixture: random play, the greedy bot, several
-options), and are never rewritten: a change to what a two-player game shows
-fails here.
+options): a change to what a two-player game shows fails here. They are written
+again only for a change made on purpose: the four games on the box board were
+when its deck guns and the Marea's Helm moved (docs/rules/rumbones.md,
+"Balance"); the broadside game is still the one recorded before teams.
 """
 
 from __future__ import annotations

@@ -150,6 +150,20 @@ VISIBLE_CENTRE_JS = """
 }
 """
 
+# The centre of a card of ``selector`` in view, as the player scrolls to one: while
+# none is, the first is scrolled to the middle of the view again (the hand may be
+# drawn again as the page scrolls, and a card drawn anew may land out of view).
+SCROLLED_TO_JS = """
+(selector) => {
+  const seen = (""" + VISIBLE_CENTRE_JS.strip() + """)(selector);
+  if (seen === null) {
+    const first = document.querySelector(selector);
+    if (first) first.scrollIntoView({block: 'center', inline: 'center'});
+  }
+  return seen;
+}
+"""
+
 # Whether the player's move is drawn: the tab says so and a choice can be clicked.
 READY_JS = """
 (selector) => document.title.startsWith('Your move')
@@ -233,10 +247,9 @@ def test_the_prompt_and_the_hand_are_in_view_at_the_first_decisions(
             offered = page.locator(f"#game {seat.pick}")
             if centre is None and offered.count() and phone:
                 # On a phone the player scrolls down to a card further down the hand.
-                offered.first.scroll_into_view_if_needed()
-                # The hand may be drawn again as it scrolls: wait until a card shows.
-                page.wait_for_function(VISIBLE_CENTRE_JS, arg=f"#game {seat.pick}")
-                centre = page.evaluate(VISIBLE_CENTRE_JS, f"#game {seat.pick}")
+                centre = page.wait_for_function(
+                    SCROLLED_TO_JS, arg=f"#game {seat.pick}"
+                ).json_value()
             assert centre is not None or not offered.count(), (
                 f"{game} at {size}: no card to aim in view"
             )

@@ -24,6 +24,12 @@ Run it from the project root with the ``rl`` extra installed::
     python scripts/bench_rl.py                       # 5 rounds of 1 s per side
     python scripts/bench_rl.py --seconds 2 --rounds 9 --json bench.json
     python scripts/bench_rl.py --games duel,rumble
+    python scripts/bench_rl.py --parts 3000          # and what a step costs, part by part
+
+With ``--parts N`` it also takes a step apart, in microseconds of CPU: the bare
+engine's step (from its rate above) and, over the first ``N`` steps of random
+plays of each table, every seat's observation (``state.observations``) and every
+seat's mask (``Play.masks``, the legal actions worked out) at each step.
 """
 
 from __future__ import annotations
@@ -155,16 +161,56 @@ def measure(name: str, options: dict[str, Any], seconds: float, rounds: int,
     }
 
 
+def step_parts(name: str, options: dict[str, Any], count: int, seed: int) -> dict[str, float]:
+    """Microseconds of CPU that every seat's observations and every seat's masks cost a
+    step, the mean over the first ``count`` steps of random plays (``--parts``).
+
+    Each is timed at its step of a running play, as an environment asks for it: what
+    the encoders and the masks keep from one step to the next serves as it does there.
+    The clock's own cost (a pair of readings with nothing between) is taken off.
+    """
+    from plunder.rl.play import Play
+
+    game = plunder.load(name, **options)
+    seats = list(range(game.players))
+    clock = time.process_time_ns
+    rng = random.Random(seed)
+    spent = {"observations": 0, "masks": 0}
+    idle = 0
+    steps = 0
+    play_seed = seed
+    while steps < count:
+        play = Play(game, play_seed, random.Random(play_seed))
+        play_seed += 1
+        while not play.over and steps < count:
+            start = clock()
+            play.state.observations(seats)
+            observed = clock()
+            play.masks(seats)
+            masked = clock()
+            idle += clock() - masked
+            spent["observations"] += observed - start
+            spent["masks"] += masked - observed
+            play.commit({seat: rng.choice(play.legal_positions(seat))
+                         for seat in play.state.pending})
+            steps += 1
+    return {part: max(0.0, (total - idle) / steps / 1e3) for part, total in spent.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per side and round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", help="a comma list of the games to measure (default: all)")
+    parser.add_argument("--parts", type=int, default=0, metavar="N",
+                        help="also take a step apart over N states of random plays")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds and --rounds must be positive")
+    if args.parts < 0:
+        parser.error("--parts must be 0 (none) or more")
     wanted = args.games.split(",") if args.games else [name for name, _ in TABLES]
     unknown = set(wanted) - {name for name, _ in TABLES}
     if unknown:
@@ -182,6 +228,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{ratio['parallel']:.2f} | {ratio['aec']:.2f} | {ratio['openspiel']:.2f}",
             flush=True,
         )
+    if args.parts:
+        print("game (players) | us a step: engine | observations of every seat | "
+              "masks of every seat")
+        for row in rows:
+            name, options = row["game"], row["options"]
+            parts = {"engine_step": 1e6 / row["steps_per_second"]["engine"]}
+            parts.update(step_parts(name, options, args.parts, args.seed))
+            row["parts_us"] = parts
+            print(f"{name} ({options['players']}) | {parts['engine_step']:.1f} | "
+                  f"{parts['observations']:.1f} | {parts['masks']:.1f}", flush=True)
     if args.json:
         figures = {
             "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},

@@ -26,6 +26,13 @@ def test_bench_rl_measures_every_interface_of_a_game(tmp_path: Path) -> None:
     assert all(cost > 0 for cost in row["parts_us"].values())
 
 
+def test_bench_rl_covers_every_game() -> None:
+    import plunder
+
+    bench = scripts_kit.load_script("bench_rl")
+    assert {name for name, _ in bench.TABLES} == set(plunder.engine.names())
+
+
 def test_bench_rl_parts_time_the_steps_of_real_plays() -> None:
     bench = scripts_kit.load_script("bench_rl")
     parts = bench.step_parts("rumbones", {"players": 2}, 30, seed=3)

@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", help="a comma list of the games to measure (default: all)")
     parser.add_argument("--parts", type=int, default=0, metavar="N",
-                        help="also take a step apart over N states of random plays")
+                        help="also take a step apart over the first N steps of random plays")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:

@@ -12,9 +12,12 @@ dropped when the file is read (that game is played again).
 
 The code is named by a fingerprint (``code_fingerprint``) of what decides how a
 game goes: the engine, the bots, the match runner and the game's own package (its
-rules and its content files). A record made by other code (a game's content
-changed, a bot improved) holds games that code would not play: it is refused
-rather than carried on, so a match's games all come from one version.
+rules and its content files), less the parts of the package that a match never
+runs (its terminal renderer, its observation encoder, its batched rules for the
+learners, its statistics for the lab). A record made by other code (a game's
+content changed, a bot improved) holds games that code would not play: it is
+refused rather than carried on, so a match's games all come from one version; a
+table drawn better or a lab figure fixed leaves the record as it is.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any, TextIO
 import plunder.bots
 import plunder.engine
 import plunder.match
+from plunder.engine.manifest import Manifest
 from plunder.engine.registry import manifest
 from plunder.match import GameOutcome
 
@@ -40,6 +44,9 @@ KIND = "plunder match record"
 IDENTITY = ("game", "options", "bots", "seed", "code")
 # The files of a package that decide how its games go: its code and its content.
 CODE_SUFFIXES = (".py", ".toml")
+# The manifest's parts that only front ends, learners and the lab load: a match
+# never imports them (tests/terminal/test_match_record.py plays one to check).
+NOT_PLAYED = ("terminal", "encoder", "batch", "stats")
 
 
 class MatchRecordError(ValueError):
@@ -48,17 +55,23 @@ class MatchRecordError(ValueError):
 
 def code_files(game: str) -> list[Path]:
     """The files whose contents decide how a match of ``game`` goes: every source and
-    content file of the engine, the bots and the game's package, and the match runner."""
-    folders = [
-        Path(plunder.engine.__file__).parent,
-        Path(plunder.bots.__file__).parent,
-        Path(inspect.getfile(manifest(game).game)).parent,
-    ]
+    content file of the engine, the bots and the game's package (less the parts of its
+    manifest a match never runs, ``NOT_PLAYED``), and the match runner."""
+    found = manifest(game)
+    package = Path(inspect.getfile(found.game)).parent
+    folders = [Path(plunder.engine.__file__).parent, Path(plunder.bots.__file__).parent, package]
     files = {Path(plunder.match.__file__)}
     for folder in folders:
         files.update(path for path in folder.rglob("*")
                      if path.suffix in CODE_SUFFIXES and path.is_file())
-    return sorted(files)
+    return sorted(files - not_played(found, package))
+
+
+def not_played(found: Manifest, package: Path) -> set[Path]:
+    """The modules of ``found``'s parts named in ``NOT_PLAYED``, as files of ``package``."""
+    modules = (getattr(found, name) for name in NOT_PLAYED)
+    return {package.joinpath(*ref.partition(":")[0].split(".")).with_suffix(".py")
+            for ref in modules if ref}
 
 
 def fingerprint(files: Iterable[Path]) -> str:

@@ -3,13 +3,15 @@ same seed gives the same figures on every backend."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 import plunder
 from plunder import bots as bot_registry
-from plunder.engine.registry import manifest
+from plunder.engine.errors import OptionError
+from plunder.engine.registry import manifest, part
 from plunder.lab.run import LOCAL, Backend
 from plunder.lab.study import LabSpec, run_lab
 
@@ -100,6 +102,38 @@ def test_slow_games_declare_content_statistics(name: str) -> None:
     if name == "underfire":
         # The sources of a seat's final score (R33-R37), each with its mean.
         assert set(content["amounts"]["vp"]) == {"combos", "raiders", "mercenaries", "tokens"}
+
+
+def tables(name: str) -> list[dict[str, Any]]:
+    """Every player count and mode the game accepts, as options."""
+    info = next(info for info in plunder.games() if info.name == name)
+    found = []
+    for players in range(info.min_players, info.max_players + 1):
+        for mode in info.modes:
+            try:
+                plunder.load(name, players=players, mode=mode)
+            except OptionError:
+                continue  # a mode for other player counts
+            found.append({"players": players, "mode": mode})
+    return found
+
+
+@pytest.mark.parametrize("name", [info.name for info in plunder.games()])
+def test_content_statistics_have_an_entry_for_every_seat_at_every_table(name: str) -> None:
+    # A play's statistics name each seat's pieces, in teams and in every mode: the lab
+    # refuses a table with an entry missing.
+    stats = part(name, "stats")
+    if stats is None:
+        pytest.skip(f"{name} declares no content statistics")
+    for options in tables(name):
+        state = plunder.load(name, **options).new(seed=3)
+        rng = random.Random(3)
+        while not state.is_over:
+            seat = min(state.pending)
+            state.act(seat, rng.choice(state.legal(seat)))
+        found = stats(state).check(options["players"])
+        for kind, seats in found.picks.items():
+            assert all(isinstance(piece, str) for items in seats for piece in items), kind
 
 
 def test_the_same_seed_gives_the_same_figures_on_one_and_two_processes() -> None:

@@ -4,13 +4,18 @@ stopped with the same report as a match played in one go."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import plunder
+from plunder.engine.registry import manifest
 from plunder.match import GameOutcome
 from plunder.match_record import (
+    NOT_PLAYED,
     code_files,
     fingerprint,
     match_header,
@@ -105,6 +110,9 @@ def test_the_code_fingerprint_covers_rules_content_engine_and_bots(tmp_path):
     names = {(path.parent.name, path.name) for path in code_files("rumbones")}
     assert {("rumbones", "boards.toml"), ("rumbones", "rules.py"), ("rumbones", "bot.py"),
             ("engine", "state.py"), ("bots", "ismcts.py"), ("plunder", "match.py")} <= names
+    # What a match never runs is left out: the table's drawing, the lab's figures.
+    assert not {("rumbones", "terminal.py"), ("rumbones", "stats.py"),
+                ("rumbones", "encoder.py")} & names
     assert not any(name.endswith((".md", ".js", ".css")) for _, name in names)
     # Any change to a file's content or name changes it; where the files lie does not.
     folder = tmp_path / "game"
@@ -124,6 +132,42 @@ def test_the_code_fingerprint_covers_rules_content_engine_and_bots(tmp_path):
     assert changed != first
     (folder / "boards.toml").rename(folder / "board.toml")
     assert fingerprint(sorted(folder.iterdir())) not in (first, changed)
+
+
+# Plays a match of every game in a fresh interpreter (a searching bot against the
+# game's own bot, random bots in the other seats) and prints the files of the
+# plunder modules it loaded.
+MATCH_MODULES = """
+import json, sys
+import plunder
+from plunder import bots as registry
+from plunder.match import play_one
+for info in plunder.games():
+    players = plunder.load(info.name).players
+    other = "greedy" if "greedy" in registry.names(info.name) else "random"
+    play_one(info.name, {}, ["ismcts:iterations=2", other] + ["random"] * (players - 2), 1)
+print(json.dumps(sorted(m.__file__ for name, m in sys.modules.items()
+                        if name.startswith("plunder.") and getattr(m, "__file__", None))))
+"""
+
+
+def test_the_fingerprint_covers_all_a_match_runs_and_leaves_out_only_what_it_never_runs():
+    ran = subprocess.run([sys.executable, "-c", MATCH_MODULES], capture_output=True,
+                         text=True, check=True)
+    loaded = {Path(file) for file in json.loads(ran.stdout)}
+    for info in plunder.games():
+        package = Path(manifest(info.name).game.__module__.replace(".", "/")).parent
+        found = manifest(info.name)
+        left_out = {getattr(found, part).partition(":")[0] for part in NOT_PLAYED
+                    if getattr(found, part)}
+        assert left_out, f"{info.name} names no front-end part"
+        covered = set(code_files(info.name))
+        for file in loaded:
+            if file.parent.name == package.name and file.parent.parent.name == "games":
+                assert file in covered, f"{info.name}: a match ran {file.name}, not fingerprinted"
+                assert file.stem not in left_out, f"{info.name}: a match ran {file.name}"
+            elif file.parent.name in ("engine", "bots") or file.name == "match.py":
+                assert file in covered, f"{info.name}: {file.name} is not fingerprinted"
 
 
 def test_a_file_that_is_no_record_is_refused_and_left_as_it_was(plunder_cli, tmp_path):

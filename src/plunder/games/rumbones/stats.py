@@ -9,15 +9,19 @@ from plunder.games.rumbones.rules import BonesState
 
 def content_stats(state: BonesState) -> ContentStats:
     """Rounds played, whether the round limit ended the game, and each seat's faction
-    and heroes. With two players each seat is a side."""
+    (its side's; none in Clash Royale!, where heroes come from any faction) and the
+    heroes it played (R62: in a team, the ones it controlled)."""
     assert state.result is not None
-    sides = range(state.players)
+    seats = range(state.players)
+    side_of = state.seating.side_of
     return ContentStats(
         rounds=state.round,
         unit="rounds",
         cut_off=state.result.reason == text.round_limit(state.game.options["round_limit"]),
         picks={
-            "faction": [[state.factions[side]] for side in sides],
-            "hero": [[state.hero[h] for h in state.heroes_of(side)] for side in sides],
+            "faction": [[state.factions[side_of[seat]]] if state.factions else []
+                        for seat in seats],
+            "hero": [[name for name, owner in zip(state.hero, state.owner, strict=True)
+                      if owner == seat] for seat in seats],
         },
     )

@@ -200,3 +200,27 @@ def test_in_clash_royale_the_greedy_bot_takes_a_ko_and_not_the_chest() -> None:
     state.zone[3] = "b11"
     state._legal_cache.clear()
     assert str(GreedyBot(worlds=2).choose(state, 0, random.Random(5))) == "loot"
+
+
+def test_a_hero_nearer_to_something_to_attack_is_worth_more() -> None:
+    state = empty()
+    kit.objective(state, 1, "e7", "powder")  # on the Marea's ship: the one thing to attack
+    place(state, 0, "e1")  # Captain Carcharius (Jaws, range 1), far back on the Gallant
+    far = value(state, 0)
+    place(state, 0, "e3")
+    nearer = value(state, 0)
+    assert nearer > far
+    place(state, 0, "e6")  # next to it: in reach, nothing more to gain by going on
+    beside = value(state, 0)
+    assert beside > nearer
+    place(state, 0, "d7")  # in reach too, no better for being elsewhere
+    assert value(state, 0) == beside
+
+
+def test_greedy_takes_a_hero_with_nothing_in_reach_towards_the_fight() -> None:
+    state = empty()
+    kit.objective(state, 1, "e7", "powder")
+    activate(state, 0, deploy="e1")  # nothing in reach of Jaws: it can only move or end
+    assert "end" in kit.legal(state, 0)
+    choice = GreedyBot(worlds=2).choose(state, 0, random.Random(3))
+    assert str(choice) == "move"

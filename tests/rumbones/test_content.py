@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -116,3 +117,45 @@ def test_a_broken_board_grid_names_its_line(tmp_path: Path) -> None:
     with pytest.raises(ContentError, match="'\\?', which the legend does not name") as caught:
         load(paths)
     assert caught.value.line == line + 1
+
+
+# An attack as the player's guide and the rules document write it: range / dice /
+# to-hit / damage.
+NUMBERS = re.compile(r"(\d+) / (\d+) / (\d+)\+ / (\d+)")
+DOCUMENTS = {
+    "guide": Path(content.__file__).with_name("guide.md"),
+    "rules": Path(__file__).resolve().parents[2] / "docs" / "rules" / "rumbones.md",
+}
+
+
+def _written(profile: content.Profile) -> tuple[str, ...]:
+    return tuple(map(str, (profile.range, profile.dice, profile.to_hit, profile.damage)))
+
+
+@pytest.mark.parametrize("document", sorted(DOCUMENTS))
+def test_the_tables_for_players_show_the_content_numbers(document: str) -> None:
+    # The heroes' and skills' tables are written for reading at the table: each row
+    # must say what the content files say, level 1 then level 2.
+    rows = [line for line in DOCUMENTS[document].read_text().splitlines()
+            if line.startswith("|")]
+    checked = 0
+    for skill in CONTENT.skills.values():
+        if not skill.attacks:
+            continue
+        levels = [_written(skill.level1)] + ([_written(skill.level2)] if skill.level_up else [])
+        for row in rows:
+            cells = [cell.strip() for cell in row.strip("|").split("|")]
+            if skill.title in cells:  # the skills table: level 1, then level 2
+                found = NUMBERS.findall(row)
+                assert found == levels[:len(found)] and found, (document, row)
+                checked += 1
+            for found in re.findall(re.escape(skill.title) + r" " + NUMBERS.pattern, row):
+                assert found == levels[0], (document, row)  # a hero's basic attack
+                checked += 1
+    for hero in CONTENT.heroes.values():
+        for row in rows:
+            cells = [cell.strip() for cell in row.strip("|").split("|")]
+            if cells[0] == hero.title and hero.role in cells:
+                assert cells[cells.index(hero.role) + 1] == str(hero.hp), (document, row)
+                checked += 1
+    assert checked >= len(CONTENT.heroes) * 2, document

@@ -3,6 +3,7 @@ stopped with the same report as a match played in one go."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import subprocess
 import sys
@@ -15,10 +16,10 @@ import plunder
 from plunder.engine.registry import manifest
 from plunder.match import GameOutcome
 from plunder.match_record import (
-    NOT_PLAYED,
     code_files,
     fingerprint,
     match_header,
+    not_played,
     outcome_line,
     read_match_record,
 )
@@ -156,16 +157,15 @@ def test_the_fingerprint_covers_all_a_match_runs_and_leaves_out_only_what_it_nev
                          text=True, check=True)
     loaded = {Path(file) for file in json.loads(ran.stdout)}
     for info in plunder.games():
-        package = Path(manifest(info.name).game.__module__.replace(".", "/")).parent
         found = manifest(info.name)
-        left_out = {getattr(found, part).partition(":")[0] for part in NOT_PLAYED
-                    if getattr(found, part)}
+        package = Path(inspect.getfile(found.game)).parent
+        left_out = not_played(found, package)
         assert left_out, f"{info.name} names no front-end part"
         covered = set(code_files(info.name))
         for file in loaded:
-            if file.parent.name == package.name and file.parent.parent.name == "games":
+            if file.parent == package:
                 assert file in covered, f"{info.name}: a match ran {file.name}, not fingerprinted"
-                assert file.stem not in left_out, f"{info.name}: a match ran {file.name}"
+                assert file not in left_out, f"{info.name}: a match ran {file.name}"
             elif file.parent.name in ("engine", "bots") or file.name == "match.py":
                 assert file in covered, f"{info.name}: {file.name} is not fingerprinted"
 

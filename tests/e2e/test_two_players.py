@@ -19,7 +19,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from e2e.driving import DESKTOP, Pages, Server, clickable, create_table, play_until_over
+from e2e.driving import (
+    DESKTOP,
+    Pages,
+    Server,
+    clickable,
+    create_table,
+    play_until_over,
+    result_shown,
+)
 
 ANNE, BOB = 0, 1
 
@@ -114,7 +122,15 @@ def duel_of_two(browser: Any, server: Server, screenshots: Path) -> Iterator[Due
 
         def between(commits: int) -> None:
             # Midway, while Bob owes a card, he reloads: his seat and his cards come back.
-            if duel.reloaded_at is not None or commits < 6 or not clickable(bob):
+            if duel.reloaded_at is not None or commits < 6:
+                return
+            # The round's commits are in; wait for the next decision to reach the pages
+            # (or the result), so that whether Bob owes a card is not a race.
+            for _ in range(250):
+                if clickable(anne) or clickable(bob) or result_shown(anne):
+                    break
+                bob.wait_for_timeout(40)
+            if not clickable(bob):
                 return
             bob.reload()
             expect(bob.locator("#seats .seat-item.me .seat-name")).to_have_text("Bob (you)")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from plunder.engine import IllegalAction
+from plunder.games.rumbones.content import CONTENT
 from rumbones import kit
 from rumbones.kit import activate, crew, decision, empty, legal, place, play, rolls_for
 
@@ -102,12 +103,16 @@ def test_r44_a_dash_gives_movement_points_of_its_own() -> None:
 
 
 # ------------------------------------------------------------------ passives
-def test_r44_deadeye_reaches_a_zone_further() -> None:
+@pytest.mark.parametrize("further", [1, 2])
+def test_r44_deadeye_reaches_a_zone_further(further: int) -> None:
     state = kit.empty(heroes=GUNNERS)
-    place(state, 0, "c3")  # Old Barnacle: Coral Blunderbuss range 3, Deadeye +1
-    place(state, 3, "c7")  # 4 zones away
+    # Old Barnacle: Coral Blunderbuss (its range from the content), Deadeye +1.
+    reach = CONTENT.skills["coral_blunderbuss"].level1.range
+    place(state, 0, "c3")
+    place(state, 3, f"c{3 + reach + further}")  # down the c file: one zone a row
     activate(state, 0)
-    assert "attack:coral_blunderbuss>c7" in legal(state, 0)
+    shot = f"attack:coral_blunderbuss>c{3 + reach + further}"
+    assert (shot in legal(state, 0)) == (further == 1)
 
 
 def test_r44_bosun_bond_lets_crew_hit_as_if_a_bosun_were_with_them() -> None:

@@ -11,8 +11,9 @@ the whole event log each seat saw at the end. The fixtures were written by
 as it stood before (one game a fixture: random play, the greedy bot, several
 options): a change to what a two-player game shows fails here. They are written
 again only for a change made on purpose: the four games on the box board were
-when its deck guns and the Marea's Helm moved (docs/rules/rumbones.md,
-"Balance"); the broadside game is still the one recorded before teams.
+when its deck guns and the Marea's Helm moved, and the games that fire a
+gunner's shot (all but the first) when the gunners' reach was shortened
+(docs/rules/rumbones.md, "Balance").
 """
 
 from __future__ import annotations

@@ -218,6 +218,28 @@ def play_by_hand(
     return Played(name, sockets, states_along(record), str(record["seed"]), bodies)
 
 
+def play_until_enough(
+    play: Callable[[int], Played],
+    check: Callable[[Played], tuple[int, int]],
+    messages: int,
+    resampled: int = 50,
+    games: int = 4,
+) -> None:
+    """Plays games (``play(i)``, the i-th) and checks them (``check`` returns how many
+    state messages it checked and in how many the hidden cards were dealt anew) until
+    more than ``messages`` and ``resampled`` were seen: the server deals each game, and
+    a short deal gives a check little to see. Fails after ``games`` games."""
+    checked = dealt = 0
+    for index in range(games):
+        seen, anew = check(play(index))
+        checked, dealt = checked + seen, dealt + anew
+        if checked > messages and dealt > resampled:
+            return
+    raise AssertionError(
+        f"{games} games gave only {checked} messages, {dealt} with hidden cards dealt anew"
+    )
+
+
 def covered(message: dict[str, Any], setting: dict[str, Any] | None) -> bool:
     """Whether ``message`` asks its seat to answer a window ``setting`` passes."""
     decision = message["view"]["decision"] or {}

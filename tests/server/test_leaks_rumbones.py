@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
+from functools import partial
 from typing import Any
 
 from server.leaks import (
@@ -27,42 +28,46 @@ from server.leaks import (
     check_bodies,
     check_unseen,
     play_by_hand,
+    play_until_enough,
     state_messages,
     walk,
 )
 
 
 def test_no_rumbones_message_shows_the_other_sides_tide_hand(client):
-    # Each game is dealt by the server and its length varies with the deal: games are
-    # played until the checks have seen enough messages and enough hands dealt anew.
-    rng = random.Random(1)
-    checked = resampled = games = 0
-    while checked <= 100 or resampled <= 50:
-        assert games < 4, f"four games gave only {checked} messages, {resampled} resampled"
-        played = play_by_hand(
-            client, 2, rng=random.Random(5 + games), limit=3000, game="rumbones",
+    def play(index: int) -> Played:
+        return play_by_hand(
+            client, 2, rng=random.Random(5 + index), limit=3000, game="rumbones",
             options={"round_limit": 2}, reflex_clock=60,
         )
-        games += 1
-        for seat, socket, message, truth in state_messages(played):
-            view = socket.full_view(message)
-            for path, key, _ in walk(message):
-                if key == "hand":
-                    assert path == ("view",) and seat is not None, (path, key)
-            if seat is not None:
-                assert view["hand"] == truth.hand[seat]
-            for event in view["log"]:
-                if event["type"] == "tide_drew":
-                    assert event["side"] == seat, (seat, event)
-            for action in message["actions"]:
-                if action["verb"] in ("tide", "discard"):
-                    assert action["arg"] in truth.hand[seat], (seat, action)
-            # Another world the seat cannot tell from this one: its message is the same.
-            world = check_unseen(truth, seat, message, rng)
-            others = [side for side in (0, 1) if side != seat]
-            resampled += any(sorted(world.hand[s]) != sorted(truth.hand[s]) for s in others)
-            checked += 1
-        check_bodies(played.bodies, played.seed, ("hand",))
+
+    play_until_enough(play, partial(check_hands, rng=random.Random(1)), messages=100)
+
+
+def check_hands(played: Played, rng: random.Random) -> tuple[int, int]:
+    """Checks every state message of ``played``; returns how many there were and in how
+    many the other side's hand was dealt anew."""
+    checked = resampled = 0
+    for seat, socket, message, truth in state_messages(played):
+        view = socket.full_view(message)
+        for path, key, _ in walk(message):
+            if key == "hand":
+                assert path == ("view",) and seat is not None, (path, key)
+        if seat is not None:
+            assert view["hand"] == truth.hand[seat]
+        for event in view["log"]:
+            if event["type"] == "tide_drew":
+                assert event["side"] == seat, (seat, event)
+        for action in message["actions"]:
+            if action["verb"] in ("tide", "discard"):
+                assert action["arg"] in truth.hand[seat], (seat, action)
+        # Another world the seat cannot tell from this one: its message is the same.
+        world = check_unseen(truth, seat, message, rng)
+        others = [side for side in (0, 1) if side != seat]
+        resampled += any(sorted(world.hand[s]) != sorted(truth.hand[s]) for s in others)
+        checked += 1
+    check_bodies(played.bodies, played.seed, ("hand",))
+    return checked, resampled
 
 
 DECLINE = ("pass", "end", "stop", "keep")

@@ -34,6 +34,7 @@ from server.leaks import (
     check_bodies,
     check_unseen,
     play_by_hand,
+    play_until_enough,
     state_messages,
     walk,
 )
@@ -58,22 +59,20 @@ def chat_lines(message: dict[str, Any]) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("players", [4, 6], ids=["2v2", "3v3"])
 def test_a_whole_team_game_leaks_nothing_to_the_other_team(client, players: int):
-    # Each game is dealt by the server and its length varies with the deal: games are
-    # played until the checks have seen enough messages and enough hands dealt anew.
-    rng = random.Random(1)
-    checked = resampled = games = 0
-    while checked <= 200 or resampled <= 50:
-        assert games < 4, f"four games gave only {checked} messages, {resampled} resampled"
-        played = play_by_hand(
-            client, players, rng=random.Random(players + 10 * games), limit=6000,
+    def play(index: int) -> Played:
+        return play_by_hand(
+            client, players, rng=random.Random(players + 10 * index), limit=6000,
             game="rumbones", options={"players": players, "round_limit": 2, "heroes": "random"},
             reflex_clock=60, each_round=talk,
         )
-        games += 1
-        seen, dealt = check_hands(played, players, rng)
-        checked, resampled = checked + seen, resampled + dealt
+
+    def check(played: Played) -> tuple[int, int]:
         check_bodies(played.bodies, played.seed, ("hand", "hands"))
         check_team_chat(played, players)
+        return check_hands(played, players, rng)
+
+    rng = random.Random(1)
+    play_until_enough(play, check, messages=200)
 
 
 def check_hands(played: Played, players: int, rng: random.Random) -> tuple[int, int]:

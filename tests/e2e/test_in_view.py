@@ -165,6 +165,15 @@ SCROLLED_TO_JS = """
 }
 """
 
+# The notations of the choices the player can click now, or null if none is drawn.
+CHOICES_JS = """
+() => {
+  const shown = Array.from(document.querySelectorAll('#game [data-action]:not([disabled])'))
+    .filter((e) => e.offsetParent !== null).map((e) => e.dataset.action);
+  return shown.length ? shown : null;
+}
+"""
+
 # Whether the player's move is drawn: the tab says so and a choice can be clicked.
 READY_JS = """
 (selector) => document.title.startsWith('Your move')
@@ -289,11 +298,10 @@ def _first_decisions(page: Any, folder: Path, rng: random.Random, game: str, siz
                 picked = True
         if picked and decision >= 1:
             return True
-        # On to the next decision: one of the choices, at random.
-        choices = page.locator("#game [data-action]:not([disabled])").evaluate_all(
-            "(all) => all.filter((e) => e.offsetParent !== null).map((e) => e.dataset.action)"
-        )
-        assert choices, f"{game}: a decision without a choice to click"
+        # On to the next decision: one of the choices, at random (waited for: a
+        # message that came in meanwhile, such as another seat's choice, may have the
+        # table drawn again at the next frame).
+        choices = page.wait_for_function(CHOICES_JS).json_value()
         notation = rng.choice(choices)
         page.evaluate(WATCH_TITLE_JS)
         page.locator(f'#game [data-action="{notation}"]').first.click()

@@ -64,7 +64,7 @@ def serving(
         sys.executable, "-m", "plunder.cli", "serve",
         "--port", str(port),
         "--db", f"sqlite:///{folder / 'tables.sqlite3'}",
-        "--bot-delay", "0.05",
+        "--bot-delay", "0.05", "--bot-reflex", "0.05",
         *flags,
     ]
     with log.open("ab") as out:

@@ -23,6 +23,7 @@ from plunder.server.settings import Settings
 # except in the tests of those limits (which make apps of their own).
 UNLIMITED = Settings(
     bot_delay=0,
+    bot_reflex=0,
     ws_rate=1e6,
     ws_burst=1_000_000,
     create_rate=1e6,

@@ -199,11 +199,17 @@ class ServerProcess:
     """``plunder serve`` in a process of its own, which a test may kill and restart."""
 
     def __init__(
-        self, db_url: str, log: Path, bot_delay: float = 0.0, extra: list[str] | None = None
+        self,
+        db_url: str,
+        log: Path,
+        bot_delay: float = 0.0,
+        extra: list[str] | None = None,
+        bot_reflex: float = 0.0,
     ) -> None:
         self.db_url = db_url
         self.log = log
         self.bot_delay = bot_delay
+        self.bot_reflex = bot_reflex
         # More flags of ``plunder serve``.
         self.extra = list(extra or [])
         self.port = free_port()
@@ -222,6 +228,8 @@ class ServerProcess:
             self.db_url,
             "--bot-delay",
             str(self.bot_delay),
+            "--bot-reflex",
+            str(self.bot_reflex),
             *self.extra,
         ]
         with self.log.open("ab") as out:

@@ -43,8 +43,23 @@ def serve_command(
         ),
     ] = None,
     bot_delay: Annotated[
-        float, _limit("--bot-delay", "Seconds a bot waits before it moves.", min=0, max=10)
+        float,
+        _limit(
+            "--bot-delay",
+            "Seconds from a bot's decision falling due to its move (a table may ask for its own).",
+            min=0,
+            max=10,
+        ),
     ] = D.bot_delay,
+    bot_reflex: Annotated[
+        float,
+        _limit(
+            "--bot-reflex",
+            "Seconds from a decision the rules time (a reflex) falling due to a bot's answer.",
+            min=0,
+            max=10,
+        ),
+    ] = D.bot_reflex,
     max_message: Annotated[
         int, _limit("--max-message", "Largest WebSocket message read, in bytes.", min=256)
     ] = D.max_message,
@@ -199,6 +214,7 @@ def serve_command(
 
     settings = Settings(
         bot_delay=bot_delay,
+        bot_reflex=bot_reflex,
         max_message=max_message,
         max_body=max_body,
         max_depth=max_depth,

@@ -74,6 +74,23 @@ log = logging.getLogger("plunder.server")
 # A seat a bot plays for an absent human is played by this bot, at this level.
 STAND_IN = ("greedy", "normal")
 
+def answer_time(bot: TableBot, base: float) -> float:
+    """Seconds from a bot's decision falling due to its move being played: ``base``
+    (the table's bot delay, or the server's bot reflex for a decision the rules
+    time), or the bot's time cap if that is longer (an ``ismcts`` level's clock),
+    however long this decision took.
+
+    How long a bot thinks may hang on what is hidden: the searching bot answers a
+    Tide window at once when passing is all it can do, and searches for its whole
+    time when it holds a card for it. Played at a set time, its moves tell the
+    other seats nothing of the kind; only a bot that thinks past that time (a slow
+    machine) is played when it is done.
+    """
+    budget = getattr(bot.bot, "budget", None)
+    cap = getattr(budget, "seconds", None) or 0.0
+    return max(base, cap)
+
+
 # The reflex clock: seconds a human seat has for a decision the rules time (one
 # for which ``State.timeout_action`` names an action), from REFLEX_MIN to REFLEX_MAX.
 REFLEX_MIN, REFLEX_MAX = 2, 60
@@ -794,11 +811,9 @@ class Hub:
         self._wake(table)
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
-        if table.state.timeout_action(seat) is None and not table.rushed:
-            await asyncio.sleep(table.row.bot_delay)
-        else:
-            # A timed decision is answered at once, as a reflex.
-            await asyncio.sleep(0)
+        """The bot's move, played ``answer_time`` after it fell due (see there)."""
+        fell_due = time.monotonic()
+        await asyncio.sleep(0)
         async with table.lock:
             if not self._due(table, seat):
                 return
@@ -806,8 +821,13 @@ class Hub:
             step = state.step
             snapshot = state.clone()
             rng = bot_rng(table.row.bot_secret or "", len(state.moves), seat)
+            timed = state.timeout_action(seat) is not None
         bot = self._bot_for(table, seat)
         decision = await asyncio.to_thread(bot.decide, snapshot, seat, rng)
+        if not table.rushed:
+            base = self.settings.bot_reflex if timed else table.row.bot_delay
+            wait = fell_due + answer_time(bot, base) - time.monotonic()
+            await asyncio.sleep(max(0.0, wait))
         async with table.lock:
             # The table may have moved on, or been rebuilt, while the bot thought.
             if not self._due(table, seat) or table.state.step != step:

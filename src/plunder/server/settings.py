@@ -13,8 +13,11 @@ from dataclasses import dataclass
 class Settings:
     """Everything a server operator may tune; the defaults suit a public server."""
 
-    # Seconds a bot waits before it moves (a table may ask for its own, 0 to 10).
+    # Seconds from a bot's decision falling due to its move (a table may ask for its
+    # own, 0 to 10); for a decision the rules time (a reflex), ``bot_reflex``. A bot
+    # whose search a clock stops takes that time if it is longer, whatever it holds.
     bot_delay: float = 0.6
+    bot_reflex: float = 0.15
 
     # Input sizes.
     max_message: int = 16 * 1024  # bytes of one WebSocket message
@@ -126,6 +129,7 @@ class Settings:
                 raise ValueError(f"{name} must be above 0, not {value}")
         at_least_zero = {
             "bot_delay": self.bot_delay,
+            "bot_reflex": self.bot_reflex,
             "tables_per_client": self.tables_per_client,
             "max_tables": self.max_tables,
             "ws_per_client": self.ws_per_client,

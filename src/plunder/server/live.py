@@ -33,6 +33,7 @@ from plunder.bots.table import TableBot, waits_for_humans
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
 from plunder.engine.windows import AutoPass
+from plunder.pace import time_cap
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
 from plunder.server.connection import Connection, encode
 from plunder.server.limits import Bucket
@@ -78,17 +79,9 @@ def answer_time(bot: TableBot, base: float) -> float:
     """Seconds from a bot's decision falling due to its move being played: ``base``
     (the table's bot delay, or the server's bot reflex for a decision the rules
     time), or the bot's time cap if that is longer (an ``ismcts`` level's clock),
-    however long this decision took.
-
-    How long a bot thinks may hang on what is hidden: the searching bot answers a
-    Tide window at once when passing is all it can do, and searches for its whole
-    time when it holds a card for it. Played at a set time, its moves tell the
-    other seats nothing of the kind; only a bot that thinks past that time (a slow
-    machine) is played when it is done.
+    however long this decision took (``plunder.pace`` says why).
     """
-    budget = getattr(bot.bot, "budget", None)
-    cap = getattr(budget, "seconds", None) or 0.0
-    return max(base, cap)
+    return max(base, time_cap(bot.bot))
 
 
 # The reflex clock: seconds a human seat has for a decision the rules time (one

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,6 +29,7 @@ from plunder.engine.action import Action
 from plunder.engine.errors import IllegalAction
 from plunder.engine.state import ELIMINATED, State
 from plunder.engine.windows import AutoPass
+from plunder.pace import time_cap, wait_out
 from plunder.terminal.render import (
     GenericRenderer,
     guide_file,
@@ -103,7 +105,13 @@ class TerminalTable:
             passing = [seat for seat in pending if self.auto_pass(seat) is not None]
             if bot_seats:
                 seat = bot_seats[0]
-                self.state.act(seat, self.bots[seat].choose(self.state, seat, self.rng))
+                fell_due = time.monotonic()
+                action = self.bots[seat].choose(self.state, seat, self.rng)
+                if self.humans and not self.rushed:
+                    # Shown no sooner than the bot's time cap: how long it thought
+                    # tells the players nothing of its hand (plunder.pace).
+                    wait_out(fell_due, time_cap(self.bots[seat]))
+                self.state.act(seat, action)
             elif passing:
                 self.pass_for(passing[0])
             else:

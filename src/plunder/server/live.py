@@ -806,7 +806,6 @@ class Hub:
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         """The bot's move, played ``answer_time`` after it fell due (see there)."""
         fell_due = time.monotonic()
-        await asyncio.sleep(0)
         async with table.lock:
             if not self._due(table, seat):
                 return

@@ -75,6 +75,7 @@ log = logging.getLogger("plunder.server")
 # A seat a bot plays for an absent human is played by this bot, at this level.
 STAND_IN = ("greedy", "normal")
 
+
 def answer_time(bot: TableBot, base: float) -> float:
     """Seconds from a bot's decision falling due to its move being played: ``base``
     (the table's bot delay, or the server's bot reflex for a decision the rules

@@ -27,6 +27,7 @@ from e2e.driving import (
     create_table,
     play_until_over,
     result_shown,
+    wait_for,
 )
 
 ANNE, BOB = 0, 1
@@ -126,10 +127,7 @@ def duel_of_two(browser: Any, server: Server, screenshots: Path) -> Iterator[Due
                 return
             # The round's commits are in; wait for the next decision to reach the pages
             # (or the result), so that whether Bob owes a card is not a race.
-            for _ in range(250):
-                if clickable(anne) or clickable(bob) or result_shown(anne):
-                    break
-                bob.wait_for_timeout(40)
+            wait_for(lambda: clickable(anne) or clickable(bob) or result_shown(anne), limit=10)
             if not clickable(bob):
                 return
             bob.reload()

@@ -88,8 +88,11 @@ def test_a_spectator_cannot_leave_and_nothing_is_left_after_the_end(client):
         assert left["table"]["finishable"] is True
         ann.send({"type": "finish"})
         ann.until(lambda m: m["type"] == "state" and m["table"]["status"] == "over")
+        # A second ask comes after the end, as a click may cross the last move: it is
+        # answered by nothing, so the next error is the takeback's.
+        ann.send({"type": "finish"})
         ann.send({"type": "takeback"})
-        assert "over" in ann.error()["message"]
+        assert ann.error()["message"] == "the table is over"
         ann.send({"type": "leave"})
         assert ann.error()["message"] == "the table is over"
     finally:

@@ -531,6 +531,9 @@ class Hub:
         if by is None or table.seat_row(by).kind != "human":
             raise TableError("only a player at the table can ask for that", status=403)
         async with table.lock:
+            if table.finished or table.state.is_over:
+                # The bots got there while the ask was on its way: what was asked is done.
+                return
             if not table.humans_out():
                 raise TableError("a player is still in the game: it goes on at its pace", 409)
             if not table.rushed:

@@ -96,7 +96,8 @@ def test_every_screen_of_a_game_fits_the_window(
     seats = ["human"] + ["bot:random"] * (players - 1)
     table = create_table(page, "Mary", seats, game=game)
     # The tab says it is the player's move once the first decision is drawn.
-    expect(page).to_have_title(re.compile("^Your move"))
+    # (A bot may move first: more than the default 5 s on a loaded machine.)
+    expect(page).to_have_title(re.compile("^Your move"), timeout=30_000)
     assert_fits(page, folder / f"{game}-{size}-table.png")
 
     page.click("#rules-button")

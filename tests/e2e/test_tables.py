@@ -102,15 +102,6 @@ def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
     lobby.set_viewport_size({"width": 360, "height": 740})
     assert lobby.evaluate("document.documentElement.scrollWidth") <= 360
 
-    # The host leaves the game to a bot, then takes her seat back.
-    page.click("#leave-seat")
-    expect(seats.nth(0).locator(".badge.auto")).to_be_visible()
-    # With no player left in the game, she could have the bots finish it now.
-    expect(page.locator("#finish-now")).to_be_visible()
-    page.click("#takeback")
-    expect(seats.nth(0).locator(".badge.auto")).to_have_count(0)
-    expect(page.locator("#finish-note")).to_be_hidden()
-
     # How to play is a click away: the guide for players, with its tables.
     page.click("#rules-button")
     expect(page.locator("#rules-text h1")).to_have_text("Duel: how to play")
@@ -138,7 +129,7 @@ def test_lobby_lists_tables_and_one_human_plays_two_bots_to_the_end(
     page.screenshot(path=str(screenshots / "table-phone.png"), full_page=True)
     page.set_viewport_size(DESKTOP)
 
-    play_until_over([page], rng, limit=50)
+    play_until_over([page], rng, limit=150)
     expect(page.locator("#result-scores li")).to_have_count(3)
     expect(page.locator("#rematch")).to_be_visible()
     assert api(server.url, "GET", f"/api/tables/{table}")["status"] == "over"
@@ -397,18 +388,32 @@ def test_with_no_player_left_the_bots_finish_the_game_at_a_click(
     pages: Callable[..., Any],
 ) -> None:
     page = pages()
-    create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 3})
+    # A long game ($20): once Mary leaves, the bots play on at their pace, and a short
+    # one could end before she clicks.
+    create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 20})
     expect(page.locator("#finish-note")).to_be_hidden()  # Mary is still in the game
+    seats = page.locator("#seats .seat-item")
+
+    # She leaves the game to a bot, then takes her seat back.
+    page.click("#leave-seat")
+    expect(seats.nth(0).locator(".badge.auto")).to_be_visible()
+    # With no player left in the game, she could have the bots finish it now.
+    expect(page.locator("#finish-now")).to_be_visible()
+    page.click("#takeback")
+    expect(seats.nth(0).locator(".badge.auto")).to_have_count(0)
+    expect(page.locator("#finish-note")).to_be_hidden()
+
     page.click("#leave-seat")
     page.click("#finish-now")
-    expect(page.locator("#result")).to_be_visible(timeout=20000)
+    expect(page.locator("#result")).to_be_visible(timeout=60_000)
     expect(page.locator("#finish-note")).to_be_hidden()
 
 
 def test_the_table_holds_still_a_moment_to_show_what_each_pirate_played(
     pages: Callable[..., Any],
 ) -> None:
-    page = pages(reveal_pause=1500)
+    # A hold long enough for a loaded machine to look at the table during it.
+    page = pages(reveal_pause=5000)
     create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 2})
     # A card played with one click (Barricade or Reload): the shootout then resolves.
     card = page.locator('#game .duel-hand [data-card][data-action]:not([disabled])').first
@@ -416,11 +421,15 @@ def test_the_table_holds_still_a_moment_to_show_what_each_pirate_played(
     card.click()
     # The shootout resolves: every plate shows what its pirate played, lit up, and
     # Mary's next choices wait until the moment is over.
-    expect(page.locator("#game .last-play.fresh")).to_have_count(3)
-    expect(page.locator("#game .prompt")).to_contain_text("revealed")
-    assert page.locator("#game .duel-hand [data-card]:not([disabled])").count() == 0
+    # The three are read at one moment of the page, within the hold.
+    page.wait_for_function(
+        """() => document.querySelectorAll("#game .last-play.fresh").length === 3
+            && document.querySelector("#game .prompt")?.textContent.includes("revealed")
+            && !document.querySelector("#game .duel-hand [data-card]:not([disabled])")""",
+        timeout=5000,
+    )
     # Then the table moves on by itself: the next choices (or the grave, if she was hit).
-    expect(page.locator("#game .last-play.fresh")).to_have_count(0, timeout=5000)
+    expect(page.locator("#game .last-play.fresh")).to_have_count(0, timeout=15_000)
     expect(page.locator("#game .prompt")).not_to_contain_text("revealed")
 
 

@@ -123,7 +123,9 @@ def duel_of_two(browser: Any, server: Server, screenshots: Path) -> Iterator[Due
 
         def between(commits: int) -> None:
             # Midway, while Bob owes a card, he reloads: his seat and his cards come back.
-            if duel.reloaded_at is not None or commits < 6:
+            # From the first shootout on (two commits): the game takes two duels, so
+            # one shootout cannot end it, and a short game still has Bob reload.
+            if duel.reloaded_at is not None or commits < 2:
                 return
             # The round's commits are in; wait for the next decision to reach the pages
             # (or the result), so that whether Bob owes a card is not a race.
@@ -131,13 +133,16 @@ def duel_of_two(browser: Any, server: Server, screenshots: Path) -> Iterator[Due
             if not clickable(bob):
                 return
             bob.reload()
-            expect(bob.locator("#seats .seat-item.me .seat-name")).to_have_text("Bob (you)")
+            # A reload and a new socket on a loaded machine: more than the default 5 s.
+            expect(bob.locator("#seats .seat-item.me .seat-name")).to_have_text(
+                "Bob (you)", timeout=20_000
+            )
             expect(bob.locator("#game .plate.me .plate-name")).to_have_text("Bob (you)")
             expect(bob.locator("#game [data-card]:not([disabled])").first).to_be_visible()
             expect(bob.locator("#join")).to_be_hidden()
             duel.reloaded_at = commits
 
-        duel.commits = play_until_over([anne, bob], random.Random(7), 50.0, on_commit, between)
+        duel.commits = play_until_over([anne, bob], random.Random(7), 150.0, on_commit, between)
         expect(carl.locator("#result")).to_be_visible()
         anne.screenshot(path=str(screenshots / "table-over.png"), full_page=True)
         yield duel

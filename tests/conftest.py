@@ -12,8 +12,14 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 SLOW_ENVIRONMENT = "PLUNDER_SLOW"
+
+# Property tests judge what the code does, not how fast: no deadline per example,
+# which a loaded machine (the suite runs on two workers) could overrun.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -54,9 +54,10 @@ def test_a_player_who_is_not_the_host_leaves_and_takes_the_seat_back(client):
         bob.send({"type": "takeback"})
         back = bob.until(lambda m: m["type"] == "state" and not m["table"]["seats"][1]["auto"])
         assert back["table"]["status"] == "running"
-        # His next choice is his own: Ann plays on until Bob has one to make.
+        # His next choice is his own: Ann plays on until Bob has one to make (if his
+        # pirate fell meanwhile, that is at the next duel).
         mine = back
-        for _ in range(30):
+        for _ in range(300):
             if mine["legal"]:
                 break
             if ann.state(mine["move"])["legal"]:

@@ -76,10 +76,11 @@ def test_the_gesture_clock_plays_no_gesture_and_survives_a_restart(db_url):
             client,
             [HUMAN, HUMAN, bot("random")],
             options={"gestures": True, "pirates": "bonny,roberts,kidd"},
-            reflex_clock=2,
+            # Seconds enough for a loaded machine to pass the messages along in time.
+            reflex_clock=5,
             # Longer than the reflex clock: a bot that waited its delay in the
             # gesture step would find the step judged without it.
-            bot_delay=3,
+            bot_delay=8,
         )
         table = created["table"]
         joined = join(client, table, "Bob")
@@ -98,12 +99,12 @@ def test_the_gesture_clock_plays_no_gesture_and_survives_a_restart(db_url):
             started = time.monotonic()
             assert opened["move"] == 3
             assert opened["legal"] and "gesture>none" in opened["legal"]
-            assert 0 < opened["deadline"] <= 2
+            assert 0 < opened["deadline"] <= 5
             seats = opened["table"]["seats"]
-            assert 0 < seats[0]["deadline"] <= 2 and 0 < seats[1]["deadline"] <= 2
+            assert 0 < seats[0]["deadline"] <= 5 and 0 < seats[1]["deadline"] <= 5
             assert seats[2]["deadline"] is None
             ann.send({"type": "act", "action": f"gesture>{gesture_of(opened)}"})
-            # The bot answers at once, not after its 1.5 s delay.
+            # The bot answers at its reflex, not after its 8 s delay.
             answered = ann.until(
                 lambda m: (
                     m["type"] == "state"
@@ -121,7 +122,7 @@ def test_the_gesture_clock_plays_no_gesture_and_survives_a_restart(db_url):
             judged = bob.until(lambda m: m["type"] == "state" and m["view"]["phase"] != "gesture")
             waited = time.monotonic() - started
             # The clock never runs out early (a busy machine may only make it late).
-            assert waited >= 1.5, waited
+            assert waited >= 4.0, waited
             judged_log = bob.log_at(judged)
             gestures = [e for e in judged_log if e["type"] == "gestures"][-1]
             made = {g["seat"]: g["gesture"] for g in gestures["gestures"]}
@@ -162,7 +163,7 @@ def test_the_gesture_clock_plays_no_gesture_and_survives_a_restart(db_url):
             # A fresh clock runs for the decision still owed (without one the step
             # would wait for ever and the gestures below would never be made); how
             # much of it is left when the test reads it depends on the machine.
-            assert 0 < resumed["deadline"] <= 2
+            assert 0 < resumed["deadline"] <= 5
             done = ann.until(lambda m: m["type"] == "state" and m["view"]["phase"] != "gesture")
             gestures = [e for e in ann.log_at(done) if e["type"] == "gestures"][-1]
             made = {g["seat"]: g["gesture"] for g in gestures["gestures"]}

@@ -103,19 +103,18 @@ def test_a_locked_store_stalls_no_other_table(client, db_url):
         player.state()
         bystander.state()
         locked = threading.Event()
-        holder = threading.Thread(target=hold_lock, args=(db_url, 1.5, locked))
+        holder = threading.Thread(target=hold_lock, args=(db_url, 3.0, locked))
         holder.start()
         assert locked.wait(5)
         sent = time.monotonic()
         player.send({"type": "act", "action": "reload"})
         time.sleep(0.2)  # the move is waiting on the store now
-        pings = []
         for _ in range(3):
-            asked = time.monotonic()
             bystander.send({"type": "ping"})
             bystander.until(lambda m: m["type"] == "pong")
-            pings.append(time.monotonic() - asked)
-        assert max(pings) < 0.3, pings
+        # The other table answered all three while the store was still locked (judged
+        # by order, not by a clock a loaded machine could stretch).
+        assert holder.is_alive()
         # The move is told only once stored, after the lock is gone.
         acknowledged = player.state(1)
         assert time.monotonic() - sent > 1.0

@@ -57,9 +57,24 @@ def serving(
 ) -> Iterator[Server]:
     """``plunder serve`` in a process of its own, on a free port, with a SQLite file in
     ``folder`` and quick bots; stopped when the block ends. A server that exits or does
-    not answer within 30 s fails the test with the end of its log."""
-    port = _free_port()
+    not answer within 60 s fails the test with the end of its log. (A port taken by
+    another process between its pick and the start is picked again, once.)"""
     log = folder / "server.log"
+    for attempt in range(2):
+        port = _free_port()
+        process = _launch(folder, port, log, flags, env)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            if _answers(process, url, log, last=attempt == 1):
+                yield Server(url, log)
+                return
+        finally:
+            _stop(process)
+
+
+def _launch(
+    folder: Path, port: int, log: Path, flags: tuple[str, ...], env: Mapping[str, str] | None
+) -> subprocess.Popen[bytes]:
     command = [
         sys.executable, "-m", "plunder.cli", "serve",
         "--port", str(port),
@@ -68,33 +83,39 @@ def serving(
         *flags,
     ]
     with log.open("ab") as out:
-        process = subprocess.Popen(
+        return subprocess.Popen(
             command, stdout=out, stderr=subprocess.STDOUT,
             env=None if env is None else dict(env),
         )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"plunder serve exited at start:\n{log.read_text()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/games", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"plunder serve did not answer in 30 s:\n{log.read_text()[-3000:]}")
-            time.sleep(0.1)
-        yield Server(url, log)
-    finally:
-        process.terminate()
+
+
+def _answers(process: subprocess.Popen[bytes], url: str, log: Path, last: bool) -> bool:
+    """Waits for the server to answer; False if its port was taken (and ``last`` is not)."""
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            told = log.read_text()[-3000:]
+            if not last and "address already in use" in told.lower():
+                return False
+            pytest.fail(f"plunder serve exited at start:\n{told}")
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+            with urllib.request.urlopen(f"{url}/api/games", timeout=1) as answer:
+                if answer.status == 200:
+                    return True
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"plunder serve did not answer in 60 s:\n{log.read_text()[-3000:]}")
+        time.sleep(0.1)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
 
 
 class Pages:

@@ -195,6 +195,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class PortTaken(AssertionError):
+    """The server could not listen: its port was taken."""
+
+
 class ServerProcess:
     """``plunder serve`` in a process of its own, which a test may kill and restart."""
 
@@ -215,8 +219,22 @@ class ServerProcess:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.started = False
 
     def start(self) -> None:
+        """Starts the server; at its first start, on another port if the one picked was
+        taken meanwhile (by another process of the suite, between the pick and now)."""
+        try:
+            self._start()
+        except PortTaken:
+            if self.started:
+                raise
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self._start()
+        self.started = True
+
+    def _start(self) -> None:
         command = [
             sys.executable,
             "-m",
@@ -234,10 +252,13 @@ class ServerProcess:
         ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a loaded machine starts it slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise AssertionError(f"server exited: {self.log.read_text()[-2000:]}")
+                told = self.log.read_text()[-2000:]
+                if "address already in use" in told.lower():
+                    raise PortTaken(told)
+                raise AssertionError(f"server exited: {told}")
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
                     return

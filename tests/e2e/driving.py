@@ -5,9 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -15,9 +12,10 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+
+from server.kit import ServerProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -45,77 +43,22 @@ class Server:
         return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def serving(
     folder: Path, flags: tuple[str, ...] = (), env: Mapping[str, str] | None = None
 ) -> Iterator[Server]:
-    """``plunder serve`` in a process of its own, on a free port, with a SQLite file in
-    ``folder`` and quick bots; stopped when the block ends. A server that exits or does
-    not answer within 60 s fails the test with the end of its log. (A port taken by
-    another process between its pick and the start is picked again, once.)"""
+    """``plunder serve`` in a process of its own (the suite's ``ServerProcess``), with a
+    SQLite file in ``folder`` and quick bots; stopped when the block ends."""
     log = folder / "server.log"
-    for attempt in range(2):
-        port = _free_port()
-        process = _launch(folder, port, log, flags, env)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            if _answers(process, url, log, last=attempt == 1):
-                yield Server(url, log)
-                return
-        finally:
-            _stop(process)
-
-
-def _launch(
-    folder: Path, port: int, log: Path, flags: tuple[str, ...], env: Mapping[str, str] | None
-) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable, "-m", "plunder.cli", "serve",
-        "--port", str(port),
-        "--db", f"sqlite:///{folder / 'tables.sqlite3'}",
-        "--bot-delay", "0.05", "--bot-reflex", "0.05",
-        *flags,
-    ]
-    with log.open("ab") as out:
-        return subprocess.Popen(
-            command, stdout=out, stderr=subprocess.STDOUT,
-            env=None if env is None else dict(env),
-        )
-
-
-def _answers(process: subprocess.Popen[bytes], url: str, log: Path, last: bool) -> bool:
-    """Waits for the server to answer; False if its port was taken (and ``last`` is not)."""
-    deadline = time.monotonic() + 60
-    while True:
-        if process.poll() is not None:
-            told = log.read_text()[-3000:]
-            if not last and "address already in use" in told.lower():
-                return False
-            pytest.fail(f"plunder serve exited at start:\n{told}")
-        try:
-            with urllib.request.urlopen(f"{url}/api/games", timeout=1) as answer:
-                if answer.status == 200:
-                    return True
-        except (urllib.error.URLError, OSError):
-            pass
-        if time.monotonic() > deadline:
-            pytest.fail(f"plunder serve did not answer in 60 s:\n{log.read_text()[-3000:]}")
-        time.sleep(0.1)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
+    process = ServerProcess(
+        f"sqlite:///{folder / 'tables.sqlite3'}", log, bot_delay=0.05, bot_reflex=0.05,
+        extra=list(flags), env=env,
+    )
+    process.start()
     try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
+        yield Server(process.url, log)
+    finally:
+        process.stop()
 
 
 class Pages:

@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -209,6 +209,7 @@ class ServerProcess:
         bot_delay: float = 0.0,
         extra: list[str] | None = None,
         bot_reflex: float = 0.0,
+        env: Mapping[str, str] | None = None,
     ) -> None:
         self.db_url = db_url
         self.log = log
@@ -216,6 +217,7 @@ class ServerProcess:
         self.bot_reflex = bot_reflex
         # More flags of ``plunder serve``.
         self.extra = list(extra or [])
+        self.env = None if env is None else dict(env)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -251,7 +253,9 @@ class ServerProcess:
             *self.extra,
         ]
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, env=self.env
+            )
         deadline = time.monotonic() + 60  # a loaded machine starts it slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -19,6 +19,7 @@ from e2e.driving import (
     Server,
     api,
     create_table,
+    join_on_a_phone,
     play_one,
     play_until_over,
     refusal_shown,
@@ -410,27 +411,82 @@ def test_with_no_player_left_the_bots_finish_the_game_at_a_click(
 
 
 def test_the_table_holds_still_a_moment_to_show_what_each_pirate_played(
+    pages: Callable[..., Any], server: Server
+) -> None:
+    # Two players, so no one's move comes before the test's: both hide behind a
+    # Barricade, no one is hit, and the first shootout is the one revealed. The hold is
+    # long enough for a loaded machine to look at the table during it.
+    mary = pages(reveal_pause=8000)
+    table = create_table(mary, "Mary", ["human", "human"], {"target": 2})
+    bob = join_on_a_phone(lambda **o: pages(reveal_pause=8000, **o), mary, server.url, table, "Bob")
+    for page in (mary, bob):
+        page.locator('#game .duel-hand [data-card="barricade"]:not([disabled])').click()
+    # The shootout resolves: both plates show what their pirate played, lit up, and the
+    # next choices wait until the moment is over. Read at one moment of each page, within
+    # the hold (the wait is for the move and the page; the hold starts at the drawing).
+    for page in (mary, bob):
+        page.wait_for_function(
+            """() => document.querySelectorAll("#game .last-play.fresh").length === 2
+                && document.querySelector("#game .prompt")?.textContent
+                    .includes("Shootout 1 revealed")
+                && !document.querySelector("#game .duel-hand [data-card]:not([disabled])")""",
+            timeout=30_000,
+        )
+    # Then the table moves on by itself: the next shootout's choices.
+    for page in (mary, bob):
+        expect(page.locator("#game .prompt")).to_contain_text("Your move", timeout=15_000)
+        expect(page.locator("#game .last-play.fresh")).to_have_count(0)
+
+
+def test_a_reveal_that_comes_during_the_moment_of_another_waits_its_turn(
     pages: Callable[..., Any],
 ) -> None:
-    # A hold long enough for a loaded machine to look at the table during it.
-    page = pages(reveal_pause=5000)
-    create_table(page, "Mary", ["human", "bot:random", "bot:random"], {"target": 2})
-    # A card played with one click (Barricade or Reload): the shootout then resolves.
-    card = page.locator('#game .duel-hand [data-card][data-action]:not([disabled])').first
-    expect(card).to_be_visible()
-    card.click()
-    # The shootout resolves: every plate shows what its pirate played, lit up, and
-    # Mary's next choices wait until the moment is over.
-    # The three are read at one moment of the page, within the hold.
-    page.wait_for_function(
-        """() => document.querySelectorAll("#game .last-play.fresh").length === 3
-            && document.querySelector("#game .prompt")?.textContent.includes("revealed")
-            && !document.querySelector("#game .duel-hand [data-card]:not([disabled])")""",
-        timeout=5000,
+    """The page's hold, driven directly: the table keeps drawing the message of the
+    reveal it holds while a later one arrives, then draws the newest message only."""
+    page = pages(reveal_pause=60_000)
+    page.goto("/")
+    page.wait_for_function("() => window.Plunder && window.Plunder.held")
+    shown = page.evaluate(
+        """() => {
+            const drawn = [];
+            const redraw = (m) => drawn.push(m.n);
+            const held = (key, n, live = true) => {
+                const out = Plunder.held("t", key, {n}, redraw, live);
+                return [out.message.n, out.hold > 59_000 ? "held" : out.hold];
+            };
+            return [
+                held(null, 0),       // the page opens: what is there starts no moment
+                held("1", 1),        // reveal 1 seen as it happens: held
+                held("1", 2),        // more of reveal 1 (a commitment): drawn, still held
+                held("2", 3),        // reveal 2 arrives meanwhile: reveal 1 stays drawn
+                held("3", 4),
+                held("3", 5, false), // a finished game is drawn at once
+                drawn.length,
+            ];
+        }"""
     )
-    # Then the table moves on by itself: the next choices (or the grave, if she was hit).
-    expect(page.locator("#game .last-play.fresh")).to_have_count(0, timeout=15_000)
-    expect(page.locator("#game .prompt")).not_to_contain_text("revealed")
+    assert shown == [
+        [0, 0], [1, "held"], [2, "held"], [2, "held"], [2, "held"], [5, 0], 0,
+    ]
+    # The hold ends: only the newest message is redrawn, and it starts its own moment.
+    page.evaluate("() => localStorage.setItem('plunder:reveal-pause', '50')")
+    redrawn = page.evaluate(
+        """() => new Promise((done) => {
+            const drawn = [];
+            const redraw = (m) => {
+                const out = Plunder.held("u", m.key, m, redraw, true);
+                drawn.push([m.n, out.message.n]);
+                if (m.n === 3 && out.hold === 0) done(drawn);
+            };
+            Plunder.held("u", null, {n: 0, key: null}, redraw, true);
+            Plunder.held("u", "1", {n: 1, key: "1"}, redraw, true);
+            Plunder.held("u", "2", {n: 2, key: "2"}, redraw, true);
+            Plunder.held("u", "2", {n: 3, key: "2"}, redraw, true);
+        })"""
+    )
+    # Reveal 1's moment ends: message 3 (the newest; 2 is never redrawn) starts reveal
+    # 2's moment, and when that ends message 3 is drawn with nothing held.
+    assert redrawn == [[3, 3], [3, 3]]
 
 
 def test_clicking_a_player_aims_at_them_and_the_aiming_buttons_stay_in_view(

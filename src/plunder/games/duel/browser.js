@@ -308,26 +308,32 @@
     );
   }
 
-  function render(root, message, send) {
+  /** The shootout a view last revealed, as a key ("duel:shootout"), or null. */
+  function shotKey(view) {
+    const last = lastShootout(view);
+    return last ? `${last.duel}:${last.shootout}` : null;
+  }
+
+  function render(root, latest, send) {
+    // When a shootout resolves the table holds still a moment: every plate shows the
+    // card its pirate played (and who was hit) before the next choices appear; a later
+    // shootout waits its turn. (The first view registers what was already there.)
+    const latestView = latest.view || {};
+    const tableId = (latest.table && latest.table.table) || "";
+    const live = Boolean(send) && !latestView.over;
+    const { message, hold: moment } = P.held(`duel:${tableId}`, shotKey(latestView), latest, (m) => render(root, m, send), live);
     const view = message.view || {};
     const players = view.players || [];
     catalogue = message.catalogue || {};
-    // When a shootout resolves the table holds still a moment: every plate shows the
-    // card its pirate played (and who was hit) before the next choices appear.
     const last = lastShootout(view);
-    const tableId = (message.table && message.table.table) || "";
-    const shot = last ? `${last.duel}:${last.shootout}` : null;
-    // (The table's first view registers what was already there: it starts no moment.)
-    const moment = send && !view.over ? P.moment(`duel:${tableId}`, shot) : 0;
     const hold = last ? moment : 0;
-    if (hold) setTimeout(() => render(root, message, send), hold + 20);
     const cards = byCard(send && !hold ? message.actions || [] : []);
     if (picked && !(cards.get(picked) && cards.get(picked).targets.size)) picked = null;
 
     const ctx = {
       cards,
       act: send ? (action) => send(action) : null,
-      redraw: () => render(root, message, send),
+      redraw: () => render(root, latest, send),
       targets: picked ? cards.get(picked).targets : null,
       last,
       hold,

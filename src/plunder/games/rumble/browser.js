@@ -550,18 +550,20 @@
     pick.first = null;
   }
 
-  function render(root, message, send) {
+  function render(root, latest, send) {
+    // When a round resolves the table holds still a moment: every plate shows the card
+    // its pirate played before the next choices appear; a later round waits its turn.
+    // (The table's first view registers what was already there: it starts no moment.)
+    const latestView = latest.view || {};
+    const latestReveal = lastReveal(latestView);
+    const tableId = (latest.table && latest.table.table) || "";
+    const live = Boolean(send) && !latestView.over;
+    const { message, hold: moment } = P.held(`rumble:${tableId}`, latestReveal ? latestReveal.round : null, latest, (m) => render(root, m, send), live);
     const view = message.view || {};
     const players = view.players || [];
     catalogue = message.catalogue || {};
-    // When a round resolves the table holds still a moment: every plate shows the card
-    // its pirate played before the next choices appear.
     const last = lastReveal(view);
-    const tableId = (message.table && message.table.table) || "";
-    // (The table's first view registers what was already there: it starts no moment.)
-    const moment = send && !view.over ? P.moment(`rumble:${tableId}`, last ? last.round : null) : 0;
     const hold = last ? moment : 0;
-    if (hold) setTimeout(() => render(root, message, send), hold + 20);
     const parsed = sortActions(send && !hold ? message.actions || [] : []);
     // A pick belongs to one step of one seat; a new step (or a card no longer legal) drops it.
     const step = `${message.seat}:${message.step}`;
@@ -582,7 +584,7 @@
       last,
       hold,
       act: send ? (action) => send(action) : null,
-      redraw: () => render(root, message, send),
+      redraw: () => render(root, latest, send),
       aim: (seat) => {
         const action = targets.get(seat);
         if (action) {

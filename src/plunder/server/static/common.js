@@ -232,22 +232,32 @@
   const moments = new Map();
 
   /**
-   * The milliseconds left of the moment that began when `scope` (a table) first showed
-   * `key` (its latest reveal). A key already there when the page opened starts no
-   * moment: only a reveal seen as it happens holds the table.
+   * What the table `scope` draws now, for the newest message `latest` whose latest
+   * reveal is `key`: `{ message, hold }`, where `hold` is how many more milliseconds the
+   * table holds still (no choices are offered meanwhile). A reveal seen as it happens
+   * holds the table its whole moment: a later reveal that arrives meanwhile waits its
+   * turn (the table goes on drawing the message that showed the earlier one), so a
+   * player whose seat does not take part still sees every reveal, however fast the
+   * others play. When the hold ends `redraw(latest)` is called, unless a newer message
+   * has been drawn since. `live` is false for a replay or a finished game: nothing
+   * holds. A key already there when the page opened starts no moment.
    */
-  function moment(scope, key) {
+  function held(scope, key, latest, redraw, live) {
     const now = Date.now();
     const seen = moments.get(scope);
-    if (!seen) {
-      moments.set(scope, { key, until: now });
-      return 0;
+    if (!live || !seen) {
+      if (seen) seen.latest = latest;
+      else if (live) moments.set(scope, { key, until: now, message: latest, latest });
+      return { message: latest, hold: 0 };
     }
-    if (seen.key !== key) {
-      seen.key = key;
-      seen.until = now + revealPause();
-    }
-    return Math.max(0, seen.until - now);
+    seen.latest = latest;
+    let message = latest;
+    if (seen.key !== key && seen.until > now) message = seen.message;
+    else if (seen.key !== key) Object.assign(seen, { key, until: now + revealPause(), message: latest });
+    else seen.message = latest;
+    const hold = Math.max(0, seen.until - now);
+    if (hold) setTimeout(() => seen.latest === latest && redraw(latest), hold + 20);
+    return { message, hold };
   }
 
   /**
@@ -274,5 +284,5 @@
     );
   }
 
-  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText, moment, revealPause, autopassToggle });
+  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText, held, revealPause, autopassToggle });
 })();

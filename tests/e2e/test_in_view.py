@@ -210,7 +210,7 @@ def _in_view(
         handle = page.wait_for_function(
             f"(args) => {{ const f = ({IN_VIEW_JS})(args); return f.fits ? f : null; }}",
             arg=args,
-            timeout=5000,
+            timeout=15_000,
         )
     except PlaywrightError:
         page.screenshot(path=str(shot))

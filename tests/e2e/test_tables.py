@@ -450,8 +450,9 @@ def test_a_reveal_that_comes_during_the_moment_of_another_waits_its_turn(
         """() => {
             const drawn = [];
             const redraw = (m) => drawn.push(m.n);
-            const held = (key, n, live = true) => {
-                const out = Plunder.held("t", key, {n}, redraw, live);
+            const send = () => {};
+            const held = (key, n, over = false) => {
+                const out = Plunder.held("t", key, {n, view: {over}}, send, redraw);
                 return [out.message.n, out.hold > 59_000 ? "held" : out.hold];
             };
             return [
@@ -460,7 +461,7 @@ def test_a_reveal_that_comes_during_the_moment_of_another_waits_its_turn(
                 held("1", 2),        // more of reveal 1 (a commitment): drawn, still held
                 held("2", 3),        // reveal 2 arrives meanwhile: reveal 1 stays drawn
                 held("3", 4),
-                held("3", 5, false), // a finished game is drawn at once
+                held("3", 5, true),  // a finished game is drawn at once
                 drawn.length,
             ];
         }"""
@@ -473,15 +474,16 @@ def test_a_reveal_that_comes_during_the_moment_of_another_waits_its_turn(
     redrawn = page.evaluate(
         """() => new Promise((done) => {
             const drawn = [];
+            const send = () => {};
             const redraw = (m) => {
-                const out = Plunder.held("u", m.key, m, redraw, true);
+                const out = Plunder.held("u", m.key, m, send, redraw);
                 drawn.push([m.n, out.message.n]);
                 if (m.n === 3 && out.hold === 0) done(drawn);
             };
-            Plunder.held("u", null, {n: 0, key: null}, redraw, true);
-            Plunder.held("u", "1", {n: 1, key: "1"}, redraw, true);
-            Plunder.held("u", "2", {n: 2, key: "2"}, redraw, true);
-            Plunder.held("u", "2", {n: 3, key: "2"}, redraw, true);
+            Plunder.held("u", null, {n: 0, key: null}, send, redraw);
+            Plunder.held("u", "1", {n: 1, key: "1"}, send, redraw);
+            Plunder.held("u", "2", {n: 2, key: "2"}, send, redraw);
+            Plunder.held("u", "2", {n: 3, key: "2"}, send, redraw);
         })"""
     )
     # Reveal 1's moment ends: message 3 (the newest; 2 is never redrawn) starts reveal

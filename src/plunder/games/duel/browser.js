@@ -318,10 +318,7 @@
     // When a shootout resolves the table holds still a moment: every plate shows the
     // card its pirate played (and who was hit) before the next choices appear; a later
     // shootout waits its turn. (The first view registers what was already there.)
-    const latestView = latest.view || {};
-    const tableId = (latest.table && latest.table.table) || "";
-    const live = Boolean(send) && !latestView.over;
-    const { message, hold: moment } = P.held(`duel:${tableId}`, shotKey(latestView), latest, (m) => render(root, m, send), live);
+    const { message, hold: moment } = P.held("duel", shotKey(latest.view || {}), latest, send, (m) => render(root, m, send));
     const view = message.view || {};
     const players = view.players || [];
     catalogue = message.catalogue || {};

@@ -554,11 +554,8 @@
     // When a round resolves the table holds still a moment: every plate shows the card
     // its pirate played before the next choices appear; a later round waits its turn.
     // (The table's first view registers what was already there: it starts no moment.)
-    const latestView = latest.view || {};
-    const latestReveal = lastReveal(latestView);
-    const tableId = (latest.table && latest.table.table) || "";
-    const live = Boolean(send) && !latestView.over;
-    const { message, hold: moment } = P.held(`rumble:${tableId}`, latestReveal ? latestReveal.round : null, latest, (m) => render(root, m, send), live);
+    const latestReveal = lastReveal(latest.view || {});
+    const { message, hold: moment } = P.held("rumble", latestReveal ? latestReveal.round : null, latest, send, (m) => render(root, m, send));
     const view = message.view || {};
     const players = view.players || [];
     catalogue = message.catalogue || {};

@@ -232,17 +232,19 @@
   const moments = new Map();
 
   /**
-   * What the table `scope` draws now, for the newest message `latest` whose latest
+   * What a `game`'s table draws now, for the newest message `latest` whose latest
    * reveal is `key`: `{ message, hold }`, where `hold` is how many more milliseconds the
    * table holds still (no choices are offered meanwhile). A reveal seen as it happens
    * holds the table its whole moment: a later reveal that arrives meanwhile waits its
    * turn (the table goes on drawing the message that showed the earlier one), so a
    * player whose seat does not take part still sees every reveal, however fast the
    * others play. When the hold ends `redraw(latest)` is called, unless a newer message
-   * has been drawn since. `live` is false for a replay or a finished game: nothing
-   * holds. A key already there when the page opened starts no moment.
+   * has been drawn since. A replay (no `send`) or a finished game holds nothing. A key
+   * already there when the page opened starts no moment.
    */
-  function held(scope, key, latest, redraw, live) {
+  function held(game, key, latest, send, redraw) {
+    const scope = `${game}:${(latest.table && latest.table.table) || ""}`;
+    const live = Boolean(send) && !(latest.view && latest.view.over);
     const now = Date.now();
     const seen = moments.get(scope);
     if (!live || !seen) {

@@ -12,12 +12,12 @@ own time cap if that is longer, however long this decision took
 The attacker plays seat 0 of Rum & Bones against ``ismcts`` (easy: it stops
 after 100 iterations or at 0.25 s) on a real server with neither bot delay nor
 bot reflex, and times each of the bot's moves from the message that showed the
-bot alone owing a decision to the message that brought its move; when a game ends
-first, it opens another table. Each must take
-the cap, less a margin for passing the messages along. Before, a decision with
-one legal action (a window without a card to play, a step with one way to go)
-came at once, and one that stopped on its count came as soon as it stopped: in
-one run the 60 moves came from 0.03 to 0.29 s after they fell due.
+bot alone owing a decision to the message that brought its move (when a game ends
+first, it opens another table). Each must take the cap, less a margin for passing
+the messages along. Before, a decision with one legal action (a window without a
+card to play, a step with one way to go) came at once, and one that stopped on its
+count came as soon as it stopped: in one run the 60 moves came from 0.03 to 0.29 s
+after they fell due.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def test_the_searching_bot_moves_at_its_time_cap_whatever_it_holds(server):
     intervals: list[float] = []
     tables = 0
     # A game may end before MOVES of the bot's moves are timed: then another table is
-    # opened. Every table timed at least one move, so this ends.
+    # opened. A table that times none fails the test, so the loop cannot spin.
     while len(intervals) < MOVES:
         timed = time_the_bot(server, rng, MOVES - len(intervals))
         assert timed, "a table ended before the bot owed a move alone"

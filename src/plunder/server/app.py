@@ -11,7 +11,7 @@ import contextlib
 import functools
 import json
 import logging
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -580,6 +580,30 @@ def create_app(
         await hub().attach(table, connection, seat, held_events(message, seat))
         return False
 
+    async def act(table: LiveTable, connection: Connection, message: dict[str, Any]) -> None:
+        if connection.seat is None:
+            raise TableError("a spectator cannot act; join a seat first", status=403)
+        await hub().act(table, connection.seat, message.get("action"), message.get("step"))
+
+    async def chat(table: LiveTable, connection: Connection, message: dict[str, Any]) -> None:
+        await hub().chat(table, connection, message.get("text"), message.get("name"),
+                         team=message.get("team") is True)
+
+    # What each message of an attached connection asks of the hub, by its type.
+    # A hello and a ping come before these: they need no attached connection.
+    # The hub checks the seat (None for a spectator) and says why it refuses.
+    Ask = Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[None]]
+    asks: dict[str, Ask] = {
+        "act": act,
+        "chat": chat,
+        "handover": lambda table, c, m: hub().handover(table, c.seat, m.get("seat")),
+        "takeback": lambda table, c, m: hub().takeback(table, c.seat),
+        "close": lambda table, c, m: hub().close(table, c.seat),
+        "finish": lambda table, c, m: hub().finish_now(table, c.seat),
+        "leave": lambda table, c, m: hub().leave(table, c.seat),
+        "autopass": lambda table, c, m: hub().set_autopass(table, c.seat, autopass_setting(m)),
+    }
+
     async def handle(
         websocket: WebSocket, table: LiveTable, connection: Connection, text: str
     ) -> bool:
@@ -606,28 +630,11 @@ def create_app(
             connection.push(error_text("say hello first"))
             return False
         seat = connection.seat
+        ask = asks.get(kind)
         try:
-            if kind == "act":
-                if seat is None:
-                    raise TableError("a spectator cannot act; join a seat first", status=403)
-                await hub().act(table, seat, message.get("action"), message.get("step"))
-            elif kind == "handover":
-                await hub().handover(table, seat, message.get("seat"))
-            elif kind == "takeback":
-                await hub().takeback(table, seat)
-            elif kind == "close":
-                await hub().close(table, seat)
-            elif kind == "finish":
-                await hub().finish_now(table, seat)
-            elif kind == "leave":
-                await hub().leave(table, seat)
-            elif kind == "chat":
-                await hub().chat(table, connection, message.get("text"), message.get("name"),
-                                 team=message.get("team") is True)
-            elif kind == "autopass":
-                await hub().set_autopass(table, seat, autopass_setting(message))
-            else:
+            if ask is None:
                 raise TableError(f"unknown message type {kind[:40]!r}")
+            await ask(table, connection, message)
         except IllegalAction as exc:
             log.info("table %s: seat %s illegal action: %s", table.id, seat, exc)
             # The player reads why, in one line; what is legal now goes as data

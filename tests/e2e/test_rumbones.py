@@ -48,10 +48,24 @@ HEROES = "carcharius,ishmael,nerissa;calavera,demarco,hueso"
 
 
 def _click(page: Any, selector: str) -> bool:
+    """Clicks the first element ``selector`` finds now; False if there is none or it went.
+
+    Every click draws the table anew (a zone or skill picked at once, a move sent
+    at the next frame, with its buttons withheld until the server answers). The
+    click waits for that, so the next look at the page cannot find the buttons
+    just answered: clicking one of those would wait for a button that is gone.
+    """
+    element = page.query_selector(selector)
+    if element is None:
+        return False
     try:
-        page.locator(selector).first.click(timeout=2000)
+        element.click(timeout=2000)
     except PlaywrightError:
         return False
+    try:
+        element.wait_for_element_state("hidden", timeout=5000)
+    except PlaywrightError as exc:
+        raise AssertionError(f"a click on {selector} drew nothing new in 5 s") from exc
     return True
 
 

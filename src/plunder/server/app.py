@@ -591,7 +591,8 @@ def create_app(
 
     # What each message of an attached connection asks of the hub, by its type.
     # A hello and a ping come before these: they need no attached connection.
-    # The hub checks the seat (None for a spectator) and says why it refuses.
+    # Each passes the hub the connection's seat (None for a spectator), and the
+    # hub says why it refuses what that seat may not ask.
     Ask = Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[None]]
     asks: dict[str, Ask] = {
         "act": act,

@@ -117,8 +117,14 @@ def test_two_humans_then_a_bot_in_bobs_seat(pages: Callable[..., Any], server: S
         if not acted:
             anne.wait_for_timeout(40)
 
-    # The host hands Bob's seat to a bot; Bob's page says so, and the bot plays on.
+    # The host asks to hand Bob's seat to a bot; Bob is asked and agrees; his page
+    # says so, and the bot plays on.
     anne.locator('#seats [data-handover="1"]').click()
+    expect(anne.locator("#toast-text")).to_contain_text("asked")
+    expect(bob.locator("#handover-ask")).to_be_visible()
+    expect(bob.locator("#handover-ask-text")).to_contain_text("Anne asks")
+    expect(bob.locator("#seats .seat-item.me .badge.auto")).to_have_count(0)
+    bob.locator("#handover-yes").click()
     expect(bob.locator("#seats .seat-item.me .badge.auto")).to_have_text("bot playing")
     while not result_shown(anne):
         assert time.monotonic() < deadline, f"the game did not end ({clicks})"

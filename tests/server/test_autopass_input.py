@@ -12,10 +12,20 @@ from hypothesis import strategies as st
 from plunder.engine.frame import Frame
 from plunder.engine.windows import MAX_TIMINGS, TIMING, AutoPass
 from plunder.server.inputs import BadInput, autopass_setting
+from plunder.server.messages import Autopass, BadMessage, read_message
 
 # Window timings as games name their decision kinds.
 timings = st.text(string.ascii_letters + string.digits + "_-", min_size=1, max_size=32)
 settings_ = st.builds(AutoPass, st.booleans(), st.frozensets(timings, max_size=MAX_TIMINGS))
+
+
+def read(message: dict[str, Any]) -> AutoPass:
+    """An ``autopass`` message read as the server reads it: its schema, then its values."""
+    typed = read_message({"type": "autopass", **message})
+    assert isinstance(typed, Autopass)
+    return autopass_setting(typed.every, typed.timings)
+
+
 # Anything a client could send as JSON.
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40),
@@ -30,10 +40,10 @@ json_values = st.recursive(
     listed=st.lists(timings, max_size=40) | st.lists(st.text(), max_size=3) | json_values,
 )
 def test_any_message_is_read_as_a_setting_or_refused_saying_why(every: Any, listed: Any) -> None:
-    message = {"type": "autopass", "every": every, "timings": listed}
+    message = {"every": every, "timings": listed}
     try:
-        found = autopass_setting(message)
-    except BadInput as exc:
+        found = read(message)
+    except (BadInput, BadMessage) as exc:
         assert str(exc).startswith("autopass: ")
         return
     assert found.every is every
@@ -44,7 +54,7 @@ def test_any_message_is_read_as_a_setting_or_refused_saying_why(every: Any, list
 @settings(max_examples=300, deadline=None)
 @given(setting=settings_)
 def test_a_setting_reads_back_from_its_message_and_its_stored_text(setting: AutoPass) -> None:
-    assert autopass_setting(setting.to_json()) == setting
+    assert read(setting.to_json()) == setting
     assert AutoPass.from_text(setting.to_text()) == setting
     # What a store keeps fits its column.
     assert len(setting.to_text()) <= 1200
@@ -61,5 +71,5 @@ def test_a_setting_covers_windows_of_its_timings_and_nothing_else(
 
 
 def test_no_setting_is_no_auto_pass() -> None:
-    assert not AutoPass() and AutoPass.from_text(None) == AutoPass() == autopass_setting({})
+    assert not AutoPass() and AutoPass.from_text(None) == AutoPass() == read({})
     assert AutoPass(every=True) and AutoPass(timings=frozenset({"tide"}))

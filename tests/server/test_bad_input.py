@@ -108,6 +108,10 @@ def test_wrong_or_missing_token_makes_a_spectator_who_cannot_act(client, table):
         with client.websocket_connect(f"/ws/{table['id']}") as ws:
             socket = Socket(ws)
             socket.send(hello)
+            if hello["token"] == 12:
+                # Not a token at all: refused by its type, and no state is sent.
+                assert socket.error()["message"] == "hello: token must be a text"
+                socket.send({"type": "hello", "token": "forged"})
             assert "holds no seat" in socket.error()["message"]
             state = socket.state()
             assert state["seat"] is None and state["legal"] == []

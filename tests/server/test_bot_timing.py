@@ -66,7 +66,10 @@ def server(tmp_path):
     ],
 )
 def test_a_bot_answers_at_the_delay_or_its_time_cap(name, level, base, expected):
-    assert answer_time(TableBot(name, "rumbones", level), base) == expected
+    player = TableBot(name, "rumbones", level)
+    assert answer_time(player, base, 0.0) == expected
+    # The part drawn by chance comes on top of whichever is longer.
+    assert answer_time(player, base, 0.5) == expected + 0.5
 
 
 def time_the_bot(server: ServerProcess, rng: random.Random, wanted: int) -> list[float]:

@@ -61,7 +61,7 @@ def test_a_refused_move_leaves_the_bot_in_the_seat(client):
     with host_and_guest(client, bot_delay=10) as (table, host, guest):
         host.state()
         guest.state()
-        host.send({"type": "handover", "seat": 1})
+        guest.send({"type": "leave"})
         guest.until(lambda m: m["type"] == "state" and m["table"]["seats"][1]["auto"])
         for refused in ("cannon", "colt>1", "colt>9"):
             guest.send({"type": "act", "action": refused})

@@ -6,7 +6,7 @@ import json
 import random
 
 import plunder
-from server.kit import HUMAN, Socket, bot, create, host_and_guest, join, replay_views
+from server.kit import HUMAN, Socket, bot, create, host_and_guest, join, replay_views, summary
 
 
 def play_out(sockets: dict[int, Socket], rng: random.Random, first: dict[int, dict]) -> dict:
@@ -215,13 +215,20 @@ def test_rematch_makes_one_new_table_with_the_same_seats(client):
 
 
 def test_host_hands_a_seat_to_a_bot_and_the_player_takes_it_back(client):
-    with host_and_guest(client) as (_, host, guest):
+    with host_and_guest(client) as (table, host, guest):
         host.state()
         guest.state()
         # Only the host may hand a seat over.
         guest.send({"type": "handover", "seat": 0})
         assert "only the host" in guest.error()["message"]
+        # The guest is here: the host's handover asks them, and hands nothing over.
         host.send({"type": "handover", "seat": 1})
+        asked = host.until(lambda m: m["type"] == "notice")
+        assert "asked" in asked["message"]
+        assert guest.until(lambda m: m["type"] == "handover_asked")["by"] == "Ann"
+        assert summary(client, table)["seats"][1]["auto"] is False
+        # The guest agrees: their own leave hands the seat to the bot.
+        guest.send({"type": "leave"})
         handed = guest.until(lambda m: m["type"] == "state" and m["table"]["seats"][1]["auto"])
         assert handed["table"]["seats"][1]["auto"] is True
         # The bot standing in plays seat 1: once the host chooses, the shootout resolves.

@@ -30,6 +30,7 @@ from plunder import bots as bot_registry
 from plunder.engine.errors import IllegalAction, OptionError, PlunderError, UnknownGame
 from plunder.engine.options import Option
 from plunder.engine.registry import game_class, manifest
+from plunder.server import messages
 from plunder.server.connection import (
     CLOSE_AGAIN,
     CLOSE_NO_TABLE,
@@ -362,8 +363,9 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
-        """The record, with the secret the bots were seeded from and the bot of each of
-        their moves (public once over): every bot decision can be replayed."""
+        """The record, with the secret the bots were seeded from, the bot of each of
+        their moves and the position it decided from (public once over): every bot
+        decision can be replayed."""
         table = await finished(table_id)
 
         def text() -> str:
@@ -371,6 +373,7 @@ def create_app(
                 **table.state.record,
                 "bot_secret": table.row.bot_secret,
                 "bot_moves": {str(k): v for k, v in sorted(table.row.bot_moves.items())},
+                "bot_from": {str(k): v for k, v in sorted(table.row.bot_from.items())},
             }
             return json.dumps(whole, indent=1)
 
@@ -550,20 +553,14 @@ def create_app(
             return True
         return False
 
-    def held_events(message: dict[str, Any], seat: int | None) -> int:
-        """The events of ``seat``'s log a hello says its client holds (``held``), else 0."""
-        held = message.get("held")
-        if not isinstance(held, dict) or "seat" not in held:
+    def held_events(held: messages.Held | None, seat: int | None) -> int:
+        """The events of ``seat``'s log a hello says its client holds, else 0."""
+        if held is None or held.seat != seat:
             return 0
-        own, count = held["seat"], held.get("events")
-        if own is not None and type(own) is not int:
-            return 0
-        if own != seat or type(count) is not int or count < 0:
-            return 0
-        return count
+        return held.events
 
     async def hello(
-        websocket: WebSocket, table: LiveTable, connection: Connection, message: dict[str, Any]
+        websocket: WebSocket, table: LiveTable, connection: Connection, message: messages.Hello
     ) -> bool:
         """Answer a hello within its own rate; True if the connection is closed for flooding."""
         assert connection.hello_bucket is not None
@@ -572,37 +569,49 @@ def create_app(
             return await refuse(websocket, table, connection, f"too many hellos; wait {wait} s")
         # A hello answered does not forgive those refused before it: a connection
         # saying hello as fast as it may send is closed, not answered once a second.
-        token = message.get("token")
-        seat = table.seat_of(token)
-        if token is not None and seat is None:
+        seat = table.seat_of(message.token)
+        if message.token is not None and seat is None:
             log.warning("table %s: hello with a token that holds no seat", table.id)
             connection.push(error_text("that token holds no seat here; watching as a spectator"))
-        await hub().attach(table, connection, seat, held_events(message, seat))
+        await hub().attach(table, connection, seat, held_events(message.held, seat))
         return False
 
-    async def act(table: LiveTable, connection: Connection, message: dict[str, Any]) -> None:
+    async def act(table: LiveTable, connection: Connection, message: messages.Act) -> None:
         if connection.seat is None:
             raise TableError("a spectator cannot act; join a seat first", status=403)
-        await hub().act(table, connection.seat, message.get("action"), message.get("step"))
+        await hub().act(table, connection.seat, message.action, message.step)
 
-    async def chat(table: LiveTable, connection: Connection, message: dict[str, Any]) -> None:
-        await hub().chat(table, connection, message.get("text"), message.get("name"),
-                         team=message.get("team") is True)
+    async def chat(table: LiveTable, connection: Connection, message: messages.Chat) -> None:
+        await hub().chat(table, connection, message.text, message.name, team=message.team)
 
-    # What each message of an attached connection asks of the hub, by its type.
+    async def handover(
+        table: LiveTable, connection: Connection, message: messages.Handover
+    ) -> None:
+        asked = await hub().handover(table, connection.seat, message.seat)
+        if asked is not None:
+            connection.push(encode({"type": "notice", "message": asked}))
+
+    async def autopass(
+        table: LiveTable, connection: Connection, message: messages.Autopass
+    ) -> None:
+        setting = autopass_setting(message.every, message.timings)
+        await hub().set_autopass(table, connection.seat, setting)
+
+    # What each message of an attached connection asks of the hub, by its type;
+    # each handler gets the message read by its type's schema (``messages``).
     # A hello and a ping come before these: they need no attached connection.
     # Each passes the hub the connection's seat (None for a spectator), and the
     # hub says why it refuses what that seat may not ask.
-    Ask = Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[None]]
-    asks: dict[str, Ask] = {
-        "act": act,
-        "chat": chat,
-        "handover": lambda table, c, m: hub().handover(table, c.seat, m.get("seat")),
-        "takeback": lambda table, c, m: hub().takeback(table, c.seat),
-        "close": lambda table, c, m: hub().close(table, c.seat),
-        "finish": lambda table, c, m: hub().finish_now(table, c.seat),
-        "leave": lambda table, c, m: hub().leave(table, c.seat),
-        "autopass": lambda table, c, m: hub().set_autopass(table, c.seat, autopass_setting(m)),
+    Ask = Callable[[LiveTable, Connection, Any], Awaitable[None]]
+    asks: dict[type[messages.Message], Ask] = {
+        messages.Act: act,
+        messages.Chat: chat,
+        messages.Handover: handover,
+        messages.Takeback: lambda table, c, m: hub().takeback(table, c.seat),
+        messages.Close: lambda table, c, m: hub().close(table, c.seat),
+        messages.Finish: lambda table, c, m: hub().finish_now(table, c.seat),
+        messages.Leave: lambda table, c, m: hub().leave(table, c.seat),
+        messages.Autopass: autopass,
     }
 
     async def handle(
@@ -610,32 +619,26 @@ def create_app(
     ) -> bool:
         """Answer one client message; True if the connection was closed meanwhile."""
         try:
-            message = parse_json(text, settings.max_depth)
-        except BadInput as exc:
+            data = parse_json(text, settings.max_depth)
+            kind = data.get("type") if isinstance(data, dict) else None
+            if isinstance(kind, str) and kind not in ("hello", "ping") and not connection.attached:
+                connection.push(error_text("say hello first"))
+                return False
+            message = messages.read_message(data)
+        except (BadInput, messages.BadMessage) as exc:
             log.warning("table %s: malformed message (%s)", table.id, exc)
             reason = "not a JSON message with a type" if str(exc) == "not JSON" else str(exc)
             connection.push(error_text(reason))
             return False
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            log.warning("table %s: malformed message", table.id)
-            connection.push(error_text("not a JSON message with a type"))
-            return False
-        kind = message["type"]
-        if kind == "hello":
+        if isinstance(message, messages.Hello):
             return await hello(websocket, table, connection, message)
         connection.refused = 0
-        if kind == "ping":
+        if isinstance(message, messages.Ping):
             connection.push(encode({"type": "pong"}))
             return False
-        if not connection.attached:
-            connection.push(error_text("say hello first"))
-            return False
         seat = connection.seat
-        ask = asks.get(kind)
         try:
-            if ask is None:
-                raise TableError(f"unknown message type {kind[:40]!r}")
-            await ask(table, connection, message)
+            await asks[type(message)](table, connection, message)
         except IllegalAction as exc:
             log.info("table %s: seat %s illegal action: %s", table.id, seat, exc)
             # The player reads why, in one line; what is legal now goes as data

@@ -46,7 +46,8 @@ def serve_command(
         float,
         _limit(
             "--bot-delay",
-            "Seconds from a bot's decision falling due to its move (a table may ask for its own).",
+            "Seconds from a bot's decision falling due to its move, at least (a table may ask "
+            "for a longer one, never a shorter one).",
             min=0,
             max=10,
         ),
@@ -148,6 +149,15 @@ def serve_command(
             min=0,
         ),
     ] = D.abandon_after,
+    handover_grace: Annotated[
+        float,
+        _limit(
+            "--handover-grace",
+            "Seconds a player must have been away before the host may hand their seat to a "
+            "bot without asking them.",
+            min=0,
+        ),
+    ] = D.handover_grace,
     finished_ttl: Annotated[
         float,
         _limit(
@@ -232,6 +242,7 @@ def serve_command(
         tables_per_client=tables_per_client,
         lobby_size=lobby_size,
         abandon_after=abandon_after,
+        handover_grace=handover_grace,
         finished_ttl=finished_ttl,
         gc_every=gc_every,
         replay_page=replay_page,

@@ -109,20 +109,17 @@ def normalise_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict
     return options
 
 
-def autopass_setting(message: Mapping[str, Any]) -> AutoPass:
+def autopass_setting(every: bool, timings: Sequence[str]) -> AutoPass:
     """A seat's auto-pass as an ``autopass`` message sets it, or ``BadInput``.
 
-    ``every`` is true or false (absent: false); ``timings`` a list of at most
-    ``MAX_TIMINGS`` window timings (absent: none), each a decision kind's name of
-    letters, digits, ``_`` and ``-`` (at most 32). The list replaces the seat's.
+    The message's schema (``messages.Autopass``) has checked the kinds: ``every``
+    is true or false, ``timings`` a list of texts. Here: at most ``MAX_TIMINGS``
+    window timings, each a decision kind's name of letters, digits, ``_`` and ``-``
+    (at most 32). The list replaces the seat's.
     """
-    every = message.get("every", False)
-    if type(every) is not bool:
-        raise BadInput("autopass: every is true or false")
-    timings = message.get("timings", [])
-    if not isinstance(timings, list) or len(timings) > MAX_TIMINGS:
+    if len(timings) > MAX_TIMINGS:
         raise BadInput(f"autopass: timings is a list of at most {MAX_TIMINGS} window timings")
     for timing in timings:
-        if not isinstance(timing, str) or not TIMING.fullmatch(timing):
+        if not TIMING.fullmatch(timing):
             raise BadInput("autopass: a timing is a decision kind's name, as the view gives it")
     return AutoPass(every, frozenset(timings))

@@ -21,6 +21,7 @@ import contextlib
 import dataclasses
 import gc
 import logging
+import re
 import secrets
 import time
 from collections import deque
@@ -33,7 +34,7 @@ from plunder.bots.table import TableBot, waits_for_humans
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
 from plunder.engine.windows import AutoPass
-from plunder.pace import time_cap
+from plunder.pace import drawn_part, time_cap
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
 from plunder.server.connection import Connection, encode
 from plunder.server.limits import Bucket
@@ -67,6 +68,9 @@ from plunder.server.table import (
     rebuild,
 )
 
+# What a table id may be: the server makes them URL-safe (``new_table_id``).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
 # What the table calls its bot seats: a name per seat, never two alike at one table.
 BOT_NAMES = ("Flint", "Silver", "Pew", "Hands", "Gunn", "Merry", "Dirk", "Arrow")
 
@@ -76,13 +80,14 @@ log = logging.getLogger("plunder.server")
 STAND_IN = ("greedy", "normal")
 
 
-def answer_time(bot: TableBot, base: float) -> float:
+def answer_time(bot: TableBot, base: float, drawn: float) -> float:
     """Seconds from a bot's decision falling due to its move being played: ``base``
     (the table's bot delay, or the server's bot reflex for a decision the rules
     time), or the bot's time cap if that is longer (an ``ismcts`` level's clock),
-    however long this decision took (``plunder.pace`` says why).
+    and then ``drawn`` more (``plunder.pace.drawn_part`` of ``base``), however long
+    this decision took (``plunder.pace`` says why).
     """
-    return max(base, time_cap(bot.bot))
+    return max(base, time_cap(bot.bot)) + drawn
 
 
 # The reflex clock: seconds a human seat has for a decision the rules time (one
@@ -122,6 +127,11 @@ class Hub:
     @property
     def bot_delay(self) -> float:
         return self.settings.bot_delay
+
+    def delay_of(self, table: LiveTable) -> float:
+        """The table's bot delay, never below the server's (a table stored under a
+        lower floor waits the server's)."""
+        return max(table.row.bot_delay, self.settings.bot_delay)
 
     # Start and stop --------------------------------------------------------
 
@@ -177,7 +187,9 @@ class Hub:
 
     async def find(self, table_id: str) -> LiveTable:
         """A table in memory, or a finished one read back from the store; else 404."""
-        if not isinstance(table_id, str) or len(table_id) > 32:
+        if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+            # Never asked of the store: an id no table can have (a NUL, a space, a
+            # hundred characters) is no table, not a store fault.
             raise TableError(f"no table {str(table_id)[:32]!r}", status=404)
         found = self.tables.get(table_id)
         if found is not None:
@@ -269,8 +281,12 @@ class Hub:
             )
         if bot_delay is None:
             bot_delay = self.bot_delay
-        if not (is_number(bot_delay) and 0 <= bot_delay <= 10):
-            raise TableError("bot_delay: seconds from 0 to 10 (a number, not true or false)")
+        # Never below the server's: the pause is what hides how long a bot thought.
+        least = self.bot_delay
+        if not (is_number(bot_delay) and least <= bot_delay <= 10):
+            raise TableError(
+                f"bot_delay: seconds from {least:g} to 10 (a number, not true or false)"
+            )
         cap = self.settings.tables_per_client
         if creator is not None and cap and self.open_tables_of(creator) >= cap:
             raise TableError(
@@ -402,7 +418,7 @@ class Hub:
                 specs,
                 None,
                 table.row.clock,
-                table.row.bot_delay,
+                self.delay_of(table),
                 seat_creator=False,
                 reflex_clock=table.row.reflex_clock,
                 creator=creator,
@@ -451,11 +467,19 @@ class Hub:
                     )
             self._publish(table)
 
-    async def _play(self, table: LiveTable, seat: int, text: str, bot: str | None = None) -> None:
+    async def _play(
+        self,
+        table: LiveTable,
+        seat: int,
+        text: str,
+        bot: str | None = None,
+        bot_from: int | None = None,
+    ) -> None:
         """Apply and store one move; the caller holds the table's lock.
 
-        ``bot`` is the spec of the bot that chose it (stored with it, so the
-        decision can be replayed); None for a player's move or a timeout's.
+        ``bot`` is the spec of the bot that chose it and ``bot_from`` the moves
+        the table held when it started (stored with it, so the decision can be
+        replayed); None for a player's move or a timeout's.
         If the store cannot write it the state goes back to what the store holds
         and ``StoreUnavailable`` (503) says so.
         """
@@ -464,7 +488,8 @@ class Hub:
         idx = len(state.moves) - 1
         move_seat, notation = state.moves[idx]
         over = state.is_over
-        write = MoveWrite(table.id, idx, move_seat, notation, OVER if over else None, bot)
+        status = OVER if over else None
+        write = MoveWrite(table.id, idx, move_seat, notation, status, bot, bot_from)
         try:
             await self.store.append_move(write)
         except StoreUnavailable:
@@ -476,17 +501,27 @@ class Hub:
         table.row.moves.append((move_seat, notation))
         if bot is not None:
             table.row.bot_moves[idx] = bot
+        if bot_from is not None:
+            table.row.bot_from[idx] = bot_from
         if over:
             table.row.status = OVER
             table.finished_at = time.monotonic()
         self._wake(table)
 
-    async def handover(self, table: LiveTable, by: int | None, seat: Any) -> None:
-        """The host hands a player's seat to a bot."""
+    async def handover(self, table: LiveTable, by: int | None, seat: int) -> str | None:
+        """The host asks that a bot play a player's seat; what the host is told, if
+        the seat's player was asked rather than the seat handed over.
+
+        Only with the player's consent: a seat whose player is here is asked
+        (``handover_asked``, to that seat's connections), and only the player's own
+        ``leave`` hands it over. A seat whose player has had no connection for
+        ``handover_grace`` seconds is gone, and is handed over at once; so is the
+        host's own seat. (A seat whose clock ran out is a bot's already.)
+        """
         if by is None or by != table.row.host_seat:
             raise TableError("only the host can hand a seat over", status=403)
-        if type(seat) is not int or not 0 <= seat < len(table.row.seats):
-            raise TableError(f"no seat {str(seat)[:20]!r} at this table")
+        if not 0 <= seat < len(table.row.seats):
+            raise TableError(f"no seat {seat} at this table")
         async with table.lock:
             if table.finished:
                 raise TableError(f"the table is {table.row.status}", status=409)
@@ -495,8 +530,33 @@ class Hub:
                 raise TableError(f"seat {seat} is already a bot")
             if row.token_hash is None:
                 raise TableError(f"seat {seat} has no player yet: it cannot be handed over", 409)
-            await self._set_auto(table, {seat: True})
-            self._publish(table)
+            if row.auto:
+                raise TableError(f"a bot already plays seat {seat}", 409)
+            grace = self.settings.handover_grace
+            away = table.away_for(seat)
+            here = seat in table.connected_seats()
+            if seat == by or (not here and away >= grace):
+                await self._set_auto(table, {seat: True})
+                self._publish(table)
+                return None
+            if not here:
+                raise TableError(
+                    f"{row.name} left {away:.0f} s ago: their seat can be handed to a bot once "
+                    f"they have been away {grace:g} s",
+                    409,
+                )
+            now = time.monotonic()
+            last = table.asked.get(seat)
+            if last is not None and now - last < self.settings.handover_grace:
+                raise TableError(f"{row.name} was asked already; it is theirs to answer", 409)
+            table.asked[seat] = now
+            host = table.seat_row(by).name
+            told = encode({"type": "handover_asked", "by": host})
+            for connection in [c for c in table.connections if c.seat == seat]:
+                if not connection.push(told):
+                    table.connections.discard(connection)
+            log.info("table %s: seat %d was asked to let a bot play it", table.id, seat)
+        return f"{row.name} is at the table: they were asked to let a bot play their seat"
 
     async def takeback(self, table: LiveTable, seat: int | None) -> None:
         """A player takes their seat back from the bot standing in."""
@@ -816,31 +876,36 @@ class Hub:
             state = table.state
             step = state.step
             snapshot = state.clone()
-            rng = bot_rng(table.row.bot_secret or "", len(state.moves), seat)
+            start = len(state.moves)
+            rng = bot_rng(table.row.bot_secret or "", start, seat)
             timed = state.timeout_action(seat) is not None
         bot = self._bot_for(table, seat)
         decision = await asyncio.to_thread(bot.decide, snapshot, seat, rng)
         if not table.rushed:
-            base = self.settings.bot_reflex if timed else table.row.bot_delay
-            wait = fell_due + answer_time(bot, base) - time.monotonic()
+            base = self.settings.bot_reflex if timed else self.delay_of(table)
+            wait = fell_due + answer_time(bot, base, drawn_part(base)) - time.monotonic()
             await asyncio.sleep(max(0.0, wait))
         async with table.lock:
             # The table may have moved on, or been rebuilt, while the bot thought.
             if not self._due(table, seat) or table.state.step != step:
                 return
-            await self._play(table, seat, decision.action.notation, bot=decision.spec)
+            await self._play(
+                table, seat, decision.action.notation, bot=decision.spec, bot_from=start
+            )
             self._publish(table)
 
     async def _pass_turn(self, table: LiveTable, seat: int) -> None:
         """The pass of the window ``seat`` owes, played by its player's auto-pass.
 
-        It comes after the table's bot delay from the window's opening (or from
-        the setting, for a window already open), as a bot's move would: never
-        before the window is offered, and no one else can tell it from a quick
-        player or a bot. Only the window's pass is ever played.
+        It comes after the table's bot delay and a part drawn by chance
+        (``plunder.pace``) from the window's opening (or from the setting, for a
+        window already open), as a bot's move would: never before the window is
+        offered, and no one else can tell it from a quick player or a bot. Only
+        the window's pass is ever played.
         """
         step = table.state.step
-        await asyncio.sleep(table.row.bot_delay)
+        pause = self.delay_of(table)
+        await asyncio.sleep(pause + drawn_part(pause))
         async with table.lock:
             passing = table.auto_pass(seat)
             if passing is None or table.state.step != step:
@@ -1026,6 +1091,7 @@ class Hub:
         if seat in table.human_seats():
             table.last_human = time.monotonic()
         if seat not in table.connected_seats():
+            table.seen[seat] = time.monotonic()
             with contextlib.suppress(RuntimeError):
                 self._presence(table)
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 class Settings:
     """Everything a server operator may tune; the defaults suit a public server."""
 
-    # Seconds from a bot's decision falling due to its move (a table may ask for its
-    # own, 0 to 10); for a decision the rules time (a reflex), ``bot_reflex``. A bot
-    # whose search a clock stops takes that time if it is longer, whatever it holds.
+    # Seconds from a bot's decision falling due to its move, at least (a table may
+    # ask for a longer one, up to 10, never a shorter one: the pause hides how long
+    # a bot thought); for a decision the rules time (a reflex), ``bot_reflex``. A
+    # bot whose search a clock stops takes that time if it is longer, and every
+    # such pause is drawn longer by chance (``plunder.pace.shown_after``).
     bot_delay: float = 0.6
     bot_reflex: float = 0.15
 
@@ -63,6 +65,11 @@ class Settings:
     # running game is then played to its end by bots, a table still waiting for
     # players is closed. 0: never.
     abandon_after: float = 900.0
+    # Seconds a seat's player must have had no connection to the table before the
+    # host may hand the seat to a bot without asking; a player who is there is
+    # asked, and the seat goes to a bot only if they agree (or their clock runs out).
+    handover_grace: float = 60.0
+
     # Seconds a finished or closed table stays in memory once no one watches it;
     # it is read back from the store when asked for again.
     finished_ttl: float = 60.0
@@ -134,6 +141,7 @@ class Settings:
             "max_tables": self.max_tables,
             "ws_per_client": self.ws_per_client,
             "abandon_after": self.abandon_after,
+            "handover_grace": self.handover_grace,
             "finished_ttl": self.finished_ttl,
             "gc_every": self.gc_every,
             "replay_queue": self.replay_queue,

@@ -116,6 +116,10 @@ moves = Table(
     # The bot that made the move, as a spec that replays it (``ismcts:normal:
     # iterations=2412``); null for a player's move and in older stores.
     Column("bot", String(64)),
+    # How many moves the table held when that bot started to decide: in a
+    # simultaneous step others may commit while it thinks, so the position it
+    # decided from is not always the one just before its move. Null: just before.
+    Column("bot_from", Integer),
 )
 
 # What players wrote at a table, in the order it was stored. The table was added
@@ -141,7 +145,7 @@ NEW_COLUMNS = {
         "creator": "VARCHAR(64)",
         "closed_by": "VARCHAR(16)",
     },
-    "plunder_moves": {"bot": "VARCHAR(64)"},
+    "plunder_moves": {"bot": "VARCHAR(64)", "bot_from": "INTEGER"},
     "plunder_seats": {"autopass": "VARCHAR(1200)"},
     "plunder_chat": {"team": "BOOLEAN"},
 }
@@ -191,6 +195,8 @@ class TableRow:
     moves: list[tuple[int, str]] = field(default_factory=list)
     # The bot spec of each move a bot made, by the move's index (see ``MoveWrite``).
     bot_moves: dict[int, str] = field(default_factory=dict)
+    # By move index: the moves the table held when its bot started (``MoveWrite``).
+    bot_from: dict[int, int] = field(default_factory=dict)
 
     def derived_status(self, game_over: bool) -> str:
         """The status the table's seats and game imply (a closed table stays closed)."""
@@ -236,6 +242,8 @@ class MoveWrite:
     status: str | None = None
     # The bot that chose it, as a spec that replays the decision; None: a player's.
     bot: str | None = None
+    # The moves the table held when that bot started to decide (``moves.bot_from``).
+    bot_from: int | None = None
 
 
 def default_url(path: str | Path = "plunder.sqlite3") -> str:
@@ -243,12 +251,26 @@ def default_url(path: str | Path = "plunder.sqlite3") -> str:
     return f"sqlite:///{Path(path)}"
 
 
+# Seconds a store call waits for a lock another connection holds before it fails:
+# a store that stays locked is answered for with 503, not waited on
+# (``store_thread``).
+LOCK_WAIT = 1.5
+
+
 def make_engine(url: str) -> Engine:
     """A SQLAlchemy engine for ``url`` (``sqlite:///file`` or ``postgresql://...``)."""
     if url.startswith("postgresql://"):
         # psycopg 3 is the driver this project pins.
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    engine = create_engine(url, future=True, pool_pre_ping=True)
+    if url.startswith("sqlite"):
+        # sqlite3's busy timeout: how long a write waits for a lock held elsewhere.
+        connect_args: dict[str, Any] = {"timeout": LOCK_WAIT}
+    elif url.startswith("postgresql"):
+        wait = int(LOCK_WAIT * 1000)
+        connect_args = {"connect_timeout": 2, "options": f"-c lock_timeout={wait}"}
+    else:
+        connect_args = {}
+    engine = create_engine(url, future=True, pool_pre_ping=True, connect_args=connect_args)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")
@@ -377,6 +399,7 @@ class Store:
                         "action": w.action,
                         "at": stamp,
                         "bot": w.bot,
+                        "bot_from": w.bot_from,
                     }
                     for w in batch
                 ],
@@ -470,9 +493,15 @@ class Store:
             seat_rows: dict[str, list[SeatRow]] = {}
             move_rows: dict[str, list[tuple[int, str]]] = {}
             bot_rows: dict[str, dict[int, str]] = {}
+            from_rows: dict[str, dict[int, int]] = {}
             seat_query = select(seats).order_by(seats.c.table_id, seats.c.seat)
             move_query = select(
-                moves.c.table_id, moves.c.idx, moves.c.seat, moves.c.action, moves.c.bot
+                moves.c.table_id,
+                moves.c.idx,
+                moves.c.seat,
+                moves.c.action,
+                moves.c.bot,
+                moves.c.bot_from,
             ).order_by(moves.c.table_id, moves.c.idx)
             if unfinished_only:
                 wanted = select(tables.c.id).where(tables.c.status.not_in(FINISHED))
@@ -484,10 +513,13 @@ class Store:
                 move_rows.setdefault(r.table_id, []).append((r.seat, r.action))
                 if r.bot is not None:
                     bot_rows.setdefault(r.table_id, {})[r.idx] = r.bot
+                if r.bot_from is not None:
+                    from_rows.setdefault(r.table_id, {})[r.idx] = r.bot_from
         for row in found:
             row.seats = seat_rows.get(row.id, [])
             row.moves = move_rows.get(row.id, [])
             row.bot_moves = bot_rows.get(row.id, {})
+            row.bot_from = from_rows.get(row.id, {})
             yield row
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -504,12 +536,13 @@ class Store:
                 )
             ]
             stored = db.execute(
-                select(moves.c.idx, moves.c.seat, moves.c.action, moves.c.bot)
+                select(moves.c.idx, moves.c.seat, moves.c.action, moves.c.bot, moves.c.bot_from)
                 .where(moves.c.table_id == table_id)
                 .order_by(moves.c.idx)
             ).all()
         row.moves = [(r.seat, r.action) for r in stored]
         row.bot_moves = {r.idx: r.bot for r in stored if r.bot is not None}
+        row.bot_from = {r.idx: r.bot_from for r in stored if r.bot_from is not None}
         return row
 
     @staticmethod

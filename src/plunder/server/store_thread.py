@@ -2,6 +2,13 @@
 
 Moves handed over during one turn of an event loop, by any tables, are written
 in one transaction.
+
+A store that does not answer (a lock held elsewhere, a database gone) is
+answered for within ``STORE_WAIT`` seconds: each call waits on a lock at most
+the store's own timeout (``store.LOCK_WAIT``), once one call has found the
+store out every call handed over with it fails at once rather than waiting in
+turn, and a call that has already waited ``STORE_WAIT`` in the queue fails
+without being tried. Each failure is a ``StoreUnavailable`` (503).
 """
 
 from __future__ import annotations
@@ -11,9 +18,12 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from plunder.server.store import MoveWrite, Store
 from plunder.server.table import TableError
@@ -41,6 +51,10 @@ def one_line(exc: BaseException) -> str:
 
 # Moves written in one transaction at most.
 BATCH = 500
+# Seconds a call may wait in the queue before it fails untried.
+STORE_WAIT = 3.0
+# Failures that say the store itself is out, not that one call was wrong.
+OUTAGES = (OperationalError, InterfaceError, TimeoutError)
 
 # A call's future, and its result or exception (``True``: a result).
 Outcome = tuple[asyncio.Future[Any], Any, bool]
@@ -52,6 +66,7 @@ class _Job:
     args: tuple[Any, ...]
     future: asyncio.Future[Any]
     move: MoveWrite | None = None
+    handed: float = field(default_factory=time.monotonic)
 
 
 class StoreThread:
@@ -176,22 +191,37 @@ class StoreThread:
 
     def _work(self, jobs: list[_Job]) -> list[Outcome]:
         outcomes: list[Outcome] = []
+        # Once the store is found out, the calls after are failed at once with the
+        # same cause: each would wait out its lock timeout in turn.
+        out: Exception | None = None
         index = 0
         while index < len(jobs):
             job = jobs[index]
+            waited = time.monotonic() - job.handed
+            if out is None and waited > STORE_WAIT:
+                out = TimeoutError(f"waited {waited:.1f} s for a store that does not answer")
+            if out is not None:
+                outcomes.append((job.future, out, False))
+                index += 1
+                continue
             if job.move is None:
                 assert job.call is not None
                 try:
                     outcomes.append((job.future, job.call(*job.args), True))
                 except Exception as exc:
                     outcomes.append((job.future, exc, False))
+                    out = exc if isinstance(exc, OUTAGES) else None
                 index += 1
                 continue
             run = [job]
             while index + len(run) < len(jobs) and jobs[index + len(run)].move is not None:
                 run.append(jobs[index + len(run)])
             index += len(run)
-            outcomes.extend(self._write_moves(run))
+            written = self._write_moves(run)
+            outcomes.extend(written)
+            failed = [value for _, value, ok in written if not ok]
+            if failed and isinstance(failed[0], OUTAGES):
+                out = failed[0]
         return outcomes
 
     def _write_moves(self, run: list[_Job]) -> list[Outcome]:
@@ -200,8 +230,10 @@ class StoreThread:
             self.store.append_moves(writes)
             return [(job.future, None, True) for job in run]
         except Exception as exc:
-            if len(run) == 1:
-                return [(run[0].future, exc, False)]
+            # A store that is out fails them all alike: trying each alone would
+            # only wait out its lock timeout once a move.
+            if len(run) == 1 or isinstance(exc, OUTAGES):
+                return [(job.future, exc, False) for job in run]
             log.warning("%d moves could not be stored together; trying each alone", len(run))
         outcomes = []
         for job, write in zip(run, writes, strict=True):

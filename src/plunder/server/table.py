@@ -123,6 +123,12 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # When a human seat was last connected (monotonic seconds), for abandonment.
     last_human: float = field(default_factory=time.monotonic)
+    # When each seat last had a connection (monotonic seconds), while it has none;
+    # a seat never seen since the table was loaded counts from then.
+    seen: dict[int, float] = field(default_factory=dict)
+    loaded_at: float = field(default_factory=time.monotonic)
+    # Seat -> when its player was last asked to let a bot play it.
+    asked: dict[int, float] = field(default_factory=dict)
     # No human came back in time: bots play every human seat to the end.
     abandoned: bool = False
     # Every player is out and one asked to see the end now: bots play without pause.
@@ -179,6 +185,12 @@ class LiveTable:
 
     def connected_seats(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
+
+    def away_for(self, seat: int) -> float:
+        """Seconds since ``seat`` last had a connection here (0 while it has one)."""
+        if seat in self.connected_seats():
+            return 0.0
+        return time.monotonic() - self.seen.get(seat, self.loaded_at)
 
     def human_connected(self) -> bool:
         humans = set(self.human_seats())

@@ -370,6 +370,12 @@
       receiveChat(message);
     } else if (message.type === "autopass") {
       receiveAutopass(message);
+    } else if (message.type === "notice") {
+      toast(sentence(message.message));
+    } else if (message.type === "handover_asked") {
+      // The host asks; only this player's answer hands the seat over (a leave).
+      $("handover-ask-text").textContent = `${message.by || "The host"} asks to let a bot play your seat.`;
+      $("handover-ask").hidden = false;
     } else if (message.type === "error") {
       if (page.helloWithToken) {
         page.helloWithToken = false;
@@ -621,7 +627,8 @@
               class: "small",
               dataset: { handover: String(n) },
               text: "Hand over to a bot",
-              "aria-label": `Hand seat ${n} (${P.seatName(summary, n)}) over to a bot`,
+              title: "Asks the player, unless they have been away a while",
+              "aria-label": `Ask to hand seat ${n} (${P.seatName(summary, n)}) over to a bot`,
               onclick: () => send({ type: "handover", seat: n }),
             })
           : null,
@@ -847,6 +854,11 @@
     $("chat-form").addEventListener("submit", (event) => postChat(event, false));
     $("team-chat-form").addEventListener("submit", (event) => postChat(event, true));
     $("leave-seat").addEventListener("click", () => send({ type: "leave" }));
+    $("handover-yes").addEventListener("click", () => {
+      $("handover-ask").hidden = true;
+      send({ type: "leave" });
+    });
+    $("handover-no").addEventListener("click", () => ($("handover-ask").hidden = true));
   }
 
   /** Whether this page's seat plays in a team, and so has a team chat. */

@@ -1,0 +1,167 @@
+"""No hidden fact shows in when a move no person thought over is shown.
+
+A bot thinks longer over some decisions than others, and what it thinks over may
+be hidden: the greedy bot and the stand-in once took measurably longer when they
+held a Tide card, and at a table whose host set the bot delay to 0 a seat could
+tell (AUC 0.63 and 0.57). And every auto-pass once landed 0.58-0.66 s after its
+window opened, where a player's own passes are spread: a pass in that band was
+almost surely the server's.
+
+Now a host may not set a bot delay below the server's, and every such move is
+shown after the pause plus a part drawn by chance (``plunder.pace``).
+
+The attacker here is the host: it asks for no delay at all, and plays seat 0 of
+a Duel against a bot whose thinking takes 40 ms longer whenever it "holds" a
+hidden card (drawn by the bot from its secret generator, so no one but the test
+knows). It times every bot move from the message that opened the shootout to
+the one that shows the bot's choice, and the test computes the area under the ROC
+curve of those times against the hidden card (0.5: they tell nothing; 1: they
+tell all). Before, it was about 1.0; it must stay at most ``BAR``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from plunder.bots.table import Decision, TableBot
+from plunder.engine.state import State
+from plunder.pace import MOST, drawn_part
+from plunder.server.app import create_app
+from server.conftest import UNLIMITED
+from server.kit import HUMAN, Socket, bot
+
+# The server's bot delay: the least a host may ask for.
+FLOOR = 0.1
+# How much longer the bot thinks when it holds the hidden card.
+TELL = 0.04
+# Bot decisions timed: enough for an AUC of 0.6 to be three standard errors
+# above 0.5 when nothing is told.
+DECISIONS = 300
+BAR = 0.6
+
+
+def auc(told: list[float], untold: list[float]) -> float:
+    """P(a time with the fact > a time without it), ties counting half."""
+    wins = sum((a > b) + 0.5 * (a == b) for a in told for b in untold)
+    return wins / (len(told) * len(untold))
+
+
+def test_the_auc_helper_reads_a_tell_and_its_absence():
+    assert auc([2.0, 3.0], [0.0, 1.0]) == 1.0
+    assert auc([0.0, 1.0], [2.0, 3.0]) == 0.0
+    assert auc([1.0, 1.0], [1.0, 1.0]) == 0.5
+
+
+@pytest.fixture
+def slow_when_holding(monkeypatch: pytest.MonkeyPatch) -> dict[int, bool]:
+    """Bots think ``TELL`` longer when they hold the hidden card: whether the bot held
+    it, by the step it decided in (the test empties it for each table)."""
+    facts: dict[int, bool] = {}
+    decide = TableBot.decide
+
+    def thinking(self: TableBot, state: State, seat: int, rng: random.Random) -> Decision:
+        holds = rng.random() < 0.5
+        facts[state.step] = holds
+        if holds:
+            time.sleep(TELL)
+        return decide(self, state, seat, rng)
+
+    monkeypatch.setattr(TableBot, "decide", thinking)
+    return facts
+
+
+@pytest.fixture
+def floored(db_url: str) -> Iterator[TestClient]:
+    settings = dataclasses.replace(UNLIMITED, bot_delay=FLOOR)
+    with TestClient(create_app(db_url, settings=settings)) as test_client:
+        yield test_client
+
+
+def open_as_the_host(client: TestClient) -> dict[str, Any]:
+    """A Duel against the greedy bot, with the smallest bot delay the server takes."""
+    body: dict[str, Any] = {
+        "game": "duel",
+        "options": {"target": 5},
+        "seats": [HUMAN, bot("greedy")],
+        "name": "Ann",
+        "bot_delay": 0,
+    }
+    response = client.post("/api/tables", json=body)
+    if response.status_code == 400:
+        assert "bot_delay" in response.json()["error"]
+        response = client.post("/api/tables", json={**body, "bot_delay": FLOOR})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def time_a_game(client: TestClient, rng: random.Random) -> dict[int, float]:
+    """Seat 0 answers each shootout at once; the time to each of the bot's moves, by
+    the step it answered."""
+    created = open_as_the_host(client)
+    times = {}
+    with client.websocket_connect(f"/ws/{created['table']}") as ws:
+        me = Socket(ws)
+        me.send({"type": "hello", "token": created["token"]})
+        message = me.state()
+        while not message["view"]["over"]:
+            opened, step = time.monotonic(), message["step"]
+            bot_owes = 1 in message["view"]["pending"] and 1 not in message["view"]["committed"]
+            if message["legal"]:
+                me.send({"type": "act", "action": rng.choice(message["legal"])})
+            while True:
+                message = me.until(lambda m: m["type"] == "state")
+                if message["step"] != step or 1 in message["view"]["committed"]:
+                    break
+            if bot_owes:
+                times[step] = time.monotonic() - opened
+    return times
+
+
+@pytest.mark.slow
+def test_a_bots_answer_time_tells_nothing_of_what_it_holds(floored, slow_when_holding):
+    rng = random.Random(7)
+    told: list[float] = []
+    untold: list[float] = []
+    while len(told) + len(untold) < DECISIONS:
+        slow_when_holding.clear()
+        for step, seconds in time_a_game(floored, rng).items():
+            (told if slow_when_holding[step] else untold).append(seconds)
+    times = told + untold
+    assert len(told) > DECISIONS // 4 and len(untold) > DECISIONS // 4
+    area = auc(told, untold)
+    assert area <= BAR, f"AUC {area:.3f} over {len(times)} moves"
+    print(f"bot answer time against a hidden card: AUC {area:.3f} over {len(times)} moves")
+    # And each came after the pause, less what passing the message along took (the
+    # bot's decision fell due before the message that opened the shootout arrived).
+    assert min(times) >= FLOOR - 0.05
+
+
+def test_a_host_cannot_ask_for_a_bot_delay_below_the_servers(floored):
+    for delay in (0, 0.05, FLOOR / 2):
+        body = {"game": "duel", "seats": [HUMAN, bot()], "name": "Ann", "bot_delay": delay}
+        response = floored.post("/api/tables", json=body)
+        assert response.status_code == 400, delay
+        assert f"from {FLOOR:g} to 10" in response.json()["error"]
+    body = {"game": "duel", "seats": [HUMAN, bot()], "name": "Ann", "bot_delay": FLOOR}
+    assert floored.post("/api/tables", json=body).status_code == 200
+
+
+def test_the_drawn_part_is_spread_as_quick_answers_are_and_never_negative():
+    chance = random.Random(1)
+    pause = 0.6
+    drawn = [drawn_part(pause, chance) for _ in range(4000)]
+    assert min(drawn) >= 0 and max(drawn) <= MOST * pause
+    # Shown times spread over about a second and more, not a narrow band.
+    shown = sorted(pause + d for d in drawn)
+    assert shown[len(shown) // 10] < 0.75 and shown[9 * len(shown) // 10] > 1.3
+    assert 0.9 < statistics.median(shown) < 1.1
+    # Not drawn from anything the table holds: a fresh generator each time differs.
+    assert len({round(drawn_part(pause), 6) for _ in range(50)}) > 45

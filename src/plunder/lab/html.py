@@ -165,7 +165,10 @@ def render(report: Mapping[str, Any], out: Path) -> str:
                  + f". Played in {timing['seconds']:.1f} s "
                  + f"({_num(timing['games_per_second'], 1)} games/s) "
                  + f"{_where(timing['backend'])}.")
-        + " The measures are defined in docs/lab.md.</p>",
+        + " The measures are defined in docs/lab.md."
+        + (escape(f" Every game's record is in {report['records']}/, for plunder replay.")
+           if report.get("records") else "")
+        + "</p>",
     ]
     body = []
     if report["sweep"] is not None:

@@ -46,6 +46,9 @@ class GameRecord:
     lead_changes: int | None  # None: the game has no evaluation, or valued no position
     decisive_at: float | None  # share of the decisions made when the winner pulled clear
     stats: Mapping[str, Any] | None  # ContentStats.to_json(), for a game that declares them
+    # The game's record (plunder.engine.record) when its slot asks to keep it: the
+    # moves of thousands of games are too many to carry back unasked.
+    record: Mapping[str, Any] | None = None
 
 
 @functools.cache
@@ -104,6 +107,7 @@ def play_game(game_name: str, options: Mapping[str, Any], slot: Slot) -> GameRec
         lead_changes=changes,
         decisive_at=decisive,
         stats=_content_stats(game_name, state),
+        record=state.record if slot.keep else None,
     )
 
 

@@ -73,7 +73,9 @@ def play_game(game_name: str, options: Mapping[str, Any], slot: Slot) -> GameRec
     trace: list[tuple[int, Sequence[float]]] = []
     step = state.step
     while not state.is_over:
-        seat = min(state.pending)  # one decision at a time, lowest seat first
+        # One decision at a time, in the order the game draws for answers that reach
+        # it together (every bot answers at once), so no seat always arrives first.
+        seat = next(state.arrivals())
         offered = len(state.legal(seat))
         legal += offered
         choices += offered > 1

@@ -34,7 +34,7 @@ def test_lab_writes_the_report_the_page_and_the_plots(tmp_path: Path) -> None:
     )
     assert code == 0, stderr
     report = json.loads((out / "report.json").read_text())
-    assert (report["format"], report["version"]) == ("plunder-lab-report", 1)
+    assert (report["format"], report["version"]) == ("plunder-lab-report", 2)
     assert (report["game"], report["games"], report["seed"]) == ("swordplay", 6, 4)
     plots = report["studies"][0]["plots"]
     assert {"seats", "length", "ratings", "content-fighter", "plays-card"} <= set(plots)

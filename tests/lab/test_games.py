@@ -36,7 +36,7 @@ def check_report(report: dict[str, Any], name: str, games: int) -> None:
     assert measures["games"] == games
     assert len(measures["seats"]) == game.players
     assert sum(s["wins"] for s in measures["seats"]) == pytest.approx(
-        games * (1 - measures["no_winner_share"])
+        games * (1 - measures["without_winner_share"])
     )
     assert 0 <= measures["balance"] <= 1
     assert measures["length"]["decisions"]["mean"] > 0

@@ -94,6 +94,28 @@ def test_cut_off_share_reads_the_games_own_word() -> None:
     assert m.cut_off_share([record((0,))]) is None
 
 
+def test_games_cut_off_are_counted_apart_from_games_without_a_winner() -> None:
+    games = [
+        record((0,), stats=_stats()),  # won
+        record((), stats=_stats()),  # the rules ended it without a winner: a draw
+        record((), stats=_stats(cut_off=True)),  # the round limit, nobody won
+        record((1,), stats=_stats(cut_off=True)),  # the limit, a winner on points
+        record((2,), stats=_stats()),
+    ]
+    assert m.no_winner_share(games) == pytest.approx(1 / 5)
+    assert m.cut_off_share(games) == pytest.approx(2 / 5)
+    assert m.without_winner_share(games) == pytest.approx(2 / 5)
+    found = m.measures(games, 3)
+    assert found["outcomes"]["no_winner"]["wins"] == 1
+    assert found["outcomes"]["cut_off"]["wins"] == 2
+    assert found["outcomes"]["cut_off"]["trials"] == 5
+    # The seats' wins and the games without a winner make up every game.
+    assert sum(s["wins"] for s in found["seats"]) == 5 * (1 - found["without_winner_share"])
+    # A game that declares no statistics cuts nothing off.
+    assert m.no_winner_share([record(())]) == 1 and m.measures([record(())], 3)["outcomes"][
+        "cut_off"] is None
+
+
 def _stats(**given: Any) -> dict[str, Any]:
     base: dict[str, Any] = {"rounds": 4, "unit": "rounds", "cut_off": False,
                             "picks": {}, "plays": {}, "amounts": {}}

@@ -50,6 +50,10 @@ def _interval(found: Mapping[str, Any]) -> str:
     return f"{low:.1%}–{high:.1%}"
 
 
+def _with_interval(found: Mapping[str, Any] | None) -> str:
+    return "–" if found is None else f"{_pct(found['share'])} ({_interval(found)})"
+
+
 def _image(out: Path, name: str, file: str) -> str:
     data = base64.b64encode((out / file).read_bytes()).decode("ascii")
     return f'<img alt="{escape(name)}" title="{escape(name)}" src="data:image/png;base64,{data}">'
@@ -62,8 +66,9 @@ def _study(study: Mapping[str, Any], out: Path) -> str:
         ("games", f"{m['games']:,}"),
         ("balance (1 − largest gap between seats)", _num(m["balance"], 3)),
         ("first-seat advantage (seat 0 − mean seat)", f"{m['first_seat_advantage']:+.1%}"),
-        ("games with no winner", _pct(m["no_winner_share"])),
-        ("games cut off at a limit of the rules", _pct(m["cut_off_share"])),
+        ("games the rules ended with no winner (not cut off)",
+         _with_interval(m["outcomes"]["no_winner"])),
+        ("games cut off at a limit of the rules", _with_interval(m["outcomes"]["cut_off"])),
         ("length in decisions: mean (sd)", _mean_sd(m["length"]["decisions"])),
     ]
     if m["length"]["rounds"]:

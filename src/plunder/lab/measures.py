@@ -97,16 +97,38 @@ def balance(seats: Sequence[Share]) -> float:
     return 1.0 - (max(values) - min(values))
 
 
+def _cut_off(record: GameRecord) -> bool:
+    return record.stats is not None and bool(record.stats["cut_off"])
+
+
 def no_winner_share(records: Sequence[GameRecord]) -> float:
-    """The share of games that ended with no winner."""
+    """The share of games that the rules ended with no winner: a game a limit cut off
+    is counted by ``cut_off_share``, not here, for a designer fixes the two apart
+    (a draw the rules allow, against a game too long for its limit)."""
+    return no_winner(records).share
+
+
+def no_winner(records: Sequence[GameRecord]) -> Share:
+    """Games the rules ended with no winner (not cut off), with their interval."""
+    return share(sum(1 for r in records if not r.winners and not _cut_off(r)), len(records))
+
+
+def without_winner_share(records: Sequence[GameRecord]) -> float:
+    """The share of games with no winner, however they ended (cut off or not)."""
     return sum(1 for r in records if not r.winners) / len(records) if records else 0.0
 
 
 def cut_off_share(records: Sequence[GameRecord]) -> float | None:
     """The share of games a limit of the rules ended (a limit on rounds or turns), among
     those whose game says so through its content statistics; None if none does."""
+    found = cut_off(records)
+    return None if found is None else found.share
+
+
+def cut_off(records: Sequence[GameRecord]) -> Share | None:
+    """Games a limit of the rules ended, with their interval; None if no game says."""
     told = [r.stats["cut_off"] for r in records if r.stats is not None]
-    return sum(1 for cut in told if cut) / len(told) if told else None
+    return share(sum(1 for cut in told if cut), len(told)) if told else None
 
 
 def distribution(values: Sequence[float]) -> dict[str, Any]:
@@ -308,6 +330,11 @@ def measures(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
         "balance": balance(seats),
         "no_winner_share": no_winner_share(records),
         "cut_off_share": cut_off_share(records),
+        "without_winner_share": without_winner_share(records),
+        "outcomes": {
+            "no_winner": no_winner(records).to_json(),
+            "cut_off": None if (cut := cut_off(records)) is None else cut.to_json(),
+        },
         "length": {
             "decisions": distribution([r.decisions for r in records]),
             "rounds": distribution(rounds) if rounds else None,
@@ -326,6 +353,7 @@ __all__ = [
     "bot_shares",
     "branching",
     "content",
+    "cut_off",
     "cut_off_share",
     "decision_times",
     "distribution",
@@ -333,7 +361,9 @@ __all__ = [
     "first_seat_advantage",
     "lead_summary",
     "measures",
+    "no_winner",
     "no_winner_share",
     "seat_shares",
     "share",
+    "without_winner_share",
 ]

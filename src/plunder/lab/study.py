@@ -25,7 +25,7 @@ from plunder.lab.schedule import Schedule, make_schedule
 from plunder.match import check_bots
 
 FORMAT = "plunder-lab-report"
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True)

@@ -132,25 +132,32 @@ def cut_off(records: Sequence[GameRecord]) -> Share | None:
 
 
 def distribution(values: Sequence[float]) -> dict[str, Any]:
-    """Mean, standard deviation (of the sample), least, greatest and a histogram of
-    whole numbers: ``edges[i] <= value < edges[i + 1]`` is counted in ``counts[i]``.
+    """Mean, its 95% interval, standard deviation (of the sample), least, greatest and
+    a histogram of whole numbers: ``edges[i] <= value < edges[i + 1]`` is counted in
+    ``counts[i]``.
 
     >>> distribution([2, 4, 4, 6])["histogram"]
     {'edges': [2, 3, 4, 5, 6, 7], 'counts': [1, 0, 2, 0, 1]}
     """
     if not values:
-        return {"count": 0, "mean": None, "sd": None, "min": None, "max": None,
-                "histogram": {"edges": [], "counts": []}}
+        return {"count": 0, "mean": None, "sd": None, "mean_ci95": None, "min": None,
+                "max": None, "histogram": {"edges": [], "counts": []}}
     low, high = math.floor(min(values)), math.floor(max(values))
     width = max(1, math.ceil((high - low + 1) / HISTOGRAM_BARS))
     bars = (high - low) // width + 1
     counts = [0] * bars
     for value in values:
         counts[(math.floor(value) - low) // width] += 1
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    # The normal interval of the mean: lengths are sums of many decisions, and a
+    # study has hundreds of games, so their mean is close to normal.
+    half = 1.96 * sd / math.sqrt(len(values))
     return {
         "count": len(values),
-        "mean": statistics.fmean(values),
-        "sd": statistics.stdev(values) if len(values) > 1 else 0.0,
+        "mean": mean,
+        "sd": sd,
+        "mean_ci95": [mean - half, mean + half],
         "min": min(values),
         "max": max(values),
         "histogram": {"edges": [low + i * width for i in range(bars + 1)], "counts": counts},

@@ -845,8 +845,10 @@ def lab_command(
     lead changes and decisiveness, the game's content statistics, and the bots'
     ratings; docs/lab.md explains each. Games run on every core by default, or on
     Ray with --cluster. A progress bar (games, games/s, time left) shows on stderr
-    when it is a terminal; Ctrl-C stops the run and exits with status 130.
+    when it is a terminal, and otherwise a line every 5% of the games (at most 50
+    games apart) with the time left; Ctrl-C stops the run and exits with status 130.
     """
+    from plunder.lab.progress import ProgressLines
     from plunder.lab.report import RECORDS, record_file, write_game_record, write_report
     from plunder.lab.run import Backend, LabError
     from plunder.lab.study import LabSpec, prepare, run_lab
@@ -867,6 +869,10 @@ def lab_command(
     total = sum(len(study.schedule.slots) for study in studies)
     err = _stderr()
     done = 0
+    # Output sent to a file or a pipe gets no bar: a line every few games instead.
+    lines = None if err.is_terminal else ProgressLines(
+        total, lambda text: err.print(Text(text), soft_wrap=True), f"{game}: {', '.join(names)}"
+    )
     try:
         with _progress_bar(err, "rate") as progress:
             task = progress.add_task(f"{game}: {', '.join(names)}", total=total, rate="")
@@ -877,6 +883,8 @@ def lab_command(
                 elapsed = progress.tasks[0].elapsed or 0.0
                 rate = f"{finished / elapsed:,.1f} games/s" if elapsed > 0 else ""
                 progress.update(task, completed=finished, rate=rate)
+                if lines is not None:
+                    lines(finished)
 
             def keep(number: int, game_record: Any) -> None:
                 path = record_file(target, number, len(studies), game_record.index)

@@ -161,6 +161,7 @@ def test_mirrored_rotations_meet_the_same_deal() -> None:
     report = run_lab(spec, Backend(jobs=1))
     assert report["studies"][0]["schedule"]["mirror"] is True
     assert report["studies"][0]["schedule"]["balanced"] is True
+    assert report["studies"][0]["measures"]["intervals"] == "paired"
 
 
 def test_a_sweep_runs_one_study_per_value() -> None:

@@ -94,6 +94,8 @@ def _study(study: Mapping[str, Any], out: Path) -> str:
         f'{", mirrored seeds" if schedule["mirror"] else ""}; every bot sat in every seat '
         + ("equally often." if schedule["balanced"] else
            "nearly equally often (the games do not fill whole rotations).")
+        + (" The seats' and bots' intervals are paired: a rotation group, dealt alike,"
+           " counts as one draw." if m.get("intervals") == "paired" else "")
         + "</p>"
     )
     parts.append("<h3>Win share by seat</h3>")

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 # Bars in a length histogram, at most.
 HISTOGRAM_BARS = 20
+# The normal distribution's 97.5% point: a two-sided 95% interval.
+Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,59 @@ def _win_credit(record: GameRecord) -> float:
     return 1.0 / len(record.winners) if record.winners else 0.0
 
 
-def seat_shares(records: Sequence[GameRecord], players: int) -> list[Share]:
-    """Each seat's win share over all games."""
+def paired_share(groups: Sequence[tuple[float, int]]) -> Share:
+    """A win share over groups of games dealt alike, ``(wins, trials)`` per group, with
+    an interval that counts the group, not the game, as the unit.
+
+    The games of a mirrored rotation meet the same deal, so their outcomes are not
+    independent: luck that favours a seat in one favours it in all, and a bot's wins
+    at its seats of a group offset one another. Counting every game as a draw of its
+    own (Wilson's interval) ignores that. The interval here is the normal one of a
+    ratio over clusters: the share ``W/N`` and the standard error
+    ``sqrt(G/(G-1) * sum((w_g - share * n_g)**2)) / N`` over the ``G`` groups, so
+    groups that each split evenly give no spread at all. With fewer than two groups
+    there is no spread to measure, and the interval is Wilson's.
+
+    >>> found = paired_share([(1, 2), (1, 2), (1, 2), (1, 2)])
+    >>> found.share, found.low, found.high
+    (0.5, 0.5, 0.5)
+    >>> found = paired_share([(2, 2), (0, 2), (2, 2), (0, 2)])
+    >>> found.share, round(found.low, 4), round(found.high, 4)
+    (0.5, 0.0, 1.0)
+    """
+    wins = sum(w for w, _ in groups)
+    trials = sum(n for _, n in groups)
+    if len(groups) < 2 or trials == 0:
+        return share(wins, trials)
+    middle = wins / trials
+    spread = sum((w - middle * n) ** 2 for w, n in groups) * len(groups) / (len(groups) - 1)
+    half = Z95 * math.sqrt(spread) / trials
+    return Share(wins, trials, middle, max(0.0, middle - half), min(1.0, middle + half))
+
+
+def _groups(records: Iterable[GameRecord]) -> list[list[GameRecord]]:
+    # Mirrored games of one rotation group are dealt one seed: the seed (with the
+    # line-up) names the group.
+    found: dict[tuple[int, int], list[GameRecord]] = {}
+    for record in records:
+        found.setdefault((record.lineup, record.seed), []).append(record)
+    return list(found.values())
+
+
+def seat_shares(
+    records: Sequence[GameRecord], players: int, paired: bool = False
+) -> list[Share]:
+    """Each seat's win share over all games; ``paired``: the games of a mirrored
+    rotation group are one unit of the interval (``paired_share``)."""
+    if paired:
+        groups = _groups(records)
+        return [
+            paired_share([
+                (sum(_win_credit(r) for r in group if seat in r.winners), len(group))
+                for group in groups
+            ])
+            for seat in range(players)
+        ]
     wins = [0.0] * players
     for record in records:
         for seat in record.winners:
@@ -65,16 +118,27 @@ def seat_shares(records: Sequence[GameRecord], players: int) -> list[Share]:
     return [share(w, len(records)) for w in wins]
 
 
-def bot_shares(records: Iterable[GameRecord]) -> dict[str, Share]:
+def bot_shares(records: Iterable[GameRecord], paired: bool = False) -> dict[str, Share]:
     """Each bot's win share over the seats it filled (a bot at two seats of a game
-    fills two); the fair share is one over the number of seats."""
-    wins: dict[str, float] = {}
-    seats: dict[str, int] = {}
-    for record in records:
-        for seat, bot in enumerate(record.bots):
-            seats[bot] = seats.get(bot, 0) + 1
-            wins[bot] = wins.get(bot, 0.0) + (_win_credit(record) if seat in record.winners else 0)
-    return {bot: share(wins[bot], seats[bot]) for bot in seats}
+    fills two); the fair share is one over the number of seats. ``paired``: the games
+    of a mirrored rotation group are one unit of the interval (``paired_share``)."""
+    per_group: dict[str, list[tuple[float, int]]] = {}
+    for group in _groups(records) if paired else [[r] for r in records]:
+        wins: dict[str, float] = {}
+        seats: dict[str, int] = {}
+        for record in group:
+            for seat, bot in enumerate(record.bots):
+                seats[bot] = seats.get(bot, 0) + 1
+                won = _win_credit(record) if seat in record.winners else 0.0
+                wins[bot] = wins.get(bot, 0.0) + won
+        for bot in seats:
+            per_group.setdefault(bot, []).append((wins[bot], seats[bot]))
+    if paired:
+        return {bot: paired_share(groups) for bot, groups in per_group.items()}
+    return {
+        bot: share(sum(w for w, _ in groups), sum(n for _, n in groups))
+        for bot, groups in per_group.items()
+    }
 
 
 def first_seat_advantage(seats: Sequence[Share]) -> float:
@@ -323,15 +387,21 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
     }
 
 
-def measures(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
-    """Every measure of a study's games, JSON-ready (timings under ``"timing"``)."""
-    seats = seat_shares(records, players)
+def measures(
+    records: Sequence[GameRecord], players: int, paired: bool = False
+) -> dict[str, Any]:
+    """Every measure of a study's games, JSON-ready (timings under ``"timing"``).
+
+    ``paired`` (a mirrored study): the seats' and bots' intervals count each rotation
+    group, whose games were dealt alike, as one unit (``paired_share``)."""
+    seats = seat_shares(records, players, paired)
     rounds = [r.stats["rounds"] for r in records if r.stats and r.stats["rounds"] is not None]
     unit = next((r.stats["unit"] for r in records if r.stats), None)
     return {
         "games": len(records),
         "seats": [s.to_json() for s in seats],
-        "bots": {bot: s.to_json() for bot, s in sorted(bot_shares(records).items())},
+        "bots": {bot: s.to_json() for bot, s in sorted(bot_shares(records, paired).items())},
+        "intervals": "paired" if paired else "wilson",
         "fair_share": 1.0 / players,
         "first_seat_advantage": first_seat_advantage(seats),
         "balance": balance(seats),
@@ -370,6 +440,7 @@ __all__ = [
     "measures",
     "no_winner",
     "no_winner_share",
+    "paired_share",
     "seat_shares",
     "share",
     "without_winner_share",

@@ -164,7 +164,7 @@ def make_report(
                 "value": study.value,
                 "options": dict(study.game.options),
                 "schedule": study.schedule.to_json(),
-                "measures": measures(done, game.players),
+                "measures": measures(done, game.players, paired=spec.mirror),
                 "ratings": ratings(done, bots, teams),
             }
             for study, done in zip(studies, records, strict=True)

@@ -46,8 +46,8 @@ def duration(seconds: float) -> str:
 def line(done: int, total: int, elapsed: float, what: str = "") -> str:
     """One line of progress: games done, rate and time left at the rate so far.
 
-    >>> line(150, 1000, 60.0, "rumble")
-    'rumble: 150/1,000 games (15%), 2.5 games/s, about 5 min 40 s left'
+    >>> line(150, 1000, 60.0, "toy")
+    'toy: 150/1,000 games (15%), 2.5 games/s, about 5 min 40 s left'
     >>> line(1000, 1000, 400.0)
     '1,000/1,000 games (100%), 2.5 games/s, done in 6 min 40 s'
     """

@@ -823,6 +823,15 @@ def lab_command(
             "(default: lab/GAME-SEED).",
         ),
     ] = None,
+    records: Annotated[
+        bool,
+        typer.Option(
+            "--records",
+            help="Also write every game's record beside the report, in DIR/records/ "
+            "(one JSON file a game, as each ends), for `plunder replay`.",
+            metavar="",
+        ),
+    ] = False,
     mode: ModeOption = None,
     option: OptionList = None,
 ) -> None:
@@ -836,9 +845,11 @@ def lab_command(
     lead changes and decisiveness, the game's content statistics, and the bots'
     ratings; docs/lab.md explains each. Games run on every core by default, or on
     Ray with --cluster. A progress bar (games, games/s, time left) shows on stderr
-    when it is a terminal; Ctrl-C stops the run and exits with status 130.
+    when it is a terminal, and otherwise a line every 5% of the games (at most 50
+    games apart) with the time left; Ctrl-C stops the run and exits with status 130.
     """
-    from plunder.lab.report import write_report
+    from plunder.lab.progress import ProgressLines
+    from plunder.lab.report import RECORDS, record_file, write_game_record, write_report
     from plunder.lab.run import Backend, LabError
     from plunder.lab.study import LabSpec, prepare, run_lab
 
@@ -858,6 +869,10 @@ def lab_command(
     total = sum(len(study.schedule.slots) for study in studies)
     err = _stderr()
     done = 0
+    # Output sent to a file or a pipe gets no bar: a line every few games instead.
+    lines = None if err.is_terminal else ProgressLines(
+        total, lambda text: err.print(Text(text), soft_wrap=True), f"{game}: {', '.join(names)}"
+    )
     try:
         with _progress_bar(err, "rate") as progress:
             task = progress.add_task(f"{game}: {', '.join(names)}", total=total, rate="")
@@ -868,13 +883,22 @@ def lab_command(
                 elapsed = progress.tasks[0].elapsed or 0.0
                 rate = f"{finished / elapsed:,.1f} games/s" if elapsed > 0 else ""
                 progress.update(task, completed=finished, rate=rate)
+                if lines is not None:
+                    lines(finished)
 
-            report = run_lab(spec, backend, advance, studies)
+            def keep(number: int, game_record: Any) -> None:
+                path = record_file(target, number, len(studies), game_record.index)
+                write_game_record(path, game_record.record, game_record.bots)
+
+            report = run_lab(spec, backend, advance, studies, keep if records else None)
     except KeyboardInterrupt:
         err.print(Text(f"Interrupted after {done} of {total} games; no report."))
         raise typer.Exit(130) from None
     except (LabError, PlunderError) as exc:  # Ray missing, or a game that failed during play
         fail(str(exc), code=1)
+    except OSError as exc:  # a record that could not be written
+        fail(f"could not write the records to {target} ({exc.strerror or exc})", code=1)
+    report["records"] = RECORDS if records else None
     try:
         write_report(report, target)
     except OSError as exc:
@@ -913,6 +937,7 @@ def _print_lab_summary(report: dict[str, Any], target: Path, console: Console) -
             f"{sum(s['measures']['games'] for s in report['studies']):,} games in "
             f"{timing['seconds']:.1f} s ({timing['games_per_second']:.1f} games/s). "
             f"Report: {target / 'report.html'} (figures in {target / 'report.json'})."
+            + (f" Each game's record: {target / report['records']}." if report["records"] else "")
         ),
         soft_wrap=True,
     )

@@ -84,9 +84,9 @@ def play_one(
     seconds = [0.0] * game.players
     told = time.perf_counter()
     while not state.is_over:
-        # One decision at a time, lowest seat first: after each act the step may
-        # resolve and the pending seats change.
-        seat = min(state.pending)
+        # One decision at a time, in the order the game draws for answers that reach
+        # it together: after each act the step may resolve and the pending seats change.
+        seat = next(state.arrivals())
         started = time.perf_counter()
         action = seated[seat].choose(state, seat, rng)
         seconds[seat] += time.perf_counter() - started

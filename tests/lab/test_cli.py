@@ -34,7 +34,7 @@ def test_lab_writes_the_report_the_page_and_the_plots(tmp_path: Path) -> None:
     )
     assert code == 0, stderr
     report = json.loads((out / "report.json").read_text())
-    assert (report["format"], report["version"]) == ("plunder-lab-report", 1)
+    assert (report["format"], report["version"]) == ("plunder-lab-report", 2)
     assert (report["game"], report["games"], report["seed"]) == ("swordplay", 6, 4)
     plots = report["studies"][0]["plots"]
     assert {"seats", "length", "ratings", "content-fighter", "plays-card"} <= set(plots)
@@ -173,3 +173,78 @@ def test_the_studies_write_every_file(args: list[str], plots: set[str], tmp_path
     page = (tmp_path / "report.html").read_text()
     assert page.count('src="data:image/png;base64,') == len(plots)
     assert "http://" not in page and "https://" not in page
+
+
+def test_records_keep_every_game_for_replay(tmp_path: Path) -> None:
+    import plunder
+
+    out = tmp_path / "kept"
+    code, stdout, stderr = lab(
+        "swordplay", "--bots", "greedy,random", "--games", "4", "--jobs", "2",
+        "--seed", "8", "--out", str(out), "--records",
+    )
+    assert code == 0, stderr
+    report = json.loads((out / "report.json").read_text())
+    assert report["records"] == "records"
+    files = sorted((out / "records").glob("*.json"))
+    assert [f.name for f in files] == [f"game-00000{i}.json" for i in (1, 2, 3, 4)]
+    # Each record replays to its game's end, and together they give the report's seats.
+    wins = [0.0, 0.0]
+    for number, file in enumerate(files):
+        kept = json.loads(file.read_text())
+        assert kept["seed"] == 8 + number  # game i is dealt SEED+i
+        state = plunder.replay(kept)
+        assert state.is_over
+        assert sorted(kept["bots"]) == ["greedy", "random"]
+        for seat in state.result.winners:
+            wins[seat] += 1 / len(state.result.winners)
+    assert wins == [seat["wins"] for seat in report["studies"][0]["measures"]["seats"]]
+    replayed = CliRunner().invoke(app, ["replay", str(files[0]), "--all"])
+    assert replayed.exit_code == 0, replayed.stderr
+    assert "records" in stdout.replace("\n", "")
+
+
+def test_without_records_no_game_is_kept(tmp_path: Path) -> None:
+    out = tmp_path / "plain"
+    code, _, stderr = lab("swordplay", "--bots", "greedy", "--games", "2", "--jobs", "1",
+                          "--out", str(out))
+    assert code == 0, stderr
+    assert json.loads((out / "report.json").read_text())["records"] is None
+    assert not (out / "records").exists()
+
+
+def test_a_sweep_keeps_each_study_s_records_apart(tmp_path: Path) -> None:
+    out = tmp_path / "swept"
+    code, _, stderr = lab(
+        "swordplay", "--bots", "greedy", "--games", "2", "--jobs", "1", "--seed", "2",
+        "--sweep", "turn_limit=5,50", "--out", str(out), "--records",
+    )
+    assert code == 0, stderr
+    for study, limit in ((1, 5), (2, 50)):
+        files = sorted((out / "records" / f"study-{study}").glob("*.json"))
+        assert len(files) == 2
+        assert {json.loads(f.read_text())["options"]["turn_limit"] for f in files} == {limit}
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 30), st.integers(0, 29), st.integers(0, 10**6)),
+        min_size=1, max_size=20,
+    )
+)
+def test_every_game_has_a_record_file_of_its_own(games: list[tuple[int, int, int]]) -> None:
+    from plunder.lab.report import record_file
+
+    for studies, study, index in games:
+        if study >= studies:
+            continue
+        path = record_file(Path("out"), study, studies, index)
+        # The file's name gives the game back (numbered from 1, as the summary counts).
+        assert int(path.stem.removeprefix("game-")) == index + 1
+        assert (path.parent.name == f"study-{study + 1}") == (studies > 1)
+    named = {
+        (studies > 1, study if studies > 1 else 0, index): record_file(Path("o"), study, studies,
+                                                                      index)
+        for studies, study, index in games if study < studies
+    }
+    assert len(set(named.values())) == len(named)

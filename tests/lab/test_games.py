@@ -36,7 +36,7 @@ def check_report(report: dict[str, Any], name: str, games: int) -> None:
     assert measures["games"] == games
     assert len(measures["seats"]) == game.players
     assert sum(s["wins"] for s in measures["seats"]) == pytest.approx(
-        games * (1 - measures["no_winner_share"])
+        games * (1 - measures["without_winner_share"])
     )
     assert 0 <= measures["balance"] <= 1
     assert measures["length"]["decisions"]["mean"] > 0
@@ -161,6 +161,7 @@ def test_mirrored_rotations_meet_the_same_deal() -> None:
     report = run_lab(spec, Backend(jobs=1))
     assert report["studies"][0]["schedule"]["mirror"] is True
     assert report["studies"][0]["schedule"]["balanced"] is True
+    assert report["studies"][0]["measures"]["intervals"] == "paired"
 
 
 def test_a_sweep_runs_one_study_per_value() -> None:

@@ -94,6 +94,28 @@ def test_cut_off_share_reads_the_games_own_word() -> None:
     assert m.cut_off_share([record((0,))]) is None
 
 
+def test_games_cut_off_are_counted_apart_from_games_without_a_winner() -> None:
+    games = [
+        record((0,), stats=_stats()),  # won
+        record((), stats=_stats()),  # the rules ended it without a winner: a draw
+        record((), stats=_stats(cut_off=True)),  # the round limit, nobody won
+        record((1,), stats=_stats(cut_off=True)),  # the limit, a winner on points
+        record((2,), stats=_stats()),
+    ]
+    assert m.no_winner_share(games) == pytest.approx(1 / 5)
+    assert m.cut_off_share(games) == pytest.approx(2 / 5)
+    assert m.without_winner_share(games) == pytest.approx(2 / 5)
+    found = m.measures(games, 3)
+    assert found["outcomes"]["no_winner"]["wins"] == 1
+    assert found["outcomes"]["cut_off"]["wins"] == 2
+    assert found["outcomes"]["cut_off"]["trials"] == 5
+    # The seats' wins and the games without a winner make up every game.
+    assert sum(s["wins"] for s in found["seats"]) == 5 * (1 - found["without_winner_share"])
+    # A game that declares no statistics cuts nothing off.
+    assert m.no_winner_share([record(())]) == 1 and m.measures([record(())], 3)["outcomes"][
+        "cut_off"] is None
+
+
 def _stats(**given: Any) -> dict[str, Any]:
     base: dict[str, Any] = {"rounds": 4, "unit": "rounds", "cut_off": False,
                             "picks": {}, "plays": {}, "amounts": {}}
@@ -169,3 +191,54 @@ def test_shares_balance_and_intervals_stay_in_range(all_winners: list[tuple[int,
         assert 0 <= found.low <= found.share <= found.high <= 1
     # The seats' shares and the no-winner share add up to one game per game.
     assert sum(s.share for s in shares) + m.no_winner_share(games) == pytest.approx(1)
+
+
+def _mirrored(seat_zero_wins: list[tuple[bool, bool]]) -> list[Any]:
+    """Two-player mirrored games, a rotation group of two per seed: bots a and b swap
+    seats between the group's games; each pair says whether seat 0 won each game."""
+    games = []
+    for group, outcomes in enumerate(seat_zero_wins):
+        for turn, seat_zero in enumerate(outcomes):
+            bots = ("a", "b") if turn == 0 else ("b", "a")
+            games.append(record((0,) if seat_zero else (1,), bots=bots, seed=100 + group,
+                                index=2 * group + turn))
+    return games
+
+
+def test_mirrored_games_at_exactly_one_half_have_no_spread() -> None:
+    # Eight mirrored games: seat 0 wins every deal both ways, so each bot wins one
+    # game of each pair: 50.0% with nothing left to chance.
+    games = _mirrored([(True, True)] * 4)
+    paired = m.bot_shares(games, paired=True)["a"]
+    assert (paired.share, paired.low, paired.high) == (0.5, 0.5, 0.5)
+    # Counted as eight independent games, Wilson's interval is about ±28 points:
+    # (0.5 -+ 1.96 * sqrt(0.25 / 8 + 1.96**2 / 256)) / (1 + 1.96**2 / 8) = 0.215, 0.785.
+    single = m.bot_shares(games)["a"]
+    assert (single.share, round(single.low, 3), round(single.high, 3)) == (0.5, 0.215, 0.785)
+    report = m.measures(games, 2, paired=True)
+    assert report["intervals"] == "paired"
+    assert report["bots"]["a"]["ci95"] == [0.5, 0.5]
+
+
+def test_a_paired_interval_by_hand() -> None:
+    # Bot a's wins per pair: 2, 1, 1, 0 of 2 (it sits at seat 0 in the first game).
+    games = _mirrored([(True, False), (True, True), (False, False), (False, True)])
+    found = m.bot_shares(games, paired=True)["a"]
+    # Share 4/8; squared deviations (2-1)^2 + 0 + 0 + (0-1)^2 = 2, times 4/3 for the
+    # groups; 1.96 * sqrt(8/3) / 8 = 0.4001.
+    assert found.share == 0.5
+    assert (found.low, found.high) == pytest.approx((0.0999, 0.9001), abs=1e-4)
+    # The seats are paired too: seat 0 won 1, 2, 0, 1 of each pair.
+    seat0 = m.seat_shares(games, 2, paired=True)[0]
+    assert seat0.share == 0.5 and (seat0.low, seat0.high) == pytest.approx((0.0999, 0.9001),
+                                                                             abs=1e-4)
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=30))
+def test_pairing_changes_the_interval_never_the_share(pairs: list[tuple[bool, bool]]) -> None:
+    games = _mirrored(pairs)
+    for bot in ("a", "b"):
+        paired, single = m.bot_shares(games, paired=True)[bot], m.bot_shares(games)[bot]
+        assert (paired.wins, paired.trials, paired.share) == (single.wins, single.trials,
+                                                             single.share)
+        assert 0 <= paired.low <= paired.share <= paired.high <= 1

@@ -384,6 +384,29 @@ class State(Windows, Triggers, Dice):
             if seat in self.pending:
                 yield seat
 
+    def arrivals(self) -> Iterator[int]:
+        """The seats that owe the open step an answer, one at a time, in the order the
+        game takes their answers to arrive.
+
+        For a caller that holds every seat's answer at once (a table of bots): its
+        commits reach the game together, so which came first is the game's to say, not
+        the caller's loop (under a rule such as Rumble's ``race="arrival"``, a loop
+        that commits the lowest seat first would hand it every race). The order is
+        drawn once per step from the game's seed and the step, by a generator of its
+        own, so the game's chance draws stay as they are, and a replay, which commits
+        the moves in the order recorded, rebuilds the same game. A seat is yielded
+        only while it still owes the step, as by ``seats_to_act``.
+        """
+        step = self._steps
+        order = sorted(self._step)
+        if len(order) > 1:
+            random.Random(f"plunder-arrival:{self.seed}:{step}").shuffle(order)
+        for seat in order:
+            if self._steps != step:
+                return
+            if seat in self.pending:
+                yield seat
+
     @property
     def committed(self) -> frozenset[int]:
         """Seats that have committed in the current step (never what they chose)."""

@@ -50,6 +50,10 @@ def _interval(found: Mapping[str, Any]) -> str:
     return f"{low:.1%}–{high:.1%}"
 
 
+def _with_interval(found: Mapping[str, Any] | None) -> str:
+    return "–" if found is None else f"{_pct(found['share'])} ({_interval(found)})"
+
+
 def _image(out: Path, name: str, file: str) -> str:
     data = base64.b64encode((out / file).read_bytes()).decode("ascii")
     return f'<img alt="{escape(name)}" title="{escape(name)}" src="data:image/png;base64,{data}">'
@@ -62,8 +66,9 @@ def _study(study: Mapping[str, Any], out: Path) -> str:
         ("games", f"{m['games']:,}"),
         ("balance (1 − largest gap between seats)", _num(m["balance"], 3)),
         ("first-seat advantage (seat 0 − mean seat)", f"{m['first_seat_advantage']:+.1%}"),
-        ("games with no winner", _pct(m["no_winner_share"])),
-        ("games cut off at a limit of the rules", _pct(m["cut_off_share"])),
+        ("games the rules ended with no winner (not cut off)",
+         _with_interval(m["outcomes"]["no_winner"])),
+        ("games cut off at a limit of the rules", _with_interval(m["outcomes"]["cut_off"])),
         ("length in decisions: mean (sd)", _mean_sd(m["length"]["decisions"])),
     ]
     if m["length"]["rounds"]:
@@ -89,6 +94,8 @@ def _study(study: Mapping[str, Any], out: Path) -> str:
         f'{", mirrored seeds" if schedule["mirror"] else ""}; every bot sat in every seat '
         + ("equally often." if schedule["balanced"] else
            "nearly equally often (the games do not fill whole rotations).")
+        + (" The seats' and bots' intervals are paired: a rotation group, dealt alike,"
+           " counts as one draw." if m.get("intervals") == "paired" else "")
         + "</p>"
     )
     parts.append("<h3>Win share by seat</h3>")
@@ -165,7 +172,10 @@ def render(report: Mapping[str, Any], out: Path) -> str:
                  + f". Played in {timing['seconds']:.1f} s "
                  + f"({_num(timing['games_per_second'], 1)} games/s) "
                  + f"{_where(timing['backend'])}.")
-        + " The measures are defined in docs/lab.md.</p>",
+        + " The measures are defined in docs/lab.md."
+        + (escape(f" Every game's record is in {report['records']}/, for plunder replay.")
+           if report.get("records") else "")
+        + "</p>",
     ]
     body = []
     if report["sweep"] is not None:

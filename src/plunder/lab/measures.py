@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 # Bars in a length histogram, at most.
 HISTOGRAM_BARS = 20
+# The normal distribution's 97.5% point: a two-sided 95% interval.
+Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,59 @@ def _win_credit(record: GameRecord) -> float:
     return 1.0 / len(record.winners) if record.winners else 0.0
 
 
-def seat_shares(records: Sequence[GameRecord], players: int) -> list[Share]:
-    """Each seat's win share over all games."""
+def paired_share(groups: Sequence[tuple[float, int]]) -> Share:
+    """A win share over groups of games dealt alike, ``(wins, trials)`` per group, with
+    an interval that counts the group, not the game, as the unit.
+
+    The games of a mirrored rotation meet the same deal, so their outcomes are not
+    independent: luck that favours a seat in one favours it in all, and a bot's wins
+    at its seats of a group offset one another. Counting every game as a draw of its
+    own (Wilson's interval) ignores that. The interval here is the normal one of a
+    ratio over clusters: the share ``W/N`` and the standard error
+    ``sqrt(G/(G-1) * sum((w_g - share * n_g)**2)) / N`` over the ``G`` groups, so
+    groups that each split evenly give no spread at all. With fewer than two groups
+    there is no spread to measure, and the interval is Wilson's.
+
+    >>> found = paired_share([(1, 2), (1, 2), (1, 2), (1, 2)])
+    >>> found.share, found.low, found.high
+    (0.5, 0.5, 0.5)
+    >>> found = paired_share([(2, 2), (0, 2), (2, 2), (0, 2)])
+    >>> found.share, round(found.low, 4), round(found.high, 4)
+    (0.5, 0.0, 1.0)
+    """
+    wins = sum(w for w, _ in groups)
+    trials = sum(n for _, n in groups)
+    if len(groups) < 2 or trials == 0:
+        return share(wins, trials)
+    middle = wins / trials
+    spread = sum((w - middle * n) ** 2 for w, n in groups) * len(groups) / (len(groups) - 1)
+    half = Z95 * math.sqrt(spread) / trials
+    return Share(wins, trials, middle, max(0.0, middle - half), min(1.0, middle + half))
+
+
+def _groups(records: Iterable[GameRecord]) -> list[list[GameRecord]]:
+    # Mirrored games of one rotation group are dealt one seed: the seed (with the
+    # line-up) names the group.
+    found: dict[tuple[int, int], list[GameRecord]] = {}
+    for record in records:
+        found.setdefault((record.lineup, record.seed), []).append(record)
+    return list(found.values())
+
+
+def seat_shares(
+    records: Sequence[GameRecord], players: int, paired: bool = False
+) -> list[Share]:
+    """Each seat's win share over all games; ``paired``: the games of a mirrored
+    rotation group are one unit of the interval (``paired_share``)."""
+    if paired:
+        groups = _groups(records)
+        return [
+            paired_share([
+                (sum(_win_credit(r) for r in group if seat in r.winners), len(group))
+                for group in groups
+            ])
+            for seat in range(players)
+        ]
     wins = [0.0] * players
     for record in records:
         for seat in record.winners:
@@ -65,16 +118,27 @@ def seat_shares(records: Sequence[GameRecord], players: int) -> list[Share]:
     return [share(w, len(records)) for w in wins]
 
 
-def bot_shares(records: Iterable[GameRecord]) -> dict[str, Share]:
+def bot_shares(records: Iterable[GameRecord], paired: bool = False) -> dict[str, Share]:
     """Each bot's win share over the seats it filled (a bot at two seats of a game
-    fills two); the fair share is one over the number of seats."""
-    wins: dict[str, float] = {}
-    seats: dict[str, int] = {}
-    for record in records:
-        for seat, bot in enumerate(record.bots):
-            seats[bot] = seats.get(bot, 0) + 1
-            wins[bot] = wins.get(bot, 0.0) + (_win_credit(record) if seat in record.winners else 0)
-    return {bot: share(wins[bot], seats[bot]) for bot in seats}
+    fills two); the fair share is one over the number of seats. ``paired``: the games
+    of a mirrored rotation group are one unit of the interval (``paired_share``)."""
+    per_group: dict[str, list[tuple[float, int]]] = {}
+    for group in _groups(records) if paired else [[r] for r in records]:
+        wins: dict[str, float] = {}
+        seats: dict[str, int] = {}
+        for record in group:
+            for seat, bot in enumerate(record.bots):
+                seats[bot] = seats.get(bot, 0) + 1
+                won = _win_credit(record) if seat in record.winners else 0.0
+                wins[bot] = wins.get(bot, 0.0) + won
+        for bot in seats:
+            per_group.setdefault(bot, []).append((wins[bot], seats[bot]))
+    if paired:
+        return {bot: paired_share(groups) for bot, groups in per_group.items()}
+    return {
+        bot: share(sum(w for w, _ in groups), sum(n for _, n in groups))
+        for bot, groups in per_group.items()
+    }
 
 
 def first_seat_advantage(seats: Sequence[Share]) -> float:
@@ -97,38 +161,67 @@ def balance(seats: Sequence[Share]) -> float:
     return 1.0 - (max(values) - min(values))
 
 
+def _cut_off(record: GameRecord) -> bool:
+    return record.stats is not None and bool(record.stats["cut_off"])
+
+
 def no_winner_share(records: Sequence[GameRecord]) -> float:
-    """The share of games that ended with no winner."""
+    """The share of games that the rules ended with no winner: a game a limit cut off
+    is counted by ``cut_off_share``, not here, for a designer fixes the two apart
+    (a draw the rules allow, against a game too long for its limit)."""
+    return no_winner(records).share
+
+
+def no_winner(records: Sequence[GameRecord]) -> Share:
+    """Games the rules ended with no winner (not cut off), with their interval."""
+    return share(sum(1 for r in records if not r.winners and not _cut_off(r)), len(records))
+
+
+def without_winner_share(records: Sequence[GameRecord]) -> float:
+    """The share of games with no winner, however they ended (cut off or not)."""
     return sum(1 for r in records if not r.winners) / len(records) if records else 0.0
 
 
 def cut_off_share(records: Sequence[GameRecord]) -> float | None:
     """The share of games a limit of the rules ended (a limit on rounds or turns), among
     those whose game says so through its content statistics; None if none does."""
+    found = cut_off(records)
+    return None if found is None else found.share
+
+
+def cut_off(records: Sequence[GameRecord]) -> Share | None:
+    """Games a limit of the rules ended, with their interval; None if no game says."""
     told = [r.stats["cut_off"] for r in records if r.stats is not None]
-    return sum(1 for cut in told if cut) / len(told) if told else None
+    return share(sum(1 for cut in told if cut), len(told)) if told else None
 
 
 def distribution(values: Sequence[float]) -> dict[str, Any]:
-    """Mean, standard deviation (of the sample), least, greatest and a histogram of
-    whole numbers: ``edges[i] <= value < edges[i + 1]`` is counted in ``counts[i]``.
+    """Mean, its 95% interval, standard deviation (of the sample), least, greatest and
+    a histogram of whole numbers: ``edges[i] <= value < edges[i + 1]`` is counted in
+    ``counts[i]``.
 
     >>> distribution([2, 4, 4, 6])["histogram"]
     {'edges': [2, 3, 4, 5, 6, 7], 'counts': [1, 0, 2, 0, 1]}
     """
     if not values:
-        return {"count": 0, "mean": None, "sd": None, "min": None, "max": None,
-                "histogram": {"edges": [], "counts": []}}
+        return {"count": 0, "mean": None, "sd": None, "mean_ci95": None, "min": None,
+                "max": None, "histogram": {"edges": [], "counts": []}}
     low, high = math.floor(min(values)), math.floor(max(values))
     width = max(1, math.ceil((high - low + 1) / HISTOGRAM_BARS))
     bars = (high - low) // width + 1
     counts = [0] * bars
     for value in values:
         counts[(math.floor(value) - low) // width] += 1
+    mean = statistics.fmean(values)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    # The normal interval of the mean: lengths are sums of many decisions, and a
+    # study has hundreds of games, so their mean is close to normal.
+    half = 1.96 * sd / math.sqrt(len(values))
     return {
         "count": len(values),
-        "mean": statistics.fmean(values),
-        "sd": statistics.stdev(values) if len(values) > 1 else 0.0,
+        "mean": mean,
+        "sd": sd,
+        "mean_ci95": [mean - half, mean + half],
         "min": min(values),
         "max": max(values),
         "histogram": {"edges": [low + i * width for i in range(bars + 1)], "counts": counts},
@@ -294,20 +387,31 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
     }
 
 
-def measures(records: Sequence[GameRecord], players: int) -> dict[str, Any]:
-    """Every measure of a study's games, JSON-ready (timings under ``"timing"``)."""
-    seats = seat_shares(records, players)
+def measures(
+    records: Sequence[GameRecord], players: int, paired: bool = False
+) -> dict[str, Any]:
+    """Every measure of a study's games, JSON-ready (timings under ``"timing"``).
+
+    ``paired`` (a mirrored study): the seats' and bots' intervals count each rotation
+    group, whose games were dealt alike, as one unit (``paired_share``)."""
+    seats = seat_shares(records, players, paired)
     rounds = [r.stats["rounds"] for r in records if r.stats and r.stats["rounds"] is not None]
     unit = next((r.stats["unit"] for r in records if r.stats), None)
     return {
         "games": len(records),
         "seats": [s.to_json() for s in seats],
-        "bots": {bot: s.to_json() for bot, s in sorted(bot_shares(records).items())},
+        "bots": {bot: s.to_json() for bot, s in sorted(bot_shares(records, paired).items())},
+        "intervals": "paired" if paired else "wilson",
         "fair_share": 1.0 / players,
         "first_seat_advantage": first_seat_advantage(seats),
         "balance": balance(seats),
         "no_winner_share": no_winner_share(records),
         "cut_off_share": cut_off_share(records),
+        "without_winner_share": without_winner_share(records),
+        "outcomes": {
+            "no_winner": no_winner(records).to_json(),
+            "cut_off": None if (cut := cut_off(records)) is None else cut.to_json(),
+        },
         "length": {
             "decisions": distribution([r.decisions for r in records]),
             "rounds": distribution(rounds) if rounds else None,
@@ -326,6 +430,7 @@ __all__ = [
     "bot_shares",
     "branching",
     "content",
+    "cut_off",
     "cut_off_share",
     "decision_times",
     "distribution",
@@ -333,7 +438,10 @@ __all__ = [
     "first_seat_advantage",
     "lead_summary",
     "measures",
+    "no_winner",
     "no_winner_share",
+    "paired_share",
     "seat_shares",
     "share",
+    "without_winner_share",
 ]

@@ -46,6 +46,9 @@ class GameRecord:
     lead_changes: int | None  # None: the game has no evaluation, or valued no position
     decisive_at: float | None  # share of the decisions made when the winner pulled clear
     stats: Mapping[str, Any] | None  # ContentStats.to_json(), for a game that declares them
+    # The game's record (plunder.engine.record) when its slot asks to keep it: the
+    # moves of thousands of games are too many to carry back unasked.
+    record: Mapping[str, Any] | None = None
 
 
 @functools.cache
@@ -70,7 +73,9 @@ def play_game(game_name: str, options: Mapping[str, Any], slot: Slot) -> GameRec
     trace: list[tuple[int, Sequence[float]]] = []
     step = state.step
     while not state.is_over:
-        seat = min(state.pending)  # one decision at a time, lowest seat first
+        # One decision at a time, in the order the game draws for answers that reach
+        # it together (every bot answers at once), so no seat always arrives first.
+        seat = next(state.arrivals())
         offered = len(state.legal(seat))
         legal += offered
         choices += offered > 1
@@ -104,6 +109,7 @@ def play_game(game_name: str, options: Mapping[str, Any], slot: Slot) -> GameRec
         lead_changes=changes,
         decisive_at=decisive,
         stats=_content_stats(game_name, state),
+        record=state.record if slot.keep else None,
     )
 
 

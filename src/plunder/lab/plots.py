@@ -131,35 +131,61 @@ def content_plays(kind: str, pieces: Mapping[str, Any]) -> Figure:
     return figure
 
 
+# A measure at one value of a sweep, and its 95% interval (low, high) or None.
+Point = tuple[float | None, Sequence[float] | None]
+
+
+def _share_point(found: Mapping[str, Any] | None) -> Point:
+    return (None, None) if found is None else (found["share"], found["ci95"])
+
+
+def _mean_point(found: Mapping[str, Any] | None) -> Point:
+    if not found or found["mean"] is None:
+        return None, None
+    return found["mean"], found.get("mean_ci95")
+
+
 def sweep(option: str, values: Sequence[Any], studies: Sequence[Mapping[str, Any]]) -> Figure:
     """Each headline measure against the swept option's value."""
     at = list(range(len(values)))
     labels = [str(v) for v in values]
     measures = [s["measures"] for s in studies]
-    curves: list[tuple[str, list[float | None]]] = [
-        ("balance", [m["balance"] for m in measures]),
-        ("first-seat advantage", [m["first_seat_advantage"] for m in measures]),
-        ("no-winner share", [m["no_winner_share"] for m in measures]),
-        ("cut-off share", [m["cut_off_share"] for m in measures]),
-        ("mean length (decisions)", [m["length"]["decisions"]["mean"] for m in measures]),
+    # Each curve: its name and, per value, the measure and its 95% interval (None where
+    # the measure has none).
+    curves: list[tuple[str, list[Point]]] = [
+        ("balance", [(m["balance"], None) for m in measures]),
+        ("first-seat advantage", [(m["first_seat_advantage"], None) for m in measures]),
+        ("no-winner share (not cut off)",
+         [_share_point(m["outcomes"]["no_winner"]) for m in measures]),
+        ("cut-off share", [_share_point(m["outcomes"]["cut_off"]) for m in measures]),
+        ("mean length (decisions)", [_mean_point(m["length"]["decisions"]) for m in measures]),
     ]
     if measures[0]["length"]["rounds"]:
         unit = measures[0]["length"]["unit"] or "rounds"
         curves.append((f"mean length ({unit})",
-                       [(m["length"]["rounds"] or {}).get("mean") for m in measures]))
+                       [_mean_point(m["length"]["rounds"]) for m in measures]))
     if measures[0]["drama"]:
         curves.append(("lead changes per game",
-                       [(m["drama"] or {}).get("lead_changes", {}).get("mean") for m in measures]))
+                       [_mean_point((m["drama"] or {}).get("lead_changes")) for m in measures]))
     panels = len(curves) + 1
     columns = 3
     rows = (panels + columns - 1) // columns
     figure, axes = plt.subplots(rows, columns, figsize=(12, 3 * rows), squeeze=False)
     flat = [a for row in axes for a in row]
     for axes_one, (name, ys) in zip(flat, curves, strict=False):
-        points = [(x, y) for x, y in zip(at, ys, strict=True) if y is not None]
+        points = [(x, y) for x, y in zip(at, ys, strict=True) if y[0] is not None]
         if points:
-            axes_one.plot(*zip(*points, strict=True), marker="o", color=BAR)
-        axes_one.set_title(name)
+            xs = [x for x, _ in points]
+            values = [y for _, (y, _) in points]
+            axes_one.plot(xs, values, marker="o", color=BAR)
+            bars = [(x, y, ci) for x, (y, ci) in points if ci is not None]
+            if bars:
+                axes_one.errorbar(
+                    [x for x, _, _ in bars], [y for _, y, _ in bars],
+                    yerr=[[y - ci[0] for _, y, ci in bars], [ci[1] - y for _, y, ci in bars]],
+                    fmt="none", ecolor=BAR, capsize=3,
+                )
+        axes_one.set_title(name + ("" if any(ci for _, ci in ys) else " (no interval)"))
     wins = flat[len(curves)]
     for bot in measures[0]["bots"]:
         shares = [m["bots"][bot] for m in measures]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,30 @@ def draw_plots(report: dict[str, Any], out: Path) -> list[Path]:
     return written
 
 
+# The folder of the report's directory that holds every game's record (--records).
+RECORDS = "records"
+
+
+def record_file(out: Path, study: int, studies: int, index: int) -> Path:
+    """Where game ``index`` of study ``study`` (of ``studies``) keeps its record.
+
+    >>> record_file(Path("lab"), 0, 1, 0).as_posix()
+    'lab/records/game-000001.json'
+    >>> record_file(Path("lab"), 1, 3, 41).as_posix()
+    'lab/records/study-2/game-000042.json'
+    """
+    folder = out / RECORDS
+    if studies > 1:
+        folder = folder / f"study-{study + 1}"
+    return folder / f"game-{index + 1:06d}.json"
+
+
+def write_game_record(path: Path, record: Mapping[str, Any], bots: Sequence[str]) -> None:
+    """A game's record as ``plunder replay`` reads it, with the bot at each seat."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({**record, "bots": list(bots)}) + "\n", encoding="utf-8")
+
+
 def write_report(report: dict[str, Any], out: Path) -> list[Path]:
     """Write ``report.json``, the plots and ``report.html`` into ``out`` (made if
     missing); returns the files written."""
@@ -67,4 +92,4 @@ def write_report(report: dict[str, Any], out: Path) -> list[Path]:
     return [data, page, *written]
 
 
-__all__ = ["draw_plots", "write_report"]
+__all__ = ["RECORDS", "draw_plots", "record_file", "write_game_record", "write_report"]

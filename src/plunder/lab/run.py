@@ -138,26 +138,51 @@ def _import_ray() -> Any:
     return ray
 
 
+# Ray takes a node's address to be one other machines can reach unless this is "0"
+# (its setting for single-machine platforms): then every server it starts (the GCS,
+# the raylet, the object manager, the workers and their agents) listens on
+# 127.0.0.1 alone. Read when Ray is imported, and by the processes Ray starts.
+LOOPBACK_ONLY = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+
+
+def ray_settings(address: str, jobs: int, passed: Mapping[str, str]) -> dict[str, Any]:
+    """The arguments of ``ray.init`` for a run at ``address`` (``LOCAL``: a Ray of this
+    machine's own, reachable from it alone)."""
+    settings: dict[str, Any] = {
+        # The dashboard is a web server open to whoever reaches it: a run needs none.
+        "include_dashboard": False,
+        "log_to_driver": False,
+        "logging_level": "ERROR",
+        "runtime_env": {"env_vars": dict(passed)} if passed else None,
+    }
+    if address == LOCAL:
+        settings["num_cpus"] = default_jobs(jobs)
+        settings["_node_ip_address"] = "127.0.0.1"
+    else:
+        settings["address"] = address
+    return settings
+
+
 def _run_ray(
     game_name: str, studies: Sequence[Study], address: str, jobs: int, on_records: OnRecords
 ) -> None:
+    if address == LOCAL:
+        # A Ray started here takes no connection from another machine: the lab sends
+        # nothing anywhere and lets nothing in.
+        os.environ[LOOPBACK_ONLY] = "0"
     ray = _import_ray()
+    if address == LOCAL:
+        # Ray read the setting when it was imported: if that was before (in a
+        # process that used Ray already), its constant is set as the import would have.
+        from ray._private import ray_constants
+
+        ray_constants.ENABLE_RAY_CLUSTER = False
     # Ray reports usage to its makers unless told not to; a lab run sends nothing.
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     # The workers find games kept outside plunder the way this process does.
     passed = {k: os.environ[k] for k in (ENVIRONMENT, "PYTHONPATH") if os.environ.get(k)}
-    settings: dict[str, Any] = {
-        "include_dashboard": False,
-        "log_to_driver": False,
-        "logging_level": "ERROR",
-        "runtime_env": {"env_vars": passed} if passed else None,
-    }
-    if address == LOCAL:
-        settings["num_cpus"] = default_jobs(jobs)
-    else:
-        settings["address"] = address
     try:
-        ray.init(**settings)
+        ray.init(**ray_settings(address, jobs, passed))
     except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError...
         raise LabError(f"could not start or reach Ray at {address!r}: {exc}") from exc
     try:
@@ -176,4 +201,4 @@ def _run_ray(
         ray.shutdown()
 
 
-__all__ = ["LOCAL", "Backend", "LabError", "play_task", "tasks"]
+__all__ = ["LOCAL", "LOOPBACK_ONLY", "Backend", "LabError", "play_task", "ray_settings", "tasks"]

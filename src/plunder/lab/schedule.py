@@ -36,6 +36,7 @@ class Slot:
     seed: int
     lineup: int
     bots: tuple[str, ...]
+    keep: bool = False  # whether the game's moves come back with its record
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ decision, games per second, which backend ran) is kept under ``"timing"`` keys.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from plunder.lab.schedule import Schedule, make_schedule
 from plunder.match import check_bots
 
 FORMAT = "plunder-lab-report"
-VERSION = 1
+VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -89,10 +90,13 @@ def run_lab(
     backend: Backend,
     on_progress: Callable[[int, int], None] | None = None,
     studies: list[Study] | None = None,
+    on_game: Callable[[int, GameRecord], None] | None = None,
 ) -> dict[str, Any]:
     """Play the run's games on ``backend`` and return the report.
 
     ``on_progress(done, total)`` is called in this process as batches of games end.
+    ``on_game(study, record)`` is given each game as it ends, its ``record`` (the
+    game's moves, for ``plunder replay``) filled in; the report keeps none of them.
     """
     studies = prepare(spec) if studies is None else studies
     total = sum(len(study.schedule.slots) for study in studies)
@@ -104,11 +108,18 @@ def run_lab(
         if not first:
             first.append(time.perf_counter() - started)
         for record in records:
+            if on_game is not None:
+                on_game(number, record)
+                record = dataclasses.replace(record, record=None)
             found[number][record.index] = record
         if on_progress is not None:
             on_progress(sum(len(f) for f in found), total)
 
-    work = [(dict(s.game.options), s.schedule.slots) for s in studies]
+    keep = on_game is not None
+    work = [
+        (dict(s.game.options), [dataclasses.replace(slot, keep=keep) for slot in s.schedule.slots])
+        for s in studies
+    ]
     backend.run(spec.game, work, arrived)
     seconds = time.perf_counter() - started
     done = [
@@ -153,11 +164,12 @@ def make_report(
                 "value": study.value,
                 "options": dict(study.game.options),
                 "schedule": study.schedule.to_json(),
-                "measures": measures(done, game.players),
+                "measures": measures(done, game.players, paired=spec.mirror),
                 "ratings": ratings(done, bots, teams),
             }
             for study, done in zip(studies, records, strict=True)
         ],
+        "records": None,  # the folder of every game's record, when they were written
         "timing": dict(timing),
     }
 

@@ -41,6 +41,7 @@ from plunder.games.rumble.encoder import (
     PILE_SIZE,
 )
 from plunder.games.rumble.encoder import MAX_BULLETS as SHOWN_BULLETS
+from plunder.games.rumble.game import RumbleGame
 from plunder.games.rumble.rules import (
     COVER_TOKEN,
     DIG_DISCARD,
@@ -49,7 +50,6 @@ from plunder.games.rumble.rules import (
     LONG_CUT,
     RESERVE_HEALTH,
     RumbleAction,
-    RumbleGame,
 )
 
 CARDS = list(CONTENT.cards)

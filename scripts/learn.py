@@ -40,6 +40,8 @@ import numpy as np
 import plunder
 from plunder import rl
 from plunder.bots import check_game, from_spec
+from plunder.engine.options import read_options
+from plunder.engine.registry import game_class
 from plunder.rl.batched import rules_for
 
 
@@ -212,10 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     torch, MaskablePPO, VecEnv = need_learning_libraries()
     torch.set_num_threads(args.threads)
-    options: dict[str, Any] = {"players": args.players}
-    for item in args.option:
-        name, _, value = item.partition("=")
-        options[name] = int(value) if value.lstrip("-").isdigit() else value
+    texts = dict(item.partition("=")[::2] for item in args.option)
+    # Read as plunder -o reads them.
+    options: dict[str, Any] = {"players": args.players,
+                               **read_options(game_class(args.game).option_specs(), texts)}
     game = plunder.load(args.game, **options)
     specs = [spec for spec in args.eval.split(",") if spec]
     out = Path(args.out)

@@ -38,8 +38,9 @@ def test_tiny_load_plays_moves_without_errors() -> None:
     (size,) = figures["sizes"]
     assert size["tables"] == 2
     assert size["errors"] == 0, size["error_samples"]
-    # Server log records are reported, not judged here: the script's job is to find them.
-    assert size["server_log_problems"] >= 0
+    # Server log records are reported, not judged here: the script's job is to find them,
+    # so it must have read the log (None: no log was read).
+    assert isinstance(size["server_log_problems"], int)
     assert size["server_cpu_seconds"] is None or size["server_cpu_seconds"] > 0
     assert size["moves"] > 0
     assert size["moves_per_second"] > 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -26,8 +25,9 @@ from typer.core import TyperCommand, TyperGroup
 
 import plunder
 from plunder import bots as bot_registry
-from plunder.engine.errors import PlunderError, RecordError
+from plunder.engine.errors import OptionError, PlunderError, RecordError, UnknownGame
 from plunder.engine.game import GameInfo
+from plunder.engine.options import read_options
 from plunder.engine.registry import game_class
 from plunder.engine.registry import games as registered_games
 from plunder.match import (
@@ -81,8 +81,8 @@ OptionList = Annotated[
         "-o",
         metavar="KEY=VALUE",
         help="A game option as KEY=VALUE (repeat for more; `plunder games` lists each game's "
-        "options). Values that look like whole numbers are read as numbers, true and false "
-        "as booleans.",
+        "options). Each value is read as its option takes it: a whole number, yes or no "
+        "(also true/false, on/off, 1/0), or text.",
     ),
 ]
 
@@ -101,8 +101,6 @@ ModeOption = Annotated[
     ),
 ]
 
-_INTEGER = re.compile(r"^[+-]?\d+$")
-
 
 def _stdout() -> Console:
     # Made per command, not at import, so it follows whatever sys.stdout is then.
@@ -120,31 +118,36 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def parse_options(items: list[str] | None) -> dict[str, Any]:
-    """``["rounds=3", "variant=short"]`` as ``{"rounds": 3, "variant": "short"}``.
+def parse_options(items: list[str] | None, game: str) -> dict[str, Any]:
+    """``-o KEY=VALUE`` items as ``game``'s options, each value read as its option
+    takes it (``Option.read``, as the server and the lab read them).
 
-    >>> parse_options(["rounds=3", "variant=short", "fast=true"])
-    {'rounds': 3, 'variant': 'short', 'fast': True}
+    >>> parse_options(["target=3", "deflection=per-weapon"], "duel")
+    {'target': 3, 'deflection': 'per-weapon'}
+    >>> parse_options(["gestures=yes"], "rumble")
+    {'gestures': True}
     """
-    options: dict[str, Any] = {}
+    texts: dict[str, str] = {}
     for item in items or []:
         key, sep, raw = item.partition("=")
         key, raw = key.strip(), raw.strip()
         if not sep or not key:
             raise typer.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--option")
-        if key in options:
+        if key in texts:
             raise typer.BadParameter(f"option {key!r} is given twice", param_hint="--option")
-        options[key] = _option_value(raw)
-    return options
+        texts[key] = raw
+    return _read_options(game, texts)
 
 
-def _option_value(raw: str) -> Any:
-    """A whole number as an int, true and false as booleans, anything else as text."""
-    if _INTEGER.match(raw):
-        return int(raw)
-    if raw.lower() in ("true", "false"):
-        return raw.lower() == "true"
-    return raw
+def _read_options(game: str, texts: dict[str, str]) -> dict[str, Any]:
+    try:
+        specs = game_class(game).option_specs()
+    except UnknownGame:
+        specs = ()  # the texts as they are: loading the game names the problem
+    try:
+        return read_options(specs, texts)
+    except OptionError as exc:
+        fail(str(exc))
 
 
 def _with_players(options: dict[str, Any], players: int | None) -> dict[str, Any]:
@@ -369,7 +372,7 @@ def play_command(
     else:
         if game is None:
             fail("name the GAME to play (`plunder games` lists them), or give --resume FILE")
-        options = _with_mode(game, _with_players(parse_options(option), players), mode)
+        options = _with_mode(game, _with_players(parse_options(option, game), players), mode)
         table_game = _load(game, options)
         if seed is None:
             seed = random.SystemRandom().randrange(10**9)
@@ -592,7 +595,7 @@ def match_command(
     names = _split(bots)
     if not names:
         fail("--bots names no bot")
-    options = _with_mode(game, _with_players(parse_options(option), players), mode)
+    options = _with_mode(game, _with_players(parse_options(option, game), players), mode)
     table_game = _load(game, options)  # user errors before the progress bar
     _check_bots(table_game, names)
     if seed is None:
@@ -732,19 +735,21 @@ def _print_report(report: MatchReport, console: Console) -> None:
 
 
 # ---------------------------------------------------------------- lab
-def parse_sweep(text: str | None) -> tuple[str, tuple[Any, ...]] | None:
-    """``"target=3,5,7"`` as ``("target", (3, 5, 7))``.
+def parse_sweep(text: str | None, game: str) -> tuple[str, tuple[Any, ...]] | None:
+    """``"target=3,5,7"`` as ``("target", (3, 5, 7))``: each value read as ``game``'s
+    option takes it (``Option.read``, as ``-o`` and the server read them).
 
-    >>> parse_sweep("target=3,5,7"), parse_sweep("deflection=seed,never")
+    >>> parse_sweep("target=3,5,7", "duel"), parse_sweep("deflection=seed,never", "duel")
     (('target', (3, 5, 7)), ('deflection', ('seed', 'never')))
     """
     if text is None:
         return None
     key, sep, raw = text.partition("=")
-    values = tuple(_option_value(v.strip()) for v in raw.split(",") if v.strip())
-    if not sep or not key.strip() or not values:
+    key = key.strip()
+    texts = [v.strip() for v in raw.split(",") if v.strip()]
+    if not sep or not key or not texts:
         raise typer.BadParameter(f"{text!r} is not OPTION=VALUE,VALUE,...", param_hint="--sweep")
-    return key.strip(), values
+    return key, tuple(_read_options(game, {key: value})[key] for value in texts)
 
 
 @app.command("lab", cls=_Command)
@@ -856,10 +861,10 @@ def lab_command(
     names = _split(bots)
     if not names:
         fail("--bots names no bot")
-    options = _with_mode(game, _with_players(parse_options(option), players), mode)
+    options = _with_mode(game, _with_players(parse_options(option, game), players), mode)
     if seed is None:
         seed = random.SystemRandom().randrange(10**9)
-    spec = LabSpec(game, tuple(names), games, options, seed, mirror, parse_sweep(sweep))
+    spec = LabSpec(game, tuple(names), games, options, seed, mirror, parse_sweep(sweep, game))
     try:
         studies = prepare(spec)  # user errors before the progress bar
     except (PlunderError, ValueError) as exc:

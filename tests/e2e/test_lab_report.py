@@ -68,6 +68,7 @@ def test_the_report_shows_every_plot_offline(
             "i.src.startsWith('data:image/png;base64,')])",
         )
         plots = {path.stem for path in tmp_path.glob("*.png")}
+        assert plots
         assert {title for title, _, _ in shown} == plots
         assert all(loaded and embedded for _, loaded, embedded in shown), shown
         assert "Win share by seat" in page.inner_text("body")

@@ -12,8 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+import plunder
 from anygame import kit
 from plunder.cli import app, parse_sweep
+from plunder.engine.options import Option
+from plunder.engine.registry import game_class
 from plunder.lab import run
 
 
@@ -138,18 +141,25 @@ def test_a_game_kept_outside_the_project_runs_through_the_lab(tmp_path: Path) ->
     assert {"seats.png", "length.png", "ratings.png"} == pngs(out)
 
 
-@given(
-    st.from_regex(r"[a-z][a-z_]{0,12}", fullmatch=True),
-    st.lists(
-        st.one_of(st.integers(-999, 999), st.booleans(),
-                  st.from_regex(r"[a-z][a-z_-]{0,8}", fullmatch=True).filter(
-                      lambda word: word not in ("true", "false"))),
-        min_size=1, max_size=5,
-    ),
-)
-def test_a_sweep_reads_back_the_values_it_was_given(option: str, values: list[object]) -> None:
+# A value of each kind of option, as a sweep may list it (text with no comma in it).
+SWEPT = {
+    bool: st.booleans(),
+    int: st.integers(-999, 999),
+    str: st.from_regex(r"[a-z][a-z_-]{0,8}", fullmatch=True),
+}
+
+
+@given(st.sampled_from([(game, spec) for game in plunder.engine.names()
+                        for spec in game_class(game).option_specs()]), st.data())
+def test_a_sweep_reads_back_the_values_it_was_given(
+    option: tuple[str, Option], data: st.DataObject
+) -> None:
+    game, spec = option
+    values = data.draw(st.lists(SWEPT[type(spec.default)], min_size=1, max_size=5))
     text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
-    assert parse_sweep(f"{option}={text}") == (option, tuple(values))
+    swept = parse_sweep(f"{spec.name}={text}", game)
+    assert swept is not None and swept[0] == spec.name
+    assert [(type(v), v) for v in swept[1]] == [(type(v), v) for v in values]
 
 
 @pytest.mark.slow

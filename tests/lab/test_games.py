@@ -131,6 +131,7 @@ def test_content_statistics_have_an_entry_for_every_seat_at_every_table(name: st
             seat = min(state.pending)
             state.act(seat, rng.choice(state.legal(seat)))
         found = stats(state).check(options["players"])
+        assert found.picks, (name, options)
         for kind, seats in found.picks.items():
             assert all(isinstance(piece, str) for items in seats for piece in items), kind
 

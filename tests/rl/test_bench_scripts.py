@@ -20,6 +20,7 @@ def test_bench_rl_measures_every_interface_of_a_game(tmp_path: Path) -> None:
                                  "--parts", "20"], tmp_path)
     (row,) = found["tables"]
     assert row["game"] == "duel"
+    assert row["steps_per_second"]
     assert all(rate > 0 for rate in row["steps_per_second"].values())
     assert set(row["ratio"]) == {"parallel", "aec", "openspiel"}
     assert set(row["parts_us"]) == {"engine_step", "observations", "masks"}
@@ -45,6 +46,7 @@ def test_bench_rl_parts_time_the_steps_of_real_plays() -> None:
 def test_bench_batch_compares_the_batch_engine(tmp_path: Path) -> None:
     found = figures("bench_batch", ["--envs", "16", "--seconds", "0.05", "--rounds", "1"],
                     tmp_path)
+    assert found["per_second"] and found["ratios"]
     assert all(rate > 0 for rate in found["per_second"].values())
     assert all(ratio > 0 for ratio in found["ratios"].values())
 

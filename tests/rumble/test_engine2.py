@@ -19,7 +19,7 @@ import pytest
 
 import plunder
 from plunder.games.rumble import content as rumble_content
-from plunder.games.rumble import rules as rumble_rules
+from plunder.games.rumble import game as rumble_game
 from rumble.kit import alive, new, play
 
 CARDS_TOML = rumble_content.CARDS_FILE
@@ -220,9 +220,10 @@ def test_changed_content_files_show_in_the_catalogue(
         encoding="utf-8",
     )
     content = rumble_content.load_content(tmp_path / "cards.toml", tmp_path / "pirates.toml")
-    monkeypatch.setattr(rumble_rules, "CONTENT", content)
-    monkeypatch.setattr(rumble_rules, "CARDS", content.cards)
-    monkeypatch.setattr(rumble_rules, "PIRATES", content.pirates)
+    # The catalogue is the game's: the content it reads is patched where it reads it.
+    monkeypatch.setattr(rumble_game, "CONTENT", content)
+    monkeypatch.setattr(rumble_game, "CARDS", content.cards)
+    monkeypatch.setattr(rumble_game, "PIRATES", content.pirates)
     catalogue = plunder.load("rumble").catalogue()
     assert catalogue["cards"]["heal"]["title"] == "Mend"
     assert catalogue["pirates"]["kidd"]["short"] == "Captain Kidd"

@@ -88,7 +88,7 @@ def test_r75_the_highest_of_two_dice_goes_first_then_to_the_left() -> None:
     state = clash(players=4, heroes="carcharius;calavera;ishmael;demarco", heroes_each=1,
                   seed=4)
     rolls = [e for e in state.events(None) if e["type"] == "roll"]
-    assert all(len(e["dice"]) == 2 for e in rolls)
+    assert rolls and all(len(e["dice"]) == 2 for e in rolls)
     first = state.view(None, log=False)["first"]
     # The last round of rolls is the tied highest rolling again, or everyone's.
     last = rolls[-len({e["seat"] for e in rolls[-4:]}):]

@@ -118,6 +118,7 @@ def test_a_move_and_a_crew_activation_show_on_the_board() -> None:
         state.act(seat, state.legal(seat)[0])
     view = state.view(None)
     drawn = cells(shown(RENDERER.table(view, {})))
+    assert view["crew"][1]
     for group in view["crew"][1]:
         zone = group["zone"]
         assert any(mark.startswith("M") for mark in marks(drawn[zone])), zone

@@ -247,6 +247,7 @@ def test_a_chat_message_carries_nothing_of_the_game(client):
             assert (message["name"], message["text"]) == ("Ann", "I have chosen")
         told = history(client, table, None)
         assert set(told) == {"type", "messages", "can_post", "max_length"}
+        assert told["messages"]
         assert all(set(m) == LINE_KEYS for m in told["messages"])
 
 

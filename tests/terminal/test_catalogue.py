@@ -17,7 +17,7 @@ from plunder.bots import get as get_bot
 from plunder.engine import registry
 from plunder.engine.manifest import Manifest
 from plunder.games.duel.rules import DuelGame
-from plunder.games.rumble.rules import RumbleGame
+from plunder.games.rumble.game import RumbleGame
 from plunder.games.rumble.terminal import group_actions
 from plunder.terminal import render
 from plunder.terminal.render import GenericRenderer, catalogue_for, forget_catalogues, renderer_for

@@ -109,6 +109,7 @@ def test_me_in_under_fire_counts_gold_hand_and_ships_at_sea() -> None:
             if c["ship"] and c["ship"]["owner"] == 0 and c["ship"]["number"]
             and not c["ship"]["burning"]]
     assert mine[2].startswith(f"At sea: {len(ours)} active ship")
+    assert view["hand"]
     for number in view["hand"]:
         assert f"  {number} {catalogue_for(view)['ships'][str(number)]['title']}" in "\n".join(mine)
 

@@ -214,6 +214,7 @@ def test_match_json_is_the_whole_of_stdout(plunder_cli):
         "shootout_limit": 30,
         "duel_limit": 100,
     }
+    assert len(report["bots"]) == 2
     assert all(isinstance(bot["ci95"], list) and len(bot["ci95"]) == 2 for bot in report["bots"])
 
 

@@ -156,6 +156,7 @@ def test_the_fingerprint_covers_all_a_match_runs_and_leaves_out_only_what_it_nev
     ran = subprocess.run([sys.executable, "-c", MATCH_MODULES], capture_output=True,
                          text=True, check=True)
     loaded = {Path(file) for file in json.loads(ran.stdout)}
+    assert loaded
     for info in plunder.games():
         found = manifest(info.name)
         package = Path(inspect.getfile(found.game)).parent

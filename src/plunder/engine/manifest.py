@@ -42,7 +42,7 @@ class Manifest:
       sequential steps, where the game's evaluation tells choices apart by less
       than a win from a loss (``None``: the bots' default; see docs/bots.md);
     * ``encoder``: the observation encoder class (``observation(seat)``);
-    * ``batch``: the game's rules over arrays (``plunder.rl.batched``), a
+    * ``batch``: the game's rules over arrays (``plunder.engine.batch``), a
       ``BatchRules`` class stepping thousands of plays at once;
     * ``timed``: the option values under which the rules time some decisions
       (``{}``: always; ``None``: never), so a lobby can offer the reflex clock;

@@ -1,17 +1,34 @@
-"""Declared game options and their validation.
+"""Declared game options, their validation, and how they read from text.
 
 A game lists its options as ``Option`` values; ``validate_options`` turns the
 keyword arguments of ``plunder.load`` into a complete, checked mapping, so a bad
 option fails at load time with the option's name and what it accepts.
+
+Every front end that takes options as typed text (the command line's ``-o
+NAME=VALUE``, the browser table's forms and queries, the lab's ``--sweep``) reads
+them with ``Option.read`` (``read_options`` for several), so a text means the
+same value wherever it is typed.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from plunder.engine.errors import OptionError
+
+# The words a yes-or-no option reads as true and as false, in any case.
+YES_WORDS = frozenset(("yes", "true", "on", "1"))
+NO_WORDS = frozenset(("no", "false", "off", "0"))
+# ASCII digits only ("²" and "٣" are digits to Python, not to a player), at most 18 of
+# them: every whole number an option takes, and none so long that reading it costs.
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
+DECIMAL = re.compile(
+    r"[+-]?(?:[0-9]{1,18}(?:\.[0-9]{0,18})?|\.[0-9]{1,18})(?:[eE][+-]?[0-9]{1,3})?"
+)
 
 
 @dataclass(frozen=True)
@@ -74,6 +91,42 @@ class Option:
             )
         return value
 
+    def read(self, text: str) -> Any:
+        """The value ``text`` gives this option, or ``OptionError`` naming the option.
+
+        Spaces around the text are dropped. A yes-or-no option (a ``bool`` default)
+        reads ``yes``, ``true``, ``on`` and ``1`` as true and ``no``, ``false``, ``off``
+        and ``0`` as false, in any case; a whole-number option an optional sign and
+        ASCII digits; a number option a decimal; any other option the text itself.
+        Whether the value is one the option allows (its range, its choices) is for
+        ``check`` to say.
+
+        >>> Option("gestures", False).read(" Yes"), Option("target", 5).read("+7")
+        (True, 7)
+        """
+        text = text.strip()
+        default = self.default
+        if isinstance(default, bool):
+            word = text.lower()
+            if word in YES_WORDS or word in NO_WORDS:
+                return word in YES_WORDS
+            # Neither: refused by check, as the value would be anywhere else, in its words.
+            return self.check(text)
+        if isinstance(default, int):
+            if not WHOLE_NUMBER.fullmatch(text):
+                raise OptionError(
+                    f"option {self.name!r} is {text!r}; it takes a whole number", field=self.name
+                )
+            return int(text)
+        if isinstance(default, float):
+            value = float(text) if DECIMAL.fullmatch(text) else math.nan
+            if not math.isfinite(value):
+                raise OptionError(
+                    f"option {self.name!r} is {text!r}; it takes a number", field=self.name
+                )
+            return value
+        return text
+
     def describe(self) -> dict[str, Any]:
         """JSON-ready description (for the lobby and ``plunder games``)."""
         out: dict[str, Any] = {
@@ -109,3 +162,18 @@ def validate_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[
                 f"unknown option {name!r}; options are: {', '.join(known)}", field=name
             )
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
+
+
+def read_options(specs: Sequence[Option], texts: Mapping[str, str]) -> dict[str, Any]:
+    """Options typed as text, each read as its option takes it (``Option.read``).
+
+    A name no option has keeps its text: ``validate_options`` refuses it, naming
+    the options there are.
+
+    >>> read_options([Option("gestures", False), Option("target", 5)], {"gestures": "on"})
+    {'gestures': True}
+    """
+    known = {spec.name: spec for spec in specs}
+    return {
+        name: known[name].read(text) if name in known else text for name, text in texts.items()
+    }

@@ -8,22 +8,15 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from plunder.engine.errors import OptionError
 from plunder.engine.options import Option
 from plunder.engine.windows import MAX_TIMINGS, TIMING, AutoPass
 
-# A whole number as a client may write it: ASCII digits only (``str.isdigit``
-# also accepts "²" and other digits ``int`` refuses), at most 18 of them.
-WHOLE = re.compile(r"-?[0-9]{1,18}")
 # The longest text an option value may be.
 MAX_OPTION_TEXT = 64
-
-# How a text reads as a yes-or-no option.
-BOOLEANS = {"true": True, "1": True, "yes": True, "on": True}
-BOOLEANS.update({"false": False, "0": False, "no": False, "off": False})
 
 
 class BadInput(ValueError):
@@ -70,13 +63,13 @@ def _no_constant(name: str) -> Any:
 def normalise_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Option values as their options take them, or ``BadInput`` naming the option.
 
-    A text for a whole-number option must be ASCII digits; a text for a yes-or-no
-    option one of the usual words. Lists, objects, long texts and numbers out of
-    any sensible range are refused here; everything else (an unknown option, a
-    value outside the option's range or choices) is left to the game's own
-    validation, whose messages the server passes on.
+    A text is read as its option reads it (``Option.read``: the command line and
+    the lab read the same text the same way). Lists, objects, long texts and
+    numbers out of any sensible range are refused here; everything else (an
+    unknown option, a value outside the option's range or choices) is left to the
+    game's own validation, whose messages the server passes on.
     """
-    kinds = {spec.name: spec.default for spec in specs}
+    known = {spec.name: spec for spec in specs}
     options: dict[str, Any] = {}
     for name, value in given.items():
         if not isinstance(name, str) or len(name) > MAX_OPTION_TEXT:
@@ -89,22 +82,11 @@ def normalise_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict
             raise BadInput(f"option {name!r}: not a number")
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
             raise BadInput(f"option {name!r} is too large")
-        default = kinds.get(name)
-        if isinstance(default, bool):
-            if isinstance(value, str):
-                value = BOOLEANS.get(value.lower(), value)
-        elif isinstance(default, int) and isinstance(value, str):
-            text = value.strip()
-            if not WHOLE.fullmatch(text):
-                raise BadInput(f"option {name!r} is {value!r}; it takes a whole number")
-            value = int(text)
-        elif isinstance(default, float) and isinstance(value, str):
+        if isinstance(value, str) and name in known:
             try:
-                value = float(value)
-            except ValueError:
-                raise BadInput(f"option {name!r} is {value!r}; it takes a number") from None
-            if not math.isfinite(value):
-                raise BadInput(f"option {name!r}: not a number")
+                value = known[name].read(value)
+            except OptionError as exc:
+                raise BadInput(str(exc)) from None
         options[name] = value
     return options
 

@@ -1,4 +1,4 @@
-"""Duel over arrays: thousands of plays stepped at once (``plunder.rl.batched``).
+"""Duel over arrays: thousands of plays stepped at once (``plunder.engine.batch``).
 
 The rules of ``rules.py`` (R6-R38: shootouts, hits and deflections, cards coming
 back, the end of a duel and of the game) written over arrays that hold the play
@@ -16,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
+from plunder.engine.batch import BatchRules, Chance, Plays, Policy, State, assemble, one_hot
 from plunder.engine.bots import check_level
 from plunder.games.duel.bot import HAND_VALUE, SAMPLES, race_shares
 from plunder.games.duel.content import CONTENT
 from plunder.games.duel.rules import CARD_NAMES, CARDS, DuelGame
-from plunder.rl.batched import BatchEnv, BatchRules, Chance, Policy, State, assemble, one_hot
 
 CARD_COUNT = len(CARD_NAMES)
 FULL = np.array([card.count for card in CONTENT.cards], dtype=np.int64)
@@ -191,7 +191,7 @@ class DuelBatch(BatchRules):
         )
         return np.where(between[:, None], shares, np.nan)
 
-    def bot(self, spec: str, env: BatchEnv, rng: np.random.Generator) -> Policy:
+    def bot(self, spec: str, env: Plays, rng: np.random.Generator) -> Policy:
         """A batched bot for ``env``'s seats: ``greedy`` (at a level: ``greedy:easy``)."""
         name, _, level = spec.partition(":")
         if name != "greedy":
@@ -254,7 +254,7 @@ def greedy_scores(before: State, after: State, seat: int) -> np.ndarray:
                     np.where((gained != 0).any(axis=0), value, going_on))
 
 
-def greedy(rules: DuelBatch, env: BatchEnv, rng: np.random.Generator,
+def greedy(rules: DuelBatch, env: Plays, rng: np.random.Generator,
            samples: int = SAMPLES["normal"]) -> Policy:
     """The greedy bot (``bot.GreedyBot``) for every seat of every play of ``env`` at once:
     each deciding seat plays out the shootout with each of its legal cards against

@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from plunder.engine.action import Action
-from plunder.engine.bots import Ranking, check_level
+from plunder.engine.bots import GreedyBase, check_level
 from plunder.engine.state import State
 from plunder.games.duel.rules import CARD_NAMES, CARDS, FULL_HAND, DuelAction, DuelState
 
@@ -40,34 +40,18 @@ KEPT_OUTCOMES = 20_000
 SAMPLES = {"easy": 4, "normal": 16, "hard": 64}
 
 
-class GreedyBot:
+class GreedyBot(GreedyBase):
     """One-shootout look-ahead against uniformly random opponents."""
-
-    name = "greedy"
 
     def __init__(self, level: str = "normal", samples: int | None = None) -> None:
         self.samples = samples if samples is not None else SAMPLES[check_level(level)]
         # Scores of shootouts played out, by situation and the others' actions.
         self._outcomes: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[float, ...]] = {}
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        actions = state.legal(seat)
-        if len(actions) == 1:
-            return actions[0]
-        scores = self._scores(state, seat, actions, rng)
-        best = max(scores)
-        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
-
-    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
-        """Every legal action with its summed score over the sampled worlds."""
-        actions = state.legal(seat)
-        if len(actions) == 1:
-            return Ranking(actions, [0.0])
-        return Ranking(actions, self._scores(state, seat, actions, rng))
-
-    def _scores(
+    def scores(
         self, state: State, seat: int, actions: list[Action], rng: random.Random
     ) -> list[float]:
+        """Each action's score summed over the sampled worlds."""
         assert isinstance(state, DuelState)
         situation = _situation(state, seat)
         scores = [0.0] * len(actions)

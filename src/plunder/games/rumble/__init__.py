@@ -1,7 +1,8 @@
 """Pirate Rumble: simultaneous cards for 2 to 8 pirates; Duel Mode and Camp Mode."""
 
 from plunder.engine.manifest import Manifest
-from plunder.games.rumble.rules import RumbleAction, RumbleGame, RumbleState
+from plunder.games.rumble.game import RumbleGame
+from plunder.games.rumble.rules import RumbleAction, RumbleState
 
 MANIFEST = Manifest(
     game=RumbleGame,

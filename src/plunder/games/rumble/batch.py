@@ -1,4 +1,4 @@
-"""Pirate Rumble over arrays: thousands of plays stepped at once (``plunder.rl.batched``).
+"""Pirate Rumble over arrays: thousands of plays stepped at once (``plunder.engine.batch``).
 
 The rules of ``rules.py`` for both modes and all the pirates, written over
 arrays that hold the play on their last axis (``RumbleBatch``): choosing a card
@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from plunder.engine.batch import BatchRules, Chance, State, assemble, one_hot
 from plunder.engine.errors import OptionError
 from plunder.games.rumble.content import CONTENT
 from plunder.games.rumble.effects import MAX_BULLETS, PICK_BULLETS, PICK_HEALTH
@@ -40,6 +41,7 @@ from plunder.games.rumble.encoder import (
     PILE_SIZE,
 )
 from plunder.games.rumble.encoder import MAX_BULLETS as SHOWN_BULLETS
+from plunder.games.rumble.game import RumbleGame
 from plunder.games.rumble.rules import (
     COVER_TOKEN,
     DIG_DISCARD,
@@ -48,9 +50,7 @@ from plunder.games.rumble.rules import (
     LONG_CUT,
     RESERVE_HEALTH,
     RumbleAction,
-    RumbleGame,
 )
-from plunder.rl.batched import BatchRules, Chance, State, assemble, one_hot
 
 CARDS = list(CONTENT.cards)
 GOLDEN = [name for name, card in CONTENT.cards.items() if card.golden]

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 
 from plunder.engine.action import Action
-from plunder.engine.bots import Ranking, check_level
+from plunder.engine.bots import GreedyBase, check_level
 from plunder.engine.state import State
 from plunder.games.rumble.rules import ATTACKS, CARDS, PIRATES, RumbleAction, RumbleState, camp_of
 
@@ -58,56 +58,42 @@ DRAFT_ORDER = (
 )
 
 
-class GreedyBot:
+class GreedyBot(GreedyBase):
     """One-round look-ahead against uniformly random opponents."""
-
-    name = "greedy"
 
     def __init__(self, level: str = "normal", samples: int | None = None) -> None:
         self.samples = samples if samples is not None else SAMPLES[check_level(level)]
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        actions = state.legal(seat)
-        if len(actions) == 1:
-            return actions[0]
-        view = state.view(seat, log=False)
+    def best(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+        """The right gesture, the first free pirate of ``DRAFT_ORDER``, the most valued
+        golden card (a tie drawn at random); a card as the base draws it, by score."""
         first: RumbleAction = actions[0]  # type: ignore[assignment]
         if first.verb == "gesture":
-            right = _right_gesture(view, seat)
+            right = _right_gesture(state.view(seat, log=False), seat)
             return right if right in actions else rng.choice(actions)
         if first.verb == "pirate":
             free = {a.name: a for a in actions}  # type: ignore[attr-defined]
             return next(free[name] for name in DRAFT_ORDER if name in free)
         if first.verb in ("grab", "dig"):
+            view = state.view(seat, log=False)
             return max(actions, key=lambda a: (_reach_value(a, view), rng.random()))
-        return self._best_card(state, seat, actions, rng)
+        return super().best(state, seat, actions, rng)
 
-    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
-        """Every legal action with its value: as ``choose`` weighs them, by kind of decision."""
-        actions = state.legal(seat)
-        if len(actions) == 1:
-            return Ranking(actions, [0.0])
-        view = state.view(seat, log=False)
+    def scores(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> list[float]:
+        """Each action's value as ``best`` weighs them, by kind of decision."""
         first: RumbleAction = actions[0]  # type: ignore[assignment]
         if first.verb == "gesture":
-            right = _right_gesture(view, seat)
-            return Ranking(actions, [1.0 if a == right else 0.0 for a in actions])
+            right = _right_gesture(state.view(seat, log=False), seat)
+            return [1.0 if a == right else 0.0 for a in actions]
         if first.verb == "pirate":
             order = {name: place for place, name in enumerate(DRAFT_ORDER)}
-            return Ranking(
-                actions,
-                [-float(order.get(a.name, len(order))) for a in actions],  # type: ignore[attr-defined]
-            )
+            return [-float(order.get(a.name, len(order))) for a in actions]  # type: ignore[attr-defined]
         if first.verb in ("grab", "dig"):
-            return Ranking(actions, [_reach_value(a, view) for a in actions])
-        return Ranking(actions, self._card_scores(state, seat, actions, rng))
-
-    def _best_card(
-        self, state: State, seat: int, actions: list[Action], rng: random.Random
-    ) -> Action:
-        scores = self._card_scores(state, seat, actions, rng)
-        best = max(scores)
-        return rng.choice([a for a, s in zip(actions, scores, strict=True) if s >= best - 1e-9])
+            view = state.view(seat, log=False)
+            return [_reach_value(a, view) for a in actions]
+        return self._card_scores(state, seat, actions, rng)
 
     def _card_scores(
         self, state: State, seat: int, actions: list[Action], rng: random.Random

@@ -17,21 +17,20 @@ rules run them and settle what they record, never asking which card was played.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from plunder.engine.action import Action, action_type
-from plunder.engine.errors import OptionError
 from plunder.engine.frame import Frame
-from plunder.engine.game import Game, notation_error
-from plunder.engine.options import Option
 from plunder.engine.result import Result
 from plunder.engine.state import ELIMINATED, State
 from plunder.games.rumble import text
 from plunder.games.rumble.content import ABILITIES, CONTENT, TARGETS, Card, Pirate
 from plunder.games.rumble.effects import EFFECTS, MAX_BULLETS, Tally
+
+if TYPE_CHECKING:  # the game builds its states; a state only reads its game
+    from plunder.games.rumble.game import RumbleGame
 
 CARDS: dict[str, Card] = CONTENT.cards
 PIRATES = CONTENT.pirates
@@ -41,12 +40,6 @@ NO_GESTURE = "none"  # the answer of a pirate who makes no gesture in time (R62)
 ATTACKS = tuple(name for name, card in CARDS.items() if card.attack)
 # Golden cards in hand and the discard pile are listed in the order of cards.toml.
 ORDER = {name: index for index, name in enumerate(CARDS)}
-VERBS = ("grab", "dig", "gesture", "pirate")
-NOTATION_HELP = (
-    "a card, aimed with '>' where it takes a target (load, shoot>2, shoot2>1,3, dodge, fire, "
-    "search, steal>1, ...), grab>SLOT, dig>CARD, gesture>NAME or pirate>NAME"
-)
-_NOTATION = re.compile(r"^\s*([a-z0-9]+)\s*(?:>\s*(.*?))?\s*$")
 
 
 def _ability(name: str) -> str:
@@ -176,30 +169,14 @@ class Decision:
     refusal: Callable[[str], str]
 
 
-# What a verb of the choose step is for, when it is played at the wrong time.
-LATER = {"pirate": "is picked in the draft, before the first round"}
 DECISIONS = {
-    "draft": Decision(
-        "each seat in turn picks a pirate",
-        ("pirate",),
-        lambda verb: "now is the draft step: play pirate>...",
-    ),
-    "choose": Decision(
-        "every pirate chooses a card, face down",
-        ("play",),
-        lambda verb: f"now every pirate chooses a card; {verb}>... "
-        + LATER.get(verb, "comes after the cards are revealed"),
-    ),
-    "gesture": Decision(
-        "cards revealed: every pirate answers with the card's gesture",
-        ("gesture",),
-        lambda verb: "now is the gesture step: play gesture>...",
-    ),
-    "reach": Decision(
-        "searchers reach for a golden card",
-        ("grab", "dig"),
-        lambda verb: "now is the reach step: play grab or dig>...",
-    ),
+    kind: Decision(text.ASKS[kind], verbs, text.REFUSALS[kind])
+    for kind, verbs in (
+        ("draft", ("pirate",)),
+        ("choose", ("play",)),
+        ("gesture", ("gesture",)),
+        ("reach", ("grab", "dig")),
+    )
 }
 
 
@@ -460,21 +437,18 @@ class RumbleState(State):
 
     def _explain(self, seat: int, action: Action) -> str:
         if not isinstance(action, RumbleAction):
-            return f"{action!r} is not a Pirate Rumble action"
+            return text.not_an_action(action)
         decision = DECISIONS[self.phase]
         if action.verb not in decision.verbs:
             return decision.refusal(action.verb)
         if action.verb == "pirate":
             if action.name not in PIRATES:
-                return f"there is no pirate {action.name!r}"
-            return f"{PIRATES[action.name].title} is already taken"
+                return text.no_pirate(action.name)
+            return text.pirate_taken(action.name)
         if action.verb == "grab":
-            return "that slot of the golden card area is empty or does not exist"
+            return text.EMPTY_SLOT
         if action.verb == "dig":
-            return (
-                f"seat {seat} cannot take {action.name!r} from the discard pile "
-                "(Ching Shih only, with a special token, and the card must be there)"
-            )
+            return text.cannot_dig(seat, action.name)
         if action.verb != "play":
             return super()._explain(seat, action)
         return self._why_card(seat, action)
@@ -484,26 +458,26 @@ class RumbleState(State):
         are the engine's, by decision)."""
         card = CARDS.get(action.name)
         if card is None:
-            return f"there is no card {action.name!r}"
-        pirate = PIRATES[self.pirate[seat]]
+            return text.no_card(action.name)
+        pirate = self.pirate[seat]
         if action.name == self.face_up[seat]:
-            return f"{card.title} was played last round and lies face up until this round ends"
-        if action.name not in pirate.hand and action.name not in self.golden[seat]:
-            return f"seat {seat} ({pirate.title}) holds no {card.title}"
+            return text.lies_face_up(action.name)
+        if action.name not in PIRATES[pirate].hand and action.name not in self.golden[seat]:
+            return text.not_held(seat, pirate, action.name)
         if card.cost > self.bullets[seat]:
-            return f"{card.title} costs {card.cost} bullets; seat {seat} has {self.bullets[seat]}"
+            return text.too_dear(seat, action.name, card.cost, self.bullets[seat])
         if self._token_cost(seat, action.name) > self.tokens[seat]:
-            return f"{card.title} needs a special token, and none is left"
+            return text.no_token_left(action.name)
         for target in action.targets:
             if not 0 <= target < self.players or target == seat or not self.alive[target]:
-                return f"{target} is not another living pirate"
+                return text.not_a_target(target)
         aim = self._aim(seat, action.name)
         if aim.near:
-            return f"{card.title} reaches only a pirate next to you: {self.neighbours(seat)}"
+            return text.neighbours_only(action.name, self.neighbours(seat))
         if len(action.targets) != aim.count:
-            return f"{card.title} takes {aim.count} target(s)"
+            return text.target_count(action.name, aim.count)
         if aim.count > 1:
-            return f"{card.title} takes two different targets, in increasing order"
+            return text.two_targets(action.name)
         return super()._explain(seat, action)
 
     # ----------------------------------------------------------- the reveal
@@ -982,221 +956,3 @@ class RumbleState(State):
             rng.shuffle(cards)
             for s, card in zip(hidden, cards, strict=True):
                 self.camp[s] = card
-
-class RumbleGame(Game):
-    """Pirate Rumble: 2 to 8 pirates, simultaneous cards, Duel Mode and Camp Mode.
-
-    >>> import plunder
-    >>> state = plunder.load("rumble", players=3, pirates="read,kidd,zheng").new(seed=1)
-    >>> [str(a) for a in state.legal(0)][:6]
-    ['load', 'shoot>1', 'shoot>2', 'shoot2>1,1', 'shoot2>1,2', 'shoot2>2,2']
-    """
-
-    name = "rumble"
-    title = "Pirate Rumble"
-    summary = "2-8 pirates, simultaneous cards; Duel Mode or Camp Mode (Sun, Moon, lone boss)"
-    min_players = 2
-    max_players = 8
-    default_players = 4
-    modes = ("duel", "camp")
-    extra_options = (
-        Option(
-            "mode",
-            "duel",
-            "'duel': the last pirate standing wins; 'camp': Sun, Moon and a lone boss (4-8)",
-            choices=("duel", "camp"),
-            label="Mode",
-            choice_labels=("Duel: last pirate standing", "Camp: Sun, Moon and a boss (4-8)"),
-        ),
-        Option(
-            "pirates",
-            "random",
-            "'random' (dealt), 'draft' (each seat picks in turn) or a comma list, one per seat: "
-            + ",".join(sorted(PIRATES)),
-            label="Pirates",
-        ),
-        Option(
-            "race",
-            "random",
-            "who wins a Search race: 'random' (seeded) or 'arrival' (the first choice to arrive)",
-            choices=("random", "arrival"),
-            label="When two reach for the same card",
-            choice_labels=("A draw of lots decides", "The first to choose gets it"),
-        ),
-        Option(
-            "gestures",
-            False,
-            "after the reveal each pirate answers with the card's gesture; a wrong one voids it",
-            choices=(False, True),
-            label="Gestures",
-            choice_labels=("Off", "On"),
-        ),
-        Option(
-            "round_limit",
-            100,
-            "rounds after which the game ends with no winner",
-            minimum=1,
-            maximum=1000,
-            label="Rounds at most",
-        ),
-        # Three readings of the rules players may disagree on (R91-R93).
-        Option(
-            "void_cost",
-            "free",
-            "with gestures on: is a card lost to a wrong gesture still paid for (its bullets, "
-            "Take Cover's token)? 'free' (no: it was never played) or 'paid' (yes: only its "
-            "effect is lost)",
-            choices=("free", "paid"),
-            label="A card lost to a wrong gesture",
-            choice_labels=("Costs nothing", "Is still paid for"),
-        ),
-        Option(
-            "block_cut",
-            "no",
-            "does Block strike back at a pirate who Cuts you? 'no' or 'yes' "
-            "(Block never takes anything off a Cut)",
-            choices=("no", "yes"),
-            label="Block strikes back at a Cut",
-            choice_labels=("No: a Cut goes past Block", "Yes: the cutter takes 1 back"),
-        ),
-        Option(
-            "last_gasp",
-            "no",
-            "can Heal, Search or Pick save a pirate brought to 0 health in the same round? "
-            "'no' (the dead take no health) or 'yes' (health comes before the dead are counted)",
-            choices=("no", "yes"),
-            label="Health taken in time saves a pirate",
-            choice_labels=("No: a pirate at 0 is dead", "Yes: health can come back in time"),
-        ),
-    )
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        players = self.options["players"]
-        if self.options["mode"] == "camp" and players not in CONTENT.camp_tables:
-            counts = sorted(CONTENT.camp_tables)
-            raise OptionError(
-                f"Camp Mode is for {counts[0]} to {counts[-1]} players, not {players}",
-                field="mode",
-            )
-        self.pirate_list = self._pirate_list(self.options["pirates"], players)
-
-    @staticmethod
-    def _pirate_list(choice: Any, players: int) -> list[str]:
-        if not isinstance(choice, str):
-            raise OptionError(f"option 'pirates' is {choice!r}; it takes text", field="pirates")
-        if choice in ("random", "draft"):
-            return []
-        names = [part.strip().lower() for part in choice.split(",")]
-        unknown = [n for n in names if n not in PIRATES]
-        if unknown:
-            raise OptionError(
-                f"option 'pirates' names {', '.join(map(repr, unknown))}; pirates are "
-                + ", ".join(sorted(PIRATES))
-                + " (or 'random', 'draft')",
-                field="pirates",
-            )
-        if len(names) != players:
-            raise OptionError(
-                f"option 'pirates' lists {len(names)} pirates for {players} seats", field="pirates"
-            )
-        if len(set(names)) != len(names):
-            raise OptionError("option 'pirates' names a pirate twice", field="pirates")
-        return names
-
-    def _new_state(self, seed: int) -> RumbleState:
-        return RumbleState(self, seed)
-
-    def _all_actions(self) -> list[RumbleAction]:
-        # The draft, every card at every aim its kind of target allows at any
-        # table of this size, the reach, then the gestures.
-        seats = range(self.players)
-        out = [action("pirate", p) for p in sorted(PIRATES)]
-        for name, card in CARDS.items():
-            out.extend(play(name, *targets) for targets in AIMS[card.target].space(seats))
-        out += [action("grab", str(slot)) for slot in range(self.players // 2)]
-        out += [action("dig", name) for name, card in CARDS.items() if card.golden]
-        out += [action("gesture", g) for g in (*GESTURES, NO_GESTURE)]
-        return out
-
-    def _max_decisions(self) -> int:
-        # The draft, then up to three steps a round (cards, gestures, reaches).
-        return self.players + 3 * self.players * self.options["round_limit"]
-
-    def _catalogue(self) -> dict[str, Any]:
-        return {
-            "cards": {
-                name: {
-                    "id": name,
-                    "title": card.title,
-                    "text": card.text,
-                    "kind": card.kind,
-                    "cost": card.cost,
-                    "target": card.target,
-                    "gesture": card.gesture,
-                    "pile": card.pile,
-                    "effects": [step.code for step in card.effects],
-                }
-                for name, card in CARDS.items()
-            },
-            "effects": {
-                name: {"id": name, "text": words} for name, words in CONTENT.effect_text.items()
-            },
-            "pirates": {
-                name: {
-                    "id": name,
-                    "title": pirate.title,
-                    "short": pirate.short,
-                    "native": pirate.native,
-                    "health": pirate.health,
-                    "max_health": pirate.max_health,
-                    "bullets": pirate.bullets,
-                    "bullet_name": bullet_name(pirate),
-                    "tokens": pirate.tokens,
-                    "hand": list(pirate.hand),
-                    "golden": list(pirate.golden),
-                    "random_golden": pirate.random_golden,
-                    "abilities": [
-                        {"id": a, "text": CONTENT.ability_text[a]} for a in sorted(pirate.abilities)
-                    ],
-                }
-                for name, pirate in sorted(PIRATES.items())
-            },
-            "camps": {
-                name: {"id": name, "title": title} for name, title in CONTENT.camp_titles.items()
-            },
-            "camp_table": {
-                str(players): {"sun": t.sun, "moon": t.moon, "face_up": list(t.face_up)}
-                for players, t in sorted(CONTENT.camp_tables.items())
-            },
-            "gestures": [*GESTURES, NO_GESTURE],
-            "max_bullets": MAX_BULLETS,
-            "decisions": {kind: decision.about for kind, decision in DECISIONS.items()},
-        }
-
-    def parse(self, text: str, legal: Sequence[str] = ()) -> RumbleAction:
-        if not isinstance(text, str):
-            raise notation_error(repr(text), NOTATION_HELP, legal)
-        match = _NOTATION.match(text.lower())
-        if match is None:
-            raise notation_error(text, NOTATION_HELP, legal)
-        word, rest = match.group(1), match.group(2)
-        if word in VERBS:
-            if not rest or not re.fullmatch(r"[a-z0-9-]{1,20}", rest):
-                raise notation_error(text, f"{word}>NAME ({NOTATION_HELP})", legal)
-            if word == "grab" and not rest.isdigit():
-                raise notation_error(text, "grab>SLOT, a slot number of the golden area", legal)
-            if word == "grab":
-                rest = str(int(rest))
-            return action(word, rest)
-        if word not in CARDS:
-            raise notation_error(text, NOTATION_HELP, legal)
-        if rest is None:
-            return play(word)
-        parts = [p.strip() for p in rest.split(",")]
-        if not parts or len(parts) > 2 or not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
-            raise notation_error(text, f"seat numbers after '>' ({NOTATION_HELP})", legal)
-        targets = [int(p) for p in parts]
-        if AIMS[CARDS[word].target].count > 1:
-            targets.sort()  # two shots at once: "shoot2>3,1" is "shoot2>1,3"
-        return play(word, *targets)

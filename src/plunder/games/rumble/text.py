@@ -1,8 +1,10 @@
-"""Pirate Rumble's log lines in English: the rules log events, this module words them."""
+"""Pirate Rumble's words in English: the rules log events, explain refusals and name
+their decisions; this module words them all, so the rules hold rules only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from plunder.games.rumble.content import CONTENT
 
@@ -155,3 +157,86 @@ NO_SURVIVOR = "No pirate survives; no one wins"
 
 def round_limit(rounds: int) -> str:
     return f"The round limit ({rounds}) was reached"
+
+
+# ------------------------------------------------------------------ decisions and notation
+NOTATION_HELP = (
+    "a card, aimed with '>' where it takes a target (load, shoot>2, shoot2>1,3, dodge, fire, "
+    "search, steal>1, ...), grab>SLOT, dig>CARD, gesture>NAME or pirate>NAME"
+)
+# What each kind of decision asks (the catalogue's ``decisions``).
+ASKS = {
+    "draft": "each seat in turn picks a pirate",
+    "choose": "every pirate chooses a card, face down",
+    "gesture": "cards revealed: every pirate answers with the card's gesture",
+    "reach": "searchers reach for a golden card",
+}
+# What a verb of the choose step is for, when it is played at the wrong time.
+LATER = {"pirate": "is picked in the draft, before the first round"}
+# Why a verb the open decision does not take is refused, by decision.
+REFUSALS: dict[str, Callable[[str], str]] = {
+    "draft": lambda verb: "now is the draft step: play pirate>...",
+    "choose": lambda verb: f"now every pirate chooses a card; {verb}>... "
+    + LATER.get(verb, "comes after the cards are revealed"),
+    "gesture": lambda verb: "now is the gesture step: play gesture>...",
+    "reach": lambda verb: "now is the reach step: play grab or dig>...",
+}
+
+
+# ------------------------------------------------------------------ why an action is refused
+EMPTY_SLOT = "that slot of the golden card area is empty or does not exist"
+
+
+def not_an_action(action: Any) -> str:
+    return f"{action!r} is not a Pirate Rumble action"
+
+
+def no_pirate(name: str) -> str:
+    return f"there is no pirate {name!r}"
+
+
+def pirate_taken(name: str) -> str:
+    return f"{pirate(name)} is already taken"
+
+
+def cannot_dig(seat: int, name: str) -> str:
+    return (
+        f"seat {seat} cannot take {name!r} from the discard pile "
+        "(Ching Shih only, with a special token, and the card must be there)"
+    )
+
+
+def no_card(name: str) -> str:
+    return f"there is no card {name!r}"
+
+
+def lies_face_up(name: str) -> str:
+    return f"{card(name)} was played last round and lies face up until this round ends"
+
+
+def not_held(seat: int, pirate_name: str, name: str) -> str:
+    return f"seat {seat} ({pirate(pirate_name)}) holds no {card(name)}"
+
+
+def too_dear(seat: int, name: str, cost: int, bullets: int) -> str:
+    return f"{card(name)} costs {cost} bullets; seat {seat} has {bullets}"
+
+
+def no_token_left(name: str) -> str:
+    return f"{card(name)} needs a special token, and none is left"
+
+
+def not_a_target(target: int) -> str:
+    return f"{target} is not another living pirate"
+
+
+def neighbours_only(name: str, neighbours: Sequence[int]) -> str:
+    return f"{card(name)} reaches only a pirate next to you: {neighbours}"
+
+
+def target_count(name: str, count: int) -> str:
+    return f"{card(name)} takes {count} target(s)"
+
+
+def two_targets(name: str) -> str:
+    return f"{card(name)} takes two different targets, in increasing order"

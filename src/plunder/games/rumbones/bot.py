@@ -32,7 +32,7 @@ import math
 import random
 
 from plunder.engine.action import Action
-from plunder.engine.bots import Ranking, check_level
+from plunder.engine.bots import GreedyBase, check_level
 from plunder.engine.state import State
 from plunder.games.rumbones.actions import STOP, BonesAction
 from plunder.games.rumbones.clash import ClashState
@@ -247,33 +247,22 @@ def _closer(state: ClashState, hero: int, legal: list[Action]) -> Action:
     return best if best in legal else legal[0]
 
 
-class GreedyBot:
+class GreedyBot(GreedyBase):
     """One activation's look-ahead in sampled worlds, scored by ``value``."""
-
-    name = "greedy"
 
     def __init__(self, level: str = "normal", worlds: int | None = None) -> None:
         self.worlds = worlds if worlds is not None else WORLDS[check_level(level)]
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        actions = state.legal(seat)
-        if len(actions) == 1:
-            return actions[0]
-        scores = self._scores(state, seat, actions, rng)
+    def best(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+        scores = self.scores(state, seat, actions, rng)
         # A small random tie-break, so that equal actions are not always the first.
         noisy = [score + rng.random() * 1e-6 for score in scores]
         return actions[noisy.index(max(noisy))]
 
-    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
-        """Every legal action with its mean value over the sampled worlds."""
-        actions = state.legal(seat)
-        if len(actions) == 1:
-            return Ranking(actions, [0.0])
-        return Ranking(actions, self._scores(state, seat, actions, rng))
-
-    def _scores(
+    def scores(
         self, state: State, seat: int, actions: list[Action], rng: random.Random
     ) -> list[float]:
+        """Each action's mean value over the sampled worlds."""
         scores = []
         for action in actions:
             total = 0.0

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 
 from plunder.engine.action import Action
-from plunder.engine.bots import Ranking, check_level
+from plunder.engine.bots import GreedyBase, check_level
 from plunder.engine.state import State
 from plunder.games.swordplay.content import ANY, CONTENT
 from plunder.games.swordplay.rules import SwordAction, SwordplayState, card_of
@@ -42,31 +42,25 @@ def card_value(card: str, view: dict) -> float:
     return 2.5
 
 
-class GreedyBot:
+class GreedyBot(GreedyBase):
     """Arm, attack the weakest, answer every attack (a fixed preference, no search)."""
-
-    name = "greedy"
 
     def __init__(self, level: str = "normal") -> None:
         check_level(level)
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        actions: list[SwordAction] = state.legal(seat)  # type: ignore[assignment]
-        if len(actions) == 1:
-            return actions[0]
-        view = state.view(seat, log=False)
-        best = self._preference(view)
-        scored = [(best(a, view), rng.random(), a) for a in actions]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+    def best(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+        """The most preferred action, a tie broken by a draw for each action in turn."""
+        scores = self.scores(state, seat, actions, rng)
+        draws = [rng.random() for _ in actions]
+        return max(zip(scores, draws, actions, strict=True), key=lambda t: (t[0], t[1]))[2]
 
-    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
-        """Every legal action with the preference ``choose`` gives it."""
-        actions: list[SwordAction] = state.legal(seat)  # type: ignore[assignment]
-        if len(actions) == 1:
-            return Ranking(list(actions), [0.0])
+    def scores(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> list[float]:
+        """Each action's preference, by kind of decision (no draw of ``rng``)."""
         view = state.view(seat, log=False)
-        best = self._preference(view)
-        return Ranking(list(actions), [best(a, view) for a in actions])
+        prefer = self._preference(view)
+        return [prefer(a, view) for a in actions]  # type: ignore[arg-type]
 
     def _preference(self, view: dict) -> Callable[[SwordAction, dict], float]:
         kind = view["decision"]["kind"]

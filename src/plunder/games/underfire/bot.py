@@ -19,7 +19,7 @@ import math
 import random
 
 from plunder.engine.action import Action
-from plunder.engine.bots import Ranking, check_level
+from plunder.engine.bots import GreedyBase, check_level
 from plunder.engine.state import State
 from plunder.games.underfire.rules import (
     BURNING,
@@ -68,18 +68,14 @@ def _worth(state: UnderFireState, seat: int) -> float:
     return parts["total"] + GOLD * state.gold[seat] + SHIP * ships + PAIR * pairs + ROOM * room
 
 
-class GreedyBot:
+class GreedyBot(GreedyBase):
     """One turn's look-ahead in a sampled world, scored by ``value``."""
-
-    name = "greedy"
 
     def __init__(self, level: str = "normal", depth: int | None = None) -> None:
         self.depth = depth if depth is not None else DEPTH[check_level(level)]
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        actions = state.legal(seat)
-        if len(actions) == 1:
-            return actions[0]
+    def best(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+        """The first of the looked-at actions with the highest value at the end of the turn."""
         looked, _ = self._look(state, seat, actions, rng)
         best, best_action = -math.inf, actions[0]
         for action, score in looked:
@@ -87,18 +83,17 @@ class GreedyBot:
                 best, best_action = score, action
         return best_action
 
-    def rank(self, state: State, seat: int, rng: random.Random) -> Ranking:
-        """Every legal action with its value: the ``depth`` most promising with their value
-        at the end of the turn, the others below all of those, in their order at once."""
-        actions = state.legal(seat)
-        if len(actions) == 1:
-            return Ranking(actions, [0.0])
+    def scores(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random
+    ) -> list[float]:
+        """The ``depth`` most promising actions with their value at the end of the turn,
+        the others below all of those, in their order at once."""
         looked, rest = self._look(state, seat, actions, rng)
         found = dict(looked)
         floor = min(found.values())
         for place, action in enumerate(rest, start=1):
             found[action] = floor - place
-        return Ranking(actions, [found[a] for a in actions])
+        return [found[a] for a in actions]
 
     def _look(
         self, state: State, seat: int, actions: list[Action], rng: random.Random

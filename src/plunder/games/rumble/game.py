@@ -1,0 +1,250 @@
+"""Pirate Rumble as a game of the engine: its options, action space, catalogue and
+notation. The rules of a play are ``rules.py``'s (``RumbleState``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from plunder.engine.errors import OptionError
+from plunder.engine.game import Game, notation_error
+from plunder.engine.options import Option
+from plunder.games.rumble.content import CONTENT
+from plunder.games.rumble.effects import MAX_BULLETS
+from plunder.games.rumble.rules import (
+    AIMS,
+    CARDS,
+    DECISIONS,
+    GESTURES,
+    NO_GESTURE,
+    PIRATES,
+    RumbleAction,
+    RumbleState,
+    action,
+    bullet_name,
+    play,
+)
+from plunder.games.rumble.text import NOTATION_HELP
+
+VERBS = ("grab", "dig", "gesture", "pirate")
+NOTATION = re.compile(r"^\s*([a-z0-9]+)\s*(?:>\s*(.*?))?\s*$")
+
+
+class RumbleGame(Game):
+    """Pirate Rumble: 2 to 8 pirates, simultaneous cards, Duel Mode and Camp Mode.
+
+    >>> import plunder
+    >>> state = plunder.load("rumble", players=3, pirates="read,kidd,zheng").new(seed=1)
+    >>> [str(a) for a in state.legal(0)][:6]
+    ['load', 'shoot>1', 'shoot>2', 'shoot2>1,1', 'shoot2>1,2', 'shoot2>2,2']
+    """
+
+    name = "rumble"
+    title = "Pirate Rumble"
+    summary = "2-8 pirates, simultaneous cards; Duel Mode or Camp Mode (Sun, Moon, lone boss)"
+    min_players = 2
+    max_players = 8
+    default_players = 4
+    modes = ("duel", "camp")
+    extra_options = (
+        Option(
+            "mode",
+            "duel",
+            "'duel': the last pirate standing wins; 'camp': Sun, Moon and a lone boss (4-8)",
+            choices=("duel", "camp"),
+            label="Mode",
+            choice_labels=("Duel: last pirate standing", "Camp: Sun, Moon and a boss (4-8)"),
+        ),
+        Option(
+            "pirates",
+            "random",
+            "'random' (dealt), 'draft' (each seat picks in turn) or a comma list, one per seat: "
+            + ",".join(sorted(PIRATES)),
+            label="Pirates",
+        ),
+        Option(
+            "race",
+            "random",
+            "who wins a Search race: 'random' (seeded) or 'arrival' (the first choice to arrive)",
+            choices=("random", "arrival"),
+            label="When two reach for the same card",
+            choice_labels=("A draw of lots decides", "The first to choose gets it"),
+        ),
+        Option(
+            "gestures",
+            False,
+            "after the reveal each pirate answers with the card's gesture; a wrong one voids it",
+            choices=(False, True),
+            label="Gestures",
+            choice_labels=("Off", "On"),
+        ),
+        Option(
+            "round_limit",
+            100,
+            "rounds after which the game ends with no winner",
+            minimum=1,
+            maximum=1000,
+            label="Rounds at most",
+        ),
+        # Three readings of the rules players may disagree on (R91-R93).
+        Option(
+            "void_cost",
+            "free",
+            "with gestures on: is a card lost to a wrong gesture still paid for (its bullets, "
+            "Take Cover's token)? 'free' (no: it was never played) or 'paid' (yes: only its "
+            "effect is lost)",
+            choices=("free", "paid"),
+            label="A card lost to a wrong gesture",
+            choice_labels=("Costs nothing", "Is still paid for"),
+        ),
+        Option(
+            "block_cut",
+            "no",
+            "does Block strike back at a pirate who Cuts you? 'no' or 'yes' "
+            "(Block never takes anything off a Cut)",
+            choices=("no", "yes"),
+            label="Block strikes back at a Cut",
+            choice_labels=("No: a Cut goes past Block", "Yes: the cutter takes 1 back"),
+        ),
+        Option(
+            "last_gasp",
+            "no",
+            "can Heal, Search or Pick save a pirate brought to 0 health in the same round? "
+            "'no' (the dead take no health) or 'yes' (health comes before the dead are counted)",
+            choices=("no", "yes"),
+            label="Health taken in time saves a pirate",
+            choice_labels=("No: a pirate at 0 is dead", "Yes: health can come back in time"),
+        ),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        players = self.options["players"]
+        if self.options["mode"] == "camp" and players not in CONTENT.camp_tables:
+            counts = sorted(CONTENT.camp_tables)
+            raise OptionError(
+                f"Camp Mode is for {counts[0]} to {counts[-1]} players, not {players}",
+                field="mode",
+            )
+        self.pirate_list = self._pirate_list(self.options["pirates"], players)
+
+    @staticmethod
+    def _pirate_list(choice: Any, players: int) -> list[str]:
+        if not isinstance(choice, str):
+            raise OptionError(f"option 'pirates' is {choice!r}; it takes text", field="pirates")
+        if choice in ("random", "draft"):
+            return []
+        names = [part.strip().lower() for part in choice.split(",")]
+        unknown = [n for n in names if n not in PIRATES]
+        if unknown:
+            raise OptionError(
+                f"option 'pirates' names {', '.join(map(repr, unknown))}; pirates are "
+                + ", ".join(sorted(PIRATES))
+                + " (or 'random', 'draft')",
+                field="pirates",
+            )
+        if len(names) != players:
+            raise OptionError(
+                f"option 'pirates' lists {len(names)} pirates for {players} seats", field="pirates"
+            )
+        if len(set(names)) != len(names):
+            raise OptionError("option 'pirates' names a pirate twice", field="pirates")
+        return names
+
+    def _new_state(self, seed: int) -> RumbleState:
+        return RumbleState(self, seed)
+
+    def _all_actions(self) -> list[RumbleAction]:
+        # The draft, every card at every aim its kind of target allows at any
+        # table of this size, the reach, then the gestures.
+        seats = range(self.players)
+        out = [action("pirate", p) for p in sorted(PIRATES)]
+        for name, card in CARDS.items():
+            out.extend(play(name, *targets) for targets in AIMS[card.target].space(seats))
+        out += [action("grab", str(slot)) for slot in range(self.players // 2)]
+        out += [action("dig", name) for name, card in CARDS.items() if card.golden]
+        out += [action("gesture", g) for g in (*GESTURES, NO_GESTURE)]
+        return out
+
+    def _max_decisions(self) -> int:
+        # The draft, then up to three steps a round (cards, gestures, reaches).
+        return self.players + 3 * self.players * self.options["round_limit"]
+
+    def _catalogue(self) -> dict[str, Any]:
+        return {
+            "cards": {
+                name: {
+                    "id": name,
+                    "title": card.title,
+                    "text": card.text,
+                    "kind": card.kind,
+                    "cost": card.cost,
+                    "target": card.target,
+                    "gesture": card.gesture,
+                    "pile": card.pile,
+                    "effects": [step.code for step in card.effects],
+                }
+                for name, card in CARDS.items()
+            },
+            "effects": {
+                name: {"id": name, "text": words} for name, words in CONTENT.effect_text.items()
+            },
+            "pirates": {
+                name: {
+                    "id": name,
+                    "title": pirate.title,
+                    "short": pirate.short,
+                    "native": pirate.native,
+                    "health": pirate.health,
+                    "max_health": pirate.max_health,
+                    "bullets": pirate.bullets,
+                    "bullet_name": bullet_name(pirate),
+                    "tokens": pirate.tokens,
+                    "hand": list(pirate.hand),
+                    "golden": list(pirate.golden),
+                    "random_golden": pirate.random_golden,
+                    "abilities": [
+                        {"id": a, "text": CONTENT.ability_text[a]} for a in sorted(pirate.abilities)
+                    ],
+                }
+                for name, pirate in sorted(PIRATES.items())
+            },
+            "camps": {
+                name: {"id": name, "title": title} for name, title in CONTENT.camp_titles.items()
+            },
+            "camp_table": {
+                str(players): {"sun": t.sun, "moon": t.moon, "face_up": list(t.face_up)}
+                for players, t in sorted(CONTENT.camp_tables.items())
+            },
+            "gestures": [*GESTURES, NO_GESTURE],
+            "max_bullets": MAX_BULLETS,
+            "decisions": {kind: decision.about for kind, decision in DECISIONS.items()},
+        }
+
+    def parse(self, text: str, legal: Sequence[str] = ()) -> RumbleAction:
+        if not isinstance(text, str):
+            raise notation_error(repr(text), NOTATION_HELP, legal)
+        match = NOTATION.match(text.lower())
+        if match is None:
+            raise notation_error(text, NOTATION_HELP, legal)
+        word, rest = match.group(1), match.group(2)
+        if word in VERBS:
+            if not rest or not re.fullmatch(r"[a-z0-9-]{1,20}", rest):
+                raise notation_error(text, f"{word}>NAME ({NOTATION_HELP})", legal)
+            if word == "grab" and not rest.isdigit():
+                raise notation_error(text, "grab>SLOT, a slot number of the golden area", legal)
+            if word == "grab":
+                rest = str(int(rest))
+            return action(word, rest)
+        if word not in CARDS:
+            raise notation_error(text, NOTATION_HELP, legal)
+        if rest is None:
+            return play(word)
+        parts = [p.strip() for p in rest.split(",")]
+        if not parts or len(parts) > 2 or not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
+            raise notation_error(text, f"seat numbers after '>' ({NOTATION_HELP})", legal)
+        targets = [int(p) for p in parts]
+        if AIMS[CARDS[word].target].count > 1:
+            targets.sort()  # two shots at once: "shoot2>3,1" is "shoot2>1,3"
+        return play(word, *targets)

@@ -341,6 +341,40 @@ def test_r23_r26_a_kod_hero_leaves_with_a_dead_mans_coin_and_scores_for_its_kill
         assert calavera["coins"] == 3 and view["vp"] == [0, 1]
 
 
+def test_r23_a_hero_kod_by_a_riposte_in_its_own_activation_takes_the_dark_coin() -> None:
+    state = empty()
+    place(state, 4, "c5")  # Demarco: Duellist's Riposte (riposte 2)
+    state.unlocked[4].append("duellists_riposte")
+    place(state, 0, "c4")  # Carcharius: 9 HP, 2 from his KO
+    state.damage[0] = 7
+    activate(state, 0)
+    rolls_for(state, 6, 1, 1)
+    play(state, 0, "attack:jaws>c5")
+    play(state, 1, "react:duellists_riposte")
+    carcharius = state.view(None, log=False)["heroes"][0]
+    # His activation had begun: he has activated this round, so the dark side.
+    assert (carcharius["zone"], carcharius["coin"]) == (None, "dark")
+
+
+def test_r23_r39_a_hero_that_bleeds_to_death_in_its_activation_sits_out_the_next_round(
+) -> None:
+    state = empty()
+    place(state, 2, "e2")  # Nerissa: 6 HP
+    state.damage[2] = 5
+    state.conditions[2] = ["bleed"]
+    activate(state, 2)
+    play(state, 0, "move", "stop")  # the action's bleed KOs her
+    assert state.view(None, log=False)["heroes"][2]["coin"] == "dark"
+    play(state, 1, "pass")
+    play(state, 0, "pass")
+    view = state.view(None, log=False)
+    assert view["round"] == 2
+    # R39: the dark coin turns gold: out for this whole round, back the next.
+    assert view["heroes"][2]["coin"] == "gold"
+    kit.turn(state, 0)
+    assert "hero:2" not in legal(state, 0)
+
+
 def test_r27_a_hero_kod_by_no_enemy_hero_gives_each_enemy_hero_a_coin_and_a_vp() -> None:
     state = empty()
     place(state, 3, "f3")  # Calavera on the Gallant, in the gun's range

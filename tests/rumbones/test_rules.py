@@ -468,6 +468,33 @@ def test_r32_crew_that_begin_next_to_an_enemy_may_hold() -> None:
     assert [g["zone"] for g in state.view(None, log=False)["crew"][0]] == ["c3"]
 
 
+def test_r32_crew_that_began_next_to_an_enemy_the_gun_removed_may_still_hold() -> None:
+    state = empty()
+    state.reserve[0] = [0, 0]
+    crew(state, 0, "c3", deckhands=1)
+    place(state, 3, "d3")  # next to c3, in the deck gun's range, one damage from a KO
+    state.damage[3] = 8
+    play(state, 0, "crew", "first:gun")
+    rolls_for(state, 6, 6, 6, 6)
+    if decision(state)["kind"] == "fire":
+        play(state, 0, "fire>d3")
+    assert state.view(None, log=False)["heroes"][3]["zone"] is None  # the gun KO'd her
+    # The choice belongs to where the crew began their activation: next to her.
+    assert decision(state) == {"kind": "advance", "seats": [0], "zone": "c3", "to": "c4"}
+    play(state, 0, "hold")
+    assert [g["zone"] for g in state.view(None, log=False)["crew"][0]] == ["c3"]
+
+
+def test_r32_crew_that_began_far_from_enemies_may_not_hold() -> None:
+    state = empty()
+    state.reserve[0] = [0, 0]
+    crew(state, 0, "c3", deckhands=1)
+    place(state, 3, "e3")  # two zones from c3
+    play(state, 0, "crew", "first:crew")
+    assert decision(state)["kind"] != "advance"
+    assert [g["zone"] for g in state.view(None, log=False)["crew"][0]] == ["c4"]
+
+
 def test_r33_crew_reaching_the_end_of_their_track_leave_for_an_attack_each_at_3_up() -> None:
     state = empty()
     state.reserve[0] = [0, 0]

@@ -13,7 +13,8 @@ options): a change to what a two-player game shows fails here. They are written
 again only for a change made on purpose: the four games on the box board were
 when its deck guns and the Marea's Helm moved, and the games that fire a
 gunner's shot (all but the first) when the gunners' reach was shortened
-(docs/rules/rumbones.md, "Balance").
+(docs/rules/rumbones.md, "Balance"), and the broadside game when crew that began
+next to an enemy kept their hold after the deck gun KO'd it (R32).
 """
 
 from __future__ import annotations

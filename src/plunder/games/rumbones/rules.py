@@ -121,6 +121,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.crew_queue: list[list[Any]] = []  # crew moves or attacks still to make
         self.raids: list[str] = []  # raiding crew's attacks still to make: the ship attacked
         self.mustered = False  # the crew activation's deckhands are on the board
+        self.began_near: list[str] = []  # zones whose crew began next to an enemy (R32)
         self.striking: list[Any] = []  # the crew attack being made
         self.last_zone = ""  # the zone the last attack took, and whether it cleared it
         self.enemies_cleared = False

@@ -182,6 +182,27 @@ def test_r79_a_ko_costs_a_life_and_three_coins_go_to_the_hero_that_made_it() -> 
     assert "hero:3" in legal(state, 1)
 
 
+@pytest.mark.parametrize(("bleed_ko", "coins"), [("bleeder", 3), ("anything_else", 0)])
+def test_r79_a_hero_that_bleeds_to_death_is_kod_by_the_hero_that_made_it_bleed(
+        bleed_ko: str, coins: int) -> None:
+    state = turn(clash(bleed_ko=bleed_ko), 0)
+    place(state, 0, "c6")
+    state.unlocked[0].append("blood_frenzy")
+    place(state, 3, "c7")  # Demarco, 6 HP
+    state.damage[3] = 4
+    state.act(0, "hero:0")
+    rolls_for(state, 6, 1, 1, 1)
+    state.act(0, "attack:blood_frenzy>c7")
+    state.act(0, "end")
+    assert state.view(None, log=False)["heroes"][3]["conditions"] == ["bleed"]
+    turn(state, 1)
+    for move in ("hero:3", "move", "stop"):  # the action's bleed KOs him
+        state.act(1, move)
+    view = state.view(None, log=False)
+    assert (view["heroes"][3]["lives"], view["heroes"][3]["zone"]) == (2, None)
+    assert view["heroes"][0]["coins"] == coins
+
+
 def test_r79_a_hero_ko_d_on_its_last_life_is_out_of_the_game() -> None:
     state = turn(clash(), 0)
     place(state, 0, "c6")

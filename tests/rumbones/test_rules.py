@@ -341,6 +341,40 @@ def test_r23_r26_a_kod_hero_leaves_with_a_dead_mans_coin_and_scores_for_its_kill
         assert calavera["coins"] == 3 and view["vp"] == [0, 1]
 
 
+def test_r23_a_hero_kod_by_a_riposte_in_its_own_activation_takes_the_dark_coin() -> None:
+    state = empty()
+    place(state, 4, "c5")  # Demarco: Duellist's Riposte (riposte 2)
+    state.unlocked[4].append("duellists_riposte")
+    place(state, 0, "c4")  # Carcharius: 9 HP, 2 from his KO
+    state.damage[0] = 7
+    activate(state, 0)
+    rolls_for(state, 6, 1, 1)
+    play(state, 0, "attack:jaws>c5")
+    play(state, 1, "react:duellists_riposte")
+    carcharius = state.view(None, log=False)["heroes"][0]
+    # His activation had begun: he has activated this round, so the dark side.
+    assert (carcharius["zone"], carcharius["coin"]) == (None, "dark")
+
+
+def test_r23_r39_a_hero_that_bleeds_to_death_in_its_activation_sits_out_the_next_round(
+) -> None:
+    state = empty()
+    place(state, 2, "e2")  # Nerissa: 6 HP
+    state.damage[2] = 5
+    state.conditions[2] = ["bleed"]
+    activate(state, 2)
+    play(state, 0, "move", "stop")  # the action's bleed KOs her
+    assert state.view(None, log=False)["heroes"][2]["coin"] == "dark"
+    play(state, 1, "pass")
+    play(state, 0, "pass")
+    view = state.view(None, log=False)
+    assert view["round"] == 2
+    # R39: the dark coin turns gold: out for this whole round, back the next.
+    assert view["heroes"][2]["coin"] == "gold"
+    kit.turn(state, 0)
+    assert "hero:2" not in legal(state, 0)
+
+
 def test_r27_a_hero_kod_by_no_enemy_hero_gives_each_enemy_hero_a_coin_and_a_vp() -> None:
     state = empty()
     place(state, 3, "f3")  # Calavera on the Gallant, in the gun's range
@@ -432,6 +466,33 @@ def test_r32_crew_that_begin_next_to_an_enemy_may_hold() -> None:
     assert decision(state) == {"kind": "advance", "seats": [0], "zone": "c3", "to": "c4"}
     play(state, 0, "hold")
     assert [g["zone"] for g in state.view(None, log=False)["crew"][0]] == ["c3"]
+
+
+def test_r32_crew_that_began_next_to_an_enemy_the_gun_removed_may_still_hold() -> None:
+    state = empty()
+    state.reserve[0] = [0, 0]
+    crew(state, 0, "c3", deckhands=1)
+    place(state, 3, "d3")  # next to c3, in the deck gun's range, one damage from a KO
+    state.damage[3] = 8
+    play(state, 0, "crew", "first:gun")
+    rolls_for(state, 6, 6, 6, 6)
+    if decision(state)["kind"] == "fire":
+        play(state, 0, "fire>d3")
+    assert state.view(None, log=False)["heroes"][3]["zone"] is None  # the gun KO'd her
+    # The choice belongs to where the crew began their activation: next to her.
+    assert decision(state) == {"kind": "advance", "seats": [0], "zone": "c3", "to": "c4"}
+    play(state, 0, "hold")
+    assert [g["zone"] for g in state.view(None, log=False)["crew"][0]] == ["c3"]
+
+
+def test_r32_crew_that_began_far_from_enemies_may_not_hold() -> None:
+    state = empty()
+    state.reserve[0] = [0, 0]
+    crew(state, 0, "c3", deckhands=1)
+    place(state, 3, "e3")  # two zones from c3
+    play(state, 0, "crew", "first:crew")
+    assert decision(state)["kind"] != "advance"
+    assert [g["zone"] for g in state.view(None, log=False)["crew"][0]] == ["c4"]
 
 
 def test_r33_crew_reaching_the_end_of_their_track_leave_for_an_attack_each_at_3_up() -> None:

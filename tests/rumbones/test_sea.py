@@ -217,8 +217,30 @@ def test_r55_sea_monster_attack_summons_a_monster_next_to_its_ships() -> None:
     play(state, 0, "summon:giant_crab>a2")
     view = state.view(None, log=False)
     assert view["monsters"]["giant_crab"]["zone"] == "a2" and view["pools"] == [2, 0]
-    # Summoned this turn, it waits for the next round to activate.
+
+
+def test_r55_a_summoned_monster_acts_like_a_hero_from_then_on() -> None:
+    state = empty()
+    deal(state, 0, "sea_monster_attack_lords")
+    play(state, 0, "tide:sea_monster_attack_lords", "summon:giant_crab>a2")
+    # "From then on, it acts like an additional hero": ready in the round it came.
+    assert "monster:giant_crab" in legal(state, 0)
+    play(state, 0, "monster:giant_crab")
+    assert decision(state)["kind"] == "beast"
+
+
+def test_r55_with_monster_acts_next_round_a_summoned_monster_waits_a_round() -> None:
+    state = empty(monster_acts="next_round")
+    deal(state, 0, "sea_monster_attack_lords")
+    play(state, 0, "tide:sea_monster_attack_lords", "summon:giant_crab>a2")
     assert "monster:giant_crab" not in legal(state, 0)
+    play(state, 0, "pass")
+    play(state, 1, "pass")
+    while decision(state)["kind"] == "discard":
+        play(state, min(state.pending), "keep")
+    assert state.view(None, log=False)["round"] == 2
+    kit.turn(state, 0)
+    assert "monster:giant_crab" in legal(state, 0)
 
 
 def test_r55_r57_a_monster_activates_like_a_hero_and_moves_through_the_sea() -> None:
@@ -253,6 +275,29 @@ def test_r58_a_gangplank_a_monster_takes_returns_after_a_round_its_space_is_empt
     while decision(state)["kind"] == "discard":
         play(state, min(state.pending), "keep")
     assert state.view(None, log=False)["wrecked"] == {}
+
+
+def test_r58_a_monster_never_takes_a_gangplank_holding_its_own_sides_models() -> None:
+    state = empty()
+    state.monsters["giant_crab"] = [0, "b4", 0, False, 0]
+    state.summoned.append("giant_crab")
+    place(state, 1, "c4")  # Ishmael, of the crab's side, on the gangplank
+    play(state, 0, "monster:giant_crab", "move")
+    assert "swim>c4" not in legal(state, 0)
+    assert "swim>b5" in legal(state, 0)
+
+
+def test_r58_with_monster_gangplank_sweep_a_monster_throws_its_own_side_overboard() -> None:
+    state = empty(monster_gangplank="sweep")
+    state.monsters["giant_crab"] = [0, "b4", 0, False, 0]
+    state.summoned.append("giant_crab")
+    place(state, 1, "c4")
+    crew(state, 0, "c4", deckhands=1)
+    play(state, 0, "monster:giant_crab", "move", "swim>c4")
+    view = state.view(None, log=False)
+    assert view["wrecked"] == {"c4": "monster"}
+    assert (view["heroes"][1]["zone"], view["heroes"][1]["overboard"]) == (None, True)
+    assert not view["crew"][0]
 
 
 def test_r59_a_kod_monster_rewards_as_a_hero_and_is_never_summoned_again() -> None:

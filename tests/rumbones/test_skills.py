@@ -249,6 +249,38 @@ def test_r46_bleed_deals_a_damage_after_each_action() -> None:
     assert state.view(None, log=False)["heroes"][0]["damage"] == 1
 
 
+def bleed_to_death(**options) -> dict:  # type: ignore[no-untyped-def]
+    """Carcharius' Blood Frenzy makes Demarco (6 HP) bleed with 5 damage; Demarco's
+    next action bleeds him to death. The view after."""
+    state = empty(**options)
+    place(state, 0, "c4")
+    unlock(state, 0, "blood_frenzy")
+    place(state, 4, "c5")
+    state.damage[4] = 4
+    activate(state, 0)
+    rolls_for(state, 6, 1, 1, 1)
+    play(state, 0, "attack:blood_frenzy>c5", "end")
+    assert state.view(None, log=False)["heroes"][4]["conditions"] == ["bleed"]
+    activate(state, 4)
+    play(state, 1, "move", "stop")
+    view = state.view(None, log=False)
+    assert view["heroes"][4]["zone"] is None  # KO'd by the bleed
+    return view
+
+
+def test_r27_r46_a_hero_that_bleeds_to_death_is_kod_by_the_hero_that_made_it_bleed() -> None:
+    view = bleed_to_death()
+    # R26: 3 coins to Carcharius (none to his fellows), 1 VP to the Lords.
+    assert [h["coins"] for h in view["heroes"][:3]] == [3, 0, 0]
+    assert view["vp"] == [1, 0]
+
+
+def test_r27_r46_with_bleed_ko_anything_else_a_bleed_ko_pays_each_enemy_hero() -> None:
+    view = bleed_to_death(bleed_ko="anything_else")
+    assert [h["coins"] for h in view["heroes"][:3]] == [1, 1, 1]
+    assert view["vp"] == [1, 0]
+
+
 def test_r46_silence_takes_every_effect_and_levelling_away() -> None:
     state = empty()
     state.conditions[1] = ["silence"]

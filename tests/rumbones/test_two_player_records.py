@@ -13,7 +13,12 @@ options): a change to what a two-player game shows fails here. They are written
 again only for a change made on purpose: the four games on the box board were
 when its deck guns and the Marea's Helm moved, and the games that fire a
 gunner's shot (all but the first) when the gunners' reach was shortened
-(docs/rules/rumbones.md, "Balance").
+(docs/rules/rumbones.md, "Balance"), the broadside game when crew that began
+next to an enemy kept their hold after the deck gun KO'd it (R32), and all five
+when three options joined the record: the three games that summon a sea monster
+changed as it came to act from its summoning on (R55), and two of them as it
+stopped taking gangplanks its own side stands on (R58); each replayed the same
+with the former readings chosen as options.
 """
 
 from __future__ import annotations

@@ -127,7 +127,8 @@ def test_an_auto_pass_shows_in_no_message_to_the_other_side_or_a_spectator(clien
     # The same deal twice: once seat 0 passes every window itself, once the server
     # passes them for it (its auto-pass on "every window").
     monkeypatch.setattr(secrets, "randbits", lambda bits: 1732050807568877)
-    table = {"game": "rumbones", "options": {"round_limit": 5}, "reflex_clock": 60}
+    # Six rounds: time for more than twenty of seat 0's windows, of both kinds.
+    table = {"game": "rumbones", "options": {"round_limit": 6}, "reflex_clock": 60}
     off = play_by_hand(client, 2, rng=random.Random(5), choose=_passing, limit=3000, **table)
     on = play_by_hand(client, 2, rng=random.Random(5), choose=_passing, limit=3000,
                       autopass={0: {"every": True}}, **table)

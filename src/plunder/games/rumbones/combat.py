@@ -388,7 +388,9 @@ class Combat:
         self.zone[hero] = None
         self.damage[hero] = 0
         self.conditions[hero] = []  # R23, R46: a KO'd hero loses its conditions
-        coin = DARK if self.activated[hero] else GOLD
+        # R23: a hero KO'd while its activation is under way has activated this round
+        # (its token comes only when the activation ends, R10): the dark side.
+        coin = DARK if self.activated[hero] or hero == self.acting else GOLD
         self.coin[hero] = coin
         self.activated[hero] = True
         self.emit({"type": "hero_ko", "hero": hero, "coin": coin,

@@ -73,6 +73,10 @@ class Crews:
                                   left=BOSUNS_A_CREW - self.bosuns_placed))
             return
         self.mustered, self.bosuns_placed = False, 0
+        # R32: the hold belongs to where the crew begin to move and fight, so it is
+        # settled now: a deck gun fired first may remove the enemy beside them.
+        self.began_near = sorted({g[ZONE] for g in self.crew[side]
+                                  if self._next_to_enemy(side, g[ZONE])})
         # R30: crew moves and attacks, and the deck gun fires, in the order the side chooses.
         self.raise_triggers([Trigger.of("advance", self.crew_by, "crew"),
                              Trigger.of("gun", self.crew_by, "gun")], then="crew")
@@ -178,8 +182,8 @@ class Crews:
             if ahead is None or self.enemies_in(side, ahead) or ahead in self.wrecked:
                 self.crew_queue.pop(0)  # R31: crew cannot move into enemies (nor the sea)
                 continue
-            if self._next_to_enemy(side, zone):
-                # R32: crew that begin next to an enemy may stay.
+            if zone in self.began_near:
+                # R32: crew that began next to an enemy may stay, even if it is gone.
                 self.replace(Frame.of("advance", [self.crew_by], zone=zone, to=ahead))
                 return
             self.crew_queue.pop(0)

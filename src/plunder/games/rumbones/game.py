@@ -106,6 +106,23 @@ class BonesGame(Game):
         Option("lives", 3, "Clash Royale!: the lives of each hero (the summary advises 2 to 5)",
                minimum=CONTENT.arena.lives[0], maximum=CONTENT.arena.lives[1],
                label="Lives a hero (Clash Royale!)"),
+        Option("monster_acts", "at_once", "when a summoned sea monster first acts: "
+               "'at_once' (from then on, like a hero not yet activated this round) or "
+               "'next_round' (from the next round)", choices=("at_once", "next_round"),
+               label="A summoned sea monster acts",
+               choice_labels=("From then on, this round too", "From the next round")),
+        Option("bleed_ko", "bleeder", "who KOs a hero that bleeds to death: 'bleeder' (the "
+               "hero that made it bleed) or 'anything_else' (no hero: each enemy hero gains "
+               "1 coin)", choices=("bleeder", "anything_else"),
+               label="A hero bleeding to death",
+               choice_labels=("Is KO'd by the hero that made it bleed",
+                              "Is KO'd by no hero: a coin to each enemy hero")),
+        Option("monster_gangplank", "clear", "whether a sea monster may take a gangplank "
+               "holding its own side's models: 'clear' (never) or 'sweep' (they go "
+               "overboard)", choices=("clear", "sweep"),
+               label="A sea monster and its own side on a gangplank",
+               choice_labels=("It never takes a gangplank its own side stands on",
+                              "It may: its own side's models there go overboard")),
         Option("target", 8, "VP that win the game", minimum=1, maximum=30, label="VP to win"),
         Option("round_limit", 20, "rounds after which the side with more VP wins",
                minimum=1, maximum=200, label="Rounds at most"),

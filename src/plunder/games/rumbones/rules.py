@@ -93,6 +93,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.unlocked: list[list[str]] = []  # skills each hero may use (R42)
         self.levels: list[dict[str, int]] = []  # skills at level 2 (R43)
         self.conditions: list[list[str]] = []  # at most one of each (R46)
+        self.bled_by: list[int | None] = []  # the hero whose attack made each bleed
         self.spent: list[list[str]] = []  # reactions used this round (R45)
         # Crew: per side, groups [track, position, zone, deckhands, [bosun hp left...]].
         self.crew: list[list[list[Any]]] = [[] for _ in range(sides)]
@@ -121,6 +122,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.crew_queue: list[list[Any]] = []  # crew moves or attacks still to make
         self.raids: list[str] = []  # raiding crew's attacks still to make: the ship attacked
         self.mustered = False  # the crew activation's deckhands are on the board
+        self.began_near: list[str] = []  # zones whose crew began next to an enemy (R32)
         self.striking: list[Any] = []  # the crew attack being made
         self.last_zone = ""  # the zone the last attack took, and whether it cleared it
         self.enemies_cleared = False
@@ -198,6 +200,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.coins.append(0)
         self.activated.append(False)
         self.coin.append(None)
+        self.bled_by.append(None)
         self.overboard.append(False)
         hero = CONTENT.heroes[name]
         # R42: the basic attack and the passive are the hero's from the start.
@@ -548,7 +551,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         hero = self.acting
         if hero is not None and "bleed" in self.conditions[hero] and self.zone[hero] is not None:
             self.emit({"type": "bleed", "hero": hero, "text": text.bleed(self.hero[hero])})
-            self._hurt_hero(hero, 1, None)
+            # R27, R46: the bleed comes from the attack of the hero that made it
+            # bleed, and a KO by it is that hero's, unless the table plays it as a KO
+            # by no hero.
+            by = self.bled_by[hero] if self.game.options["bleed_ko"] == "bleeder" else None
+            self._hurt_hero(hero, 1, by)
             if self._over is not None:
                 return
         if self.acting is not None:

@@ -162,8 +162,11 @@ class TideAndSea:
         self.choices.pop(0)
         side = self.seat_side(seat)
         self.summoned.append(action.arg)
-        # R66: the monster joins the side, played by the player who summoned it.
-        self.monsters[action.arg] = [side, action.zone, 0, True, seat]
+        # R66: the monster joins the side, played by the player who summoned it. R55:
+        # it acts like a hero from then on, one not yet activated this round, unless
+        # the table plays that it waits for the next round.
+        waits = self.game.options["monster_acts"] == "next_round"
+        self.monsters[action.arg] = [side, action.zone, 0, waits, seat]
         self.emit({"type": "summon", "side": side, **self.by_seat(seat), "monster": action.arg,
                    "zone": action.zone,
                    "text": text.summon(self.factions[side], action.arg, action.zone)})
@@ -350,12 +353,19 @@ class TideAndSea:
 
     def _swim_zones(self: BonesState, name: str) -> list[str]:
         """A monster moves through the sea and over gangplanks, never onto a deck, never
-        into enemies (R57)."""
+        into enemies (R57); a gangplank it takes is destroyed (R58), so it takes none
+        its own side's models stand on unless the table plays that they go overboard."""
         side, zone = self.monsters[name][0], self.monsters[name][1]
         board = self.config.board
+        spare = self.game.options["monster_gangplank"] == "clear"
         return [z for z in board.neighbours(zone)
                 if board.zones[z].kind != "deck" and not self.enemies_in(side, z)
-                and z not in self.monster_zones() and not (self.kraken and self.kraken[0] == z)]
+                and z not in self.monster_zones() and not (self.kraken and self.kraken[0] == z)
+                and not (spare and board.zones[z].kind == "link" and self._friends_on(side, z))]
+
+    def _friends_on(self: BonesState, side: int, zone: str) -> bool:
+        """Whether a hero or crew of ``side`` stands on ``zone``."""
+        return bool(self.heroes_in(side, zone)) or any(self.crew_in(side, zone))
 
     def _legal_beast(self: BonesState, seat: int, frame: Frame) -> list[Action]:
         name = frame.data["monster"]

@@ -84,6 +84,9 @@ class Skills:
             return
         self.conditions[hero].append(condition)
         self.conditions[hero].sort()
+        if condition == "bleed":
+            # Who made it bleed, should it bleed to death (R27, R46).
+            self.bled_by[hero] = self.attack.get("hero") if self.attack else None
         self.emit({"type": "condition", "hero": hero, "condition": condition,
                    "text": text.condition(self.hero[hero], condition)})
 

@@ -75,6 +75,11 @@ def check_other_message(message: dict[str, Any], seat: int | None) -> None:
         assert set(message) == CHAT_HISTORY_KEYS
         assert all(set(line) in (CHAT_LINE_KEYS, TEAM_LINE_KEYS)
                    for line in message["messages"])
+    elif message["type"] == "handover_asked":
+        # The host's question goes to the seat asked, never to a spectator.
+        assert seat is not None and set(message) == {"type", "by"}
+    elif message["type"] == "notice":
+        assert set(message) == {"type", "message"}
     else:
         assert set(message) <= ERROR_KEYS
 
@@ -149,6 +154,7 @@ def play_by_hand(
     each_round: Callable[[int, dict[int | None, Socket]], None] | None = None,
     limit: int = 5000,
     autopass: dict[int, dict[str, Any]] | None = None,
+    seated: Callable[[str, dict[int, str]], None] | None = None,
     **table: Any,
 ) -> Played:
     """A table of ``players`` humans (``table``: the creation's fields) played to its end.
@@ -158,7 +164,8 @@ def play_by_hand(
     table's summary after every round, and ``each_round`` may do more then.
     ``autopass`` gives seats an auto-pass setting (an ``autopass`` message's
     fields) as they sit down: such a seat leaves the windows it covers to the
-    server, which passes for it.
+    server, which passes for it. ``seated`` is told the table and every seat's
+    token once all have joined.
     """
     created = create(client, [HUMAN] * players, **table)
     name = created["table"]
@@ -168,6 +175,8 @@ def play_by_hand(
         response = client.post(f"/api/tables/{name}/join", json={"name": f"P{seat}"})
         bodies.append(response.text)
         tokens[seat] = response.json()["token"]
+    if seated is not None:
+        seated(name, dict(tokens))
     seats: list[int | None] = [*range(players), None]
     contexts = {seat: client.websocket_connect(f"/ws/{name}") for seat in seats}
     sockets = {seat: Socket(context.__enter__()) for seat, context in contexts.items()}

@@ -37,6 +37,8 @@ from plunder.pace import MOST, drawn_part
 from plunder.server.app import create_app
 from server.conftest import UNLIMITED
 from server.kit import HUMAN, Socket, bot
+from server.test_autopass import keen, owes_window
+from server.test_autopass import rumbones as rumbones_table
 
 # The server's bot delay: the least a host may ask for.
 FLOOR = 0.1
@@ -165,3 +167,51 @@ def test_the_drawn_part_is_spread_as_quick_answers_are_and_never_negative():
     assert 0.9 < statistics.median(shown) < 1.1
     # Not drawn from anything the table holds: a fresh generator each time differs.
     assert len({round(drawn_part(pause), 6) for _ in range(50)}) > 45
+
+
+@pytest.mark.slow
+def test_auto_passes_come_spread_as_a_quick_players_passes(db_url):
+    """Each auto-pass once came at the table's bot delay to the hundredth: a pass in
+    that band was the server's. Now they spread over the drawn part."""
+    pause = 0.2
+    settings = dataclasses.replace(UNLIMITED, bot_delay=pause)
+    waits: list[float] = []
+    with (
+        TestClient(create_app(db_url, settings=settings)) as client,
+        rumbones_table(client, options={"round_limit": 12}) as table,
+    ):
+        host = table.sockets[0]
+        host.send({"type": "autopass", "every": True})
+        host.until(lambda m: m["type"] == "autopass" and m["every"])
+        rng = random.Random(5)
+        latest = {seat: table.sockets[seat].state(0) for seat in (0, 1)}
+        while len(waits) < 25 and not latest[0]["view"]["over"]:
+            move = max(m["move"] for m in latest.values())
+            latest = {seat: table.sockets[seat].state(move) for seat in (0, 1)}
+            for seat in (1, 0):
+                message = latest[seat]
+                if message["legal"] and not (seat == 0 and owes_window(message, 0)):
+                    step = message["step"]
+                    table.sockets[seat].send({"type": "act", "action": keen(message, rng)})
+                    latest[seat] = table.sockets[seat].until(
+                        lambda m, seat=seat, step=step: m["type"] == "state"
+                        and (m["step"] != step or seat in m["view"]["committed"])
+                    )
+                    break
+            else:
+                if owes_window(latest[0], 0):
+                    # Only the server's pass for seat 0 is to come: time it.
+                    seen = time.monotonic()
+                    latest[0] = host.state(move + 1)
+                    waits.append(time.monotonic() - seen)
+                else:
+                    latest = {seat: table.sockets[seat].state(move + 1) for seat in (0, 1)}
+    assert len(waits) >= 20, waits
+    waits.sort()
+    quarter, three_quarters = waits[len(waits) // 4], waits[3 * len(waits) // 4]
+    print(f"auto-pass waits: {waits[0]:.3f}-{waits[-1]:.3f} s, middle half "
+          f"{quarter:.3f}-{three_quarters:.3f} s, over {len(waits)} passes")
+    # The drawn part's middle half spans about 0.6 of the pause (0.12 s here); a set
+    # pause spans only what passing messages along adds.
+    assert three_quarters - quarter > 0.25 * pause, [round(w, 3) for w in waits]
+    assert waits[-1] <= pause * (1 + MOST) + 0.5

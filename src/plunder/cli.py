@@ -276,8 +276,15 @@ def games_command(
             options.add_column(column)
         for option in info.options:
             spec = option.describe()
-            if "choices" in spec:
-                accepts = ", ".join(str(choice) for choice in spec["choices"])
+            if option.accepts:
+                accepts = option.accepts
+            elif "choices" in spec:
+                # Each value with its words, since the meaning says what the option is
+                # about, not what each of its values does.
+                accepts = ", ".join(
+                    str(choice) if str(choice) == words else f"{choice} ({words})"
+                    for choice, words in zip(spec["choices"], spec["choice_labels"], strict=True)
+                )
             elif "minimum" in spec or "maximum" in spec:
                 accepts = f"{spec.get('minimum', '')}..{spec.get('maximum', '')}"
             else:

@@ -298,7 +298,7 @@
         "header",
         { class: "plate-head" },
         el("span", { class: "plate-name", text: name }),
-        el("span", { class: "plate-seat", text: `seat ${seat}` }),
+        el("span", { class: "plate-seat", text: `seat ${seat + 1}` }),
         info.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
         info.auto ? el("span", { class: "badge auto", text: "bot playing" }) : null,
         info.kind === "human" && info.taken ? el("span", { class: `dot ${info.connected ? "on" : "off"}`, title: info.connected ? "connected" : "not connected" }) : null,
@@ -316,7 +316,7 @@
             class: "aim primary",
             dataset: Object.assign({ target: String(seat) }, ctx.targets.get(seat) ? { action: ctx.targets.get(seat).notation } : {}),
             text: pick.first === seat ? "Aim here again" : "Aim here",
-            "aria-label": `Aim at ${P.seatName(message.table, seat)} (seat ${seat})`,
+            "aria-label": `Aim at ${P.seatName(message.table, seat)} (seat ${seat + 1})`,
             onclick: () => ctx.aim(seat),
           })
         : null,

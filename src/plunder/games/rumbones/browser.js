@@ -288,8 +288,8 @@
       case "summon": return `summon the ${monsterTitle(arg)} on ${zone}`;
       case "monster": return `activate the ${monsterTitle(arg)}`;
       case "swim": return `swim to ${zone}`;
-      case "captain": return `elect ${message ? P.seatLabel(message, Number(arg)) : `seat ${arg}`} captain`;
-      case "reward": return `coins to ${message ? P.seatLabel(message, Number(arg)) : `seat ${arg}`}`;
+      case "captain": return `elect ${message ? P.seatLabel(message, Number(arg)) : `seat ${Number(arg) + 1}`} captain`;
+      case "reward": return `coins to ${message ? P.seatLabel(message, Number(arg)) : `seat ${Number(arg) + 1}`}`;
       case "loot": return "take 3 coins from the Chest";
       case "seize": return "step onto the Chest";
       default: return action.notation || verb;

@@ -214,8 +214,9 @@ class BonesGame(Game):
             side = seating.side_of[seat]
             who = text.side_title(names[side]) if names else f"Side {side + 1}"
             crew = seating.crew[side]
+            # The lobby numbers seats for people, from 1 (the protocol's seat 0 is seat 1).
             out.append(text.seat_role(
-                who, [s for s in seating.sides[side] if s != seat], seating.shares[seat],
+                who, [s + 1 for s in seating.sides[side] if s != seat], seating.shares[seat],
                 "own" if crew == seat else "shared" if crew is None else "",
                 seating.tide[seat], seating.captain[side]))
         return out

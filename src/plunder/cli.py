@@ -276,8 +276,15 @@ def games_command(
             options.add_column(column)
         for option in info.options:
             spec = option.describe()
-            if "choices" in spec:
-                accepts = ", ".join(str(choice) for choice in spec["choices"])
+            if option.accepts:
+                accepts = option.accepts
+            elif "choices" in spec:
+                # Each value with its words, since the meaning says what the option is
+                # about, not what each of its values does.
+                accepts = ", ".join(
+                    str(choice) if str(choice) == words else f"{choice} ({words})"
+                    for choice, words in zip(spec["choices"], spec["choice_labels"], strict=True)
+                )
             elif "minimum" in spec or "maximum" in spec:
                 accepts = f"{spec.get('minimum', '')}..{spec.get('maximum', '')}"
             else:
@@ -413,7 +420,7 @@ def play_command(
     except QuitRequested:
         _save(_table_record(state, humans, specs), path, console)
         console.print(
-            Text(f"Game saved, unfinished, to {path}. Go on with: plunder play --resume {path}"),
+            Text(f"Game saved, unfinished, to {path}. {_go_on(path)}"),
             soft_wrap=True,
         )
         raise typer.Exit(0) from None
@@ -423,15 +430,14 @@ def play_command(
         _save(_table_record(state, humans, specs), path, console)
         fail(
             f"input ended before the game was over; the game so far ({len(state.moves)} moves) "
-            f"is saved to {path}. Go on with: plunder play --resume {path}",
+            f"is saved to {path}. {_go_on(path)}",
             code=1,
         )
     except KeyboardInterrupt:
         _save(_table_record(state, humans, specs), path, console)
         _stderr().print(
             Text(
-                f"Interrupted; the game so far is saved to {path}. "
-                f"Go on with: plunder play --resume {path}"
+                f"Interrupted; the game so far is saved to {path}. {_go_on(path)}"
             ),
             soft_wrap=True,
         )
@@ -462,6 +468,12 @@ def _table_record(state: plunder.State, humans: int, specs: dict[int, str]) -> d
     again; records without it replay all the same."""
     table = {"humans": humans, "bots": {str(seat): spec for seat, spec in specs.items()}}
     return {**state.record, "table": table}
+
+
+def _go_on(path: Path) -> str:
+    """How to go on with a saved game, in both forms: from a checkout, ``./run`` is the
+    command there is (``plunder`` is on the PATH only where the package is installed)."""
+    return f"Go on with: ./run play --resume {path} (or plunder play --resume {path})"
 
 
 def _resumed(path: Path) -> tuple[plunder.State, tuple[int, dict[int, str]] | None]:

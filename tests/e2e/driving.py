@@ -126,7 +126,8 @@ def create_table(
     """Sets a table of ``game`` in the lobby by filling the form; returns the table id.
 
     ``seats`` holds one entry per seat: ``"human"`` or ``"bot:<name>"``. An
-    option is chosen in its list, ticked or typed, as its field asks.
+    option is chosen in its list, ticked or typed, as its field asks; one folded
+    under "More options" is unfolded first, as a person does.
     """
     page.goto("/")
     page.wait_for_selector(f"#game option[value={game}]", state="attached")
@@ -137,6 +138,8 @@ def create_table(
         page.select_option(f"#seat-{seat}-kind", kind)
     for option, value in (options or {}).items():
         field = page.locator(f"#option-{option}")
+        if not field.is_visible():
+            page.click("#more-options > summary")
         tag = field.evaluate("(e) => e.tagName + ':' + (e.type || '')")
         if tag.startswith("SELECT"):
             field.select_option(str(value))

@@ -278,6 +278,9 @@ def test_five_pirates_in_camp_mode_two_humans_and_three_bots_play_to_the_end(
     check_layout(anne, DESKTOP["width"])
     check_layout(bob, PHONE["width"])
     check_tooltips(anne)
+    # Gestures are off: the cards do not show theirs.
+    expect(anne.locator("#game .rumble-hand .hand .card").first).to_be_visible()
+    expect(anne.locator("#game .rumble-hand .card-gesture")).to_have_count(0)
 
     anne_aimed = False
     bob_drawn_at = -1  # the commits made when Bob's phone was last drawn
@@ -371,6 +374,8 @@ def test_gestures_on_the_reflex_clock_counts_down_and_runs_out(
     bob.click("#join-button")
     expect(bob.locator("#seats .seat-item.me .seat-name")).to_have_text("Bob (you)")
     expect(anne.locator("#clock-note")).to_contain_text("Reflex clock: 3 s")
+    # With gestures on, each card shows the gesture to make.
+    expect(anne.locator("#game .rumble-hand .card-gesture").first).to_be_visible()
 
     lapsed = {"done": False, "shot": False}
 

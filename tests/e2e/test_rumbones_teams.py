@@ -48,7 +48,7 @@ def test_two_humans_play_two_against_two_by_clicks(
     anne.fill("#players", "4")
     anne.dispatch_event("#players", "change")
     expect(anne.locator("#seat-0-role")).to_have_text(
-        "Team 1: Deep Sea Lords, with seat 2: 2 heroes; the crew with the team; 2 Tide cards")
+        "Team 1: Deep Sea Lords, with seat 3: 2 heroes; the crew with the team; 2 Tide cards")
     expect(anne.locator("#seat-1-role")).to_contain_text("Team 2: Marea de la Muerte")
     table = create_table(anne, "Anne", ["human", "bot:greedy", "human", "bot:greedy"],
                          {"round_limit": 2}, game="rumbones", reflex_clock=60)

@@ -86,6 +86,8 @@ def test_three_fighters_two_humans_and_a_bot_play_to_the_end(
         shown = card.get_attribute("data-card")
         info = catalogue[shown]
         assert card.get_attribute("title") == f"{info['title']}: {info['text']}"
+    # The turn, never the turn limit (it only stops play that would never end).
+    expect(anne.locator("#game .sw-turn")).to_have_text(re.compile(r"^Turn \d+$"))
 
     # On Bob's phone his hand comes first, above the links to share the table.
     # Measured in one go in the page: the board may be drawn again between two
@@ -110,6 +112,7 @@ def test_three_fighters_two_humans_and_a_bot_play_to_the_end(
             anne.wait_for_timeout(40)
     assert commits > 10
     expect(anne.locator("#result")).to_be_visible()
+    expect(anne.locator("#game .sw-turn")).to_have_text(re.compile(r"^Turn \d+$"))
 
 
 def _state_message(

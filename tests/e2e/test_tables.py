@@ -71,6 +71,7 @@ def test_the_lobby_fits_a_phone_whatever_the_game_and_speaks_plainly(
         labels = page.locator("#option-fields .field > span").all_inner_texts()
         assert all("_" not in label for label in labels), labels
     page.select_option("#game", "duel")
+    page.click("#more-options > summary")  # a reading of the rules: folded at first
     shown = page.locator("#option-deflection option").all_inner_texts()
     assert shown == ["A pirate who shoots cannot be hit", "Each card stops the weapon it shows"]
     page.screenshot(path=str(screenshots / "lobby-phone.png"), full_page=True)

@@ -123,3 +123,21 @@ def test_r72_strange_allies_lets_a_side_list_heroes_of_another_faction() -> None
 def test_random_heroes_deals_so_the_heroes_option_stays_a_draft() -> None:
     with pytest.raises(OptionError, match="Random Heroes"):
         plunder.load("rumbones", random_heroes="faction", heroes="random")
+
+
+# ------------------------------------------------------------------ heroes named in words
+
+
+def test_heroes_are_named_in_words_as_the_lobby_shows_them() -> None:
+    """The option's help gives its example in words ("x, y against z, w"); it reads as
+    the notation the command line types, and a wrong count says so in words."""
+    notation = "carcharius,ishmael,nerissa;calavera,demarco,hueso"
+    words = "Carcharius, Ishmael and Nerissa against calavera demarco, hueso"
+    assert plunder.load("rumbones", heroes=words).hero_lists == \
+        plunder.load("rumbones", heroes=notation).hero_lists
+    example = next(o for o in plunder.load("rumbones").option_specs() if o.name == "heroes")
+    said = example.help.split("for example ", 1)[1].rstrip(".")
+    assert plunder.load("rumbones", heroes=said).hero_lists == \
+        [["carcharius", "ishmael", "nerissa"], ["calavera", "demarco", "hueso"]]
+    with pytest.raises(OptionError, match="3 heroes against 3 heroes"):
+        plunder.load("rumbones", heroes="carcharius against calavera")

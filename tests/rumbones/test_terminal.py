@@ -571,3 +571,13 @@ def test_a_four_player_clash_royale_with_two_humans_and_two_bots(tmp_path) -> No
     state = plunder.replay(json.loads(save.read_text()))
     assert state.is_over and len(state.game.teams()) == 4
     assert {seat for seat, _ in state.record["moves"]} == {0, 1, 2, 3}
+
+
+def test_the_header_shows_a_battles_round_limit_and_never_clash_royales() -> None:
+    """A battle's round limit decides the winner (R41) and is shown; Clash Royale!'s only
+    stops a game that would never end (R84) and is not."""
+    battle = plunder.load("rumbones").new(seed=1).view(0, log=False)
+    assert "round 1/20" in RENDERER.header(battle)
+    clash = plunder.load("rumbones", mode="clash", players=4).new(seed=1).view(0, log=False)
+    header = RENDERER.header(clash)
+    assert re.search(r"round \d+ ·", header) and "/60" not in header and "60" not in header

@@ -10,8 +10,9 @@ def test_a_game_of_teams_names_its_teams_and_each_seats_part(client):
     seats = answer.json()
     assert seats["teams"] == [[0, 1], [2]]
     roles = seats["roles"]
-    assert roles[0] == "Deep Sea Lords, with seat 1: 2 heroes; 2 Tide cards"
-    assert roles[1] == "Deep Sea Lords, with seat 0: 1 hero and the crew; 2 Tide cards"
+    # Numbered for people, from 1, as the lobby shows the seat rows.
+    assert roles[0] == "Deep Sea Lords, with seat 2: 2 heroes; 2 Tide cards"
+    assert roles[1] == "Deep Sea Lords, with seat 1: 1 hero and the crew; 2 Tide cards"
     assert roles[2] == "Marea de la Muerte: 3 heroes and the crew; 4 Tide cards"
 
 

@@ -21,6 +21,21 @@ def test_games_lists_duel(plunder_cli):
     assert "deflection" in result.stdout and "per-weapon" in result.stdout
 
 
+def test_games_lists_each_choice_with_its_words_and_how_a_list_is_typed(
+    plunder_cli, monkeypatch
+):
+    """The options' help is in players' words; the notation a value is typed in stays
+    in the "accepts" column, each choice there with its words."""
+    monkeypatch.setenv("COLUMNS", "2000")  # one line a row: nothing folded mid-word
+    shown = " ".join(plunder_cli(["games"]).stdout.split())
+    assert "seed (A pirate who shoots cannot be hit)" in shown
+    assert "carcharius,ishmael,nerissa;calavera,demarco,hueso" in shown
+    listed = json.loads(plunder_cli(["games", "--json"]).stdout)
+    heroes = next(o for g in listed if g["name"] == "rumbones" for o in g["options"]
+                  if o["name"] == "heroes")
+    assert ";" in heroes["accepts"] and ";" not in heroes["help"]
+
+
 def test_games_json(plunder_cli):
     result = plunder_cli(["games", "--json"])
     games = json.loads(result.stdout)

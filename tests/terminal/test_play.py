@@ -103,7 +103,8 @@ def test_resume_goes_on_with_a_saved_game_and_its_seats(plunder_cli, tmp_path):
     save = tmp_path / "game.json"
     args = play_args(save, "--seed", "3", "--seat-bots", "greedy")  # seat 1 greedy, 2 random
     first = plunder_cli(args, input="barricade\nq\n")
-    assert f"plunder play --resume {save}" in flat(first.stdout)
+    # Both forms: a checkout's ./run, and plunder where the package is installed.
+    assert f"./run play --resume {save} (or plunder play --resume {save})" in flat(first.stdout)
     saved = json.loads(save.read_text())
     assert saved["table"] == {"humans": 1, "bots": {"1": "greedy", "2": "random"}}
     before = plunder.replay(saved).moves
@@ -164,7 +165,7 @@ def test_end_of_input_saves_and_exits_with_code_1(plunder_cli, tmp_path):
     assert "input ended" in result.stderr
     assert str(save) in flat(result.stderr)
     # Ctrl-D says how to go on, as q does.
-    assert f"Go on with: plunder play --resume {save}" in flat(result.stderr)
+    assert f"Go on with: ./run play --resume {save} (or plunder play" in flat(result.stderr)
     state = plunder.replay(save.read_text())
     assert not state.is_over
     assert (0, "barricade") in state.moves

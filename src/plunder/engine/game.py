@@ -82,7 +82,7 @@ class Game:
         players = Option(
             "players",
             cls.default_players,
-            help="how many sit at the table",
+            help="How many sit at the table.",
             label="Players",
             minimum=cls.min_players,
             maximum=cls.max_players,

@@ -36,10 +36,15 @@ class Option:
     """One option of a game.
 
     Either ``choices`` (a closed list of values) or an integer range
-    (``minimum``/``maximum``) constrains it; ``help`` is shown by ``plunder games``.
-    What the lobby shows is in players' words: ``label`` names the option ("Dollars
-    to win", not ``target``) and ``choice_labels`` names each choice, in the order
-    of ``choices``; ``help`` is the one line that explains it.
+    (``minimum``/``maximum``) constrains it. What the lobby and ``plunder games``
+    show is in players' words: ``label`` names the option ("Dollars to win", not
+    ``target``), ``choice_labels`` names each choice, in the order of ``choices``,
+    and ``help`` is the one line that explains it, with examples in words. How a
+    free-text value is typed at the command line (``-o heroes=...``), which is
+    notation, goes in ``accepts`` for ``plunder games`` alone. ``common`` is False
+    for an option most tables leave as it is (a reading of the rules, a cap on
+    the game's length): the lobby folds those under "More options", so that the
+    form stays short enough to see whole.
     """
 
     name: str
@@ -50,6 +55,8 @@ class Option:
     maximum: int | None = None
     label: str = ""
     choice_labels: tuple[str, ...] = ()
+    accepts: str = ""
+    common: bool = True
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
@@ -134,7 +141,10 @@ class Option:
             "default": self.default,
             "help": self.help,
             "label": self.label or self.name.replace("_", " ").capitalize(),
+            "common": self.common,
         }
+        if self.accepts:
+            out["accepts"] = self.accepts
         if self.choices:
             out["choices"] = list(self.choices)
             out["choice_labels"] = list(self.choice_labels or (str(c) for c in self.choices))

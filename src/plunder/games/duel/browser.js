@@ -170,7 +170,7 @@
         { class: "plate-head" },
         seat === view.master ? el("span", { class: "master", title: "duelling master" }, glyph("crown"), el("span", { class: "sr-only", text: "duelling master" })) : null,
         el("span", { class: "plate-name", text: name }),
-        el("span", { class: "plate-seat", text: `seat ${seat}` }),
+        el("span", { class: "plate-seat", text: `seat ${seat + 1}` }),
         info.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
         info.auto ? el("span", { class: "badge auto", text: "bot playing" }) : null,
         info.kind === "human" && info.taken
@@ -200,7 +200,7 @@
             class: "aim primary",
             dataset: { action: target.notation, seat: String(seat) },
             text: `Aim at ${P.seatName(message.table, seat)}`,
-            "aria-label": `Aim the ${title(picked)} at ${P.seatName(message.table, seat)} (seat ${seat})`,
+            "aria-label": `Aim the ${title(picked)} at ${P.seatName(message.table, seat)} (seat ${seat + 1})`,
           })
         : null,
     );

@@ -289,7 +289,7 @@ class DuelGame(Game):
         Option(
             "target",
             5,
-            "the first pirate with this many dollars wins the game",
+            "The first pirate with this many dollars wins the game.",
             minimum=1,
             maximum=20,
             label="Dollars to win",
@@ -297,8 +297,8 @@ class DuelGame(Game):
         Option(
             "deflection",
             "seed",
-            "which reading of the cards decides hits: 'seed' (a shooter cannot be hit) "
-            "or 'per-weapon' (a card deflects the weapon it shows)",
+            "How the cards read when shots cross: usually a pirate who fires cannot be hit "
+            "at all. In the other reading each card stops only the weapon drawn on it.",
             choices=tuple(CONTENT.deflection),
             label="Who can be hit",
             choice_labels=tuple(
@@ -308,22 +308,25 @@ class DuelGame(Game):
                 }.get(name, name)
                 for name in CONTENT.deflection
             ),
+            common=False,
         ),
         Option(
             "shootout_limit",
             30,
-            "a duel with no hit after this many shootouts ends with no winner",
+            "A duel in which no one is hit after this many shootouts ends with no winner.",
             minimum=1,
             maximum=1000,
             label="Shootouts in a duel at most",
+            common=False,
         ),
         Option(
             "duel_limit",
             100,
-            "after this many duels the game ends and the richest win",
+            "After this many duels the game ends and the richest pirates win.",
             minimum=1,
             maximum=10000,
             label="Duels in a game at most",
+            common=False,
         ),
     )
 

@@ -298,7 +298,7 @@
         "header",
         { class: "plate-head" },
         el("span", { class: "plate-name", text: name }),
-        el("span", { class: "plate-seat", text: `seat ${seat}` }),
+        el("span", { class: "plate-seat", text: `seat ${seat + 1}` }),
         info.kind === "bot" ? el("span", { class: "badge bot", text: "bot" }) : null,
         info.auto ? el("span", { class: "badge auto", text: "bot playing" }) : null,
         info.kind === "human" && info.taken ? el("span", { class: `dot ${info.connected ? "on" : "off"}`, title: info.connected ? "connected" : "not connected" }) : null,
@@ -316,7 +316,7 @@
             class: "aim primary",
             dataset: Object.assign({ target: String(seat) }, ctx.targets.get(seat) ? { action: ctx.targets.get(seat).notation } : {}),
             text: pick.first === seat ? "Aim here again" : "Aim here",
-            "aria-label": `Aim at ${P.seatName(message.table, seat)} (seat ${seat})`,
+            "aria-label": `Aim at ${P.seatName(message.table, seat)} (seat ${seat + 1})`,
             onclick: () => ctx.aim(seat),
           })
         : null,
@@ -449,6 +449,7 @@
     // The hand: basic cards, then golden cards.
     const cards = [...(view.hand || []).map((c) => [c, false]), ...(view.golden || []).map((c) => [c, true])];
     const choosing = view.phase === "choose" && !view.choice && self.alive;
+    const gestures = Boolean((view.options || {}).gestures);
     const hand = cards.map(([card, golden], i) => {
       const entry = parsed.cards.get(card);
       const playable = Boolean(entry) && Boolean(ctx.act);
@@ -482,7 +483,8 @@
         el("span", { class: "card-title", text: title(card) }),
         info2.cost ? el("span", { class: "card-cost", title: `costs ${info2.cost} ${self.bullet_name || "bullets"}` }, glyph("bullet"), String(info2.cost)) : null,
         info2.target && info2.target !== "none" ? el("span", { class: "card-aim", text: info2.target === "two" ? "2 targets" : info2.target === "neighbour" ? "next to you" : "1 target" }) : null,
-        el("span", { class: "card-gesture", title: "its gesture", text: gestureTitle(info2.gesture || "?") }),
+        // A card's gesture matters only when the table plays with gestures.
+        gestures ? el("span", { class: "card-gesture", title: "its gesture", text: gestureTitle(info2.gesture || "?") }) : null,
         why ? el("span", { class: "card-why", text: why }) : null,
       );
     });

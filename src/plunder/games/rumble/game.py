@@ -51,7 +51,8 @@ class RumbleGame(Game):
         Option(
             "mode",
             "duel",
-            "'duel': the last pirate standing wins; 'camp': Sun, Moon and a lone boss (4-8)",
+            "Duel: the last pirate standing wins. Camp: the Sun and the Moon camps and a lone "
+            "boss, for 4 to 8 players.",
             choices=("duel", "camp"),
             label="Mode",
             choice_labels=("Duel: last pirate standing", "Camp: Sun, Moon and a boss (4-8)"),
@@ -59,22 +60,27 @@ class RumbleGame(Game):
         Option(
             "pirates",
             "random",
-            "'random' (dealt), 'draft' (each seat picks in turn) or a comma list, one per seat: "
-            + ",".join(sorted(PIRATES)),
+            "Leave random to have the pirates dealt, type draft for each seat to pick one in "
+            "turn, or name one for each seat in seat order, for example roberts, bonny, kidd.",
             label="Pirates",
+            accepts="random, draft, or one pirate per seat, commas between: "
+            + ",".join(sorted(PIRATES)),
+            common=False,
         ),
         Option(
             "race",
             "random",
-            "who wins a Search race: 'random' (seeded) or 'arrival' (the first choice to arrive)",
+            "Who wins a Search race, when two pirates reach for the same golden card.",
             choices=("random", "arrival"),
             label="When two reach for the same card",
             choice_labels=("A draw of lots decides", "The first to choose gets it"),
+            common=False,
         ),
         Option(
             "gestures",
             False,
-            "after the reveal each pirate answers with the card's gesture; a wrong one voids it",
+            "After the reveal each pirate quickly makes the gesture of the card played. A "
+            "wrong gesture loses the card.",
             choices=(False, True),
             label="Gestures",
             choice_labels=("Off", "On"),
@@ -82,39 +88,42 @@ class RumbleGame(Game):
         Option(
             "round_limit",
             100,
-            "rounds after which the game ends with no winner",
+            "After this many rounds the game ends with no winner.",
             minimum=1,
             maximum=1000,
             label="Rounds at most",
+            common=False,
         ),
         # Three readings of the rules players may disagree on (R91-R93).
         Option(
             "void_cost",
             "free",
-            "with gestures on: is a card lost to a wrong gesture still paid for (its bullets, "
-            "Take Cover's token)? 'free' (no: it was never played) or 'paid' (yes: only its "
-            "effect is lost)",
+            "With gestures on: whether a card lost to a wrong gesture still costs its bullets "
+            "(or Take Cover its token), or was never played at all.",
             choices=("free", "paid"),
             label="A card lost to a wrong gesture",
             choice_labels=("Costs nothing", "Is still paid for"),
+            common=False,
         ),
         Option(
             "block_cut",
             "no",
-            "does Block strike back at a pirate who Cuts you? 'no' or 'yes' "
-            "(Block never takes anything off a Cut)",
+            "Whether Block strikes back at a pirate who Cuts you. Either way Block takes "
+            "nothing off the Cut.",
             choices=("no", "yes"),
             label="Block strikes back at a Cut",
             choice_labels=("No: a Cut goes past Block", "Yes: the cutter takes 1 back"),
+            common=False,
         ),
         Option(
             "last_gasp",
             "no",
-            "can Heal, Search or Pick save a pirate brought to 0 health in the same round? "
-            "'no' (the dead take no health) or 'yes' (health comes before the dead are counted)",
+            "Whether Heal, Search or Pick can save a pirate brought to 0 health in the same "
+            "round, the health coming before the dead are counted.",
             choices=("no", "yes"),
             label="Health taken in time saves a pirate",
             choice_labels=("No: a pirate at 0 is dead", "Yes: health can come back in time"),
+            common=False,
         ),
     )
 

@@ -288,8 +288,8 @@
       case "summon": return `summon the ${monsterTitle(arg)} on ${zone}`;
       case "monster": return `activate the ${monsterTitle(arg)}`;
       case "swim": return `swim to ${zone}`;
-      case "captain": return `elect ${message ? P.seatLabel(message, Number(arg)) : `seat ${arg}`} captain`;
-      case "reward": return `coins to ${message ? P.seatLabel(message, Number(arg)) : `seat ${arg}`}`;
+      case "captain": return `elect ${message ? P.seatLabel(message, Number(arg)) : `seat ${Number(arg) + 1}`} captain`;
+      case "reward": return `coins to ${message ? P.seatLabel(message, Number(arg)) : `seat ${Number(arg) + 1}`}`;
       case "loot": return "take 3 coins from the Chest";
       case "seize": return "step onto the Chest";
       default: return action.notation || verb;
@@ -947,10 +947,11 @@
 
   function statusBar(view, message) {
     if (isClash(view)) {
-      const limit = (view.options || {}).clash_rounds;
+      // No round limit shown: in Clash Royale! it only stops a game that would never
+      // end, where a battle's decides the winner (below).
       const left = (view.players_left || []).map((s) => P.seatLabel(message, s));
       return el("div", { class: "rb-status" },
-        el("span", { text: (view.heroes || []).length ? `Round ${view.round}${limit ? `/${limit}` : ""}` : "The draft" }),
+        el("span", { text: (view.heroes || []).length ? `Round ${view.round}` : "The draft" }),
         el("span", { class: "rb-scores", text: `Clash Royale!: ${P.joinNames(left)} still in` }));
     }
     const target = ((view.options || {}).target) || 8;

@@ -6,6 +6,7 @@ who sits on which side, and what each player controls, in ``seating.py``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -71,63 +72,79 @@ class BonesGame(Game):
     default_players = 2
     modes = (BATTLE, CLASH)
     extra_options = (
-        Option("mode", BATTLE, "'battle': two sides on their ships, first to 8 VP (2 players, "
-               "or two teams of 3 to 6); 'clash': Clash Royale!, every player for themselves "
-               "(3 to 6)", choices=(BATTLE, CLASH), label="Mode",
+        Option("mode", BATTLE, "Battle: two sides on their ships, first to 8 VP, for 2 players "
+               "or two teams of 3 to 6. Clash Royale!: every player for themselves, for 3 to 6.",
+               choices=(BATTLE, CLASH), label="Mode",
                choice_labels=("Battle: two sides, first to 8 VP",
                               "Clash Royale!: every player for themselves (3-6)")),
-        Option("board", "box", "the board configuration: 'box' (the Gallant against two "
-               "Windcutters) or 'broadside' (one ship a side)", choices=tuple(CONTENT.boards),
-               label="Ships", choice_labels=tuple(c.title for c in CONTENT.boards.values())),
-        Option("factions", "lords", "the faction seat 0's side leads (the other side leads the "
-               "other): 'lords', 'marea' or 'random'", choices=("lords", "marea", "random"),
-               label="Factions", choice_labels=("Seat 1: Deep Sea Lords",
-                                                "Seat 1: Marea de la Muerte", "Drawn at random")),
-        Option("teams", seats.ALTERNATE, "with 3 to 6 players, who plays with whom: "
-               "'alternate' (teammates take turns around the table) or 'together' (the first "
-               "half of the seats against the second)", choices=(seats.ALTERNATE, seats.TOGETHER),
+        Option("board", "box", "The ships you fight on: the Gallant against two Windcutters, "
+               "or one ship a side.", choices=tuple(CONTENT.boards),
+               label="Ships", choice_labels=tuple(c.title for c in CONTENT.boards.values()),
+               common=False),
+        # "The first seat", not a number: the lobby numbers seats from 1, the terminal
+        # (where seats are typed in moves) from 0, and both show these words.
+        Option("factions", "lords", "The faction of the first seat's side. The other side "
+               "leads the other faction.", choices=("lords", "marea", "random"),
+               label="Factions", choice_labels=("The first seat leads the Deep Sea Lords",
+                                                "The first seat leads the Marea de la Muerte",
+                                                "Drawn at random")),
+        Option("teams", seats.ALTERNATE, "With 3 to 6 players, who plays with whom: teammates "
+               "sit apart and take turns around the table, or sit side by side, the first half "
+               "of the seats against the second.", choices=(seats.ALTERNATE, seats.TOGETHER),
                label="Teams (3 to 6 players)",
                choice_labels=("Teammates sit apart, taking turns around the table",
-                              "Teammates sit side by side: first half against second half")),
-        Option("heroes", "draft", "'draft' (the sides pick in turn), 'random' (dealt), or "
-               "each side's heroes: 'a,b,c;d,e,f'", label="Heroes"),
-        Option("random_heroes", "off", "Random Heroes: 'off', 'faction' (method 1: each side is "
-               "dealt its heroes from its faction) or 'mercenaries' (method 2: dealt them and 2 "
-               "mercenaries besides, from which it picks its heroes)",
-               choices=("off", "faction", "mercenaries"), label="Random Heroes",
+                              "Teammates sit side by side: first half against second half"),
+               common=False),
+        Option("heroes", "draft", "Leave draft for the sides to pick their heroes in turn, type "
+               "random to have them dealt, or name each side's heroes, for example carcharius, "
+               "ishmael, nerissa against calavera, demarco, hueso.", label="Heroes",
+               accepts="draft, random, or each side's heroes, commas between heroes and "
+               "semicolons (or the word against) between sides: "
+               "carcharius,ishmael,nerissa;calavera,demarco,hueso",
+               common=False),
+        Option("random_heroes", "off", "Random Heroes: each side is dealt its heroes from its "
+               "faction, or is dealt them and 2 mercenaries besides and picks its heroes among "
+               "them.", choices=("off", "faction", "mercenaries"), label="Random Heroes",
                choice_labels=("Off: heroes are chosen", "Dealt from your faction",
-                              "Dealt from your faction with 2 mercenaries; pick among them")),
+                              "Dealt from your faction with 2 mercenaries to pick among"),
+               common=False),
         Option("strange_allies", False, "Strange Allies: a side's heroes may come from any "
-               "faction", choices=(False, True), label="Strange Allies",
-               choice_labels=("Off", "On")),
-        Option("heroes_each", 2, "Clash Royale!: the heroes each player fields, 1 or 2",
+               "faction.", choices=(False, True), label="Strange Allies",
+               choice_labels=("Off", "On"), common=False),
+        Option("heroes_each", 2, "Clash Royale!: how many heroes each player fields.",
                choices=(1, 2), label="Heroes each (Clash Royale!)",
-               choice_labels=("One hero each", "Two heroes each")),
-        Option("lives", 3, "Clash Royale!: the lives of each hero (the summary advises 2 to 5)",
+               choice_labels=("One hero each", "Two heroes each"), common=False),
+        Option("lives", 3, "Clash Royale!: how many lives each hero has. From 2 to 5 suits "
+               "most tables.",
                minimum=CONTENT.arena.lives[0], maximum=CONTENT.arena.lives[1],
-               label="Lives a hero (Clash Royale!)"),
-        Option("monster_acts", "at_once", "when a summoned sea monster first acts: "
-               "'at_once' (from then on, like a hero not yet activated this round) or "
-               "'next_round' (from the next round)", choices=("at_once", "next_round"),
+               label="Lives a hero (Clash Royale!)", common=False),
+        Option("monster_acts", "at_once", "When a summoned sea monster first acts: at once, "
+               "like a hero not yet activated this round, or only from the next round.",
+               choices=("at_once", "next_round"),
                label="A summoned sea monster acts",
-               choice_labels=("From then on, this round too", "From the next round")),
-        Option("bleed_ko", "bleeder", "who KOs a hero that bleeds to death: 'bleeder' (the "
-               "hero that made it bleed) or 'anything_else' (no hero: each enemy hero gains "
-               "1 coin)", choices=("bleeder", "anything_else"),
+               choice_labels=("From then on, this round too", "From the next round"),
+               common=False),
+        Option("bleed_ko", "bleeder", "Who KOs a hero that bleeds to death: the hero that made "
+               "it bleed, or no hero, and then each enemy hero gains 1 coin.",
+               choices=("bleeder", "anything_else"),
                label="A hero bleeding to death",
                choice_labels=("Is KO'd by the hero that made it bleed",
-                              "Is KO'd by no hero: a coin to each enemy hero")),
-        Option("monster_gangplank", "clear", "whether a sea monster may take a gangplank "
-               "holding its own side's models: 'clear' (never) or 'sweep' (they go "
-               "overboard)", choices=("clear", "sweep"),
+                              "Is KO'd by no hero: a coin to each enemy hero"),
+               common=False),
+        Option("monster_gangplank", "clear", "Whether a sea monster may take a gangplank where "
+               "models of its own side stand. If it may, they go overboard.",
+               choices=("clear", "sweep"),
                label="A sea monster and its own side on a gangplank",
                choice_labels=("It never takes a gangplank its own side stands on",
-                              "It may: its own side's models there go overboard")),
-        Option("target", 8, "VP that win the game", minimum=1, maximum=30, label="VP to win"),
-        Option("round_limit", 20, "rounds after which the side with more VP wins",
-               minimum=1, maximum=200, label="Rounds at most"),
-        Option("clash_rounds", 60, "Clash Royale!: rounds after which the game ends with no "
-               "winner", minimum=1, maximum=500, label="Rounds at most (Clash Royale!)"),
+                              "It may: its own side's models there go overboard"),
+               common=False),
+        Option("target", 8, "The VP a side needs to win the game.", minimum=1, maximum=30,
+               label="VP to win", common=False),
+        Option("round_limit", 20, "After this many rounds the side with more VP wins.",
+               minimum=1, maximum=200, label="Rounds at most", common=False),
+        Option("clash_rounds", 60, "Clash Royale!: after this many rounds the game ends with "
+               "no winner.", minimum=1, maximum=500, label="Rounds at most (Clash Royale!)",
+               common=False),
     )
 
     def __init__(self, **options: Any) -> None:
@@ -159,10 +176,13 @@ class BonesGame(Game):
         if choice in ("draft", "random"):
             return []
         counts = [self.seating.heroes(side) for side in range(len(self.seating.sides))]
-        shape = ";".join(",".join(f"h{i + 1}" for i in range(n)) for n in counts)
-        sides = [part.split(",") for part in choice.lower().replace(" ", "").split(";")]
+        # Sides part at a semicolon or the word "against", heroes at commas, spaces or
+        # "and": "carcharius, ishmael against calavera and demarco" reads as typed.
+        sides = [[name for name in re.split(r"[,\s]+", part) if name and name != "and"]
+                 for part in re.split(r";|\bagainst\b", choice.lower())]
         if [len(names) for names in sides] != counts:
-            raise OptionError(f"option 'heroes' lists each side's heroes: {shape}",
+            each = " against ".join(f"{n} hero{'es' if n != 1 else ''}" for n in counts)
+            raise OptionError(f"option 'heroes' names each side's heroes: {each}",
                               field="heroes")
         anyone = self.options["strange_allies"] or self.options["mode"] == CLASH
         order = None if factions == "random" or anyone else faction_pair(factions)
@@ -194,8 +214,9 @@ class BonesGame(Game):
             side = seating.side_of[seat]
             who = text.side_title(names[side]) if names else f"Side {side + 1}"
             crew = seating.crew[side]
+            # The lobby numbers seats for people, from 1 (the protocol's seat 0 is seat 1).
             out.append(text.seat_role(
-                who, [s for s in seating.sides[side] if s != seat], seating.shares[seat],
+                who, [s + 1 for s in seating.sides[side] if s != seat], seating.shares[seat],
                 "own" if crew == seat else "shared" if crew is None else "",
                 seating.tide[seat], seating.captain[side]))
         return out

@@ -521,8 +521,10 @@ class BonesRenderer(GenericRenderer):
         options = view.get("options") or {}
         if "chest" in view:
             left = ", ".join(str(s) for s in view["players_left"])
+            # Not the round limit: in Clash Royale! it only stops a game that would never
+            # end (R84), where a battle's decides the winner (R41) and is shown.
             parts = [str(catalogue["board"]["title"]),
-                     f"round {view['round']}/{options.get('clash_rounds', '?')}",
+                     f"round {view['round']}",
                      f"seats with heroes: {left}"]
             if view.get("over"):
                 parts.append("game over")

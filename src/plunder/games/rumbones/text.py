@@ -45,8 +45,9 @@ def setup(board: str, factions: Sequence[str], sides: Sequence[Sequence[int]]) -
 
 def seat_role(side: str, mates: Sequence[int], heroes: int, crew: str, tide: int,
               captain: int) -> str:
-    """A seat's part in a battle, for the lobby: its side, its teammates, what it plays.
-    ``crew`` is ``own``, ``shared`` (the team's) or empty."""
+    """A seat's part in a battle, for the lobby: its side, its teammates (``mates``, as
+    the lobby numbers them, from 1), what it plays. ``crew`` is ``own``, ``shared``
+    (the team's) or empty."""
     with_whom = f", with {seats(mates)}" if mates else ""
     parts = [f"{heroes} hero{'es' if heroes != 1 else ''}"]
     if crew == "own":

@@ -109,7 +109,7 @@
   function middle(message) {
     const view = message.view;
     const decision = view.decision || {};
-    const lines = [el("div", { class: "sw-turn", text: `Turn ${view.turn} of ${view.turn_limit}` })];
+    const lines = [el("div", { class: "sw-turn", text: `Turn ${view.turn}` })];
     if (decision.kind === "defend") {
       lines.push(
         el(

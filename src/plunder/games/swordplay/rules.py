@@ -607,43 +607,50 @@ class SwordplayGame(Game):
         Option(
             "pirates",
             "random",
-            "'random' (dealt per side) or a comma list, one fighter per seat: "
-            + ",".join(FIGHTERS),
+            "Leave random to have the fighters dealt, or name one for each seat in seat "
+            "order, for example vane, grady for two players.",
             label="Fighters",
+            accepts="random, or one fighter per seat, commas between: " + ",".join(FIGHTERS),
         ),
         Option(
             "realistic_parries",
             False,
-            "optional rule: unarmed fighters may parry only unarmed attackers",
+            "Optional rule: a fighter with no weapon may parry only attackers with no weapon.",
             choices=(False, True),
             label="Realistic parries",
             choice_labels=("Off", "On"),
+            common=False,
         ),
         Option(
             "weapon_breakage",
             False,
-            "optional rule: a fragile weapon (Rapier, Thrusting Saber) that parries or is "
-            "parried by a weapon of damage 3+ breaks on a d10 of 8+",
+            "Optional rule: a fragile weapon (Rapier, Thrusting Saber) that parries or is "
+            "parried by a weapon of damage 3 or more breaks on a roll of 8 or more on a "
+            "ten-sided die.",
             choices=(False, True),
             label="Weapon breakage",
             choice_labels=("Off", "On"),
+            common=False,
         ),
         Option(
             "arena_seats",
             0,
-            "Swordplay: Arena crossover: how many seats (the last ones) are Arena heroes "
-            "drawing from the Arena deck",
+            "The Arena crossover: the last seats play Arena heroes, who draw from the Arena "
+            "deck.",
             choices=(0, 1, 2, 3),
             label="Arena heroes",
             choice_labels=("None", "The last seat", "The last two seats", "The last three seats"),
+            common=False,
         ),
         Option(
             "turn_limit",
             300,
-            "turns after which the game ends with no winner (a backstop for stalled games)",
+            "After this many turns the game ends with no winner, so that no game goes on "
+            "for ever.",
             minimum=1,
             maximum=5000,
             label="Turns at most",
+            common=False,
         ),
     )
 

@@ -27,9 +27,6 @@ from plunder.terminal.render import (
     step_status,
 )
 
-# How many turns before the turn limit the header starts to name it.
-NEAR_THE_LIMIT = 20
-
 GROUPS = (
     ("discard", "Discard"),
     ("drop", "Drop"),
@@ -185,16 +182,13 @@ class SwordplayRenderer(GenericRenderer):
 
 
 def turn_text(view: Mapping[str, Any]) -> str:
-    """``"Turn 12"``; near the turn limit, the limit too (a game that reaches it ends
-    with no winner), so that it never reads as the game's length.
+    """``"Turn 12"``, never the turn limit: it only stops play that would never end,
+    and beside the turn it would read as the game's length.
 
     >>> turn_text({"turn": 12, "turn_limit": 300}), turn_text({"turn": 295, "turn_limit": 300})
-    ('Turn 12', 'Turn 295 (no winner after turn 300)')
+    ('Turn 12', 'Turn 295')
     """
-    turn, limit = view["turn"], view["turn_limit"]
-    if limit - turn < NEAR_THE_LIMIT:
-        return f"Turn {turn} (no winner after turn {limit})"
-    return f"Turn {turn}"
+    return f"Turn {view['turn']}"
 
 
 def stats(fighter: Mapping[str, Any]) -> str:

@@ -156,7 +156,7 @@
       el("b", { text: P.seatLabel(message, p.seat) }),
       ` gold ${p.gold} · VP ${p.vp} · hand ${p.hand_size} (limit ${p.hand_limit}) · pile ${p.pile} · reserve ${p.reserve} · turn ${p.turns}${p.final ? " (last)" : ""}`));
     const decision = view.decision || {};
-    let prompt = view.over ? "The game is over." : `Seat ${view.current} to play`;
+    let prompt = view.over ? "The game is over." : `${P.seatLabel(message, view.current)} to play`;
     if (actions.length) {
       if (decision.kind === "order") prompt = "Which effect first?";
       else if (decision.kind === "target") prompt = `Aim: ${effectText(catalogue, decision.effect)}`;

@@ -698,32 +698,34 @@ class UnderFireGame(Game):
         Option(
             "end",
             "pile",
-            "when the game ends: 'pile' (a player who draws her last ship has one turn "
-            "left; the game ends when both have had it: 16 turns each when every turn "
-            "draws) or 'sixteen' (after 16 turns each, whatever the piles hold)",
+            "When the game ends: each player has one more turn once a player draws her last "
+            "ship (16 turns each when every turn draws), or after 16 turns each, whatever "
+            "the piles still hold.",
             choices=("pile", "sixteen"),
             label="When the game ends",
             choice_labels=("One turn after the last ship is drawn", "After 16 turns each"),
+            common=False,
         ),
         Option(
             "burning",
             "adjacent",
-            "which burning ships' spaces a player may lay on: 'adjacent' (only next to one "
-            "of her active ships, the seed's rule 2) or 'accessible' (also in her first row)",
+            "Where a player may lay a ship on a burning ship: only next to one of her own "
+            "active ships, or also anywhere in her first row.",
             choices=("adjacent", "accessible"),
             label="Laying on a burning ship",
             choice_labels=("Only next to your own ships", "Also from your first row"),
+            common=False,
         ),
         Option(
             "draw",
             "every",
-            "the final action: 'every' (every turn draws one ship; the hand limit caps what "
-            "the reserve brings), 'one' (draw one ship while the hand is below its limit) or "
-            "'fill' (draw until the hand reaches its limit)",
+            "How a turn ends: draw one ship every turn (the hand limit caps what the reserve "
+            "brings), draw one while the hand is below its limit, or draw up to the limit.",
             choices=("every", "one", "fill"),
             label="Drawing",
             choice_labels=("One ship every turn", "One ship while below your hand limit",
                            "Up to your hand limit"),
+            common=False,
         ),
     )
 

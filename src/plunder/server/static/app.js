@@ -592,7 +592,7 @@
 
       const name = `${seat.kind === "bot" ? P.seatName(summary, n) : seat.name || ""}${isMe ? " (you)" : ""}`;
       patch(line, JSON.stringify([n, name, seat.kind, seat.bot, seat.level, seat.taken, seat.connected, seat.auto, isHostSeat, team]), () => {
-        const parts = [el("span", { class: "seat-no", text: String(n) }), el("span", { class: "seat-name", text: name })];
+        const parts = [el("span", { class: "seat-no", text: String(n + 1) }), el("span", { class: "seat-name", text: name })];
         // In a game of teams, each seat's team, by its colour and number.
         if (team >= 0) parts.push(el("span", { class: `badge team-${team}`, text: `team ${team + 1}` }));
         if (seat.kind === "bot") {
@@ -628,7 +628,7 @@
               dataset: { handover: String(n) },
               text: "Hand over to a bot",
               title: "Asks the player, unless they have been away a while",
-              "aria-label": `Ask to hand seat ${n} (${P.seatName(summary, n)}) over to a bot`,
+              "aria-label": `Ask to hand seat ${n + 1} (${P.seatName(summary, n)}) over to a bot`,
               onclick: () => send({ type: "handover", seat: n }),
             })
           : null,
@@ -739,7 +739,7 @@
     const before = select.value;
     select.replaceChildren(
       el("option", { value: "", text: "first free seat" }),
-      ...free.map((s) => el("option", { value: String(s.seat), text: `Seat ${s.seat}` })),
+      ...free.map((s) => el("option", { value: String(s.seat), text: `Seat ${s.seat + 1}` })),
     );
     if (free.some((s) => String(s.seat) === before)) select.value = before;
     const name = $("join-name");
@@ -1087,7 +1087,7 @@
     select.replaceChildren(
       el("option", { value: "", text: "a spectator" }),
       ...(page.summary.seats || []).map((s) =>
-        el("option", { value: String(s.seat), text: `${P.seatName(page.summary, s.seat)} (seat ${s.seat})` }),
+        el("option", { value: String(s.seat), text: `${P.seatName(page.summary, s.seat)} (seat ${s.seat + 1})` }),
       ),
     );
     let remembered = null;

@@ -137,18 +137,19 @@
       if (info.name) return info.name;
       if (info.kind === "human" && !info.taken) return "Free seat";
     }
-    return `Seat ${seat}`;
+    return `Seat ${seat + 1}`;
   }
 
   /**
    * What the table calls a seat: its player's name, the bot's name, or "Seat N";
    * with "#N" added when another seat goes by the same name (two random bots).
+   * Seats are numbered for people from 1: the protocol's seat 0 is "Seat 1".
    */
   function seatName(table, seat) {
     const name = baseName(seatInfo(table, seat), seat);
     const seats = (table && table.seats) || [];
     const twin = seats.some((s) => s.seat !== seat && baseName(s, s.seat) === name);
-    return twin ? `${name} #${seat}` : name;
+    return twin ? `${name} #${seat + 1}` : name;
   }
 
   /** The seat's name for the viewer: "Anne (you)" for one's own seat (not in a replay). */

@@ -50,60 +50,71 @@
   /** The reflex clock's field, shown when the table will meet timed decisions. */
   function drawReflex() {
     $("reflex-field").hidden = !timed();
+    $("reflex-hint").hidden = !timed();
   }
 
-  /** One field per option except `players` (the seat rows say how many). */
+  /**
+   * One field per option except `players` (the seat rows say how many). The options
+   * a game marks as not common (readings of the rules, caps on a game's length) are
+   * folded under "More options", so that the whole form, "Set the table" included,
+   * fits a laptop's window.
+   */
   function drawOptions(game) {
-    const fields = (game.options || [])
-      .filter((o) => o.name !== "players")
-      .map((option) => {
-        const id = `option-${option.name}`;
-        let input;
-        if (typeof option.default === "boolean") {
-          // A yes-or-no option is a checkbox, even when it lists its two choices.
-          input = el("input", { id, name: option.name, type: "checkbox", checked: option.default });
-          input.dataset.kind = "boolean";
-        } else if (option.choices && option.choices.length) {
-          input = el(
-            "select",
-            { id, name: option.name },
-            // The value sent is the game's; the text is the choice in players' words.
-            option.choices.map((c, i) =>
-              el("option", {
-                value: String(c),
-                text: (option.choice_labels || [])[i] || String(c),
-                selected: c === option.default,
-              }),
-            ),
-          );
-          input.dataset.kind = typeof option.default === "number" ? "number" : "string";
-        } else if (typeof option.default === "number") {
-          input = el("input", {
-            id,
-            name: option.name,
-            type: "number",
-            value: String(option.default),
-            min: option.minimum ?? null,
-            max: option.maximum ?? null,
-            step: Number.isInteger(option.default) ? "1" : "any",
-            required: true,
-          });
-          input.dataset.kind = "number";
-        } else {
-          input = el("input", { id, name: option.name, type: "text", value: option.default ?? "" });
-          input.dataset.kind = "string";
-        }
-        input.dataset.option = option.name;
-        input.dataset.default = JSON.stringify(option.default);
-        const label = option.label || option.name.replace(/_/g, " ");
-        return el(
-          "label",
-          { class: input.type === "checkbox" ? "field check" : "field" },
-          el("span", { text: label }),
-          input,
-          option.help ? el("small", { class: "hint", text: option.help }) : null,
+    const field = (option) => {
+      const id = `option-${option.name}`;
+      let input;
+      if (typeof option.default === "boolean") {
+        // A yes-or-no option is a checkbox, even when it lists its two choices.
+        input = el("input", { id, name: option.name, type: "checkbox", checked: option.default });
+        input.dataset.kind = "boolean";
+      } else if (option.choices && option.choices.length) {
+        input = el(
+          "select",
+          { id, name: option.name },
+          // The value sent is the game's; the text is the choice in players' words.
+          option.choices.map((c, i) =>
+            el("option", {
+              value: String(c),
+              text: (option.choice_labels || [])[i] || String(c),
+              selected: c === option.default,
+            }),
+          ),
         );
-      });
+        input.dataset.kind = typeof option.default === "number" ? "number" : "string";
+      } else if (typeof option.default === "number") {
+        input = el("input", {
+          id,
+          name: option.name,
+          type: "number",
+          value: String(option.default),
+          min: option.minimum ?? null,
+          max: option.maximum ?? null,
+          step: Number.isInteger(option.default) ? "1" : "any",
+          required: true,
+        });
+        input.dataset.kind = "number";
+      } else {
+        input = el("input", { id, name: option.name, type: "text", value: option.default ?? "" });
+        input.dataset.kind = "string";
+      }
+      input.dataset.option = option.name;
+      input.dataset.default = JSON.stringify(option.default);
+      const label = option.label || option.name.replace(/_/g, " ");
+      return el(
+        "label",
+        { class: input.type === "checkbox" ? "field check" : "field" },
+        el("span", { text: label }),
+        input,
+        option.help ? el("small", { class: "hint", text: option.help }) : null,
+      );
+    };
+    const options = (game.options || []).filter((o) => o.name !== "players");
+    const common = options.filter((o) => o.common !== false).map(field);
+    const more = options.filter((o) => o.common === false).map(field);
+    const folded = el("details", { id: "more-options", class: "more-options" }, el("summary", { text: "More options" }), more);
+    // A folded field the browser refuses (out of range) is unfolded, to be seen and put right.
+    folded.addEventListener("invalid", () => (folded.open = true), true);
+    const fields = more.length ? [...common, folded] : common;
     $("option-fields").replaceChildren(...fields);
     for (const input of $("option-fields").querySelectorAll("[data-option]")) {
       input.addEventListener("change", drawReflex);
@@ -112,7 +123,11 @@
     $("options").hidden = fields.length === 0;
   }
 
-  /** One row per seat: human or a bot with its level. Seat 0 is the creator's by default. */
+  /**
+   * One row per seat: human or a bot with its level. The first seat is the creator's by
+   * default. Seats are numbered for people from 1 ("Seat 1"); the ids and the seats
+   * sent keep the protocol's numbers, from 0.
+   */
   function drawSeats() {
     const game = currentGame();
     const count = clampPlayers();
@@ -121,7 +136,7 @@
     const bots = (game && game.bots) || [];
     const children = [];
     for (let seat = 0; seat < count; seat++) {
-      // Seat 0 is the creator's; the others start as the game's default bot, so a
+      // The first seat is the creator's; the others start as the game's default bot, so a
       // player alone can start at once (friends are seated by choosing Human).
       const fallback = game && game.default_bot && seat > 0
         ? { kind: "bot", bot: game.default_bot, level: "normal" }
@@ -129,7 +144,7 @@
       const before = previous[seat] || fallback;
       const kind = el(
         "select",
-        { id: `seat-${seat}-kind`, "aria-label": `Seat ${seat}: who plays` },
+        { id: `seat-${seat}-kind`, "aria-label": `Seat ${seat + 1}: who plays` },
         el("option", { value: "human", text: "Human" }),
         bots.map((b) =>
           el("option", { value: `bot:${b.name}`, text: `Bot: ${b.name}`, title: b.help || "" }),
@@ -137,7 +152,7 @@
       );
       kind.value = before.kind === "bot" ? `bot:${before.bot}` : "human";
       if (!kind.value) kind.value = "human";
-      const level = el("select", { id: `seat-${seat}-level`, "aria-label": `Seat ${seat}: bot level` });
+      const level = el("select", { id: `seat-${seat}-level`, "aria-label": `Seat ${seat + 1}: bot level` });
       const fillLevels = () => {
         const bot = bots.find((b) => `bot:${b.name}` === kind.value);
         const levels = (bot && bot.levels) || [];
@@ -152,7 +167,7 @@
         el(
           "div",
           { class: "seat-row", dataset: { seat: String(seat) } },
-          el("span", { class: "seat-no", text: `Seat ${seat}` }),
+          el("span", { class: "seat-no", text: `Seat ${seat + 1}` }),
           kind,
           level,
           el("span", { class: "seat-role hint", id: `seat-${seat}-role` }),

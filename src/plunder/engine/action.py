@@ -76,7 +76,10 @@ def action_type(cls: type[A]) -> type[A]:
     annotations = dict(inspect.get_annotations(cls))
     annotations["notation"] = "str"
     cls.__annotations__ = annotations
-    cls.notation = dataclasses.field(init=False, repr=False, compare=False)  # type: ignore[assignment]
+    # The property ``notation`` becomes a field: the class is rebuilt as a dataclass below.
+    cls.notation = dataclasses.field(  # type: ignore[method-assign]
+        init=False, repr=False, compare=False
+    )
     spell = cls.spell
 
     def __post_init__(self: Any) -> None:

@@ -560,7 +560,7 @@ class State(Windows, Triggers, Dice):
 
     def _check_seat(self, seat: object, spectator: bool = True) -> None:
         if (seat is None and spectator) or (
-            type(seat) is int and 0 <= seat < self.players  # type: ignore[operator]
+            type(seat) is int and 0 <= seat < self.players
         ):
             return
         also = ", or None for a spectator" if spectator else ""

@@ -128,10 +128,10 @@ def _walk(a: Any, b: Any, path: str, seen: set[int], where: str) -> None:
         for key, value in a.items():
             _walk(value, other.get(key), f"{path}[{key!r}]", seen, where)
     elif isinstance(a, (list, tuple)):
-        other = b if isinstance(b, (list, tuple)) else ()
+        items = b if isinstance(b, (list, tuple)) else ()
         for index, value in enumerate(a):
             _walk(
-                value, other[index] if index < len(other) else None, f"{path}[{index}]", seen, where
+                value, items[index] if index < len(items) else None, f"{path}[{index}]", seen, where
             )
     elif frozen:
         for spec in dataclasses.fields(a):

@@ -147,12 +147,13 @@ def _covering(candidates: list[dict[str, Any]], names: list[str]) -> list[dict[s
 
 def _hashable(value: Any) -> Any:
     if type(value) in (int, str, bool, float, type(None)):
-        return _scalar_text(type(value), value)  # most option values: asked again and again
+        # Most option values: asked again and again (the type's name keeps 1, 1.0 and True apart).
+        return _scalar_text(type(value).__name__, value)
     return json.dumps(value, sort_keys=True)
 
 
 @functools.cache
-def _scalar_text(kind: type, value: Any) -> str:
+def _scalar_text(kind: str, value: Any) -> str:
     return json.dumps(value)
 
 

@@ -74,7 +74,7 @@ def check_rejections(
                 continue
             text = legal[0]
         try:
-            state.act(seat, text)  # type: ignore[arg-type]
+            state.act(seat, text)
         except IllegalAction as exc:
             if not str(exc):
                 raise ConformanceFailure(

@@ -58,6 +58,8 @@ def check_state(state: State, known: dict[Any, int] | None = None) -> None:
     _check_dispatch(state)
     if not pending <= set(range(state.players)):
         raise ConformanceFailure("decisions", f"pending {sorted(pending)} are not all seats", where)
+    frame = state.decision
+    timed = frame is not None and frame.timed  # no open frame: the frames check fails
     for seat in range(state.players):
         actions = state.legal(seat)
         if seat in pending and not actions:
@@ -71,7 +73,7 @@ def check_state(state: State, known: dict[Any, int] | None = None) -> None:
             raise ConformanceFailure(
                 "decisions", f"seat {seat}'s default answer {fallback} is not legal", where
             )
-        if state.timeout_action(seat) != (fallback if state.decision.timed else None):
+        if state.timeout_action(seat) != (fallback if timed else None):
             raise ConformanceFailure(
                 "decisions", f"seat {seat}'s timeout action is not its timed default", where
             )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 A = TypeVar("A", bound="Action")
 
@@ -62,6 +62,7 @@ class Action:
         return out
 
 
+@dataclass_transform(frozen_default=True)
 def action_type(cls: type[A]) -> type[A]:
     """Make ``cls`` a frozen, slotted dataclass action with its notation precomputed.
 

@@ -149,7 +149,8 @@ def _finished_bot_table(server: Server) -> str:
             "seats": [bot, {**bot, "bot": "greedy"}, bot],
             "name": None,
             "clock": None,
-            "bot_delay": 0,
+            # The least the server takes (its own --bot-delay): the bots play quickly.
+            "bot_delay": 0.05,
         },
     )
     assert made["token"] is None

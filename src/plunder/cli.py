@@ -289,8 +289,8 @@ def games_command(
                 accepts = f"{spec.get('minimum', '')}..{spec.get('maximum', '')}"
             else:
                 accepts = ""
-            cells = (option.name, str(option.default), accepts, option.help)
-            options.add_row(*(Text(cell) for cell in cells))
+            row = (option.name, str(option.default), accepts, option.help)
+            options.add_row(*(Text(cell) for cell in row))
         console.print(options)
 
 

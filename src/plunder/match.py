@@ -281,7 +281,8 @@ def run_match(
         for index in range(games)
         if index not in (played or {})
     ]
-    found = {index: played[index] for index in range(games) if index in (played or {})}
+    done = played or {}
+    found = {index: done[index] for index in range(games) if index in done}
     if workers == 1 or len(schedule) <= 1:
         for index, game_seed, seated in schedule:
             moving = None if on_progress is None else functools.partial(on_progress, index)

@@ -478,6 +478,8 @@ class _Search:
         random playout where the step does not lead straight to one.
         """
         seat = self.seat
+        evaluate = self.evaluate
+        assert evaluate is not None  # every_answer is only searched with an evaluation
         mine = dict(chosen)[seat]
         answers = []
         for action in before.legal(seat):
@@ -487,15 +489,14 @@ class _Search:
             trial = before.clone()
             for other, picked in chosen:
                 trial.act(other, action if other == seat else picked)
-            if trial.is_over:
-                found = _returns(trial, self.evaluate)
-            else:
-                found = _evaluated(self.evaluate, trial)
+            found: tuple[float, ...] | None = (
+                _returns(trial, evaluate) if trial.is_over else _evaluated(evaluate, trial)
+            )
             if found is None:
-                found = _rollout(trial, self.rng, self.evaluate, self.depth, self.rollout)
+                found = _rollout(trial, self.rng, evaluate, self.depth, self.rollout)
             elif self.depth > 1 and not trial.is_over:
                 # As deep as the iteration's own pick: play through to the depth-th.
-                found = _rollout(trial, self.rng, self.evaluate, self.depth - 1, self.rollout)
+                found = _rollout(trial, self.rng, evaluate, self.depth - 1, self.rollout)
             answers.append(found[seat])
         return answers
 

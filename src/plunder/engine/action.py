@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 A = TypeVar("A", bound="Action")
 
@@ -62,6 +62,7 @@ class Action:
         return out
 
 
+@dataclass_transform(frozen_default=True)
 def action_type(cls: type[A]) -> type[A]:
     """Make ``cls`` a frozen, slotted dataclass action with its notation precomputed.
 
@@ -76,7 +77,10 @@ def action_type(cls: type[A]) -> type[A]:
     annotations = dict(inspect.get_annotations(cls))
     annotations["notation"] = "str"
     cls.__annotations__ = annotations
-    cls.notation = dataclasses.field(init=False, repr=False, compare=False)  # type: ignore[assignment]
+    # The property ``notation`` becomes a field: the class is rebuilt as a dataclass below.
+    cls.notation = dataclasses.field(  # type: ignore[method-assign]
+        init=False, repr=False, compare=False
+    )
     spell = cls.spell
 
     def __post_init__(self: Any) -> None:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from plunder.engine.errors import PlunderError
 
 if TYPE_CHECKING:
-    from plunder.engine.state import State
+    import random
 
 T = TypeVar("T")
 
@@ -124,8 +124,13 @@ def assignable(levels: Sequence[Iterable[T]]) -> list[T]:
 class Dice:
     """Rolling dice pools through the state's generator, part of every ``State``."""
 
+    if TYPE_CHECKING:  # what the rolls use of the State they are part of
+        rng: random.Random
+
+        def emit(self, event: dict[str, Any], to: Iterable[int] | None = None) -> None: ...
+
     def roll_pool(
-        self: State,
+        self,
         count: int,
         to_hit: int,
         *,
@@ -151,7 +156,7 @@ class Dice:
         return pool
 
     def reroll_die(
-        self: State, pool: DicePool, index: int, *, reason: str = "", seat: int | None = None
+        self, pool: DicePool, index: int, *, reason: str = "", seat: int | None = None
     ) -> DicePool:
         """Re-roll die ``index`` of ``pool`` (once per die) and log it (public)."""
         before = pool.faces[index] if 0 <= index < len(pool.faces) else None

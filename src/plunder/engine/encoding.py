@@ -19,7 +19,7 @@ the fast path can hold neither more nor less than the view.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -144,7 +144,7 @@ class Encoder:
         winners = (view.get("result") or {}).get("winners", [])
         out.put("winners", [float(s in winners) for s in range(self.game.players)])
 
-    def write_ending(self, state: State, public: np.ndarray) -> None:
+    def write_ending(self, state: State, public: np.ndarray | MutableSequence[float]) -> None:
         """Write ``declare_ending``'s fields from the state into a vector being filled
         in place (a fast path's), once the game is over."""
         result = state.result

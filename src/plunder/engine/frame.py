@@ -37,7 +37,7 @@ _SCALARS = frozenset((int, float, str, bool, type(None)))
 ALL, ANY = "all", "any"
 
 
-class _Object(tuple):  # type: ignore[type-arg]
+class _Object(tuple):
     """A JSON object frozen as a tuple of (key, value) pairs."""
 
     __slots__ = ()

@@ -35,7 +35,7 @@ import json
 import marshal
 import random
 from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import numpy as np
 
@@ -560,7 +560,7 @@ class State(Windows, Triggers, Dice):
 
     def _check_seat(self, seat: object, spectator: bool = True) -> None:
         if (seat is None and spectator) or (
-            type(seat) is int and 0 <= seat < self.players  # type: ignore[operator]
+            type(seat) is int and 0 <= seat < self.players
         ):
             return
         also = ", or None for a spectator" if spectator else ""
@@ -667,7 +667,7 @@ class State(Windows, Triggers, Dice):
             self._check_seat(seat)
         return self.game.encoder().observe(self, seats)
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy: acting on it never changes this state."""
         new = object.__new__(type(self))
         fields = new.__dict__
@@ -691,7 +691,7 @@ class State(Windows, Triggers, Dice):
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()
 
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
+    def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """A clone in which everything ``seat`` cannot see is resampled.
 
         Other seats' committed but unrevealed choices are redrawn from their legal

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from plunder.engine.action import Action
 from plunder.engine.errors import PlunderError
 from plunder.engine.state import State
+
+A = TypeVar("A", bound=Action)
 
 
 class StatsError(PlunderError, ValueError):
@@ -61,11 +63,18 @@ class ContentStats:
         return self
 
 
+@overload
+def count_plays(state: State, key: Callable[[Action], str | None]) -> list[dict[str, int]]: ...
+@overload
 def count_plays(
-    state: State, key: Callable[[Action], str | None]
+    state: State, key: Callable[[A], str | None], kind: type[A]
+) -> list[dict[str, int]]: ...
+def count_plays(
+    state: State, key: Callable[[Any], str | None], kind: type[Action] = Action
 ) -> list[dict[str, int]]:
     """Per seat, how many times each piece was played: ``key(action)`` names the piece
-    an action of the record plays, or ``None`` for an action that plays none."""
+    an action of the record plays, or ``None`` for an action that plays none.
+    ``kind`` is the game's action type, the one ``key`` reads."""
     counts: list[dict[str, int]] = [{} for _ in range(state.players)]
     for seat, notation in state.moves:
         piece = key(state.game.parse(notation))

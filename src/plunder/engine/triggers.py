@@ -31,7 +31,7 @@ from plunder.engine.errors import PlunderError
 from plunder.engine.frame import Frame, freeze, thaw
 
 if TYPE_CHECKING:
-    from plunder.engine.state import State
+    from plunder.engine.result import Result
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,16 @@ class Trigger:
 class Triggers:
     """The trigger queue machinery, part of every ``State``."""
 
+    if TYPE_CHECKING:  # what the machinery uses of the State it is part of
+        frames: list[Frame]
+        _over: Result | None
+        _queue: list[Trigger]
+        _then: str
+        _order_data: dict[str, Any]
+
+        def push(self, frame: Frame) -> None: ...
+        def pop(self) -> Frame: ...
+
     # ----------------------------------------------------------- the game's hooks
     def _trigger_orderer(self, triggers: list[Trigger]) -> int:
         """The seat that orders triggers that arose together: the active seat.
@@ -78,7 +88,7 @@ class Triggers:
 
     # ----------------------------------------------------------- the machinery
     def raise_triggers(
-        self: State, triggers: Iterable[Trigger], *, then: str, **data: Any
+        self, triggers: Iterable[Trigger], *, then: str, **data: Any
     ) -> None:
         """Queue ``triggers`` (arisen at one timing) and run them; ``_after_<then>()``
         follows once they have all fired. ``data`` is public data the ``order``
@@ -94,7 +104,7 @@ class Triggers:
         self._order_data = data
         self.run_triggers()
 
-    def run_triggers(self: State) -> None:
+    def run_triggers(self) -> None:
         """Fire queued triggers until one opens a decision, the active seat must
         order several, or none is left (then the continuation runs)."""
         while self._queue:
@@ -111,7 +121,7 @@ class Triggers:
         if then:
             getattr(self, f"_after_{then}")()
 
-    def _fire(self: State, trigger: Trigger) -> bool:
+    def _fire(self, trigger: Trigger) -> bool:
         """Fire one trigger; True when it opened a decision (or ended the game)."""
         depth, top = len(self.frames), self.frames[-1] if self.frames else None
         self._firing(trigger)(trigger)
@@ -120,17 +130,17 @@ class Triggers:
             return True
         return len(self.frames) != depth or (bool(self.frames) and self.frames[-1] is not top)
 
-    def _firing(self: State, trigger: Trigger) -> Any:
+    def _firing(self, trigger: Trigger) -> Any:
         fire = getattr(self, f"_fire_{trigger.name}", None)
         if fire is None:
             raise PlunderError(f"{type(self).__name__} has no _fire_{trigger.name} for its "
                                f"{trigger.name!r} trigger")
         return fire
 
-    def _legal_order(self: State, seat: int, frame: Frame) -> list[Action]:
+    def _legal_order(self, seat: int, frame: Frame) -> list[Action]:
         return [self._order_action(i, t) for i, t in enumerate(self._queue)]
 
-    def _on_order(self: State, seat: int, action: Action, frame: Frame) -> None:
+    def _on_order(self, seat: int, action: Action, frame: Frame) -> None:
         index = self._legal_order(seat, frame).index(action)
         self.pop()
         trigger = self._queue.pop(index)

@@ -48,11 +48,26 @@ from plunder.engine.errors import PlunderError
 from plunder.engine.frame import Frame
 
 if TYPE_CHECKING:
+    from plunder.engine.game import Game
+    from plunder.engine.result import Result
     from plunder.engine.state import State
 
 
 class Windows:
     """The window machinery, part of every ``State``."""
+
+    if TYPE_CHECKING:  # what the machinery uses of the State it is part of
+        game: Game
+        frames: list[Frame]
+        _over: Result | None
+
+        @property
+        def players(self) -> int: ...
+
+        def push(self, frame: Frame) -> None: ...
+        def pop(self) -> Frame: ...
+        def replace(self, frame: Frame) -> None: ...
+        def emit(self, event: dict[str, Any], to: Iterable[int] | None = None) -> None: ...
 
     # ----------------------------------------------------------- the game's hooks
     # A game with one kind of window writes these three; a game with several may
@@ -86,7 +101,7 @@ class Windows:
 
     # ----------------------------------------------------------- the machinery
     def open_window(
-        self: State, timing: str, passing: Action, *, timed: bool = True, **data: Any
+        self, timing: str, passing: Action, *, timed: bool = True, **data: Any
     ) -> None:
         """Open a window at ``timing`` over the decision on top, with ``passing`` as
         every seat's pass; ``data`` is the window's public data. With no seat to
@@ -103,18 +118,18 @@ class Windows:
             return
         self.push(frame)
 
-    def close_window(self: State) -> Frame:
+    def close_window(self) -> Frame:
         """End the window on top from inside a play; ``_after_<timing>`` is not called."""
         frame = self.frames[-1]
         if not frame.window:
             raise PlunderError(f"the decision on top ({frame.kind!r}) is not a window")
         return self.pop()
 
-    def _window_legal(self: State, seat: int, frame: Frame) -> list[Action]:
+    def _window_legal(self, seat: int, frame: Frame) -> list[Action]:
         passing = self.game.parse(frame.default or "")
         return [passing, *(a for a in self._window_plays(seat, frame) if a != passing)]
 
-    def _window_resolve(self: State, answers: dict[int, Action], frame: Frame) -> None:
+    def _window_resolve(self, answers: dict[int, Action], frame: Frame) -> None:
         first = self._window_first(frame)
         n = self.players
         passing = frame.default

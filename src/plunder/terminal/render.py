@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +74,7 @@ def number(value: Any) -> str:
     return str(value)
 
 
-def seats_text(seats: list[int] | tuple[int, ...] | set[int]) -> str:
+def seats_text(seats: Iterable[int]) -> str:
     """``"seat 2"`` or ``"seats 0, 3"`` or ``"no one"``."""
     listed = sorted(seats)
     if not listed:

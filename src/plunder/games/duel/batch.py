@@ -12,7 +12,7 @@ the scalar engine.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -284,7 +284,8 @@ def _greedy_choice(rules: DuelBatch, state: State, legal: np.ndarray, seat: int,
     count, n, width = legal.shape
     # Replies: every other deciding seat's card drawn at random, per sample.
     weights = rng.random((count, samples, n, width)) * legal[:, None, :, :]
-    replies = np.where(legal.any(axis=2)[:, None, :], weights.argmax(axis=3), rules.noop)
+    deciding = cast(np.ndarray, legal.any(axis=2))  # an array: reduced along one axis
+    replies = np.where(deciding[:, None, :], weights.argmax(axis=3), rules.noop)
     joint = np.repeat(replies[:, :, None, :], width, axis=2)  # (plays, samples, cards, seats)
     joint[:, :, :, seat] = np.arange(width)
     size = samples * width

@@ -46,7 +46,9 @@ class GreedyBot(GreedyBase):
     def __init__(self, level: str = "normal", samples: int | None = None) -> None:
         self.samples = samples if samples is not None else SAMPLES[check_level(level)]
         # Scores of shootouts played out, by situation and the others' actions.
-        self._outcomes: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[float, ...]] = {}
+        self._outcomes: dict[
+            tuple[tuple[Any, ...], tuple[tuple[int, str], ...]], tuple[float, ...]
+        ] = {}
 
     def scores(
         self, state: State, seat: int, actions: list[Action], rng: random.Random
@@ -71,6 +73,7 @@ class GreedyBot(GreedyBase):
         hidden = len(state.committed)
         arrival = [s for s, _ in state.moves[len(state.moves) - hidden:]] if hidden else []
         frame = state.decision
+        assert frame is not None  # the seat is asked: a decision is open
         repliers = [other for other in state.pending if other != seat]
         for _ in range(self.samples):
             if hidden:
@@ -87,7 +90,7 @@ class GreedyBot(GreedyBase):
             if outcome is None:
                 if len(self._outcomes) >= KEPT_OUTCOMES:
                     self._outcomes.clear()
-                others_chose = dict(redrawn)
+                others_chose: dict[int, Action] = dict(redrawn)
                 others_chose.update(replies)
                 outcome = self._outcomes[key] = tuple(
                     shootout_score(state, seat, {**others_chose, seat: action})  # type: ignore[dict-item]
@@ -140,7 +143,7 @@ def shootout_score(state: DuelState, seat: int, chosen: dict[int, DuelAction]) -
     for s in hit:
         alive[s] = False
     living = [s for s in range(n) if alive[s]]
-    winner = -1  # the duel goes on
+    winner: int | None = -1  # the duel goes on
     if len(living) == 1:
         winner = living[0]
     elif not living or state.shootout >= options["shootout_limit"]:

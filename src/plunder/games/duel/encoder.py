@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from plunder.engine.encoding import Encoder, Writer, seat_one_hot
 from plunder.engine.state import State
 from plunder.games.duel.content import CONTENT
-from plunder.games.duel.rules import DuelState
+from plunder.games.duel.rules import DuelAction, DuelState
 
 CARDS = CONTENT.names
 CARD_INDEX = {card: i for i, card in enumerate(CARDS)}
@@ -75,8 +75,8 @@ class DuelEncoder(Encoder):
         """
         assert isinstance(state, DuelState)
         if self._offsets is None:
-            at = self.at
-            self._offsets = tuple(at[f.name] for f in self.layout)
+            offsets = self.at
+            self._offsets = tuple(offsets[f.name] for f in self.layout)
         (viewer_at, alive_at, dollars_at, played_at, hand_size_at, master_at, pending_at,
          committed_at, hand_at, card_at, target_at, shootout_at, duel_at, _over,
          _winners) = self._offsets
@@ -97,10 +97,10 @@ class DuelEncoder(Encoder):
                 for card in set(played):
                     public[base + CARD_INDEX[card]] = played.count(card) / FULL_HAND
             base += cards
-        seat = hand_size_at
+        index = hand_size_at
         for hand in state.hands:
-            public[seat] = sum(hand.values()) / FULL_HAND
-            seat += 1
+            public[index] = sum(hand.values()) / FULL_HAND
+            index += 1
         public[master_at + state.master] = 1.0
         for seat in state.pending:
             public[pending_at + seat] = 1.0
@@ -113,17 +113,19 @@ class DuelEncoder(Encoder):
         count = len(seats)
         out = public * count if count > 1 else public
         base = 0
-        for seat in seats:
-            if seat is not None:
-                out[base + viewer_at + seat] = 1.0
+        for viewer in seats:
+            if viewer is not None:
+                out[base + viewer_at + viewer] = 1.0
                 at = base + hand_at
-                hand = state.hands[seat]
+                hand = state.hands[viewer]
                 for card, scale in HAND_SCALES:
                     held = hand[card]
                     if held:
                         out[at] = held / scale
                     at += 1
-                choice = state.own_choice(seat) if seat in committed else None
+                choice = cast(
+                    "DuelAction | None", state.own_choice(viewer) if viewer in committed else None
+                )
                 if choice is not None:
                     out[base + card_at + CARD_INDEX[choice.card]] = 1.0
                     if choice.target is not None:

@@ -109,7 +109,7 @@ Hand = tuple[int, ...]  # cards in hand, counted per card in ``CARD_NAMES`` orde
 Move = tuple[int, bool]  # (card index, aimed at the opponent)
 Pair = tuple[Hand, Hand]  # (the deciding player's hand, the opponent's hand)
 # A stationary policy: (own hand, other hand), shootouts left -> chances over its moves.
-Opponent = Callable[[Pair, int], Sequence[float]]
+Opponent = Callable[[Pair, int], Sequence[float] | np.ndarray]
 
 
 # ------------------------------------------------------------------ matrix games
@@ -147,7 +147,7 @@ def solve_matrix_game(payoff: Sequence[Sequence[float]] | np.ndarray) -> MatrixG
         return MatrixGame(float(row_floor.max()), row, column)
     # Imported here: listing the bots imports this module, and scipy.optimize takes
     # half a second to import, which a solution loaded from the disk cache never needs.
-    from scipy.optimize import linprog
+    from scipy.optimize import linprog  # type: ignore[import-untyped]  # scipy ships no types
 
     # Variables (x_1..x_m, v); linprog minimizes, so the objective is -v.
     objective = np.zeros(rows + 1)

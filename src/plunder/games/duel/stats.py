@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from plunder.engine.stats import ContentStats, count_plays
 from plunder.games.duel import text
-from plunder.games.duel.rules import DuelState
+from plunder.games.duel.rules import DuelAction, DuelState
 
 
 def content_stats(state: DuelState) -> ContentStats:
@@ -14,5 +14,5 @@ def content_stats(state: DuelState) -> ContentStats:
         rounds=state.duel,
         unit="duels",
         cut_off=state.result.reason == text.duel_limit(state.duel),
-        plays={"card": count_plays(state, lambda action: action.card)},
+        plays={"card": count_plays(state, lambda action: action.card, DuelAction)},
     )

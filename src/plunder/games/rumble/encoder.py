@@ -185,9 +185,9 @@ class RumbleEncoder(Encoder):
             public[at["pending"] + s] = 1.0
         for s in state.committed:
             public[at["committed"] + s] = 1.0
-        for slot, card in enumerate(state.area):
-            if card is not None:
-                public[at["area"] + slot * g + GOLDEN_INDEX[card]] = 1.0
+        for slot, golden_card in enumerate(state.area):
+            if golden_card is not None:
+                public[at["area"] + slot * g + GOLDEN_INDEX[golden_card]] = 1.0
         public[at["pile"]] = len(state.pile) / PILE_SIZE
         discard = state.discard
         for card in set(discard):
@@ -217,8 +217,8 @@ class RumbleEncoder(Encoder):
             if camps and not state.camp_shown[seat]:
                 out[base + at["camp"] + seat * len(CAMPS) + CAMP_INDEX[camps[seat]]] = 1.0
             if pirates[seat]:
-                played = state.played.get(seat)
-                gone = (state.face_up[seat], played.name if played is not None else None)
+                revealed = state.played.get(seat)
+                gone = (state.face_up[seat], revealed.name if revealed is not None else None)
                 for card in HANDS[pirates[seat]]:
                     if card not in gone:
                         out[base + at["hand"] + CARD_INDEX[card]] = 1.0

@@ -123,7 +123,7 @@ def _a_neighbour(state: RumbleState, seat: int) -> list[tuple[int, ...]]:
 def _two_others(state: RumbleState, seat: int) -> list[tuple[int, ...]]:
     # Two different targets; Mary Read may shoot one target twice (R74).
     others = [s for s in state.living() if s != seat]
-    pairs = [(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
+    pairs: list[tuple[int, ...]] = [(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
     if state.has_ability(seat, DOUBLE_SHOT):
         pairs += [(a, a) for a in others]
         pairs.sort()

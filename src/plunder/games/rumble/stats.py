@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from plunder.engine.stats import ContentStats, count_plays
 from plunder.games.rumble import text
-from plunder.games.rumble.rules import RumbleState, camp_of
+from plunder.games.rumble.rules import RumbleAction, RumbleState, camp_of
 
 
 def content_stats(state: RumbleState) -> ContentStats:
@@ -19,5 +19,7 @@ def content_stats(state: RumbleState) -> ContentStats:
         unit="rounds",
         cut_off=state.result.reason == text.round_limit(state.round),
         picks=picks,
-        plays={"card": count_plays(state, lambda a: a.name if a.verb == "play" else None)},
+        plays={"card": count_plays(
+            state, lambda a: a.name if a.verb == "play" else None, RumbleAction
+        )},
     )

@@ -341,7 +341,9 @@ class RumbleRenderer(GenericRenderer):
     def own_pirate(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """The viewer's pirate in the catalogue (``None`` for a spectator or before the draft)."""
         viewer = view.get("viewer")
-        row = next((r for r in view.get("players") or [] if r["seat"] == viewer), {})
+        row: Mapping[str, Any] = next(
+            (r for r in view.get("players") or [] if r["seat"] == viewer), {}
+        )
         return catalogue_for(view)["pirates"].get(row.get("pirate") or "")
 
     def hand_table(self, view: Mapping[str, Any]) -> RenderableType | None:

@@ -31,9 +31,10 @@ from plunder.games.rumbones.actions import (
 from plunder.games.rumbones.content import CONTENT, Profile
 from plunder.games.rumbones.effects import EFFECTS
 from plunder.games.rumbones.sea import KRAKEN
+from plunder.games.rumbones.whole import Whole
 
 
-class Combat:
+class Combat(Whole):
     """Rum & Bones: attacks, dice, reactions, hits, KOs, push, coins and VP (R15-R27, R47)."""
 
     def _declare_attack(

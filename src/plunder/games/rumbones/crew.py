@@ -29,12 +29,13 @@ from plunder.games.rumbones.actions import (
     other,
 )
 from plunder.games.rumbones.content import CONTENT, Profile
+from plunder.games.rumbones.whole import Whole
 
 if TYPE_CHECKING:
     pass
 
 
-class Crews:
+class Crews(Whole):
     """Rum & Bones: the crews and the deck guns (R28-R37)."""
 
     def _activate_crew(self, side: int, seat: int) -> None:

@@ -7,27 +7,25 @@ summon. Rule numbers refer to ``docs/rules/rumbones.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from plunder.engine.action import Action
 from plunder.engine.frame import Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import END, KEEP, MOVE, STOP, act, other
 from plunder.games.rumbones.content import CONTENT
-
-if TYPE_CHECKING:
-    from plunder.games.rumbones.rules import BonesState
+from plunder.games.rumbones.whole import Whole
 
 KRAKEN = "kraken"
 # The Kraken is nobody's: its "side" for the rules of KOs.
 NOBODY = -1
 
 
-class TideAndSea:
+class TideAndSea(Whole):
     """Tide cards, the Kraken and sea monsters, for ``BonesState``."""
 
     # ----------------------------------------------------------- the Tide decks (R48-R52)
-    def hand_limit(self: BonesState, seat: int) -> int:
+    def hand_limit(self, seat: int) -> int:
         """How many Tide cards ``seat`` holds at most: 3 in the two-player game (R48), as
         the split says in teams, the captain's hand where a captain holds them (R63)."""
         side = self.seat_side(seat)
@@ -35,7 +33,7 @@ class TideAndSea:
             return self.seating.captain[side] if self.captains[side] == seat else 0
         return self.seating.tide[seat]
 
-    def _deal_tide(self: BonesState) -> None:
+    def _deal_tide(self) -> None:
         """R48, R63: each side shuffles its faction's Tide deck, and its players draw
         their hands from it."""
         for side, seats in enumerate(self.seating.sides):
@@ -45,7 +43,7 @@ class TideAndSea:
             for seat in seats:
                 self._draw_tide(seat)
 
-    def _draw_tide(self: BonesState, seat: int) -> None:
+    def _draw_tide(self, seat: int) -> None:
         """Draw up to the seat's hand; an empty deck takes the shuffled discards (R52)."""
         side = self.seat_side(seat)
         limit = self.hand_limit(seat)
@@ -72,7 +70,7 @@ class TideAndSea:
                        "cards": sorted(drawn), "text": text.tide_drew(drawn)},
                       to=self.allies(seat))
 
-    def _play_card(self: BonesState, seat: int, card: str) -> None:
+    def _play_card(self, seat: int, card: str) -> None:
         """R49, R50: a card costs nothing; played, it goes to the discards and its
         Kraken symbols raise its side's pool (capped, and playable at the cap)."""
         side = self.seat_side(seat)
@@ -84,20 +82,20 @@ class TideAndSea:
         self.emit({"type": "tide", "side": side, **self.by_seat(seat), "card": card,
                    "pool": self.pools[side], "text": text.tide(self.factions[side], card)})
 
-    def tide_turn_cards(self: BonesState, seat: int) -> list[str]:
+    def tide_turn_cards(self, seat: int) -> list[str]:
         return sorted({c for c in self.hand[seat] if CONTENT.cards[c].timing == "turn"})
 
-    def _play_turn_card(self: BonesState, seat: int, card: str) -> None:
+    def _play_turn_card(self, seat: int, card: str) -> None:
         self._play_card(seat, card)
         for step in CONTENT.cards[card].effects:
             self.run_effect(step.name, seat, step.amount)
         self._next_choice()
 
-    def queue_choice(self: BonesState, kind: str, seat: int, amount: int) -> None:
+    def queue_choice(self, kind: str, seat: int, amount: int) -> None:
         """A choice a Tide card's effect needs, asked of the player who played it."""
         self.choices.append([kind, seat, amount])
 
-    def _next_choice(self: BonesState) -> None:
+    def _next_choice(self) -> None:
         """Ask the choices the card's effects need (which hero heals, where crew go,
         which monster comes), then the side's turn goes on (R49)."""
         while self.choices and self._over is None:
@@ -110,25 +108,25 @@ class TideAndSea:
             self._ask_turn()
 
     # mend:N (a hero of the side heals)
-    def _mend_options(self: BonesState, side: int) -> list[int]:
+    def _mend_options(self, side: int) -> list[int]:
         return [h for h in self.heroes_of(side) if self.zone[h] is not None and self.damage[h]]
 
-    def _legal_mend(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+    def _legal_mend(self, seat: int, frame: Frame) -> list[Action]:
         return [act("mend", f"hero{h}") for h in self._mend_options(self.seat_side(seat))]
 
-    def _on_mend(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+    def _on_mend(self, seat: int, action: Any, frame: Frame) -> None:
         self.choices.pop(0)
         self.heal(int(action.arg[4:]), frame.data["amount"])
         self._next_choice()
 
     # muster:N (deckhands onto a deployment point)
-    def _gather_options(self: BonesState, side: int) -> list[str]:
+    def _gather_options(self, side: int) -> list[str]:
         return self._muster_points(side) if self.reserve[side][0] else []
 
-    def _legal_gather(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+    def _legal_gather(self, seat: int, frame: Frame) -> list[Action]:
         return [act("gather", zone=z) for z in self._gather_options(self.seat_side(seat))]
 
-    def _on_gather(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+    def _on_gather(self, seat: int, action: Any, frame: Frame) -> None:
         self.choices.pop(0)
         side = self.seat_side(seat)
         count = min(frame.data["amount"], self.reserve[side][0])
@@ -136,12 +134,12 @@ class TideAndSea:
         self._next_choice()
 
     # summon (a sea monster joins the side, R55)
-    def _summon_options(self: BonesState, side: int) -> list[str]:
+    def _summon_options(self, side: int) -> list[str]:
         if not self._surface_zones(side):
             return []
         return [m for m in CONTENT.monsters if m not in self.summoned]
 
-    def _surface_zones(self: BonesState, side: int) -> list[str]:
+    def _surface_zones(self, side: int) -> list[str]:
         """A sea zone next to one of the side's ships, without enemies (designed)."""
         board = self.config.board
         faction = self.factions[side]
@@ -153,12 +151,12 @@ class TideAndSea:
                 out.append(zone)
         return out
 
-    def _legal_summon(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+    def _legal_summon(self, seat: int, frame: Frame) -> list[Action]:
         side = self.seat_side(seat)
         return [act("summon", m, z) for m in self._summon_options(side)
                 for z in self._surface_zones(side)]
 
-    def _on_summon(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+    def _on_summon(self, seat: int, action: Any, frame: Frame) -> None:
         self.choices.pop(0)
         side = self.seat_side(seat)
         self.summoned.append(action.arg)
@@ -173,7 +171,7 @@ class TideAndSea:
         self._next_choice()
 
     # ----------------------------------------------------------- "When a Hero Attacks" (R51)
-    def _seats_tide(self: BonesState, data: Any) -> list[int]:
+    def _seats_tide(self, data: Any) -> list[int]:
         """Offered by public facts: each player whose side's deck lists cards for its
         part of the attack, and whose hand is not empty (R51, R65)."""
         attacker = self.attack["side"]
@@ -185,37 +183,37 @@ class TideAndSea:
                 out += [seat for seat in self.seating.sides[side] if self.hand[seat]]
         return out
 
-    def _plays_tide(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+    def _plays_tide(self, seat: int, frame: Frame) -> list[Action]:
         part = "attacker" if self.seat_side(seat) == self.attack["side"] else "defender"
         return [act("tide", c) for c in sorted(set(self.hand[seat]))
                 if CONTENT.cards[c].timing == "attack" and CONTENT.cards[c].side == part]
 
-    def _play_tide(self: BonesState, seat: int, action: Action, frame: Frame) -> None:
+    def _play_tide(self, seat: int, action: Action, frame: Frame) -> None:
         card = action.arg  # type: ignore[attr-defined]
         self._play_card(seat, card)
         for step in CONTENT.cards[card].effects:
             self.run_effect(step.name, seat, step.amount)
 
-    def _after_tide(self: BonesState, frame: Frame) -> None:
+    def _after_tide(self, frame: Frame) -> None:
         self._roll_attack()
 
     # ----------------------------------------------------------- recovery's discards (R60)
-    def recovery_seats(self: BonesState) -> list[int]:
+    def recovery_seats(self) -> list[int]:
         """R60: who discards and draws at recovery, in order: the first side's players,
         then the other's."""
         return [*self.seating.sides[self.first], *self.seating.sides[other(self.first)]]
 
-    def _ask_discard(self: BonesState, seat: int) -> None:
+    def _ask_discard(self, seat: int) -> None:
         self.discarding = seat
         if self.hand[seat]:
             self.replace(Frame.of("discard", [seat]))
         else:
             self._discarded(seat)
 
-    def _legal_discard(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+    def _legal_discard(self, seat: int, frame: Frame) -> list[Action]:
         return [KEEP, *(act("discard", c) for c in sorted(set(self.hand[seat])))]
 
-    def _on_discard(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+    def _on_discard(self, seat: int, action: Any, frame: Frame) -> None:
         if action.verb == "keep":
             self._discarded(seat)
             return
@@ -228,7 +226,7 @@ class TideAndSea:
                    "text": text.tide_discard(self.factions[side], action.arg)})
         self._ask_discard(seat)
 
-    def _discarded(self: BonesState, seat: int) -> None:
+    def _discarded(self, seat: int) -> None:
         self._draw_tide(seat)
         order = self.recovery_seats()
         at = order.index(seat) + 1
@@ -238,7 +236,7 @@ class TideAndSea:
             self._recover()
 
     # ----------------------------------------------------------- the Kraken (R53-R56)
-    def _unleash(self: BonesState) -> None:
+    def _unleash(self) -> None:
         """R53: test the waters (unless the Kraken is up or dead), then its attack."""
         kraken = CONTENT.kraken
         if not self.kraken and not self.kraken_dead:
@@ -257,7 +255,7 @@ class TideAndSea:
             if damage and reach:
                 self._lash(reach, damage)
 
-    def _surface(self: BonesState) -> None:
+    def _surface(self) -> None:
         """R54: the Kraken surfaces on its zone: a gangplank there is destroyed until it
         is KO'd, a sea monster there is KO'd, models there go overboard; its arrival
         damages every hero of the side with the highest pool, wherever it is."""
@@ -276,7 +274,7 @@ class TideAndSea:
                 for hero in self.heroes_of(side):
                     self._arrival(hero)
 
-    def _arrival(self: BonesState, hero: int) -> None:
+    def _arrival(self, hero: int) -> None:
         amount = CONTENT.kraken.arrival
         if self.zone[hero] is not None:
             self._hurt_hero(hero, amount, None)
@@ -288,7 +286,7 @@ class TideAndSea:
                    "amount": amount,
                    "text": text.hit(text.hero_title(self.hero[hero]), "off the board", amount)})
 
-    def _lash(self: BonesState, reach: int, damage: int) -> None:
+    def _lash(self, reach: int, damage: int) -> None:
         """The Kraken's attack: damage to every model within ``reach`` zones."""
         zone = self.kraken[0]
         board = self.config.board
@@ -307,7 +305,7 @@ class TideAndSea:
                 if monster[1] == there:
                     self._hurt_monster(name, damage, None)
 
-    def hurt_kraken(self: BonesState, amount: int, by: int | None) -> None:
+    def hurt_kraken(self, amount: int, by: int | None) -> None:
         self.kraken[1] += amount
         self.emit({"type": "hit", "target": KRAKEN, "zone": self.kraken[0], "amount": amount,
                    "text": text.hit("The Kraken", self.kraken[0], amount)})
@@ -327,22 +325,22 @@ class TideAndSea:
             self._gain_vp(side, CONTENT.kraken.reward_vp, "the Kraken KO'd")
 
     # ----------------------------------------------------------- sea monsters (R55, R57-R59)
-    def monster_zones(self: BonesState) -> set[str]:
+    def monster_zones(self) -> set[str]:
         return {m[1] for m in self.monsters.values()}
 
-    def monsters_of(self: BonesState, side: int) -> list[str]:
+    def monsters_of(self, side: int) -> list[str]:
         return sorted(name for name, m in self.monsters.items() if m[0] == side)
 
-    def ready_monsters(self: BonesState, side: int) -> list[str]:
+    def ready_monsters(self, side: int) -> list[str]:
         return [name for name in self.monsters_of(side) if not self.monsters[name][3]]
 
-    def _activate_monster(self: BonesState, name: str) -> None:
+    def _activate_monster(self, name: str) -> None:
         self.acting_monster = name
         self.actions_left = 3  # R55: like a hero, three actions
         self.emit({"type": "activate", "monster": name, "text": text.activate_monster(name)})
         self._ask_beast()
 
-    def _ask_beast(self: BonesState) -> None:
+    def _ask_beast(self) -> None:
         name = self.acting_monster
         if name not in self.monsters or self.actions_left <= 0:
             self._end_beast()
@@ -351,7 +349,7 @@ class TideAndSea:
         self.replace(Frame.of("beast", [self.monsters[name][4]], monster=name,
                               left=self.actions_left))
 
-    def _swim_zones(self: BonesState, name: str) -> list[str]:
+    def _swim_zones(self, name: str) -> list[str]:
         """A monster moves through the sea and over gangplanks, never onto a deck, never
         into enemies (R57); a gangplank it takes is destroyed (R58), so it takes none
         its own side's models stand on unless the table plays that they go overboard."""
@@ -363,11 +361,11 @@ class TideAndSea:
                 and z not in self.monster_zones() and not (self.kraken and self.kraken[0] == z)
                 and not (spare and board.zones[z].kind == "link" and self._friends_on(side, z))]
 
-    def _friends_on(self: BonesState, side: int, zone: str) -> bool:
+    def _friends_on(self, side: int, zone: str) -> bool:
         """Whether a hero or crew of ``side`` stands on ``zone``."""
         return bool(self.heroes_in(side, zone)) or any(self.crew_in(side, zone))
 
-    def _legal_beast(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+    def _legal_beast(self, seat: int, frame: Frame) -> list[Action]:
         name = frame.data["monster"]
         out: list[Action] = []
         if self._swim_zones(name):
@@ -379,7 +377,7 @@ class TideAndSea:
         out.append(END)
         return out
 
-    def _on_beast(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+    def _on_beast(self, seat: int, action: Any, frame: Frame) -> None:
         name = frame.data["monster"]
         if action.verb == "end":
             self._end_beast()
@@ -393,10 +391,10 @@ class TideAndSea:
                              who=text.monster_title(name), hero=None, then="beast_attack",
                              monster=name, seat=seat)
 
-    def _after_beast_attack(self: BonesState) -> None:
+    def _after_beast_attack(self) -> None:
         self._ask_beast()
 
-    def _ask_swim(self: BonesState) -> None:
+    def _ask_swim(self) -> None:
         name = self.acting_monster
         if self.mp <= 0 or name not in self.monsters or not self._swim_zones(name):
             self.mp = 0
@@ -404,10 +402,10 @@ class TideAndSea:
             return
         self.replace(Frame.of("swim", [self.monsters[name][4]], monster=name, mp=self.mp))
 
-    def _legal_swim(self: BonesState, seat: int, frame: Frame) -> list[Action]:
+    def _legal_swim(self, seat: int, frame: Frame) -> list[Action]:
         return [*(act("swim", zone=z) for z in self._swim_zones(frame.data["monster"])), STOP]
 
-    def _on_swim(self: BonesState, seat: int, action: Any, frame: Frame) -> None:
+    def _on_swim(self, seat: int, action: Any, frame: Frame) -> None:
         name = frame.data["monster"]
         if action.verb == "stop":
             self.mp = 0
@@ -426,7 +424,7 @@ class TideAndSea:
             self._sweep_overboard(action.zone)
         self._ask_swim()
 
-    def _end_beast(self: BonesState) -> None:
+    def _end_beast(self) -> None:
         name = self.acting_monster
         if name in self.monsters:
             self.monsters[name][3] = True
@@ -434,7 +432,7 @@ class TideAndSea:
         self.mp = 0
         self._next_turn()
 
-    def _hurt_monster(self: BonesState, name: str, amount: int, by: int | None) -> None:
+    def _hurt_monster(self, name: str, amount: int, by: int | None) -> None:
         monster = self.monsters[name]
         monster[2] += amount
         self.emit({"type": "hit", "target": name, "zone": monster[1], "amount": amount,
@@ -442,7 +440,7 @@ class TideAndSea:
         if monster[2] >= CONTENT.monsters[name].hp:
             self._monster_ko(name, by)
 
-    def _monster_ko(self: BonesState, name: str, by: int | None, reward: bool = True) -> None:
+    def _monster_ko(self, name: str, by: int | None, reward: bool = True) -> None:
         """R59: a KO'd sea monster is gone for good, and gives what a KO'd hero gives."""
         side, zone = self.monsters[name][0], self.monsters[name][1]
         del self.monsters[name]
@@ -453,7 +451,7 @@ class TideAndSea:
         self._ko_rewards(side, by)
 
     # ----------------------------------------------------------- gangplanks and overboard
-    def _sweep_overboard(self: BonesState, zone: str) -> None:
+    def _sweep_overboard(self, zone: str) -> None:
         """Models standing on a gangplank that is destroyed go overboard (a ruling)."""
         for side in range(len(self.seating.sides)):
             for hero in self.heroes_in(side, zone):
@@ -466,10 +464,10 @@ class TideAndSea:
                 self.emit({"type": "crew_ko", "side": side, "zone": zone, "kind": "crew",
                            "text": text.knocked_out("The crew", zone)})
 
-    def removed(self: BonesState) -> list[str]:
+    def removed(self) -> list[str]:
         return sorted(self.wrecked)
 
-    def _mend_gangplanks(self: BonesState) -> None:
+    def _mend_gangplanks(self) -> None:
         """R58: a gangplank a monster destroyed returns at the end of a round in which
         its space is empty."""
         for link, cause in list(self.wrecked.items()):
@@ -478,7 +476,7 @@ class TideAndSea:
                 self.emit({"type": "gangplank", "zone": link, "text": text.gangplank(link)})
 
     # ----------------------------------------------------------- objectives destroyed (R24)
-    def blast(self: BonesState, zone: str, amount: int) -> None:
+    def blast(self, zone: str, amount: int) -> None:
         """An objective's blast: damage to every model in its zone, either side's."""
         self.emit({"type": "blast", "zone": zone, "amount": amount,
                    "text": text.blast(zone, amount)})
@@ -491,7 +489,7 @@ class TideAndSea:
                 kind = "deckhand" if self.crew_in(side, zone)[0] else "bosun"
                 self._hurt_crew(side, zone, kind, amount, None)
 
-    def jam(self: BonesState, zone: str) -> None:
+    def jam(self, zone: str) -> None:
         side = 0 if zone in self.config.board.zones and (
             self.config.board.zones[zone].side == self.factions[0]) else 1
         self.jammed[side] = True

@@ -21,24 +21,22 @@ At 5 and 6 players each team first elects a captain, a decision of the team
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from plunder.engine.frame import ANY, Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import BonesAction, act
 from plunder.games.rumbones.content import CONTENT, MERCENARY
-
-if TYPE_CHECKING:
-    from plunder.games.rumbones.rules import BonesState
+from plunder.games.rumbones.whole import Whole
 
 MERCENARIES_DEALT = 2  # Random Heroes, method 2 (R71)
 
 
-class Selection:
+class Selection(Whole):
     """Captains, the draft and the heroes dealt, for ``BonesState``."""
 
     # ----------------------------------------------------------- captains (R64)
-    def _elect_captains(self: BonesState) -> None:
+    def _elect_captains(self) -> None:
         """R64: where a captain holds a team's Tide cards, each team elects one (side 0
         first), as one decision of the team; then the heroes are chosen."""
         for side, hand in enumerate(self.seating.captain):
@@ -48,10 +46,10 @@ class Selection:
                 return
         self._choose_heroes()
 
-    def _legal_captain(self: BonesState, seat: int, frame: Frame) -> list[BonesAction]:
+    def _legal_captain(self, seat: int, frame: Frame) -> list[BonesAction]:
         return [act("captain", str(s)) for s in self.seating.sides[frame.data["side"]]]
 
-    def _on_captain(self: BonesState, seat: int, action: BonesAction, frame: Frame) -> None:
+    def _on_captain(self, seat: int, action: BonesAction, frame: Frame) -> None:
         side, captain = frame.data["side"], int(action.arg)
         self.captains[side] = captain
         self.emit({"type": "captain", "side": side, "seat": captain, "by": seat,
@@ -59,19 +57,19 @@ class Selection:
         self._elect_captains()
 
     # ----------------------------------------------------------- the heroes (R2, R70-R72)
-    def roster(self: BonesState, side: int) -> list[str]:
+    def roster(self, side: int) -> list[str]:
         """The heroes ``side`` may field: its faction's and the mercenaries; with Strange
         Allies, every hero (R72)."""
         if self.game.options["strange_allies"]:
             return list(CONTENT.heroes)
         return CONTENT.roster(self.factions[side])
 
-    def _own_heroes(self: BonesState, side: int) -> list[str]:
+    def _own_heroes(self, side: int) -> list[str]:
         """Random Heroes deals from the faction's own heroes (R70); with Strange Allies,
         from every faction's."""
         return [name for name in self.roster(side) if CONTENT.heroes[name].faction != MERCENARY]
 
-    def _choose_heroes(self: BonesState) -> None:
+    def _choose_heroes(self) -> None:
         game = self.game
         method = game.options["random_heroes"]
         sides = range(len(self.seating.sides))
@@ -103,7 +101,7 @@ class Selection:
             )
         self._start()
 
-    def _picker(self: BonesState) -> tuple[int, int]:
+    def _picker(self) -> tuple[int, int]:
         """R2, R62: the sides pick in turn, side 0 first (a side with all its heroes is
         done); a team's picks go to its players in turn, each until it has its share."""
         counts = [len(p) for p in self.picks]
@@ -111,16 +109,16 @@ class Selection:
         side = min(open_sides, key=lambda s: (counts[s], s))
         return side, self.seating.pickers(side)[counts[side]]
 
-    def pick_data(self: BonesState, side: int) -> dict[str, Any]:
+    def pick_data(self, side: int) -> dict[str, Any]:
         """The public data of a pick: the faction whose heroes (and the mercenaries) the
         side picks from."""
         return {"faction": self.factions[side]}
 
-    def _ask_pick(self: BonesState) -> None:
+    def _ask_pick(self) -> None:
         side, seat = self._picker()
         self.replace(Frame.of("pick", [seat], **self.pick_data(side)))
 
-    def _legal_pick(self: BonesState, seat: int, frame: Frame) -> list[BonesAction]:
+    def _legal_pick(self, seat: int, frame: Frame) -> list[BonesAction]:
         # R2: heroes of the side's roster (or those dealt to it, R71), each at most once
         # a side (both sides may field the same hero).
         side = self.seat_side(seat)
@@ -128,7 +126,7 @@ class Selection:
         pool = self.dealt[side] or self.roster(side)
         return [act("pick", h) for h in pool if h not in taken]
 
-    def _on_pick(self: BonesState, seat: int, action: BonesAction, frame: Frame) -> None:
+    def _on_pick(self, seat: int, action: BonesAction, frame: Frame) -> None:
         side = self.seat_side(seat)
         self.picks[side].append(action.arg)
         self.emit({"type": "pick", "seat": seat, "hero": action.arg,

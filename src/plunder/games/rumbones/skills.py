@@ -13,12 +13,13 @@ from plunder.games.rumbones.actions import (
 )
 from plunder.games.rumbones.content import CONTENT, Profile
 from plunder.games.rumbones.effects import EFFECTS
+from plunder.games.rumbones.whole import Whole
 
 if TYPE_CHECKING:
     pass
 
 
-class Skills:
+class Skills(Whole):
     """Rum & Bones: skills, unlocking and levelling up, passives, conditions (R42-R47)."""
 
     def skills_of(self, hero: int) -> tuple[str, ...]:
@@ -113,7 +114,9 @@ class Skills:
         """Damage back to the attacking hero, when it attacked from its zone or the
         next (R45)."""
         attacker, zone = self.attack.get("hero"), self.zone[hero]
-        there = None if attacker is None else self.zone[attacker]
+        if attacker is None:
+            return
+        there = self.zone[attacker]
         if there is None or zone is None or self.config.board.distance(there, zone) > 1:
             return
         self._hurt_hero(attacker, amount, hero)

@@ -176,6 +176,11 @@ class ViewReader:
         # Clash Royale!: every seat a side of its own, on the arena.
         self.clash = "chest" in view
 
+    def acting_hero(self) -> Mapping[str, Any] | None:
+        """The acting hero's row (``None`` when no hero acts)."""
+        acting = self.view.get("acting")
+        return None if acting is None else self.heroes.get(acting)
+
     def faction(self, side: int) -> str:
         return title(self.catalogue["factions"], self.factions[side])
 
@@ -336,8 +341,8 @@ class Board:
                 counts = crews.setdefault(group["zone"], [0, 0, 0])
                 counts[0] += group["deckhands"]
                 counts[1] += len(group["bosuns"])
-                wounded = [hp for hp in group["bosuns"] if hp < self._bosun_hp(side)]
-                counts[2] += len(wounded)
+                hurt = [hp for hp in group["bosuns"] if hp < self._bosun_hp(side)]
+                counts[2] += len(hurt)
             for zone, (hands, bosuns, wounded) in crews.items():
                 mark = letter + (f"{hands}d" if hands else "") + (f"{bosuns}b" if bosuns else "")
                 if zone in marks and (hands or bosuns):
@@ -907,7 +912,8 @@ class BonesRenderer(GenericRenderer):
         attacker's cards or the defender's), ``None`` when the viewer has no say."""
         view = read.view
         viewer, attack = view.get("viewer"), view.get("attack") or {}
-        if viewer not in ((view.get("decision") or {}).get("seats") or []) or not attack:
+        if viewer is None or viewer not in ((view.get("decision") or {}).get("seats") or []) \
+                or not attack:
             return None
         part = "attacker" if read.side_at(viewer) == attack.get("side") else "defender"
         cards = read.catalogue["cards"]
@@ -986,7 +992,7 @@ class BonesRenderer(GenericRenderer):
             return read.monster_title(arg or members[0]["arg"]) if len(members) == 1 or arg \
                 else ", ".join(read.monster_title(m["arg"]) for m in members)
         if verb == "rig":
-            hero = read.heroes.get(read.view.get("acting"))
+            hero = read.acting_hero()
             start = hero.get("zone") if hero else None
             ranges = [f"{m['zone']} {read.distance(start, m['zone'])}" for m in members]
             return "roll at least the range: " + ", ".join(ranges)
@@ -1003,7 +1009,7 @@ class BonesRenderer(GenericRenderer):
         skill = catalogue["skills"].get(arg)
         if skill is None:
             return None
-        hero = read.heroes.get(read.view.get("acting")) or {}
+        hero = read.acting_hero() or {}
         level = (hero.get("skills") or {}).get(arg, 1)
         return skill["level2"] if level >= 2 else skill["level1"]
 
@@ -1052,7 +1058,7 @@ class BonesRenderer(GenericRenderer):
         if verb in ("step", "swim"):
             return f"to {zone}"
         if verb == "rig":
-            hero = read.heroes.get(view.get("acting")) or {}
+            hero = read.acting_hero() or {}
             reach = read.distance(hero.get("zone"), zone)
             return f"rig across to {zone}: a roll of {reach} or more, else overboard"
         if verb == "stop":

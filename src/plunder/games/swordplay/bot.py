@@ -105,7 +105,7 @@ class GreedyBot(GreedyBase):
     def _attack(action: SwordAction, view: dict) -> float:
         if action.verb == "pass":
             return 0.0
-        target = view["fighters"][action.target]  # type: ignore[index]
+        target = view["fighters"][action.target]
         spec = CARDS[action.name]
         hardness = 2.0 if spec.has("dodge_only") else 0.0
         return 100.0 - (target["life"] + _armor_left(target)) * 3 + hardness + spec.bonus

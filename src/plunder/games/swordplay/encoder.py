@@ -44,7 +44,10 @@ class SwordplayEncoder(Encoder):
         self.stances = [c for c in cards if CONTENT.cards[c].type == "stance"]
         self.sides = self.game.sides
         self._item_index = {card: i for i, card in enumerate(self.items)}
-        self._stance_index = {card: i for i, card in enumerate(self.stances)}
+        # Read with a seat's stance, which is None when it has none.
+        self._stance_index: dict[str | None, int] = {
+            card: i for i, card in enumerate(self.stances)
+        }
         self._cards_at = {card: i for i, card in enumerate(cards)}
         self._fighters: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._piles: dict[tuple[str, ...], Any] = {}

@@ -235,7 +235,7 @@ class SwordplayState(State):
         # R22: ready armor, weapons, cloaks and shields may be dropped first.
         items = {c for c, _ in self.gear[seat]}
         if self.armor[seat] is not None:
-            items.add(self.armor[seat])  # type: ignore[arg-type]
+            items.add(self.armor[seat])
         return [_act("drop", c) for c in sorted(items)]
 
     def _stops(self, seat: int, attacker: int, defence: Card, attack: Card, location: str) -> bool:
@@ -524,9 +524,9 @@ class SwordplayState(State):
             self._to_discard(seat, card)
         for card, _ in self.gear[seat]:
             self._to_discard(seat, card)
-        for card in (self.armor[seat], self.stance[seat]):
-            if card is not None:
-                self._to_discard(seat, card)
+        for worn in (self.armor[seat], self.stance[seat]):
+            if worn is not None:
+                self._to_discard(seat, worn)
         self.hands[seat], self.gear[seat] = [], []
         self.armor[seat] = self.stance[seat] = None
         self.armor_taken[seat] = 0

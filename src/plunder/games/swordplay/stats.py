@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from plunder.engine.stats import ContentStats, count_plays
 from plunder.games.swordplay import text
-from plunder.games.swordplay.rules import SwordplayState
+from plunder.games.swordplay.rules import SwordAction, SwordplayState
 
 # The verbs that put a card into play: readied gear, an attack, a guard.
 PLAYED = ("ready", "attack", "guard")
@@ -19,5 +19,7 @@ def content_stats(state: SwordplayState) -> ContentStats:
         unit="turns",
         cut_off=state.result.reason == text.turn_limit(state.turn),
         picks={"fighter": [[name] for name in state.fighter]},
-        plays={"card": count_plays(state, lambda a: a.name if a.verb in PLAYED else None)},
+        plays={"card": count_plays(
+            state, lambda a: a.name if a.verb in PLAYED else None, SwordAction
+        )},
     )

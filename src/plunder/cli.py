@@ -817,8 +817,10 @@ def lab_command(
         bool,
         typer.Option(
             "--mirror",
-            help="Deal the same seed to every rotation of the seats, so that seat and bot "
-            "effects separate with fewer games.",
+            help="Deal the same seed to every game of a rotation group: each deal is played "
+            "with the bots, and the sides where the game seats them by an option, in every "
+            "seat, so a deal's luck cancels and fewer games tell them apart; the report "
+            "says how much variance that removed.",
             metavar="",
         ),
     ] = False,
@@ -855,9 +857,11 @@ def lab_command(
     """Play many bot games of GAME and report on its balance, e.g. `plunder lab GAME
     --players 4 --bots greedy,random --games 1000 --out DIR`.
 
-    Every bot plays every seat equally often. The report (report.json, report.html
-    with its plots embedded, and the plots as PNG) gives each seat's and bot's win
-    share with 95% intervals, the first-seat advantage, balance, games without a
+    Every bot plays every seat equally often, and so does every side where the game
+    seats its sides by an option. The report (report.json, report.html with its
+    plots embedded, and the plots as PNG) gives each seat's, bot's and side's win
+    share with 95% intervals, the first player's advantage (from who moved first),
+    balance with its bootstrap interval, games without a
     winner or cut off at a limit, game length, decision points, time per decision,
     lead changes and decisiveness, the game's content statistics, and the bots'
     ratings; docs/lab.md explains each. Games run on every core by default, or on
@@ -931,22 +935,28 @@ def _print_lab_summary(report: dict[str, Any], target: Path, console: Console) -
         + (" per value" if sweep else "") + f", seed {report['seed']}"
     )
     table.add_column(sweep["option"] if sweep else "study", overflow="fold")
-    for column in ("balance", "first\nseat", "no\nwinner", "cut\noff", "avg\nlength"):
+    for column in ("balance", "first\nplayer", "no\nwinner", "cut\noff", "avg\nlength"):
         table.add_column(column, justify="right", no_wrap=True)
-    for bot in report["bots"][: len(dict.fromkeys(report["bots"]))]:
-        table.add_column(f"{bot}\nwins", justify="right", overflow="fold")
     bots = list(dict.fromkeys(report["bots"]))
+    sides = list(dict.fromkeys(side for study in report["studies"]
+                               for side in study["measures"]["sides"]))
+    for bot in bots:
+        table.add_column(f"{bot}\nwins", justify="right", overflow="fold")
+    for side in sides:
+        table.add_column(f"{side}\nwins", justify="right", overflow="fold")
     for study in report["studies"]:
         m = study["measures"]
         cut = m["cut_off_share"]
+        found = m["sides"]
         table.add_row(
             str(study["value"]) if sweep else "all games",
             f"{m['balance']:.3f}",
-            f"{m['first_seat_advantage']:+.1%}",
+            f"{m['first_player']['advantage']['value']:+.1%}",
             f"{m['no_winner_share']:.1%}",
             "–" if cut is None else f"{cut:.1%}",
             f"{m['length']['decisions']['mean']:.1f}",
             *(f"{m['bots'][bot]['share']:.1%}" for bot in bots),
+            *(f"{found[side]['share']:.1%}" if side in found else "–" for side in sides),
         )
     console.print(table)
     console.print(

@@ -51,6 +51,11 @@ def test_every_new_check_has_a_fault_it_catches() -> None:
     assert caught >= ENGINE_2_CHECKS, sorted(ENGINE_2_CHECKS - caught)
 
 
+def test_what_the_lab_reads_has_a_fault_it_catches() -> None:
+    caught = {check for _, checks in FAULTS.values() if len(checks) == 1 for check in checks}
+    assert "sides" in caught
+
+
 def test_kit_catches_an_encoder_that_breaks_its_layout(monkeypatch) -> None:
     """Play encodes without checking each field; the kit encodes with the checks."""
     import plunder

@@ -385,6 +385,27 @@ class NarrowUtility(CoinsGame):
         return (0.0, 0.5)
 
 
+class LeadsNobody(CoinsState):
+    """Says that no seat moved first."""
+
+    def first_movers(self) -> tuple[frozenset[int], ...]:
+        return (frozenset(),)
+
+
+class SidesOneSeatShort(CoinsState):
+    """Names the side of one seat of two."""
+
+    def seat_sides(self) -> tuple[str, ...]:
+        return ("heads",)
+
+
+class RotatesToNothing(CoinsGame):
+    """Rotates its sides by a setting its options refuse."""
+
+    def side_rotation(self) -> tuple[dict[str, Any], ...]:
+        return ({"target": 0},)
+
+
 def game_with(state_class: type[CoinsState], base: type[CoinsGame] = CoinsGame) -> type[CoinsGame]:
     """A Coins game class (derived from ``base``) whose states are of ``state_class``."""
     return type(f"{base.__name__}With{state_class.__name__}", (base,), {"state_class": state_class})
@@ -424,4 +445,8 @@ FAULTS: dict[str, tuple[type[CoinsGame], tuple[str, ...]]] = {
     "clone shares a hidden mutable attribute": (game_with(SharesHistory), ("sharing",)),
     "longer than max_decisions": (TooShortBound, ("max_decisions",)),
     "returns outside the utility range": (NarrowUtility, ("returns",)),
+    # What the balance lab reads.
+    "no seat moved first": (game_with(LeadsNobody), ("sides",)),
+    "a side for one seat of two": (game_with(SidesOneSeatShort), ("sides",)),
+    "a side setting that does not load": (RotatesToNothing, ("sides",)),
 }

@@ -37,7 +37,7 @@ def test_lab_writes_the_report_the_page_and_the_plots(tmp_path: Path) -> None:
     )
     assert code == 0, stderr
     report = json.loads((out / "report.json").read_text())
-    assert (report["format"], report["version"]) == ("plunder-lab-report", 2)
+    assert (report["format"], report["version"]) == ("plunder-lab-report", 3)
     assert (report["game"], report["games"], report["seed"]) == ("swordplay", 6, 4)
     plots = report["studies"][0]["plots"]
     assert {"seats", "length", "ratings", "content-fighter", "plays-card"} <= set(plots)
@@ -71,6 +71,43 @@ def test_options_and_players_reach_the_game(tmp_path: Path) -> None:
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["players"] == 3 and report["options"]["round_limit"] == 3
     assert report["studies"][0]["measures"]["length"]["rounds"]["max"] <= 3
+
+
+def test_the_report_gives_the_first_player_and_each_side(tmp_path: Path) -> None:
+    # The issue a designer meets first: which side moved first, and which faction won,
+    # rather than seat 0's share. Four games: both seatings of one bot, each faction
+    # at seat 0, each deal played both ways (mirrored).
+    code, stdout, stderr = lab(
+        "rumbones", "--bots", "random", "--games", "4", "--jobs", "1", "--seed", "3",
+        "--mirror", "--out", str(tmp_path),
+    )
+    assert code == 0, stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert "factions" not in report["options"]
+    (study,) = report["studies"]
+    assert study["schedule"]["sides"] == [{"factions": "lords"}, {"factions": "marea"}]
+    m = study["measures"]
+    assert set(m["sides"]) == {"lords", "marea"}
+    assert m["sides"]["lords"]["trials"] == m["sides"]["marea"]["trials"] == 4
+    first = m["first_player"]
+    assert first["trials"] == 4 and first["fair_share"] == 0.5
+    assert first["last_round"] is not None  # the lead passed from round to round
+    assert {e["measure"] for e in m["mirror"]["measures"]} >= {"side lords", "first player"}
+    page = (tmp_path / "report.html").read_text()
+    assert "Win share by side" in page and "first player&#x27;s advantage" in page
+    assert "What mirroring removed" in page and "Win share by hero and side" in page
+    assert "lords" in stdout and "marea" in stdout
+
+
+def test_sides_set_by_the_run_stay_as_asked(tmp_path: Path) -> None:
+    code, _, stderr = lab(
+        "rumbones", "--bots", "random", "--games", "2", "--jobs", "1", "--seed", "3",
+        "-o", "factions=marea", "--out", str(tmp_path),
+    )
+    assert code == 0, stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["options"]["factions"] == "marea"
+    assert report["studies"][0]["schedule"]["sides"] is None
 
 
 @pytest.mark.parametrize(

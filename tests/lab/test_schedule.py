@@ -113,3 +113,45 @@ def test_whole_rotation_cycles_are_always_balanced(
     counts = seat_counts(schedule.slots, players)
     for bot, seats in counts.items():
         assert len(set(seats)) == 1, (bot, seats)
+
+
+def test_each_seating_is_played_under_each_setting_of_the_sides() -> None:
+    sides = [{"f": "x"}, {"f": "y"}]
+    schedule = make_schedule(["a", "b"], 2, 8, seed=3, sides=sides)
+    # Two seatings times two settings a group: every bot at every seat with every side.
+    played = Counter((slot.bots, dict(slot.options)["f"]) for slot in schedule.slots)
+    assert played == {(("a", "b"), "x"): 2, (("a", "b"), "y"): 2,
+                      (("b", "a"), "x"): 2, (("b", "a"), "y"): 2}
+    assert schedule.balanced
+    assert schedule.to_json()["sides"] == sides
+    assert not make_schedule(["a", "b"], 2, 6, seed=3, sides=sides).balanced
+    assert make_schedule(["a", "b"], 2, 4, seed=3).to_json()["sides"] is None
+
+
+def test_mirror_with_one_bot_plays_each_deal_with_the_sides_swapped() -> None:
+    schedule = make_schedule(["a"], 2, 6, seed=20, mirror=True, sides=[{"f": "x"}, {"f": "y"}])
+    assert [(slot.seed, dict(slot.options)["f"]) for slot in schedule.slots] == [
+        (20, "x"), (20, "y"), (21, "x"), (21, "y"), (22, "x"), (22, "y")
+    ]
+
+
+@given(st.integers(1, 3), st.integers(2, 4), st.integers(1, 3), st.booleans())
+def test_whole_groups_with_sides_are_balanced(
+    bots: int, players: int, cycles: int, mirror: bool
+) -> None:
+    names = ["a", "b", "c"][: min(bots, players)]
+    settings = [{"f": "x"}, {"f": "y"}, {"f": "z"}][: players - 1 or 1]
+    one = make_schedule(names, players, 1, seed=0, sides=settings)
+    group = sum(len(g) for g in exhaustive_groups(lineups(names, players)[0])) * len(settings)
+    schedule = make_schedule(names, players, group * cycles, seed=5, mirror=mirror,
+                             sides=settings)
+    assert schedule.balanced and one.slots[0].options == (("f", "x"),)
+    for start in range(0, len(schedule.slots), group):
+        block = schedule.slots[start:start + group]
+        # A whole cycle meets every seating under every setting once.
+        assert len({(s.bots, s.options) for s in block}) == group
+    if mirror:
+        # A rotation group (one seating's rotations, under each setting) shares a seed.
+        for seed in {s.seed for s in schedule.slots}:
+            settings_of = Counter(s.options for s in schedule.slots if s.seed == seed)
+            assert len(set(settings_of.values())) == 1 and len(settings_of) == len(settings)

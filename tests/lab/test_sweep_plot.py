@@ -1,4 +1,5 @@
-"""The sweep's curves carry the 95% interval of every measure that has one."""
+"""The sweep's curves carry the 95% interval of every measure, balance's and the
+advantages' included."""
 
 from __future__ import annotations
 
@@ -51,6 +52,9 @@ def test_the_sweep_plot_draws_each_interval_of_the_report() -> None:
         "cut-off share": lambda m: m["outcomes"]["cut_off"]["ci95"],
         "mean length (decisions)": lambda m: m["length"]["decisions"]["mean_ci95"],
         "mean length (rounds)": lambda m: m["length"]["rounds"]["mean_ci95"],
+        "balance": lambda m: m["balance_ci95"],
+        "first player's advantage": lambda m: m["first_player"]["advantage"]["ci95"],
+        "first-seat advantage": lambda m: m["first_seat_advantage_ci95"],
     }
     for title, interval in checks.items():
         drawn = _bars(panels[title])
@@ -62,9 +66,9 @@ def test_the_sweep_plot_draws_each_interval_of_the_report() -> None:
     # (0.1 + 1.92/20 -+ 1.96 * sqrt(0.1 * 0.9 / 20 + 1.96**2 / 1600)) / (1 + 3.8416/20).
     assert _bars(panels["no-winner share (not cut off)"])[0][1:] == pytest.approx(
         (0.0279, 0.3010), abs=1e-4)
-    # Every bot's share, as before; balance has no interval, and its title says so.
+    # Every bot's share, as before; every panel now has its interval.
     assert len(_bars(panels["win share by bot"])) == 3 * 2  # bots a, b, c at two values
-    assert _bars(panels["balance (no interval)"]) == []
+    assert not any(title.endswith("(no interval)") for title in panels)
 
 
 def test_a_mean_s_interval_by_hand() -> None:

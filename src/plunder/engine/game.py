@@ -127,6 +127,14 @@ class Game:
         """The words of ``seat_roles`` (a game of teams or roles overrides it)."""
         return ()
 
+    def side_rotation(self) -> tuple[Mapping[str, Any], ...]:
+        """Settings of the game's options that put each side at each seat in turn (one
+        mapping of option to value per setting), for a study that rotates the sides
+        across the seats as it rotates the bots: ``()`` where no option seats the
+        sides (the default). Every setting must load with the game's other options.
+        """
+        return ()
+
     def utility(self) -> str:
         """How the returns of one play relate (OpenSpiel's words): ``"constant-sum"``
         where they add up to the same total whatever happens (every team of one

@@ -277,6 +277,24 @@ class State(Windows, Triggers, Dice):
         """``OUT`` (out for now), ``ELIMINATED`` (for good) or ``None`` (in play)."""
         return None
 
+    # ------------------------------------------------------------- who plays what
+    def first_movers(self) -> tuple[frozenset[int], ...]:
+        """Who moved first: the seats that led the play's first round, then the seats
+        that led each later round, for a game whose lead passes from round to round
+        (a team's lead is its seats). Read from a finished play by the balance lab,
+        which measures the first player's advantage from it. By default seat 0, once:
+        a game that says nothing is taken to start with seat 0 and keep that order.
+        """
+        return (frozenset((0,)),)
+
+    def seat_sides(self) -> tuple[str, ...]:
+        """The side each seat played, by name (a faction, a camp), one per seat, or
+        ``()`` for a game without sides (the default). Read from a finished play by
+        the balance lab, which gives each side's win share; it may name what was
+        hidden while the play ran.
+        """
+        return ()
+
     # ------------------------------------------------------------- frames
     @property
     def decision(self) -> Frame | None:

@@ -54,6 +54,11 @@ def _with_interval(found: Mapping[str, Any] | None) -> str:
     return "–" if found is None else f"{_pct(found['share'])} ({_interval(found)})"
 
 
+def _signed(found: Mapping[str, Any]) -> str:
+    low, high = found["ci95"]
+    return f"{found['value']:+.1%} ({low:+.1%} to {high:+.1%})"
+
+
 def _image(out: Path, name: str, file: str) -> str:
     data = base64.b64encode((out / file).read_bytes()).decode("ascii")
     return f'<img alt="{escape(name)}" title="{escape(name)}" src="data:image/png;base64,{data}">'
@@ -62,10 +67,23 @@ def _image(out: Path, name: str, file: str) -> str:
 def _study(study: Mapping[str, Any], out: Path) -> str:
     m = study["measures"]
     parts = []
+    first = m["first_player"]
+    low, high = m["balance_ci95"]
+    seat_low, seat_high = m["first_seat_advantage_ci95"]
     summary = [
         ("games", f"{m['games']:,}"),
-        ("balance (1 − largest gap between seats)", _num(m["balance"], 3)),
-        ("first-seat advantage (seat 0 − mean seat)", f"{m['first_seat_advantage']:+.1%}"),
+        ("balance (1 − largest gap between seats; bootstrap interval)",
+         f"{m['balance']:.3f} ({low:.3f}–{high:.3f})"),
+        ("first player's advantage (who moved first − mean side)",
+         _signed(first["advantage"])),
+        ("first player's win share", _with_interval(first)),
+    ]
+    if first["last_round"] is not None:
+        summary.append(("last round's leader's advantage (who led the round the game "
+                        "ended in − mean side)", _signed(first["last_round"]["advantage"])))
+    summary += [
+        ("first-seat advantage (seat 0 − mean seat)",
+         f"{m['first_seat_advantage']:+.1%} ({seat_low:+.1%} to {seat_high:+.1%})"),
         ("games the rules ended with no winner (not cut off)",
          _with_interval(m["outcomes"]["no_winner"])),
         ("games cut off at a limit of the rules", _with_interval(m["outcomes"]["cut_off"])),
@@ -94,10 +112,39 @@ def _study(study: Mapping[str, Any], out: Path) -> str:
         f'{", mirrored seeds" if schedule["mirror"] else ""}; every bot sat in every seat '
         + ("equally often." if schedule["balanced"] else
            "nearly equally often (the games do not fill whole rotations).")
-        + (" The seats' and bots' intervals are paired: a rotation group, dealt alike,"
-           " counts as one draw." if m.get("intervals") == "paired" else "")
+        + (" Each seating was played under each setting of the sides ("
+           + escape("; ".join(", ".join(f"{k}={v}" for k, v in setting.items())
+                              for setting in schedule["sides"]))
+           + "), so every side sat in every seat and met every bot equally often."
+           if schedule.get("sides") else "")
+        + (" The intervals of the seats', bots', sides' and first player's shares are"
+           " paired: a rotation group, dealt alike, counts as one draw."
+           if m.get("intervals") == "paired" else "")
         + "</p>"
     )
+    if m["sides"]:
+        parts.append("<h3>Win share by side</h3>")
+        parts.append(_table(
+            ["side", "games", "wins", "win share", "95% interval",
+             "advantage over the mean side (95% interval)"],
+            ([side, r["trials"], f"{r['wins']:g}", _pct(r["share"]), _interval(r),
+              _signed(r["advantage"])] for side, r in m["sides"].items()),
+        ))
+    if m.get("mirror"):
+        mirror = m["mirror"]
+        parts.append("<h3>What mirroring removed</h3>")
+        parts.append(
+            f'<p class="note">{mirror["games"]:,} games in {mirror["groups"]:,} groups dealt '
+            "alike. The standard error of each share with every game counted as a draw of "
+            "its own (what as many independent games would give) and paired over the "
+            "groups, and the share of the variance the pairing removed.</p>"
+        )
+        parts.append(_table(
+            ["share", "standard error, games independent", "standard error, paired",
+             "variance removed"],
+            ([e["measure"], _num(e["se_games"], 4), _num(e["se_paired"], 4),
+              _pct(e["variance_removed"])] for e in mirror["measures"]),
+        ))
     parts.append("<h3>Win share by seat</h3>")
     parts.append(_table(
         ["seat", "wins", "win share", "95% interval"],
@@ -131,6 +178,13 @@ def _study(study: Mapping[str, Any], out: Path) -> str:
         parts.append(_table(
             [kind, "seats", "win share", "95% interval"],
             ([piece, p["trials"], _pct(p["share"]), _interval(p)] for piece, p in pieces.items()),
+        ))
+    for kind, sides in content.get("picks_by_side", {}).items():
+        parts.append(f"<h3>Win share by {escape(kind)} and side</h3>")
+        parts.append(_table(
+            ["side", kind, "seats", "win share", "95% interval"],
+            ([side, piece, p["trials"], _pct(p["share"]), _interval(p)]
+             for side, pieces in sides.items() for piece, p in pieces.items()),
         ))
     for kind, pieces in content.get("plays", {}).items():
         parts.append(f"<h3>Plays by {escape(kind)}</h3>")

@@ -58,6 +58,25 @@ def _win_credit(record: GameRecord) -> float:
     return 1.0 / len(record.winners) if record.winners else 0.0
 
 
+def _cluster(groups: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The ratio ``sum(w) / sum(n)`` over groups ``(w, n)`` and its standard error with
+    the group as the unit: ``sqrt(G/(G-1) * sum((w_g - ratio * n_g)**2)) / N`` (0 with
+    fewer than two groups, where there is no spread to measure).
+
+    >>> _cluster([(1, 2), (1, 2)]), _cluster([(2, 2), (0, 2)])
+    ((0.5, 0.0), (0.5, 0.5))
+    """
+    wins = sum(w for w, _ in groups)
+    trials = sum(n for _, n in groups)
+    if trials == 0:
+        return 0.0, 0.0
+    ratio = wins / trials
+    if len(groups) < 2:
+        return ratio, 0.0
+    spread = sum((w - ratio * n) ** 2 for w, n in groups) * len(groups) / (len(groups) - 1)
+    return ratio, math.sqrt(spread) / trials
+
+
 def paired_share(groups: Sequence[tuple[float, int]]) -> Share:
     """A win share over groups of games dealt alike, ``(wins, trials)`` per group, with
     an interval that counts the group, not the game, as the unit.
@@ -82,9 +101,8 @@ def paired_share(groups: Sequence[tuple[float, int]]) -> Share:
     trials = sum(n for _, n in groups)
     if len(groups) < 2 or trials == 0:
         return share(wins, trials)
-    middle = wins / trials
-    spread = sum((w - middle * n) ** 2 for w, n in groups) * len(groups) / (len(groups) - 1)
-    half = Z95 * math.sqrt(spread) / trials
+    middle, se = _cluster(groups)
+    half = Z95 * se
     return Share(wins, trials, middle, max(0.0, middle - half), min(1.0, middle + half))
 
 
@@ -159,6 +177,176 @@ def balance(seats: Sequence[Share]) -> float:
     """
     values = [s.share for s in seats]
     return 1.0 - (max(values) - min(values))
+
+
+def _credit(record: GameRecord, seats: Iterable[int]) -> float:
+    """The part of ``record``'s win that went to ``seats`` (a shared win split evenly)."""
+    if not record.winners:
+        return 0.0
+    return _win_credit(record) * sum(1 for seat in set(seats) if seat in record.winners)
+
+
+def _units(records: Sequence[GameRecord], paired: bool) -> list[list[GameRecord]]:
+    # The units of an interval: each game, or with ``paired`` each group dealt alike.
+    return _groups(records) if paired else [[record] for record in records]
+
+
+@dataclass(frozen=True)
+class Advantage:
+    """A share less its fair part, per game, with a 95% interval."""
+
+    value: float
+    low: float
+    high: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "ci95": [self.low, self.high]}
+
+
+def advantage(units: Sequence[tuple[float, int]]) -> Advantage:
+    """The mean of a per-game difference over units ``(sum of the differences, games)``,
+    with the normal 95% interval of a mean over those units (the group as the unit,
+    as for ``paired_share``); the whole range [-1, 1] with fewer than two units.
+
+    >>> found = advantage([(0.5, 1), (-0.5, 1), (0.5, 1), (0.5, 1)])
+    >>> found.value, round(found.low, 4), round(found.high, 4)
+    (0.25, -0.24, 0.74)
+    """
+    value, se = _cluster(units)
+    if len(units) < 2:
+        return Advantage(value, -1.0, 1.0)
+    return Advantage(value, value - Z95 * se, value + Z95 * se)
+
+
+def _lead_share(
+    records: Sequence[GameRecord], parties: int, paired: bool, which: int
+) -> dict[str, Any]:
+    # The win share of the seats that led (``which``: 0 the first round, -1 the last)
+    # and their advantage over the mean side's share.
+    units = _units(records, paired)
+    wins = [(sum(_credit(r, r.leads[which]) for r in unit), len(unit)) for unit in units]
+    over = [
+        (sum(_credit(r, r.leads[which]) - (1 / parties if r.winners else 0.0) for r in unit),
+         len(unit))
+        for unit in units
+    ]
+    found = paired_share(wins) if paired else share(sum(w for w, _ in wins), len(records))
+    return {**found.to_json(), "advantage": advantage(over).to_json()}
+
+
+def first_player(
+    records: Sequence[GameRecord], parties: int, paired: bool = False
+) -> dict[str, Any]:
+    """The first player's win share and advantage, from who moved first in each game
+    (``State.first_movers``: a team's lead is its seats, whose wins are summed).
+
+    The advantage is the first player's share less the mean side's share (the games
+    with a winner over the ``parties``, the game's teams or its seats alone), per game,
+    with its interval: 0 when moving first is worth nothing. ``last_round`` is the
+    same for the seats that led each game's last round, where the lead passes from
+    round to round (``None`` where no game had more than one lead).
+    """
+    return {
+        **_lead_share(records, parties, paired, 0),
+        "fair_share": 1 / parties,
+        "last_round": _lead_share(records, parties, paired, -1)
+        if any(len(r.leads) > 1 for r in records) else None,
+    }
+
+
+def side_shares(records: Sequence[GameRecord], paired: bool = False) -> dict[str, Any]:
+    """Each side's win share over the games it played (its seats' wins summed: a team's
+    win counts once), and its advantage over the mean side's share (the games with a
+    winner over the sides at the table), per game, with its interval ({} for a game
+    without sides)."""
+    names = sorted({side for r in records for side in r.sides})
+    out: dict[str, Any] = {}
+    for name in names:
+        wins: list[tuple[float, int]] = []
+        over: list[tuple[float, int]] = []
+        for unit in _units(records, paired):
+            played = [r for r in unit if name in r.sides]
+            if not played:
+                continue
+            credit = [_credit(r, [s for s, side in enumerate(r.sides) if side == name])
+                      for r in played]
+            fair = [1 / len(set(r.sides)) if r.winners else 0.0 for r in played]
+            wins.append((sum(credit), len(played)))
+            over.append((sum(credit) - sum(fair), len(played)))
+        found = paired_share(wins) if paired else share(sum(w for w, _ in wins),
+                                                        sum(n for _, n in wins))
+        out[name] = {**found.to_json(), "advantage": advantage(over).to_json()}
+    return out
+
+
+# Resamples of the bootstrap interval of balance, and the generator's seed (fixed: the
+# same games give the same report).
+BOOTSTRAP_DRAWS = 1000
+BOOTSTRAP_SEED = 0
+
+
+def balance_interval(
+    records: Sequence[GameRecord], players: int, paired: bool = False,
+    draws: int = BOOTSTRAP_DRAWS,
+) -> tuple[float, float]:
+    """The 95% percentile bootstrap interval of ``balance``: the games (with ``paired``,
+    the groups dealt alike) drawn again with replacement ``draws`` times, balance
+    worked out on each draw, and the 2.5th and 97.5th percentiles of those values."""
+    import numpy as np
+
+    units = _units(records, paired)
+    if not units:
+        return 0.0, 1.0
+    wins = np.array([[sum(_credit(r, (seat,)) for r in unit) for seat in range(players)]
+                     for unit in units])
+    sizes = np.array([len(unit) for unit in units], dtype=float)
+    rng = np.random.default_rng(BOOTSTRAP_SEED)
+    chunk = max(1, 2_000_000 // (len(units) * players))
+    found = []
+    for start in range(0, draws, chunk):
+        drawn = rng.integers(0, len(units), size=(min(chunk, draws - start), len(units)))
+        shares = wins[drawn].sum(axis=1) / sizes[drawn].sum(axis=1)[:, None]
+        found.append(1.0 - (shares.max(axis=1) - shares.min(axis=1)))
+    low, high = np.quantile(np.concatenate(found), [0.025, 0.975])
+    return float(low), float(high)
+
+
+def mirror_gain(
+    records: Sequence[GameRecord], players: int, parties: int
+) -> dict[str, Any]:
+    """What mirroring removed: for each seat's, bot's and side's win share and the first
+    player's, its standard error with every game a draw of its own (``se_games``: what
+    as many independent games would give) and with each group dealt alike as the unit
+    (``se_paired``), and the share of the variance the pairing removed,
+    ``1 - se_paired**2 / se_games**2`` (``None`` where the share never varies)."""
+    groups = _groups(records)
+    entries: list[dict[str, Any]] = []
+
+    def add(name: str, part: Any) -> None:
+        by_game = [found for r in records if (found := part(r)) is not None]
+        by_group = []
+        for group in groups:
+            found = [v for r in group if (v := part(r)) is not None]
+            if found:
+                by_group.append((sum(w for w, _ in found), sum(n for _, n in found)))
+        se_games = _cluster(by_game)[1]
+        se_paired = _cluster(by_group)[1]
+        removed = 1 - se_paired**2 / se_games**2 if se_games > 0 else None
+        entries.append({"measure": name, "se_games": se_games, "se_paired": se_paired,
+                        "variance_removed": removed})
+
+    for seat in range(players):
+        add(f"seat {seat}", lambda r, seat=seat: (_credit(r, (seat,)), 1))
+    for bot in sorted({b for r in records for b in r.bots}):
+        add(f"bot {bot}", lambda r, bot=bot: (
+            _credit(r, [s for s, b in enumerate(r.bots) if b == bot]), r.bots.count(bot)
+        ) if bot in r.bots else None)
+    for side in sorted({s for r in records for s in r.sides}):
+        add(f"side {side}", lambda r, side=side: (
+            _credit(r, [s for s, name in enumerate(r.sides) if name == side]), 1
+        ) if side in r.sides else None)
+    add("first player", lambda r: (_credit(r, r.leads[0]), 1))
+    return {"groups": len(groups), "games": len(records), "measures": entries}
 
 
 def _cut_off(record: GameRecord) -> bool:
@@ -316,6 +504,8 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
     """The content statistics a game declares, summed up (None for a game without them):
 
     * ``picks``: per kind and piece, its win share over the seats that had it;
+    * ``picks_by_side``: the same split by the side each seat played ({} for a game
+      without sides), so that a piece's share is not its side's;
     * ``plays``: per kind and piece, its plays, plays per game, and the share of its
       plays made by seats that went on to win;
     * ``amounts``: per kind and part, its mean per seat, for winners and for the others.
@@ -324,6 +514,8 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
     if not told:
         return None
     picks: dict[str, dict[str, list[float]]] = {}
+    # The same per side: kind -> side -> piece -> [wins, trials].
+    by_side: dict[str, dict[str, dict[str, list[float]]]] = {}
     plays: dict[str, dict[str, list[int]]] = {}
     amounts: dict[str, dict[str, list[list[float]]]] = {}
     for record in told:
@@ -333,9 +525,14 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
         for kind, seats in stats["picks"].items():
             table = picks.setdefault(kind, {})
             for seat, pieces in enumerate(seats):
+                won = credit if seat in record.winners else 0.0
                 for piece in pieces:
                     wins, trials = table.setdefault(piece, [0.0, 0])
-                    table[piece] = [wins + (credit if seat in record.winners else 0.0), trials + 1]
+                    table[piece] = [wins + won, trials + 1]
+                    if record.sides:
+                        side = by_side.setdefault(kind, {}).setdefault(record.sides[seat], {})
+                        wins, trials = side.setdefault(piece, [0.0, 0])
+                        side[piece] = [wins + won, trials + 1]
         for kind, seats in stats["plays"].items():
             table_plays = plays.setdefault(kind, {})
             for seat, counts in enumerate(seats):
@@ -361,6 +558,13 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
         "picks": {
             kind: {piece: share(w, n).to_json() for piece, (w, n) in sorted(table.items())}
             for kind, table in picks.items()
+        },
+        "picks_by_side": {
+            kind: {
+                side: {piece: share(w, n).to_json() for piece, (w, n) in sorted(table.items())}
+                for side, table in sorted(sides.items())
+            }
+            for kind, sides in by_side.items()
         },
         "plays": {
             kind: {
@@ -388,13 +592,21 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
 
 
 def measures(
-    records: Sequence[GameRecord], players: int, paired: bool = False
+    records: Sequence[GameRecord], players: int, paired: bool = False,
+    parties: int | None = None,
 ) -> dict[str, Any]:
     """Every measure of a study's games, JSON-ready (timings under ``"timing"``).
 
-    ``paired`` (a mirrored study): the seats' and bots' intervals count each rotation
-    group, whose games were dealt alike, as one unit (``paired_share``)."""
+    ``paired`` (a mirrored study): the intervals of the seats', bots', sides' and first
+    player's shares count each rotation group, whose games were dealt alike, as one
+    unit (``paired_share``), and ``mirror`` says what that removed. ``parties``: the
+    game's teams (default: every seat alone)."""
+    parties = players if parties is None else parties
     seats = seat_shares(records, players, paired)
+    seat0 = advantage([
+        (sum(_credit(r, (0,)) - (1 / players if r.winners else 0.0) for r in unit), len(unit))
+        for unit in _units(records, paired)
+    ])
     rounds = [r.stats["rounds"] for r in records if r.stats and r.stats["rounds"] is not None]
     unit = next((r.stats["unit"] for r in records if r.stats), None)
     return {
@@ -404,7 +616,12 @@ def measures(
         "intervals": "paired" if paired else "wilson",
         "fair_share": 1.0 / players,
         "first_seat_advantage": first_seat_advantage(seats),
+        "first_seat_advantage_ci95": [seat0.low, seat0.high],
+        "first_player": first_player(records, parties, paired),
+        "sides": side_shares(records, paired),
         "balance": balance(seats),
+        "balance_ci95": list(balance_interval(records, players, paired)),
+        "mirror": mirror_gain(records, players, parties) if paired else None,
         "no_winner_share": no_winner_share(records),
         "cut_off_share": cut_off_share(records),
         "without_winner_share": without_winner_share(records),
@@ -425,8 +642,11 @@ def measures(
 
 
 __all__ = [
+    "Advantage",
     "Share",
+    "advantage",
     "balance",
+    "balance_interval",
     "bot_shares",
     "branching",
     "content",
@@ -435,13 +655,16 @@ __all__ = [
     "decision_times",
     "distribution",
     "drama",
+    "first_player",
     "first_seat_advantage",
     "lead_summary",
     "measures",
+    "mirror_gain",
     "no_winner",
     "no_winner_share",
     "paired_share",
     "seat_shares",
     "share",
+    "side_shares",
     "without_winner_share",
 ]

@@ -46,6 +46,10 @@ class GameRecord:
     lead_changes: int | None  # None: the game has no evaluation, or valued no position
     decisive_at: float | None  # share of the decisions made when the winner pulled clear
     stats: Mapping[str, Any] | None  # ContentStats.to_json(), for a game that declares them
+    # Who moved first: the seats that led the first round, then each later round
+    # (State.first_movers); the side each seat played, or () (State.seat_sides).
+    leads: tuple[tuple[int, ...], ...] = ((0,),)
+    sides: tuple[str, ...] = ()
     # The game's record (plunder.engine.record) when its slot asks to keep it: the
     # moves of thousands of games are too many to carry back unasked.
     record: Mapping[str, Any] | None = None
@@ -59,7 +63,8 @@ def _game(name: str, options: str) -> plunder.Game:
 
 def play_game(game_name: str, options: Mapping[str, Any], slot: Slot) -> GameRecord:
     """Play the game ``slot`` schedules between bots to the end, and record it."""
-    game = _game(game_name, json.dumps(dict(options), sort_keys=True))
+    options = {**options, **dict(slot.options)}
+    game = _game(game_name, json.dumps(options, sort_keys=True))
     seated = [bot_registry.from_spec(spec, game_name) for spec in slot.bots]
     if len(seated) != game.players:
         raise ValueError(f"{len(seated)} bots for {game.players} seats")
@@ -109,8 +114,28 @@ def play_game(game_name: str, options: Mapping[str, Any], slot: Slot) -> GameRec
         lead_changes=changes,
         decisive_at=decisive,
         stats=_content_stats(game_name, state),
+        leads=_leads(game_name, state),
+        sides=_sides(game_name, state),
         record=state.record if slot.keep else None,
     )
+
+
+def _leads(game_name: str, state: plunder.State) -> tuple[tuple[int, ...], ...]:
+    leads = tuple(tuple(sorted(seats)) for seats in state.first_movers())
+    if not leads or not all(
+        seats and all(type(s) is int and 0 <= s < state.players for s in seats)
+        for seats in leads
+    ):
+        raise StatsError(f"{game_name}'s first movers are {leads!r}: each round's lead is "
+                         f"some of seats 0..{state.players - 1}, and there is one at least")
+    return leads
+
+
+def _sides(game_name: str, state: plunder.State) -> tuple[str, ...]:
+    sides = tuple(state.seat_sides())
+    if sides and (len(sides) != state.players or not all(isinstance(s, str) for s in sides)):
+        raise StatsError(f"{game_name}'s seat sides are {sides!r}: one name a seat, or none")
+    return sides
 
 
 def _content_stats(game_name: str, state: plunder.State) -> dict[str, Any] | None:

@@ -45,14 +45,19 @@ def _shares(axes: Any, labels: Sequence[str], shares: Sequence[Mapping[str, Any]
 
 
 def seat_shares(measures: Mapping[str, Any]) -> Figure:
-    """Each seat's and each bot's win share with its interval."""
-    figure, (seats, bots) = plt.subplots(1, 2, figsize=(10, 3.5))
+    """Each seat's and each bot's win share with its interval; the first player's and
+    each side's beside them."""
+    figure, (seats, bots, sides) = plt.subplots(1, 3, figsize=(15, 3.5))
     rows = measures["seats"]
     _shares(seats, [f"seat {s}" for s in range(len(rows))], rows, measures["fair_share"],
             f"Win share by seat (balance {measures['balance']:.3f})")
     names = list(measures["bots"])
     _shares(bots, names, [measures["bots"][b] for b in names], measures["fair_share"],
             "Win share by bot (per seat filled)")
+    first = measures["first_player"]
+    found = measures["sides"]
+    _shares(sides, ["first player", *found], [first, *found.values()], first["fair_share"],
+            "Win share of the first player" + (" and by side" if found else ""))
     return figure
 
 
@@ -153,8 +158,12 @@ def sweep(option: str, values: Sequence[Any], studies: Sequence[Mapping[str, Any
     # Each curve: its name and, per value, the measure and its 95% interval (None where
     # the measure has none).
     curves: list[tuple[str, list[Point]]] = [
-        ("balance", [(m["balance"], None) for m in measures]),
-        ("first-seat advantage", [(m["first_seat_advantage"], None) for m in measures]),
+        ("balance", [(m["balance"], m["balance_ci95"]) for m in measures]),
+        ("first player's advantage",
+         [(m["first_player"]["advantage"]["value"], m["first_player"]["advantage"]["ci95"])
+          for m in measures]),
+        ("first-seat advantage",
+         [(m["first_seat_advantage"], m["first_seat_advantage_ci95"]) for m in measures]),
         ("no-winner share (not cut off)",
          [_share_point(m["outcomes"]["no_winner"]) for m in measures]),
         ("cut-off share", [_share_point(m["outcomes"]["cut_off"]) for m in measures]),

@@ -10,9 +10,14 @@ them in rotation groups: an arrangement followed by its rotations by one seat, s
 after each whole group every bot has sat in every seat equally often. When a
 line-up has at most ``EXHAUSTIVE_LIMIT`` arrangements the groups cover them all
 (exhaustive rotation); otherwise each group starts from an arrangement drawn at
-random from the study's seed (a balanced random schedule). With ``mirror`` the
-games of a group are dealt the same seed, so the seats and the bots meet the same
-cards and dice and their effects separate with fewer games.
+random from the study's seed (a balanced random schedule).
+
+A game whose options seat its sides (``Game.side_rotation``: the faction each seat
+leads, say) has each seating played once under each of those settings, so every
+side sits in every seat, and meets every bot, equally often: a rotation group is
+then its seatings times the settings. With ``mirror`` the games of a group are dealt the
+same seed, so each deal is played with the bots and the sides in every seat, and
+a deal's luck cancels out of the comparison of bots, seats and sides.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 # Line-ups with more distinct seatings than this get a balanced random schedule.
 EXHAUSTIVE_LIMIT = 120
@@ -37,6 +43,8 @@ class Slot:
     lineup: int
     bots: tuple[str, ...]
     keep: bool = False  # whether the game's moves come back with its record
+    # Options this game sets on top of the study's: its setting of the sides.
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -47,17 +55,23 @@ class Schedule:
     lineups: tuple[tuple[str, ...], ...]
     kind: str  # "exhaustive" or "balanced random"
     mirror: bool
+    # The settings of the sides each seating is played under (none: the game's own).
+    sides: tuple[tuple[tuple[str, Any], ...], ...] = ()
 
     @property
     def balanced(self) -> bool:
-        """Whether each bot sat in each seat equally often (the games fill whole
-        rotation groups)."""
-        seats: dict[str, Counter[int]] = {}
+        """Whether each bot sat in each seat equally often, under each setting of the
+        sides equally often (the games fill whole rotation groups)."""
+        seats: dict[str, Counter[tuple[int, tuple[tuple[str, Any], ...]]]] = {}
         for slot in self.slots:
             for seat, bot in enumerate(slot.bots):
-                seats.setdefault(bot, Counter())[seat] += 1
+                seats.setdefault(bot, Counter())[seat, slot.options] += 1
         players = len(self.lineups[0])
-        return all(len({counts[seat] for seat in range(players)}) == 1 for counts in seats.values())
+        settings = self.sides or ((),)
+        return all(
+            len({counts[seat, setting] for seat in range(players) for setting in settings}) == 1
+            for counts in seats.values()
+        )
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -65,6 +79,7 @@ class Schedule:
             "lineups": [list(lineup) for lineup in self.lineups],
             "mirror": self.mirror,
             "balanced": self.balanced,
+            "sides": [dict(setting) for setting in self.sides] if self.sides else None,
         }
 
 
@@ -137,11 +152,23 @@ def _first_order(lineup: Sequence[str]):  # type: ignore[no-untyped-def]
 
 
 def make_schedule(
-    bots: Sequence[str], players: int, games: int, seed: int, mirror: bool = False
+    bots: Sequence[str],
+    players: int,
+    games: int,
+    seed: int,
+    mirror: bool = False,
+    sides: Sequence[Mapping[str, Any]] = (),
 ) -> Schedule:
-    """The games of a study: ``games`` in all, shared evenly among the line-ups."""
+    """The games of a study: ``games`` in all, shared evenly among the line-ups; with
+    ``sides`` (settings of the game's options), each seating under each setting in turn.
+
+    >>> found = make_schedule(["g"], 2, 4, 10, mirror=True, sides=[{"s": "x"}, {"s": "y"}])
+    >>> [(slot.seed, slot.bots, dict(slot.options)) for slot in found.slots][:3]
+    [(10, ('g', 'g'), {'s': 'x'}), (10, ('g', 'g'), {'s': 'y'}), (11, ('g', 'g'), {'s': 'x'})]
+    """
     if games < 1:
         raise ValueError("a study needs at least one game")
+    settings = tuple(tuple(sorted(setting.items())) for setting in sides)
     tables = lineups(bots, players)
     slots: list[Slot] = []
     kinds = set()
@@ -161,15 +188,16 @@ def make_schedule(
                 drawn = list(lineup)
                 random.Random(f"plunder-lab:{seed}:{number}:{made}").shuffle(drawn)
                 group = rotations(drawn)
-            for seating in group[: count - played]:
+            games_of_group = [(seating, setting) for seating in group
+                              for setting in settings or ((),)]
+            for seating, setting in games_of_group[: count - played]:
                 index = len(slots)
-                slots.append(
-                    Slot(index, seed + (group_number if mirror else index), number, seating)
-                )
+                game_seed = seed + (group_number if mirror else index)
+                slots.append(Slot(index, game_seed, number, seating, options=setting))
                 played += 1
             group_number += 1
     kind = kinds.pop() if len(kinds) == 1 else "mixed"
-    return Schedule(tuple(slots), tuple(tables), kind, mirror)
+    return Schedule(tuple(slots), tuple(tables), kind, mirror, settings)
 
 
 __all__ = [

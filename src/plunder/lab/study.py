@@ -25,7 +25,7 @@ from plunder.lab.schedule import Schedule, make_schedule
 from plunder.match import check_bots
 
 FORMAT = "plunder-lab-report"
-VERSION = 2
+VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -77,12 +77,30 @@ def prepare(spec: LabSpec) -> list[Study]:
             options[spec.sweep[0]] = value
         game = plunder.load(spec.game, **options)
         check_bots(game, spec.bots)
-        schedule = make_schedule(spec.bots, game.players, spec.games, spec.seed, spec.mirror)
+        sides = side_settings(game, options, spec)
+        schedule = make_schedule(
+            spec.bots, game.players, spec.games, spec.seed, spec.mirror, sides
+        )
         studies.append(Study(value, game, schedule))
     players = {study.game.players for study in studies}
     if len(players) > 1:
         raise ValueError("a sweep of the number of players is not a study of one table")
     return studies
+
+
+def side_settings(
+    game: plunder.Game, options: Mapping[str, Any], spec: LabSpec
+) -> tuple[Mapping[str, Any], ...]:
+    """The settings of the sides a study rotates across the seats (``Game.side_rotation``),
+    each checked to load: none where the game has none, or where the run sets or
+    sweeps an option they set (the designer chose the sides)."""
+    settings = tuple(game.side_rotation())
+    chosen = set(spec.options) | ({spec.sweep[0]} if spec.sweep is not None else set())
+    if any(chosen & set(setting) for setting in settings):
+        return ()
+    for setting in settings:
+        plunder.load(spec.game, **{**options, **setting})
+    return settings
 
 
 def run_lab(
@@ -142,9 +160,14 @@ def make_report(
 ) -> dict[str, Any]:
     """The report of played studies (schema: docs/lab.md)."""
     game = studies[0].game
-    base = {k: v for k, v in game.options.items() if spec.sweep is None or k != spec.sweep[0]}
+    # The options each game sets to rotate the sides, which no study has as a whole;
+    # the swept one is each study's own.
+    rotated = {key for study in studies for setting in study.schedule.sides for key, _ in setting}
+    swept = set() if spec.sweep is None else {spec.sweep[0]}
+    base = {k: v for k, v in game.options.items() if k not in rotated | swept}
     bots = list(dict.fromkeys(spec.bots))
     teams = game.teams() if game.has_teams else ()
+    parties = len(game.teams())
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -162,9 +185,9 @@ def make_report(
         "studies": [
             {
                 "value": study.value,
-                "options": dict(study.game.options),
+                "options": {k: v for k, v in study.game.options.items() if k not in rotated},
                 "schedule": study.schedule.to_json(),
-                "measures": measures(done, game.players, paired=spec.mirror),
+                "measures": measures(done, game.players, paired=spec.mirror, parties=parties),
                 "ratings": ratings(done, bots, teams),
             }
             for study, done in zip(studies, records, strict=True)
@@ -174,4 +197,6 @@ def make_report(
     }
 
 
-__all__ = ["FORMAT", "VERSION", "LabSpec", "Study", "make_report", "prepare", "run_lab"]
+__all__ = [
+    "FORMAT", "VERSION", "LabSpec", "Study", "make_report", "prepare", "run_lab", "side_settings",
+]

@@ -47,7 +47,11 @@ Every registered game, under each of its modes and options, must pass
   where everything hidden is drawn anew (public information decides who is
   asked);
 * ``dispatch``: every decision opened has the handlers of its kind
-  (``_legal_<kind>`` and ``_on_<kind>``, or is an any-time window).
+  (``_legal_<kind>`` and ``_on_<kind>``, or is an any-time window);
+* ``sides``: a finished play says who moved first (``first_movers``: one lead at
+  least, each some of the seats) and the side of every seat or of none
+  (``seat_sides``), and the sides it rotates across the seats
+  (``game.side_rotation()``) each load.
 
 Each failure raises ``ConformanceFailure`` naming the check, the game, the options,
 the seed and the move at fault, so it can be reproduced. The functions that check

@@ -46,6 +46,7 @@ def check_state(state: State, known: dict[Any, int] | None = None) -> None:
         if len(result.scores) != state.players:
             raise ConformanceFailure("termination", "a score per seat is expected", where)
         _check_returns(state, where)
+        _check_sides(state, where)
         _check_frames(state, where)
         _check_status(state, where)
         for seat in range(state.players):
@@ -199,6 +200,29 @@ def _check_status(state: State, where: str) -> None:
                 + ("that owes a decision" if deciding else "that owes none"),
                 where,
             )
+
+
+def _check_sides(state: State, where: str) -> None:
+    leads = state.first_movers()
+    if not leads or not all(
+        isinstance(seats, frozenset) and seats
+        and all(type(s) is int and 0 <= s < state.players for s in seats)
+        for seats in leads
+    ):
+        raise ConformanceFailure(
+            "sides", f"first movers {leads!r} are not frozen sets of seats, one at least", where
+        )
+    sides = state.seat_sides()
+    if sides and (len(sides) != state.players or not all(isinstance(s, str) for s in sides)):
+        raise ConformanceFailure("sides", f"seat sides {sides!r} are not a name a seat", where)
+    game = state.game
+    for setting in game.side_rotation():
+        try:
+            type(game)(**{**game.options, **setting})
+        except PlunderError as exc:
+            raise ConformanceFailure(
+                "sides", f"the side setting {dict(setting)} does not load: {exc}", where
+            ) from None
 
 
 def _check_returns(state: State, where: str) -> None:

@@ -863,6 +863,11 @@ class RumbleState(State):
         """R15, R60: with two pirates left (or fewer) the shields are removed."""
         return len(self.living()) <= 2
 
+    def seat_sides(self) -> tuple[str, ...]:
+        """Camp Mode: each seat's camp (R55, hidden until shown while the game runs);
+        none in Duel Mode."""
+        return tuple(camp_of(card) for card in self.camp)
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         open_counts = self.shield_down()
         players = []

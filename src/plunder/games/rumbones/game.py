@@ -221,6 +221,14 @@ class BonesGame(Game):
                 seating.tide[seat], seating.captain[side]))
         return out
 
+    def side_rotation(self) -> tuple[dict[str, Any], ...]:
+        """R1: the settings of ``factions`` that seat each faction at each seat in turn;
+        none in Clash Royale! (no factions), nor where listed heroes bind each side to
+        its faction (Strange Allies off)."""
+        if self.clash or (self.hero_lists and not self.options["strange_allies"]):
+            return ()
+        return tuple({"factions": first} for first in SIDES)
+
     def faction_order(self, state: State) -> list[str]:
         """R1: which faction each side leads (drawn by the state's generator if random);
         none in Clash Royale! (R73)."""

@@ -163,6 +163,20 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         """The side ``seat`` plays for (its team's, R61)."""
         return self.seating.side_of[seat]
 
+    def first_movers(self) -> tuple[frozenset[int], ...]:
+        """R6, R39 (R75, R78 in Clash Royale!): the side that went first in each round,
+        its seats, as each round's start logged it."""
+        sides = self.seating.sides
+        leads = tuple(frozenset(sides[event.data["first"]]) for event in self.log
+                      if event.data.get("type") == "round")
+        return leads or super().first_movers()
+
+    def seat_sides(self) -> tuple[str, ...]:
+        """R1: each seat's faction, its side's; none in Clash Royale! (R73)."""
+        if not self.factions:
+            return ()
+        return tuple(self.factions[side] for side in self.seating.side_of)
+
     def side_of(self, hero: int) -> int:
         """R3: heroes are numbered side by side: side 0's first (0..2 with two players)."""
         return self.game.hero_sides[hero]

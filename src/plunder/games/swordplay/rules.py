@@ -540,6 +540,19 @@ class SwordplayState(State):
                                text.winner(last, self.fighter[last])))
 
     # ----------------------------------------------------------- views
+    def first_movers(self) -> tuple[frozenset[int], ...]:
+        """R7, R8: the seat that won the roll for the first turn, as the log says."""
+        for event in self.log:
+            if event.data.get("type") == "first":
+                return (frozenset((event.data["seat"],)),)
+        return super().first_movers()
+
+    def seat_sides(self) -> tuple[str, ...]:
+        """The Arena crossover: each seat's side, pirates or Arena; none at a table of
+        pirates alone."""
+        sides = tuple(self.game.seat_sides)
+        return sides if len(set(sides)) > 1 else ()
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {
             "fighters": [

@@ -634,6 +634,13 @@ class UnderFireState(State):
         self.finish(Result(winners, tuple(float(t) for t in totals), reason))
 
     # ------------------------------------------------------------ views
+    def first_movers(self) -> tuple[frozenset[int], ...]:
+        """R9: the seat drawn to start, as the set-up's event says."""
+        for event in self.log:
+            if event.data.get("type") == "setup":
+                return (frozenset((event.data["first"],)),)
+        return super().first_movers()
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         sea = []
         for i, ship in enumerate(self.sea):

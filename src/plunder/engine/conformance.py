@@ -42,7 +42,9 @@ Every registered game, under each of its modes and options, must pass
 * ``rejection``: rejected input raises ``IllegalAction`` and leaves the state unchanged;
 * ``teams``: the teams split the seats, every member of a team gets the team's
   return, and ``game.utility()`` fits the teams' sizes (``returns`` then asks
-  that the teams' shares add up to 1);
+  that the teams' shares add up to 1); in a game whose teammates see all each
+  other sees (``team_sees_all``), a state determinized for a seat leaves its
+  teammates' views as they were, and teammates see the same events;
 * ``windows``: an open any-time window is offered to the same seats in worlds
   where everything hidden is drawn anew (public information decides who is
   asked);
@@ -817,6 +819,27 @@ def check_views(
                     where,
                 )
             keys.add(other.info_key(seat), other_text, where)
+            if seat is not None and state.game.team_sees_all:
+                _check_team_sees_all(state, other, seat, where)
+
+
+def _check_team_sees_all(state: State, other: State, seat: int, where: str) -> None:
+    """A game whose teammates see all each other sees: what ``seat`` cannot know
+    (redrawn in ``other``) is hidden from its teammates too, and they see its events."""
+    for mate in sorted(state.allies(seat) - {seat}):
+        if other.info_key(mate) != state.info_key(mate):
+            raise ConformanceFailure(
+                "teams", f"seat {mate} sees what its teammate {seat} cannot, though the "
+                "game says teammates see all each other sees (team_sees_all)", where
+            )
+        count = state.event_count(seat)
+        if state.event_count(mate) != count or state.events(mate, count - _RECENT) != (
+            state.events(seat, count - _RECENT)
+        ):
+            raise ConformanceFailure(
+                "teams", f"seats {seat} and {mate} see different events, though the game "
+                "says teammates see all each other sees (team_sees_all)", where
+            )
 
 
 def _check_window(state: State, rng: random.Random, worlds: int, where: str) -> None:

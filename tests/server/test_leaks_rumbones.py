@@ -105,7 +105,7 @@ def _told(played: Played, seat: int | None) -> tuple[set[Any], int]:
     for message in played.sockets[seat].received:
         if message["type"] == "autopass":
             assert seat is not None and message == {"type": "autopass", "every": False,
-                                                    "timings": []}
+                                                    "timings": [], "forced": True}
         if message["type"] != "state":
             kinds.add(_kind(message))
             continue
@@ -141,7 +141,8 @@ def test_an_auto_pass_shows_in_no_message_to_the_other_side_or_a_spectator(clien
                   if state.decision.window and 0 in state.pending)
     assert sum(met.values()) > 20 and set(met) == {"tide", "hits"}, met
     # Seat 0's setting went to seat 0 alone.
-    assert {"type": "autopass", "every": True, "timings": []} in on.sockets[0].received
+    assert {"type": "autopass", "every": True, "timings": [], "forced": True} in (
+        on.sockets[0].received)
     for seat in (1, None):
         kinds_off, clocked_off = _told(off, seat)
         kinds_on, clocked_on = _told(on, seat)

@@ -309,10 +309,31 @@ def play_command(
         typer.Option(
             "--humans",
             min=0,
-            help="Human seats: seats 0..H-1 are humans sharing this terminal, the rest bots. "
-            "0 lets the bots play it all while you watch. [default: 1]",
+            help="How many humans share this terminal; the other seats are bots. The humans "
+            "sit at seats 0..H-1, but in a game of teams together on one side (the first "
+            "team's seats, then the next's) unless --apart. 0 lets the bots play it all "
+            "while you watch. [default: 1]",
         ),
     ] = None,
+    apart: Annotated[
+        bool,
+        typer.Option(
+            "--apart",
+            metavar="",
+            help="In a game of teams, seat the humans on different sides (one on each "
+            "team in turn) instead of together.",
+        ),
+    ] = False,
+    no_autoplay: Annotated[
+        bool,
+        typer.Option(
+            "--no-autoplay",
+            metavar="",
+            help="Ask every decision, even one with a single legal answer (by default such a "
+            "decision plays itself and the table says so; `autoplay on|off` at the table "
+            "changes it for your seat).",
+        ),
+    ] = False,
     bot: Annotated[
         str | None,
         typer.Option(
@@ -363,10 +384,12 @@ def play_command(
     the legal actions and a reminder of the rules and content, ? me your own
     pieces, rules the game's guide for players; q saves and quits, and `plunder
     play --resume FILE` goes on from there. With several humans, a
-    pass-the-device screen hides each player's hand from the others. The record
-    is saved at the end, to replay with `plunder replay`.
+    pass-the-device screen hides each player's hand from the others (not between
+    teammates who see each other's cards). A decision with one legal answer plays
+    itself (--no-autoplay: ask it all the same). The record is saved at the end,
+    to replay with `plunder replay`.
     """
-    seating: tuple[int, dict[int, str]] | None = None
+    seating: tuple[list[int], dict[int, str]] | None = None
     if resume is not None:
         if game is not None or players is not None or mode is not None or option or seed:
             fail(
@@ -385,20 +408,28 @@ def play_command(
             seed = random.SystemRandom().randrange(10**9)
         state = table_game.new(seed=seed)
     if seating is not None and humans is None and bot is None and seat_bots is None:
-        humans, specs = seating
+        human_seats, specs = seating
     else:
         humans = 1 if humans is None else humans
         if humans > table_game.players:
             fail(f"--humans {humans} is more than the {table_game.players} seats")
-        specs = _seat_specs(table_game, range(humans, table_game.players), bot, seat_bots)
+        human_seats = seats_for_humans(table_game, humans, apart)
+        bot_seats = [s for s in range(table_game.players) if s not in human_seats]
+        specs = _seat_specs(table_game, bot_seats, bot, seat_bots)
+    humans = len(human_seats)
     seated = {seat: _bot(spec, table_game.name) for seat, spec in specs.items()}
 
     console = _stdout()
     labels = table_labels(seated, table_game.players)
-    intro = {**labels, 0: "you"} if humans == 1 else labels
+    intro = {**labels, human_seats[0]: "you"} if humans == 1 else labels
     sitting = ", ".join(f"seat {s}: {intro[s]}" for s in range(table_game.players))
     console.rule(f"{table_game.title}, {table_game.players} players", style="bold")
     console.print(Text(f"{sitting}. Seed {seed} (play this deal again with --seed {seed})."))
+    if table_game.has_teams:
+        sides = " against ".join(
+            "seats " + ", ".join(map(str, team)) for team in _teams_in_order(table_game)
+        )
+        console.print(Text(f"Teams: {sides}."))
     if humans:
         console.print(
             Text(
@@ -413,12 +444,13 @@ def play_command(
         bot_rng(seed),
         labels=labels,
         echo_input=not _stdin_is_tty(),
+        autoplay=not no_autoplay,
     )
     path = save or default_record_path(table_game.name, seed)
     try:
         table.run()
     except QuitRequested:
-        _save(_table_record(state, humans, specs), path, console)
+        _save(_table_record(state, human_seats, specs), path, console)
         console.print(
             Text(f"Game saved, unfinished, to {path}. {_go_on(path)}"),
             soft_wrap=True,
@@ -427,14 +459,14 @@ def play_command(
     except InputEnded:
         # Ctrl-D at a terminal, or the end of piped input: saved like q, and said how to
         # go on, but an error all the same for a script that meant to finish the game.
-        _save(_table_record(state, humans, specs), path, console)
+        _save(_table_record(state, human_seats, specs), path, console)
         fail(
             f"input ended before the game was over; the game so far ({len(state.moves)} moves) "
             f"is saved to {path}. {_go_on(path)}",
             code=1,
         )
     except KeyboardInterrupt:
-        _save(_table_record(state, humans, specs), path, console)
+        _save(_table_record(state, human_seats, specs), path, console)
         _stderr().print(
             Text(
                 f"Interrupted; the game so far is saved to {path}. {_go_on(path)}"
@@ -443,14 +475,43 @@ def play_command(
         )
         raise typer.Exit(130) from None
     table.show_result()
-    _save(_table_record(state, humans, specs), path, console)
+    _save(_table_record(state, human_seats, specs), path, console)
     console.print(
         Text(f"Record saved to {path} (replay it with: plunder replay {path})"), soft_wrap=True
     )
 
 
+def _teams_in_order(table_game: plunder.Game) -> list[list[int]]:
+    """The game's teams, each in seat order, ordered by their first seat."""
+    return sorted((sorted(team) for team in table_game.teams()), key=lambda team: team[0])
+
+
+def seats_for_humans(table_game: plunder.Game, humans: int, apart: bool = False) -> list[int]:
+    """Where ``humans`` friends sharing the terminal sit: seats 0..H-1 in a game without
+    teams; in a game of teams, the first team's seats, then the next team's (friends
+    asked for together play on one side), or with ``apart`` one seat of each team in
+    turn (on different sides).
+
+    >>> duel = plunder.load("duel", players=4)
+    >>> seats_for_humans(duel, 2), seats_for_humans(duel, 2, apart=True)
+    ([0, 1], [0, 1])
+    >>> bones = plunder.load("rumbones", players=4)  # teams: seats 0, 2 against 1, 3
+    >>> seats_for_humans(bones, 2), seats_for_humans(bones, 2, apart=True)
+    ([0, 2], [0, 1])
+    >>> seats_for_humans(bones, 3)
+    [0, 1, 2]
+    """
+    teams = _teams_in_order(table_game)
+    if apart:
+        widest = max(len(team) for team in teams)
+        order = [team[i] for i in range(widest) for team in teams if i < len(team)]
+    else:
+        order = [seat for team in teams for seat in team]
+    return sorted(order[:humans])
+
+
 def _seat_specs(
-    table_game: plunder.Game, seats: range, bot: str | None, seat_bots: str | None
+    table_game: plunder.Game, seats: list[int], bot: str | None, seat_bots: str | None
 ) -> dict[int, str]:
     """The bot spec at each bot seat: ``--seat-bots`` in seat order, then ``--bot`` or the
     default; refused before play if a spec names no bot that can play this table."""
@@ -463,9 +524,12 @@ def _seat_specs(
     return dict(zip(seats, chosen, strict=True))
 
 
-def _table_record(state: plunder.State, humans: int, specs: dict[int, str]) -> dict[str, Any]:
-    """The game's record, with who sat where (``table``) so that --resume can seat them
-    again; records without it replay all the same."""
+def _table_record(
+    state: plunder.State, humans: list[int], specs: dict[int, str]
+) -> dict[str, Any]:
+    """The game's record, with who sat where (``table``: the human seats, each bot
+    seat's bot) so that --resume can seat them again; records without it replay all
+    the same."""
     table = {"humans": humans, "bots": {str(seat): spec for seat, spec in specs.items()}}
     return {**state.record, "table": table}
 
@@ -476,7 +540,7 @@ def _go_on(path: Path) -> str:
     return f"Go on with: ./run play --resume {path} (or plunder play --resume {path})"
 
 
-def _resumed(path: Path) -> tuple[plunder.State, tuple[int, dict[int, str]] | None]:
+def _resumed(path: Path) -> tuple[plunder.State, tuple[list[int], dict[int, str]] | None]:
     """The unfinished game saved in ``path``, and its seating when the file says it."""
     try:
         record = read_record_file(path)
@@ -487,13 +551,18 @@ def _resumed(path: Path) -> tuple[plunder.State, tuple[int, dict[int, str]] | No
         fail(f"the game in {path} is over: step through it with `plunder replay {path}`")
     table = json.loads(path.read_text(encoding="utf-8")).get("table")
     try:
-        humans = int(table["humans"])
+        listed = table["humans"]
+        # A record saved before humans could sit apart from seat 0 counts them.
+        humans = list(range(listed)) if type(listed) is int else [int(s) for s in listed]
         specs = {int(seat): str(spec) for seat, spec in table["bots"].items()}
     except (TypeError, KeyError, ValueError, AttributeError):
         return state, None
-    if set(specs) != set(range(humans, state.players)):
+    seats = set(humans)
+    if len(seats) != len(humans) or seats & set(specs):
         return state, None
-    return state, (humans, specs)
+    if seats | set(specs) != set(range(state.players)):
+        return state, None
+    return state, (sorted(humans), specs)
 
 
 def _save(record: dict[str, Any], path: Path, console: Console) -> None:

@@ -528,12 +528,13 @@ HOT_SEAT = "\n".join(["? me", "1", "1", "t", "1"] * 4000) + "\n"
 
 
 def test_two_humans_and_two_bots_play_two_against_two_at_the_terminal(tmp_path) -> None:
-    """Seats 0 and 1 are humans sharing the terminal, each with a greedy bot teammate
-    (seats 2 and 3): the table shows the teams, and a team's turn waits for its human."""
+    """Seats 0 and 1 are humans sharing the terminal on different sides (``--apart``),
+    each with a greedy bot teammate (seats 2 and 3): the table shows the teams, and a
+    team's turn waits for its human."""
     save = tmp_path / "teams.json"
     result = CliRunner().invoke(
         app,
-        ["play", "rumbones", "--players", "4", "--humans", "2", "--bot", "greedy",
+        ["play", "rumbones", "--players", "4", "--humans", "2", "--apart", "--bot", "greedy",
          "--seed", "4", "-o", "round_limit=2", "--save", str(save)],
         input=HOT_SEAT,
     )

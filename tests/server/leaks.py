@@ -59,8 +59,9 @@ ERROR_KEYS = {"type", "message", "legal"}
 CHAT_LINE_KEYS = {"seat", "name", "at", "text"}
 TEAM_LINE_KEYS = {*CHAT_LINE_KEYS, "team"}  # a line written to the author's team alone
 CHAT_HISTORY_KEYS = {"type", "messages", "can_post", "max_length"}
-# A seat's own auto-pass, sent to that seat's connections only.
-AUTOPASS_KEYS = {"type", "every", "timings"}
+# A seat's own auto-pass and autoplay, sent to that seat's connections only.
+AUTOPASS_KEYS = {"type", "every", "timings", "forced"}
+NOTICE_KEYS = {"type", "message"}
 
 
 def check_other_message(message: dict[str, Any], seat: int | None) -> None:
@@ -69,6 +70,9 @@ def check_other_message(message: dict[str, Any], seat: int | None) -> None:
     the tests of the auto-pass check)."""
     if message["type"] == "autopass":
         assert seat is not None and set(message) == AUTOPASS_KEYS
+    elif message["type"] == "notice":
+        # What its autoplay played, told to the seat alone.
+        assert seat is not None and set(message) == NOTICE_KEYS
     elif message["type"] == "chat":
         assert set(message) - {"type"} in (CHAT_LINE_KEYS, TEAM_LINE_KEYS)
     elif message["type"] == "chat_history":
@@ -164,8 +168,10 @@ def play_by_hand(
     table's summary after every round, and ``each_round`` may do more then.
     ``autopass`` gives seats an auto-pass setting (an ``autopass`` message's
     fields) as they sit down: such a seat leaves the windows it covers to the
-    server, which passes for it. ``seated`` is told the table and every seat's
-    token once all have joined.
+    server, which passes for it. A decision with one legal answer is left to the
+    server too (autoplay), unless the seat's setting has ``forced`` false; like a
+    pass the server plays, it draws nothing from ``rng``. ``seated`` is told the
+    table and every seat's token once all have joined.
     """
     created = create(client, [HUMAN] * players, **table)
     name = created["table"]
@@ -190,7 +196,8 @@ def play_by_hand(
             sockets[seat].send({"type": "autopass", **setting})
             sockets[seat].until(
                 lambda m, told=setting: m["type"] == "autopass"
-                and m == {"type": "autopass", "every": False, "timings": [], **told}
+                and m == {"type": "autopass", "every": False, "timings": [], "forced": True,
+                          **told}
             )
         while not latest[None]["view"]["over"]:
             move = max(m["move"] for m in latest.values())
@@ -198,7 +205,10 @@ def play_by_hand(
             for seat in range(players):
                 if latest[seat]["move"] < move:
                     latest[seat] = sockets[seat].state(move)
-                if latest[seat]["legal"] and covered(latest[seat], (autopass or {}).get(seat)):
+                setting = (autopass or {}).get(seat)
+                autoplayed = len(latest[seat]["legal"]) == 1 and (setting or {}).get(
+                    "forced", True)
+                if (latest[seat]["legal"] and covered(latest[seat], setting)) or autoplayed:
                     passed += 1
                 elif latest[seat]["legal"]:
                     step = latest[seat]["step"]
@@ -220,6 +230,11 @@ def play_by_hand(
                 latest[seat] = socket.state(move)
             bodies.append(client.get(f"/api/tables/{name}").text)
             assert move < limit, "the game should end"
+        for socket in sockets.values():
+            # Every message sent before now has arrived (a ping's pong follows them):
+            # what the server told a seat after the last move, too.
+            socket.send({"type": "ping"})
+            socket.until(lambda m: m["type"] == "pong")
     finally:
         for context in contexts.values():
             context.__exit__(None, None, None)

@@ -26,8 +26,8 @@ from plunder.server.store import Store
 from server.conftest import UNLIMITED
 from server.kit import HUMAN, Socket, create, join, states_along
 
-OFF = {"type": "autopass", "every": False, "timings": []}
-TIDE = {"type": "autopass", "every": False, "timings": ["tide"]}
+OFF = {"type": "autopass", "every": False, "timings": [], "forced": True}
+TIDE = {"type": "autopass", "every": False, "timings": ["tide"], "forced": True}
 # A deal (with the choices ``keen`` draws from random.Random(5)) in which seat 0
 # meets windows of both of Rum & Bones's timings, "tide" and "hits", in five rounds.
 DEAL = 1732050807568877
@@ -46,9 +46,13 @@ class Table:
 
 
 @contextmanager
-def rumbones(client: TestClient, **table: Any) -> Iterator[Table]:
+def rumbones(
+    client: TestClient, autoplay_off: tuple[int, ...] = (), **table: Any
+) -> Iterator[Table]:
     """The table (``table``: the creation's fields), each socket past its first state,
-    its chat history and, for a seat, its auto-pass setting (off)."""
+    its chat history and, for a seat, its auto-pass setting (off); the seats of
+    ``autoplay_off`` turn their autoplay off (before their first decision, the draft's
+    pick, is answered), so that they answer decisions with one answer by hand."""
     options = table.pop("options", {})
     created = create(
         client, [HUMAN, HUMAN], game="rumbones", options=options, reflex_clock=60, **table
@@ -65,6 +69,9 @@ def rumbones(client: TestClient, **table: Any) -> Iterator[Table]:
             socket.until(lambda m: m["type"] == "chat_history")
             if seat is not None:
                 assert socket.next() == OFF
+            if seat in autoplay_off:
+                socket.send({"type": "autopass", "forced": False})
+                socket.until(lambda m: m == {**OFF, "forced": False})
             sockets[seat] = socket
         yield Table(name, tokens, sockets)
 
@@ -91,7 +98,9 @@ def drive(
     leave: Callable[[int, dict[str, Any]], bool] = lambda seat, message: False,
 ) -> Latest:
     """Plays both seats, a move at a time (``keen``), until ``stop`` accepts the latest
-    state of each (or the game ends); a decision ``leave`` accepts is left to the server."""
+    state of each (or the game ends); a decision ``leave`` accepts is left to the server.
+    (A seat with autoplay on leaves it decisions with one answer: ``rumbones``'s
+    ``autoplay_off`` keeps them the seat's.)"""
     latest = {seat: sockets[seat].state(0) for seat in (0, 1)}
     while True:
         move = max(m["move"] for m in latest.values())
@@ -110,7 +119,7 @@ def drive(
                 )
                 break
         else:
-            # Nothing to do but wait for the pass the server plays for seat 0.
+            # Nothing to do but wait for what the server plays for a seat.
             latest = {seat: sockets[seat].state(move + 1) for seat in latest}
 
 
@@ -188,7 +197,7 @@ def test_a_store_made_before_auto_pass_gets_its_column(db_url):
             socket.send({"type": "hello", "token": created["token"]})
             socket.send({"type": "autopass", "every": True})
             told = socket.until(lambda m: m["type"] == "autopass" and m["every"])
-            assert told == {"type": "autopass", "every": True, "timings": []}
+            assert told == {"type": "autopass", "every": True, "timings": [], "forced": True}
         assert hello_setting(client, name, created["token"])["every"] is True
 
 
@@ -205,10 +214,10 @@ def covered_by(setting: dict[str, Any]) -> Callable[[int, dict[str, Any]], bool]
 
 def test_the_server_passes_the_covered_windows_and_plays_nothing_else(client, monkeypatch):
     monkeypatch.setattr(secrets, "randbits", lambda bits: DEAL)
-    with rumbones(client, options={"round_limit": 5}) as table:
+    with rumbones(client, (0, 1), options={"round_limit": 5}) as table:
         host = table.sockets[0]
         host.send({"type": "autopass", "timings": ["tide"]})
-        host.until(lambda m: m == TIDE)
+        host.until(lambda m: m == {**TIDE, "forced": False})
         # The windows on hits are answered by hand, mostly with a reaction.
         drive(table.sockets, random.Random(5), stop=lambda latest: False, leave=covered_by(TIDE))
         record = client.get(f"/api/tables/{table.name}/record").json()
@@ -233,7 +242,7 @@ def test_a_covered_window_is_passed_no_sooner_than_a_bot_would_move(client, monk
     offered, and its answer comes before the pass the server plays after its delay."""
     monkeypatch.setattr(secrets, "randbits", lambda bits: DEAL)
     every = {"every": True}
-    with rumbones(client, options={"round_limit": 5}, bot_delay=1) as table:
+    with rumbones(client, (0, 1), options={"round_limit": 5}, bot_delay=1) as table:
         host, guest = table.sockets[0], table.sockets[1]
         host.send({"type": "autopass", **every})
         host.until(lambda m: m["type"] == "autopass" and m["every"])
@@ -275,7 +284,7 @@ def test_a_covered_window_is_passed_no_sooner_than_a_bot_would_move(client, monk
 
 def test_a_setting_made_while_its_window_is_open_answers_it(client, monkeypatch):
     monkeypatch.setattr(secrets, "randbits", lambda bits: DEAL)
-    with rumbones(client, options={"round_limit": 5}) as table:
+    with rumbones(client, (0, 1), options={"round_limit": 5}) as table:
         host = table.sockets[0]
         latest = drive(
             table.sockets, random.Random(5), stop=lambda latest: owes_window(latest[0], 0)

@@ -3,6 +3,7 @@ a store keeps it in, and which windows it covers."""
 
 from __future__ import annotations
 
+import dataclasses
 import string
 from typing import Any
 
@@ -16,14 +17,18 @@ from plunder.server.messages import Autopass, BadMessage, read_message
 
 # Window timings as games name their decision kinds.
 timings = st.text(string.ascii_letters + string.digits + "_-", min_size=1, max_size=32)
-settings_ = st.builds(AutoPass, st.booleans(), st.frozensets(timings, max_size=MAX_TIMINGS))
+settings_ = st.builds(
+    AutoPass, st.booleans(), st.frozensets(timings, max_size=MAX_TIMINGS), st.booleans()
+)
 
 
 def read(message: dict[str, Any]) -> AutoPass:
     """An ``autopass`` message read as the server reads it: its schema, then its values."""
     typed = read_message({"type": "autopass", **message})
     assert isinstance(typed, Autopass)
-    return autopass_setting(typed.every, typed.timings)
+    setting = autopass_setting(typed.every, typed.timings)
+    # A message without ``forced`` leaves the seat's as it was: on, for a new seat.
+    return dataclasses.replace(setting, forced=typed.forced is not False)
 
 
 # Anything a client could send as JSON.

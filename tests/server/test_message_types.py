@@ -42,7 +42,7 @@ FIELDS: dict[str, dict[str, set[str]]] = {
     "close": {},
     "finish": {},
     "leave": {},
-    "autopass": {"every": {"boolean"}, "timings": {"list"}},
+    "autopass": {"every": {"boolean"}, "timings": {"list"}, "forced": {"boolean", "null"}},
 }
 # A value of the right kind for every field, so that one field alone is wrong (a
 # hello's token is the sender's own, added by the test: a hello read as a

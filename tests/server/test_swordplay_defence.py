@@ -24,6 +24,9 @@ def test_a_defence_gets_no_clock_and_waits_for_its_player(client):
     with client.websocket_connect(f"/ws/{table}") as ws:
         ann = Socket(ws)
         ann.send({"type": "hello", "token": created["token"]})
+        # Her defence with one answer waits for her too (autoplay off).
+        ann.send({"type": "autopass", "forced": False})
+        ann.until(lambda m: m["type"] == "autopass" and m["forced"] is False)
         moved = -1
         # Ann passes every phase of her turns until the bot attacks her.
         for _ in range(300):

@@ -106,7 +106,7 @@ def test_resume_goes_on_with_a_saved_game_and_its_seats(plunder_cli, tmp_path):
     # Both forms: a checkout's ./run, and plunder where the package is installed.
     assert f"./run play --resume {save} (or plunder play --resume {save})" in flat(first.stdout)
     saved = json.loads(save.read_text())
-    assert saved["table"] == {"humans": 1, "bots": {"1": "greedy", "2": "random"}}
+    assert saved["table"] == {"humans": [0], "bots": {"1": "greedy", "2": "random"}}
     before = plunder.replay(saved).moves
 
     result = plunder_cli(["play", "--resume", str(save)], input=BARRICADES)

@@ -65,6 +65,10 @@ class Game:
     extra_options: ClassVar[tuple[Option, ...]] = ()
     # Whether teammates see each other's committed (unrevealed) choices.
     team_shares_choices: ClassVar[bool] = True
+    # Whether teammates may know all that each other knows (hands, choices, private
+    # events): then a table that seats teammates at one screen hides nothing from
+    # one of them by hiding it from the other (the conformance kit holds a game to it).
+    team_sees_all: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         self.options: Mapping[str, Any] = MappingProxyType(

@@ -173,21 +173,29 @@ TIMING = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_TIMINGS = 32
 # How a stored setting writes "every window" among its timings (never a timing's name).
 EVERY = "*"
+# How a stored setting writes that decisions with one answer wait for the player (never
+# a timing's name either; a setting stored without it plays them, as every seat's did).
+ASK_FORCED = "!"
 
 
 @dataclass(frozen=True)
 class AutoPass:
-    """A seat's private auto-pass: the window timings a table passes for it, or every window.
+    """A seat's private auto-pass: the window timings a table passes for it, or every
+    window; and whether a decision with one legal answer is played for it (``forced``,
+    its autoplay: on unless the player turns it off).
 
     It is the player's own choice, never part of the game: no view, event or
     record holds it. A table plays the pass (``passing``) for the seat only while
-    the seat owes an answer to an open window this setting covers.
+    the seat owes an answer to an open window this setting covers, and the one
+    legal answer (``playing``) only while the seat owes a decision that has no other.
     """
 
     every: bool = False
     timings: frozenset[str] = frozenset()
+    forced: bool = True
 
     def __bool__(self) -> bool:
+        """Whether any window is passed (autoplay aside)."""
         return self.every or bool(self.timings)
 
     def covers(self, frame: Frame | None) -> bool:
@@ -203,16 +211,30 @@ class AutoPass:
             return None
         return state.default_action(seat)
 
+    def playing(self, state: State, seat: int) -> Action | None:
+        """What a table plays for ``seat`` now, or None: the pass of a window this
+        setting covers, else, with ``forced``, the seat's one legal answer to a
+        decision it owes (a window where it may only pass among them)."""
+        passing = self.passing(state, seat)
+        if passing is not None or not self.forced or seat not in state.pending:
+            return passing
+        legal = state.legal(seat)
+        return legal[0] if len(legal) == 1 else None
+
     def to_json(self) -> dict[str, Any]:
-        return {"every": self.every, "timings": sorted(self.timings)}
+        return {"every": self.every, "timings": sorted(self.timings), "forced": self.forced}
 
     def to_text(self) -> str:
-        """The setting in one line, as a store keeps it: its timings, ``*`` for every window.
+        """The setting in one line, as a store keeps it: its timings, ``*`` for every window,
+        ``!`` where decisions with one answer wait for the player.
 
         >>> AutoPass(True, frozenset({"tide", "hits"})).to_text()
         '* hits tide'
+        >>> AutoPass(forced=False).to_text()
+        '!'
         """
-        return " ".join([EVERY] * self.every + sorted(self.timings))
+        return " ".join([ASK_FORCED] * (not self.forced) + [EVERY] * self.every
+                        + sorted(self.timings))
 
     @classmethod
     def from_text(cls, text: str | None) -> AutoPass:
@@ -221,10 +243,13 @@ class AutoPass:
 
         >>> AutoPass.from_text("* tide") == AutoPass(True, frozenset({"tide"}))
         True
+        >>> AutoPass.from_text("! tide") == AutoPass(False, frozenset({"tide"}), forced=False)
+        True
         """
         words = (text or "").split()
         timings = frozenset(w for w in words if TIMING.fullmatch(w))
-        return cls(EVERY in words, frozenset(sorted(timings)[:MAX_TIMINGS]))
+        return cls(EVERY in words, frozenset(sorted(timings)[:MAX_TIMINGS]),
+                   forced=ASK_FORCED not in words)
 
 
 __all__ = ["AutoPass", "Windows"]

@@ -595,7 +595,7 @@ def create_app(
         table: LiveTable, connection: Connection, message: messages.Autopass
     ) -> None:
         setting = autopass_setting(message.every, message.timings)
-        await hub().set_autopass(table, connection.seat, setting)
+        await hub().set_autopass(table, connection.seat, setting, forced=message.forced)
 
     # What each message of an attached connection asks of the hub, by its type;
     # each handler gets the message read by its type's schema (``messages``).

@@ -622,15 +622,20 @@ class Hub:
             log.info("table %s closed (%s)", table.id, reason)
             self._publish(table)
 
-    async def set_autopass(self, table: LiveTable, seat: int | None, setting: AutoPass) -> None:
+    async def set_autopass(
+        self, table: LiveTable, seat: int | None, setting: AutoPass, forced: bool | None = None
+    ) -> None:
         """A player's private auto-pass for their seat: stored, then told to that seat's
-        connections alone. A covered window the seat owes now is passed too, in time."""
+        connections alone. A covered window the seat owes now is passed too, in time.
+        ``forced`` turns the seat's autoplay on or off; None leaves it as it was."""
         if seat is None:
             raise TableError("a spectator has no seat to pass for", status=403)
         async with table.lock:
             if table.finished:
                 raise TableError(f"the table is {table.row.status}", status=409)
             row = table.seat_row(seat)
+            kept = row.autopass.forced if forced is None else forced
+            setting = dataclasses.replace(setting, forced=kept)
             if setting != row.autopass:
                 await self.store.call("set_autopass", table.id, seat, setting)
                 row.autopass = setting
@@ -762,8 +767,9 @@ class Hub:
                     table.thinking[seat] = self._soon(self._bot_move(table, seat))
                 continue
             if seat not in table.thinking and table.auto_pass(seat) is not None:
-                # The player's auto-pass answers as a bot would; the seat's clock runs
-                # all the same, so that the summary shows nothing of the setting.
+                # The player's auto-pass (or autoplay, for a decision with one answer)
+                # answers as a bot would; the seat's clock runs all the same, so that
+                # the summary shows nothing of the setting nor of the hand.
                 table.thinking[seat] = self._soon(self._bot_move(table, seat))
             if seat not in table.clocks:
                 timed = state.timeout_action(seat) is not None
@@ -895,23 +901,37 @@ class Hub:
             self._publish(table)
 
     async def _pass_turn(self, table: LiveTable, seat: int) -> None:
-        """The pass of the window ``seat`` owes, played by its player's auto-pass.
+        """The pass of the window ``seat`` owes, played by its player's auto-pass; or
+        the one legal answer of the decision it owes, played by its autoplay.
 
         It comes after the table's bot delay and a part drawn by chance
-        (``plunder.pace``) from the window's opening (or from the setting, for a
-        window already open), as a bot's move would: never before the window is
-        offered, and no one else can tell it from a quick player or a bot. Only
-        the window's pass is ever played.
+        (``plunder.pace``) from the decision's opening (or from the setting, for a
+        decision already open), as a bot's move would: never before the decision is
+        offered, and no one else can tell it from a quick player or a bot. Whether a
+        seat has one answer may hang on its hand, so an answer played at once would
+        tell the others of it; played at this time, it tells nothing the others can
+        tell from a quick player's. Only the window's pass, or the one legal answer,
+        is ever played; the player alone is told (a ``notice``) of the latter, after
+        the move's state message.
         """
         step = table.state.step
         pause = self.delay_of(table)
         await asyncio.sleep(pause + drawn_part(pause))
         async with table.lock:
-            passing = table.auto_pass(seat)
-            if passing is None or table.state.step != step:
+            action = table.auto_pass(seat)
+            if action is None or table.state.step != step:
                 return
-            await self._play(table, seat, passing.notation)
+            forced = table.seat_row(seat).autopass.passing(table.state, seat) is None
+            words = table.decision_words()
+            await self._play(table, seat, action.notation)
             self._publish(table)
+            if forced:
+                told = encode({"type": "notice", "message": (
+                    f"Played for you: {action.notation}, your only choice ({words}; autoplay)."
+                )})
+                for connection in [c for c in table.connections if c.seat == seat]:
+                    if not connection.push(told):
+                        table.connections.discard(connection)
 
     async def _clock(self, table: LiveTable, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.monotonic()))

@@ -78,6 +78,8 @@ class Autopass(Message):
     type: Literal["autopass"]
     every: bool = False
     timings: list[str] = []
+    # Absent or null: the seat's autoplay stays as it is.
+    forced: bool | None = None
 
 
 ClientMessage = Annotated[
@@ -100,6 +102,7 @@ WORDS = {
     ("handover", "seat"): "no seat of that kind: seat is a seat's number",
     ("autopass", "every"): "autopass: every is true or false",
     ("autopass", "timings"): "autopass: timings is a list of window timings",
+    ("autopass", "forced"): "autopass: forced is true or false (or absent)",
 }
 
 # The generic sentence for a field of a kind, by pydantic's error type.

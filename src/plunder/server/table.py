@@ -172,16 +172,26 @@ class LiveTable:
         return row.kind == "bot" or row.auto
 
     def auto_pass(self, seat: int) -> Action | None:
-        """The pass the table plays now for ``seat`` by its player's auto-pass, or None.
+        """What the table plays now for ``seat`` by its player's setting, or None: the
+        pass of a window its auto-pass covers, or the one legal answer of a decision
+        (``AutoPass.playing``).
 
         Only for a human seat its player plays (a bot playing it answers for
-        itself), while the table runs and the seat owes an answer to an open
-        window its setting covers.
+        itself), while the table runs and the seat owes that decision.
         """
         row = self.seat_row(seat)
         if row.kind != "human" or row.auto or self.row.status != RUNNING:
             return None
-        return row.autopass.passing(self.state, seat)
+        return row.autopass.playing(self.state, seat)
+
+    def decision_words(self) -> str:
+        """The open decision in players' words: what the game's catalogue says of its
+        kind (``decisions``), else the kind itself."""
+        frame = self.state.decision
+        if frame is None:
+            return ""
+        words = self.game.catalogue().get("decisions", {}).get(frame.kind)
+        return str(words) if words else frame.kind.replace("_", " ")
 
     def connected_seats(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}

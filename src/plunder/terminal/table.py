@@ -3,9 +3,14 @@
 Each human sees only their seat's view. With several humans on one device, a
 "pass the device" screen comes before each human's turn and, on a real terminal,
 the screen and its scrollback are cleared around it, so one human never sees
-another's hand or choice. A human may have the table pass the any-time windows of
-some timings for them (``autopass``): such a window is passed without a prompt
-(and without a pass screen), and only that human is told. Output stays plain text
+another's hand or choice; not between teammates of a game whose teammates see all
+each other sees (``Game.team_sees_all``), who have nothing to hide from each other.
+A human may have the table pass the any-time windows of some timings for them
+(``autopass``): such a window is passed without a prompt (and without a pass
+screen), and only that human is told. A decision with one legal answer plays
+itself (``autoplay``, on unless turned off), and only that human is told; where a
+pass screen would come before it, it still comes, so that the screens shown tell
+the others nothing of the hand that left one answer. Output stays plain text
 when stdout is not a terminal (Rich leaves out control codes then, and the screen
 is never cleared).
 """
@@ -59,6 +64,8 @@ class TerminalTable:
     ``read_line(prompt)`` reads one line of a human's input and raises
     ``EOFError`` when input ends (default: ``console.input``). ``echo_input``
     prints what was read, so a transcript of piped input shows the answers.
+    ``autoplay`` is every human's setting at the start: whether a decision with
+    one legal answer is played for them (each may change theirs, ``autoplay``).
     """
 
     def __init__(
@@ -71,6 +78,7 @@ class TerminalTable:
         labels: Mapping[int, str] | None = None,
         echo_input: bool = False,
         read_line: Callable[[str], str] | None = None,
+        autoplay: bool = True,
     ) -> None:
         self.state = state
         self.bots = dict(bots)
@@ -91,6 +99,10 @@ class TerminalTable:
         # (told at their next turn, when others share the screen).
         self.autopass: dict[int, AutoPass] = {}
         self.notes: dict[int, list[str]] = {}
+        # Each human's choice of having their decisions with one legal answer played.
+        self.autoplay = dict.fromkeys(self.humans, autoplay)
+        # The human whose screen the device shows now (None: no one's yet).
+        self.holder: int | None = None
 
     # ------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -115,7 +127,8 @@ class TerminalTable:
             elif passing:
                 self.pass_for(passing[0])
             else:
-                self.human_turn(pending[0])
+                # A bot of a team waits for the team's human: the human answers first.
+                self.human_turn(next(seat for seat in pending if seat not in self.bots))
             if not self.state.committed:  # the step resolved
                 if not self.rushed:
                     self.show_new_events()
@@ -251,10 +264,74 @@ class TerminalTable:
         shown = "; ".join(f"{kind} ({self.renderer.timing(kind, view)})" for kind in met)
         return f"Windows offered to you: {shown}. Type autopass TIMING, all or off."
 
+    # ------------------------------------------------------------ autoplay
+    def forced(self, seat: int) -> Action | None:
+        """The one legal answer of human ``seat`` to play for it now, or None (several
+        answers, or the seat's autoplay off)."""
+        if not self.autoplay.get(seat, False):
+            return None
+        legal = self.state.legal(seat)
+        return legal[0] if len(legal) == 1 else None
+
+    def play_forced(self, seat: int, action: Action, screened: bool) -> None:
+        """Play ``seat``'s only answer for it and tell that player alone.
+
+        Behind a pass screen (``screened``) the player, who now holds the device,
+        reads the line and hands the device on; without one, the screen is theirs
+        or their team's, and the line is said at once.
+        """
+        assert self.state.decision is not None
+        words = self.renderer.timing(self.state.decision.kind, self.state.view(seat, log=False))
+        self.state.act(seat, action)
+        self.say(f"Played for you: {action}, your only choice ({words}; autoplay).")
+        if screened:
+            answer = self.read("Pass the device on: press Enter. ")
+            if answer.strip().lower() in ("q", "quit"):
+                raise QuitRequested
+
+    def set_autoplay(self, seat: int, asked: str) -> bool:
+        """``autoplay``: show the seat's setting, or set it (``on``, ``off``).
+
+        ``True`` when the new setting plays the decision the seat owes now.
+        """
+        word = asked.lower()
+        if word in ("on", "off"):
+            self.autoplay[seat] = word == "on"
+        elif word:
+            self.say(f"autoplay takes on or off, not {asked!r}.")
+            return False
+        if self.autoplay.get(seat):
+            self.say("Autoplay is on: a decision with one legal answer is played for you.")
+        else:
+            self.say("Autoplay is off: every decision waits for you, even with one answer.")
+        action = self.forced(seat)
+        if action is None:
+            return False
+        self.play_forced(seat, action, screened=False)
+        return True
+
     # ------------------------------------------------------------ humans
+    def shares_screen(self, seat: int) -> bool:
+        """Whether ``seat`` may see the screen as it stands: it holds the device, or a
+        teammate who sees all it sees does (``Game.team_sees_all``)."""
+        if len(self.humans) == 1:
+            return True
+        if not self.state.game.team_sees_all:
+            return False
+        team = self.state.allies(seat)
+        # At the first turn the device is before all of them: theirs, if they are one team.
+        holders = self.humans if self.holder is None else [self.holder]
+        return all(holder in team for holder in holders)
+
     def human_turn(self, seat: int) -> None:
-        if len(self.humans) > 1:
+        screened = not self.shares_screen(seat)
+        if screened:
             self.pass_device(seat)
+        self.holder = seat
+        forced = self.forced(seat)
+        if forced is not None:
+            self.play_forced(seat, forced, screened)
+            return
         self.draw(seat)
         while True:
             text = self.read(f"Seat {seat} > ").strip()
@@ -285,6 +362,8 @@ class TerminalTable:
                 return False
             if command.split()[0] == "autopass":
                 return self.set_autopass(seat, text.strip()[len("autopass") :].strip())
+            if command.split()[0] == "autoplay":
+                return self.set_autoplay(seat, text.strip()[len("autoplay") :].strip())
         choice = text
         # An exact notation wins over a list number, for games whose notation is a number.
         if text not in legal and text.isdigit():
@@ -367,7 +446,8 @@ class TerminalTable:
             "Commands: an action's notation or its number; ? or help: this list; "
             "? NAME: a card, pirate or other piece explained; ? me: your own pieces; "
             "rules: the player's guide; autopass TIMING|all|off: the any-time windows "
-            "passed for you (autopass alone: which); t: redraw the table; q: save and quit."
+            "passed for you (autopass alone: which); autoplay on|off: decisions with one "
+            "legal answer played for you (on at first); t: redraw the table; q: save and quit."
         )
 
     def show_guide(self) -> None:

@@ -42,7 +42,9 @@ Every registered game, under each of its modes and options, must pass
 * ``rejection``: rejected input raises ``IllegalAction`` and leaves the state unchanged;
 * ``teams``: the teams split the seats, every member of a team gets the team's
   return, and ``game.utility()`` fits the teams' sizes (``returns`` then asks
-  that the teams' shares add up to 1);
+  that the teams' shares add up to 1); in a game whose teammates see all each
+  other sees (``team_sees_all``), a state determinized for a seat leaves its
+  teammates' views as they were, and teammates see the same events;
 * ``windows``: an open any-time window is offered to the same seats in worlds
   where everything hidden is drawn anew (public information decides who is
   asked);

@@ -194,6 +194,27 @@ def check_views(
                     where,
                 )
             keys.add(other.info_key(seat), other_text, where)
+            if seat is not None and state.game.team_sees_all:
+                _check_team_sees_all(state, other, seat, where)
+
+
+def _check_team_sees_all(state: State, other: State, seat: int, where: str) -> None:
+    """A game whose teammates see all each other sees: what ``seat`` cannot know
+    (redrawn in ``other``) is hidden from its teammates too, and they see its events."""
+    for mate in sorted(state.allies(seat) - {seat}):
+        if other.info_key(mate) != state.info_key(mate):
+            raise ConformanceFailure(
+                "teams", f"seat {mate} sees what its teammate {seat} cannot, though the "
+                "game says teammates see all each other sees (team_sees_all)", where
+            )
+        count = state.event_count(seat)
+        if state.event_count(mate) != count or state.events(mate, count - _RECENT) != (
+            state.events(seat, count - _RECENT)
+        ):
+            raise ConformanceFailure(
+                "teams", f"seats {seat} and {mate} see different events, though the game "
+                "says teammates see all each other sees (team_sees_all)", where
+            )
 
 
 def _check_window(state: State, rng: random.Random, worlds: int, where: str) -> None:

@@ -71,6 +71,9 @@ class BonesGame(Game):
     max_players = 6
     default_players = 2
     modes = (BATTLE, CLASH)
+    # R65: a seat sees its teammates' Tide hands, and every private event goes to
+    # the whole team.
+    team_sees_all = True
     extra_options = (
         Option("mode", BATTLE, "Battle: two sides on their ships, first to 8 VP, for 2 players "
                "or two teams of 3 to 6. Clash Royale!: every player for themselves, for 3 to 6.",

@@ -19,6 +19,8 @@
  * A seat's auto-pass (the any-time windows the server passes for it) is told to
  * that seat alone (an `autopass` message); the page offers it in the settings
  * beside the seats and, while a window is open for the seat, beside its choices.
+ * The same message says whether the server plays the seat's decisions that have
+ * one legal answer (`forced`, on by default; a box beside the seats turns it off).
  */
 (function () {
   "use strict";
@@ -472,7 +474,7 @@
     const actions = withheld ? [] : message.actions || [];
     document.title = `${legal.length ? "Your move · " : ""}${summary.title || "plunder"} · ${tableId}`;
     announceTurn(legal.length > 0);
-    const shown = Object.assign({}, message, { legal, actions, sending: page.sending, autopass: windowOffer(message, actions) });
+    const shown = Object.assign({}, message, { legal, actions, sending: page.sending, autopass: windowOffer(message, actions), autoplay: autoplayed(legal) });
     if (open && message.view) shown.view = Object.assign({}, message.view, { pending: [] });
     // Draw the game only when what it shows has changed, so a click in progress
     // is not lost to a redraw that would change nothing. The log only grows:
@@ -966,7 +968,11 @@
   const autopass = { setting: null, seat: null, met: new Set(), read: 0, logSeat: undefined };
 
   function receiveAutopass(message) {
-    autopass.setting = { every: message.every === true, timings: Array.isArray(message.timings) ? message.timings.map(String) : [] };
+    autopass.setting = {
+      every: message.every === true,
+      timings: Array.isArray(message.timings) ? message.timings.map(String) : [],
+      forced: message.forced !== false,
+    };
     autopass.seat = mySeat();
     draw();
   }
@@ -1023,6 +1029,12 @@
     send({ type: "autopass", every, timings: [...new Set(timings)] });
   }
 
+  /** Autoplay: whether the server plays this seat's decisions that have one legal answer. */
+  function sendAutoplay(forced) {
+    const setting = ownSetting() || { every: false, timings: [] };
+    send({ type: "autopass", every: setting.every, timings: setting.timings, forced });
+  }
+
   /** Ticks or unticks one timing. Unticked while every window is passed: every other timing met stays passed. */
   function setTiming(timing, on) {
     const setting = ownSetting() || { every: false, timings: [] };
@@ -1030,18 +1042,32 @@
     else sendAutopass(false, (setting.every ? metTimings() : setting.timings).filter((t) => t !== timing));
   }
 
-  /** The box above the game, for a renderer that does not draw it beside its choices. */
+  /** The one legal answer the server will play for this seat (its autoplay), else null. */
+  function autoplayed(legal) {
+    const setting = ownSetting();
+    return setting && setting.forced && legal.length === 1 ? String(legal[0]) : null;
+  }
+
+  /** The box above the game: the window's auto-pass, for a renderer that does not draw it
+   * beside its choices; and, for a decision with one answer, that it plays itself. */
   function drawWindowToggle(shown) {
     const slot = $("window-autopass");
     const toggle = page.renderer && page.renderer.autopass ? null : P.autopassToggle(shown);
-    slot.replaceChildren(...(toggle ? [toggle] : []));
-    slot.hidden = !toggle;
+    const parts = toggle ? [toggle] : [];
+    if (shown.autoplay) {
+      parts.push(el("p", { class: "hint autoplay-note", text: `Your only choice, ${shown.autoplay}, is played for you in a moment.` }));
+    }
+    slot.replaceChildren(...parts);
+    slot.hidden = !parts.length;
   }
 
   /** The settings beside the seats: every window, and each timing the seat has met. */
   function drawAutopass() {
     const box = $("autopass-settings");
     const setting = ownSetting();
+    const autoplay = $("autoplay-field");
+    autoplay.hidden = !setting || isOver() || isClosed();
+    if (setting) $("autoplay").checked = setting.forced;
     const met = setting ? metTimings() : [];
     const show = Boolean(setting) && !isOver() && !isClosed() && (met.length > 0 || setting.every);
     box.hidden = !show;
@@ -1242,6 +1268,7 @@
     startChatAndLeave();
     $("rules-button").addEventListener("click", toggleRules);
     $("rules-close").addEventListener("click", toggleRules);
+    $("autoplay").addEventListener("change", (event) => sendAutoplay(event.target.checked));
     $("turn-sound").checked = P.store.sound();
     $("turn-sound").addEventListener("change", () => P.store.setSound($("turn-sound").checked));
     $("join-rematch").addEventListener("click", (event) => {

@@ -159,6 +159,9 @@ def test_a_defence_waits_for_its_player_whatever_the_reflex_clock(
                   [table, made["token"]])
     anne.goto(f"/t/{table}")
     expect(anne.locator("#seats .seat-item.me .seat-name")).to_have_text("Anne (you)")
+    # Anne wants to answer every decision herself, even one with a single legal
+    # answer ("Take it" when no card of hers fits), so she turns autoplay off.
+    anne.locator("#autoplay").uncheck()
 
     # Anne passes every phase of her turns until the bot attacks her. (At a table
     # the bot draws among its near-best moves, passing now and then: it is given

@@ -61,7 +61,8 @@ TEAM_LINE_KEYS = {*CHAT_LINE_KEYS, "team"}  # a line written to the author's tea
 CHAT_HISTORY_KEYS = {"type", "messages", "can_post", "max_length"}
 # A seat's own auto-pass and autoplay, sent to that seat's connections only.
 AUTOPASS_KEYS = {"type", "every", "timings", "forced"}
-NOTICE_KEYS = {"type", "message"}
+# A notice of what a seat's autoplay played names the move (``played``) too.
+NOTICE_KEYS = ({"type", "message"}, {"type", "message", "played"})
 
 
 def check_other_message(message: dict[str, Any], seat: int | None) -> None:
@@ -72,7 +73,7 @@ def check_other_message(message: dict[str, Any], seat: int | None) -> None:
         assert seat is not None and set(message) == AUTOPASS_KEYS
     elif message["type"] == "notice":
         # What its autoplay played, told to the seat alone.
-        assert seat is not None and set(message) == NOTICE_KEYS
+        assert seat is not None and set(message) in NOTICE_KEYS
     elif message["type"] == "chat":
         assert set(message) - {"type"} in (CHAT_LINE_KEYS, TEAM_LINE_KEYS)
     elif message["type"] == "chat_history":
@@ -82,8 +83,6 @@ def check_other_message(message: dict[str, Any], seat: int | None) -> None:
     elif message["type"] == "handover_asked":
         # The host's question goes to the seat asked, never to a spectator.
         assert seat is not None and set(message) == {"type", "by"}
-    elif message["type"] == "notice":
-        assert set(message) == {"type", "message"}
     else:
         assert set(message) <= ERROR_KEYS
 

@@ -97,7 +97,9 @@ class Attacker:
                 continue  # the host's own attack: below
             for message in attacks(seat, step, players):
                 socket.send(message)
-                answer = socket.until(lambda m: m["type"] in ("error", "notice", "chat"))
+                # What the seat's autoplay played meanwhile is told, and is no answer.
+                answer = socket.until(lambda m: m["type"] in ("error", "notice", "chat")
+                                      and "played" not in m)
                 self.sent += 1
                 assert answer["type"] == "error", (seat, message, answer)
                 self.refused += 1

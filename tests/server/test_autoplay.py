@@ -76,6 +76,7 @@ def test_a_decision_with_one_answer_is_played_for_the_seat_and_told_to_it_alone(
             if message["type"] == "state":
                 last_move = max(last_move, message["move"])
             elif message["type"] == "notice":
+                assert message["played"] in message["message"], message
                 told.append((last_move, message["message"]))
         assert len(told) == len(forced[seat]), (seat, told, forced[seat])
         for (seen, words), (index, notation) in zip(told, forced[seat], strict=True):

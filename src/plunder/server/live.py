@@ -926,7 +926,7 @@ class Hub:
             await self._play(table, seat, action.notation)
             self._publish(table)
             if forced:
-                told = encode({"type": "notice", "message": (
+                told = encode({"type": "notice", "played": action.notation, "message": (
                     f"Played for you: {action.notation}, your only choice ({words}; autoplay)."
                 )})
                 for connection in [c for c in table.connections if c.seat == seat]:

@@ -27,8 +27,9 @@ import plunder
 from plunder import bots as bot_registry
 from plunder.engine.errors import OptionError, PlunderError, RecordError, UnknownGame
 from plunder.engine.game import GameInfo
+from plunder.engine.lesson import Lesson
 from plunder.engine.options import read_options
-from plunder.engine.registry import game_class
+from plunder.engine.registry import game_class, manifest
 from plunder.engine.registry import games as registered_games
 from plunder.match import (
     GameOutcome,
@@ -324,6 +325,16 @@ def play_command(
             "team in turn) instead of together.",
         ),
     ] = False,
+    lesson: Annotated[
+        bool,
+        typer.Option(
+            "--lesson",
+            metavar="",
+            help="A guided first game: a set deal against a gentle bot, and the table says "
+            "what to do next and why until you have seen each part of a turn (`plunder "
+            "games` marks the games that have one).",
+        ),
+    ] = False,
     no_autoplay: Annotated[
         bool,
         typer.Option(
@@ -390,6 +401,21 @@ def play_command(
     to replay with `plunder replay`.
     """
     seating: tuple[list[int], dict[int, str]] | None = None
+    guided = None
+    if lesson:
+        if resume is not None or players is not None or mode is not None or option or seed:
+            fail("--lesson sets the table itself: give only GAME with it")
+        if humans is not None or bot is not None or seat_bots is not None:
+            fail("--lesson seats you against its own bot: give no --humans, --bot or --seat-bots")
+        if game is None:
+            fail("name the GAME to learn, e.g. `plunder play duel --lesson`")
+        guided = _lesson(game)
+        game = guided.game
+        players, seed, option = guided.players, guided.seed, [
+            f"{name}={value}" for name, value in guided.options.items()
+        ]
+        bots = {s: guided.bot for s in range(guided.players) if s != guided.seat}
+        seating = ([guided.seat], bots)
     if resume is not None:
         if game is not None or players is not None or mode is not None or option or seed:
             fail(
@@ -445,6 +471,8 @@ def play_command(
         labels=labels,
         echo_input=not _stdin_is_tty(),
         autoplay=not no_autoplay,
+        lesson=guided,
+        coach=_bot(guided.coach, table_game.name) if guided and guided.coach else None,
     )
     path = save or default_record_path(table_game.name, seed)
     try:
@@ -532,6 +560,18 @@ def _table_record(
     the same."""
     table = {"humans": humans, "bots": {str(seat): spec for seat, spec in specs.items()}}
     return {**state.record, "table": table}
+
+
+def _lesson(game: str) -> Lesson:
+    """The guided first game ``game`` ships; a clear refusal where it has none."""
+    try:
+        found = manifest(game).lesson_of()
+    except UnknownGame as exc:
+        fail(str(exc))
+    if found is None:
+        having = [info.name for info in registered_games() if manifest(info.name).lesson]
+        fail(f"{game} has no guided first game yet; these have one: {', '.join(having)}")
+    return found
 
 
 def _go_on(path: Path) -> str:

@@ -22,6 +22,7 @@ from plunder.engine.errors import PlunderError
 
 if TYPE_CHECKING:
     from plunder.engine.game import Game
+    from plunder.engine.lesson import Lesson
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,9 @@ class Manifest:
       ``plunder.engine.stats.ContentStats`` (its length in its own rounds or turns,
       whether a limit cut it off, each seat's pieces, plays and points by source),
       which the balance lab sums up without knowing the game (see docs/lab.md).
+    * ``lesson``: a guided first game, a TOML file in the package (``"lesson.toml"``,
+      read by ``plunder.engine.lesson``): a set deal against a gentle bot and the
+      steps the table hints at, one after another.
     """
 
     game: type[Game]
@@ -73,6 +77,7 @@ class Manifest:
     rules: str | None = None
     guide: str | None = None
     stats: str | None = None
+    lesson: str | None = None
 
     @property
     def package(self) -> str:
@@ -121,6 +126,13 @@ class Manifest:
         game has none (a game kept outside the project, say), its rules document."""
         found = self.file(self.guide)
         return found if found is not None else self.rules_file()
+
+    def lesson_of(self) -> Lesson | None:
+        """The game's guided first game, read from its lesson file (else None)."""
+        from plunder.engine.lesson import read_lesson  # the lesson needs the engine's state
+
+        found = self.file(self.lesson)
+        return None if found is None else read_lesson(found, self.game.name)
 
     def timed_under(self, options: Mapping[str, Any]) -> bool:
         """Whether a table with ``options`` meets decisions the rules time."""

@@ -32,6 +32,7 @@ from plunder.bots import get as get_bot
 from plunder.bots.table import waits_for_humans
 from plunder.engine.action import Action
 from plunder.engine.errors import IllegalAction
+from plunder.engine.lesson import Lesson
 from plunder.engine.state import ELIMINATED, State
 from plunder.engine.windows import AutoPass
 from plunder.pace import time_cap, wait_out
@@ -79,6 +80,8 @@ class TerminalTable:
         echo_input: bool = False,
         read_line: Callable[[str], str] | None = None,
         autoplay: bool = True,
+        lesson: Lesson | None = None,
+        coach: Bot | None = None,
     ) -> None:
         self.state = state
         self.bots = dict(bots)
@@ -103,6 +106,10 @@ class TerminalTable:
         self.autoplay = dict.fromkeys(self.humans, autoplay)
         # The human whose screen the device shows now (None: no one's yet).
         self.holder: int | None = None
+        # A guided first game: its hints, and the bot whose choice they suggest.
+        self.lesson = lesson
+        self.coach = coach
+        self.lesson_told_done = False
 
     # ------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -419,6 +426,20 @@ class TerminalTable:
         for line in pack(["Actions:", *listed], self.console.width):
             self.say(line)
         self.say(self.renderer.actions_hint(view, self.structured(seat)))
+        self.show_lesson(seat)
+
+    def show_lesson(self, seat: int) -> None:
+        """In a guided first game, what to do next and why (once done, that it is done)."""
+        if self.lesson is None or seat != self.lesson.seat or self.lesson_told_done:
+            return
+        hint = self.lesson.hint(self.state, seat, self.coach)
+        self.lesson_told_done = hint.over
+        label = "Lesson done" if hint.over else f"Lesson, step {hint.taken + 1} of {hint.steps}"
+        line = Text(f"{label}: ", style="bold green")
+        line.append(hint.text)
+        if hint.suggest:
+            line.append(f"  Try: {', '.join(hint.suggest[:4])}", style="bold")
+        self.console.print(line)
 
     def structured(self, seat: int) -> list[dict[str, Any]]:
         """The seat's legal actions as the engine describes them, for the renderer."""

@@ -14,6 +14,7 @@ MANIFEST = Manifest(
     encoder="encoder:DuelEncoder",
     stats="stats:content_stats",
     batch="batch:DuelBatch",
+    lesson="lesson.toml",
 )
 
 __all__ = ["MANIFEST", "DuelAction", "DuelGame", "DuelState"]

@@ -69,13 +69,13 @@ def test_the_first_hint_welcomes_and_suggests_the_first_step() -> None:
     hint = lesson.hint(state, lesson.seat)
     assert hint.text.startswith(lesson.intro)
     assert hint.suggest == ("colt>1",)
-    assert (hint.taken, hint.steps, hint.over) == (0, 5, False)
+    assert (hint.step, hint.taken, hint.steps, hint.over) == (1, 0, 5, False)
     # Once the Colt is played (the bot's Barricade keeps it off), its step is taken
     # and the next is hinted.
     state.act(1, "barricade")
     state.act(0, "colt>1")
     after = lesson.hint(state, lesson.seat)
-    assert after.taken == 1 and after.text == lesson.steps[1].hint
+    assert (after.step, after.taken) == (2, 1) and after.text == lesson.steps[1].hint
 
 
 @pytest.mark.parametrize("game", LESSONS)

@@ -30,6 +30,7 @@ MESSAGE_KEYS = {
     "chosen",
     "table",
     "deadline",
+    "hint",
 }
 SUMMARY_KEYS = {
     "table",
@@ -119,6 +120,8 @@ def check_state_message(socket: Socket, message: dict[str, Any], seat: int | Non
     view = truth.view(seat, log=False)
     chosen = truth.game.parse(view["choice"]).to_json() if "choice" in view else None
     assert message["chosen"] == roundtrip(chosen)
+    # Hints are for a guided first game's learner alone.
+    assert message["hint"] is None
 
 
 def check_unseen(truth: Any, seat: int | None, message: dict[str, Any],

@@ -71,19 +71,21 @@ class Hint:
     """What the table tells the learner now.
 
     ``text``: what to do and why; ``suggest``: the legal moves that follow it
-    (empty: any move will do, the hint says what comes next); ``taken`` and
+    (empty: any move will do, the hint says what comes next); ``step``: the
+    hinted step's place in the lesson, from 1 (0 once it is over); ``taken`` and
     ``steps``: how far the lesson has come; ``over``: every step is taken.
     """
 
     text: str
     suggest: tuple[str, ...]
+    step: int
     taken: int
     steps: int
     over: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "suggest": list(self.suggest), "taken": self.taken,
-                "steps": self.steps, "over": self.over}
+        return {"text": self.text, "suggest": list(self.suggest), "step": self.step,
+                "taken": self.taken, "steps": self.steps, "over": self.over}
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ class Lesson:
         left = [step for step in self.steps if not step.taken(played, seen)]
         taken = len(self.steps) - len(left)
         if not left:
-            return Hint(self.done, (), taken, len(self.steps), True)
+            return Hint(self.done, (), 0, taken, len(self.steps), True)
         deciding = seat in state.pending and seat not in state.committed
         legal = [str(action) for action in state.legal(seat)] if deciding else []
         advised = None
@@ -123,7 +125,8 @@ class Lesson:
             moves = [advised]
         # The welcome comes with the first hint, until the learner's first move.
         text = step.hint if played else f"{self.intro} {step.hint}"
-        return Hint(text, tuple(moves), taken, len(self.steps), False)
+        place = self.steps.index(step) + 1
+        return Hint(text, tuple(moves), place, taken, len(self.steps), False)
 
 
 STEP_SCHEMA = Schema(

@@ -84,6 +84,8 @@ def game_list() -> list[dict[str, Any]]:
                 "timed_when": manifest(info.name).timed,
                 # What the lobby offers for the seats after the creator's.
                 "default_bot": bot_registry.default(info.name),
+                # Whether the game has a guided first game (a table with lesson: true).
+                "lesson": manifest(info.name).lesson is not None,
                 "bots": [
                     {"name": b.name, "help": b.help, "levels": list(b.levels)}
                     for b in bot_registry.infos(info.name)
@@ -310,17 +312,32 @@ def create_app(
             specs = game_class(game).option_specs()
         except UnknownGame as exc:
             raise TableError(str(exc)) from None
+        seat_specs = data.get("seats")
+        lesson = None
+        if data.get("lesson") is not None:
+            # A guided first game sets its own table: its options, seats and deal.
+            if data["lesson"] is not True:
+                raise TableError("lesson: true for the game's guided first game, or leave it out")
+            lesson = manifest(game).lesson_of()
+            if lesson is None:
+                raise TableError(f"{game} has no guided first game")
+            options = dict(lesson.options)
+            seat_specs = [
+                {"kind": "human"} if seat == lesson.seat else {"kind": "bot", "bot": lesson.bot}
+                for seat in range(lesson.players)
+            ]
         options = normalise_options(specs, options)
         creator = limit_creation(request)
         table, seat, token = await hub().create(
             game,
             options,
-            data.get("seats"),
+            seat_specs,
             data.get("name"),
-            data.get("clock"),
+            None if lesson else data.get("clock"),
             data.get("bot_delay"),
             reflex_clock=data.get("reflex_clock"),
             creator=creator,
+            lesson=lesson,
         )
         return JSONResponse({"table": table.id, "seat": seat, "token": token})
 

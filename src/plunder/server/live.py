@@ -33,6 +33,7 @@ from plunder import bots as bot_registry
 from plunder.bots.table import TableBot, waits_for_humans
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
+from plunder.engine.lesson import Lesson
 from plunder.engine.windows import AutoPass
 from plunder.pace import drawn_part, time_cap
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
@@ -250,8 +251,12 @@ class Hub:
         seat_creator: bool = True,
         reflex_clock: Any = None,
         creator: str | None = None,
+        lesson: Lesson | None = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; the creator takes its first human seat unless ``seat_creator`` is off.
+
+        A guided first game (``lesson``) is dealt from the lesson's seed: the deal is
+        the lesson's, known to anyone who reads it, and its learner is told hints.
 
         ``reflex_clock`` is the seconds a human seat has for a decision the rules
         time (default 5); ``clock`` the turn clock for every other decision.
@@ -311,7 +316,7 @@ class Hub:
             id=new_table_id(),
             game=game_name,
             options=dict(game.options),
-            seed=secrets.randbits(62),
+            seed=secrets.randbits(62) if lesson is None else lesson.seed,
             host_seat=host,
             clock=float(clock) if clock is not None else None,
             reflex_clock=float(reflex_clock),
@@ -320,6 +325,7 @@ class Hub:
             status=OPEN,
             bot_secret=new_bot_secret(),
             creator=creator,
+            lesson=lesson is not None,
             seats=rows,
         )
         row.status = row.derived_status(game_over=False)

@@ -87,6 +87,8 @@ tables = Table(
     Column("creator", String(64)),
     # Why a closed table was closed: "host" or "abandoned".
     Column("closed_by", String(16)),
+    # A guided first game (the game's lesson): its learner is told hints.
+    Column("lesson", Boolean),
 )
 
 seats = Table(
@@ -144,6 +146,7 @@ NEW_COLUMNS = {
         "bot_secret": "VARCHAR(64)",
         "creator": "VARCHAR(64)",
         "closed_by": "VARCHAR(16)",
+        "lesson": "BOOLEAN",
     },
     "plunder_moves": {"bot": "VARCHAR(64)", "bot_from": "INTEGER"},
     "plunder_seats": {"autopass": "VARCHAR(1200)"},
@@ -191,6 +194,7 @@ class TableRow:
     bot_secret: str | None = None
     creator: str | None = None
     closed_by: str | None = None
+    lesson: bool = False
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
     # The bot spec of each move a bot made, by the move's index (see ``MoveWrite``).
@@ -326,6 +330,7 @@ class Store:
                     bot_secret=row.bot_secret,
                     creator=row.creator,
                     closed_by=row.closed_by,
+                    lesson=row.lesson,
                 )
             )
             db.execute(
@@ -565,6 +570,7 @@ class Store:
             bot_secret=r.bot_secret,
             creator=r.creator,
             closed_by=r.closed_by,
+            lesson=bool(r.lesson),
         )
 
 

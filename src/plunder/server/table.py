@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import plunder
+from plunder import bots as bot_registry
 from plunder.bots.table import TableBot
 from plunder.engine.action import Action
 from plunder.engine.errors import PlunderError
 from plunder.engine.game import Game
+from plunder.engine.lesson import Lesson
 from plunder.engine.registry import manifest
 from plunder.engine.state import ELIMINATED, Event, State
 from plunder.engine.windows import AutoPass
@@ -149,6 +151,25 @@ class LiveTable:
 
     def seat_row(self, seat: int) -> SeatRow:
         return self.row.seats[seat]
+
+    @functools.cached_property
+    def lesson(self) -> tuple[Lesson, Any] | None:
+        """A guided first game's lesson and its coach (the bot whose choice the hints
+        suggest); None at any other table."""
+        if not self.row.lesson:
+            return None
+        lesson = manifest(self.game.name).lesson_of()
+        if lesson is None:
+            return None
+        coach = bot_registry.from_spec(lesson.coach, self.game.name) if lesson.coach else None
+        return lesson, coach
+
+    def hint(self, seat: int | None) -> dict[str, Any] | None:
+        """The learner's hint at a guided first game, worked out from its own view."""
+        if self.lesson is None or seat is None or self.row.status != RUNNING:
+            return None
+        lesson, coach = self.lesson
+        return lesson.hint(self.state, seat, coach).to_json() if seat == lesson.seat else None
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.row.seats if s.kind == "human" and s.token_hash is None]
@@ -295,6 +316,7 @@ class LiveTable:
             "chosen": chosen,
             "table": summary,
             "deadline": deadline,
+            "hint": self.hint(seat),
         }
 
     def state_text(

@@ -434,7 +434,7 @@ class TerminalTable:
             return
         hint = self.lesson.hint(self.state, seat, self.coach)
         self.lesson_told_done = hint.over
-        label = "Lesson done" if hint.over else f"Lesson, step {hint.taken + 1} of {hint.steps}"
+        label = "Lesson done" if hint.over else f"Lesson, step {hint.step} of {hint.steps}"
         line = Text(f"{label}: ", style="bold green")
         line.append(hint.text)
         if hint.suggest:

@@ -494,6 +494,7 @@
       page.drawnKey = key;
       drawGame(shown);
       drawWindowToggle(shown);
+      drawHint(shown);
     }
     drawSeats();
     drawAutopass();
@@ -502,6 +503,24 @@
     drawJoin();
     drawChatAndLeave();
     tick();
+  }
+
+  /** A guided first game: what to try next and why; the moves it suggests are marked. */
+  function drawHint(shown) {
+    const box = $("lesson-hint");
+    const hint = mode === "replay" ? null : shown.hint;
+    box.hidden = !hint;
+    const suggest = hint && shown.legal.length ? hint.suggest : [];
+    // A style rule rather than a class: it marks the move's element however the
+    // game's renderer redraws it.
+    // The first suggestion is the coach's choice: the one move marked.
+    $("lesson-marks").textContent = suggest.length
+      ? `#game [data-action="${CSS.escape(suggest[0])}"] { outline: 3px solid var(--green); outline-offset: 2px; }`
+      : "";
+    if (!hint) return;
+    const step = hint.over ? "Lesson done: " : `Lesson, step ${hint.step} of ${hint.steps}: `;
+    box.replaceChildren(el("strong", { text: step }), document.createTextNode(hint.text));
+    box.dataset.suggest = suggest.join(" ");
   }
 
   function drawGame(shown) {

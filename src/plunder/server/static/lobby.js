@@ -28,6 +28,7 @@
     const game = currentGame();
     if (!game) return;
     $("game-summary").textContent = game.summary || "";
+    $("lesson-offer").hidden = !game.lesson;
     const players = $("players");
     const spec = (game.options || []).find((o) => o.name === "players");
     players.min = game.min_players;
@@ -243,6 +244,21 @@
     return options;
   }
 
+  /** A guided first game: the game's lesson sets the seats, the options and the deal. */
+  async function learn() {
+    const errorBox = $("create-error");
+    errorBox.hidden = true;
+    const name = $("name").value.trim() || "Learner";
+    try {
+      const made = await api("POST", "/api/tables", { game: $("game").value, lesson: true, name });
+      store.setToken(made.table, made.token);
+      window.location.assign(`/t/${encodeURIComponent(made.table)}`);
+    } catch (error) {
+      errorBox.textContent = `The guided game could not be set: ${error.message}`;
+      errorBox.hidden = false;
+    }
+  }
+
   async function create(event) {
     event.preventDefault();
     const errorBox = $("create-error");
@@ -347,6 +363,7 @@
       drawSeats();
     });
     $("create-form").addEventListener("submit", create);
+    $("lesson").addEventListener("click", learn);
     try {
       games = await api("GET", "/api/games");
       fillGames();

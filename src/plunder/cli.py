@@ -559,7 +559,9 @@ def _table_record(
     seat's bot) so that --resume can seat them again; records without it replay all
     the same."""
     table = {"humans": humans, "bots": {str(seat): spec for seat, spec in specs.items()}}
-    return {**state.record, "table": table}
+    # A finished game's result, each score's parts included (a replay works it out again).
+    result = {"result": state.result.to_json()} if state.result is not None else {}
+    return {**state.record, "table": table, **result}
 
 
 def _lesson(game: str) -> Lesson:

@@ -89,6 +89,12 @@ def test_a_whole_game_by_clicks_against_the_greedy_bot(pages: Callable[..., Any]
             page.wait_for_timeout(40)
     assert clicks >= 16
     expect(page.locator("#result-scores li")).to_have_count(2)
+    # Each score with how it came about: its VP by source ("raiders 1 VP").
+    parts = page.locator("#result-scores .result-parts").all_text_contents()
+    assert len(parts) == 2
+    for told in parts:
+        assert [p.rsplit(" ", 2)[0] for p in told.split(", ")] == [
+            "combos", "raiders", "mercenaries", "tokens"], told
     # A ship on the sea says on hover where it lies, whose it is, its number and name.
     tips = page.locator("#game .uf-ship").evaluate_all(
         "(all) => all.map((e) => [e.textContent, e.title])")

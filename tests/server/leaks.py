@@ -241,7 +241,10 @@ def play_by_hand(
         for context in contexts.values():
             context.__exit__(None, None, None)
     record = client.get(f"/api/tables/{name}/record").json()
-    return Played(name, sockets, states_along(record), str(record["seed"]), bodies)
+    along = states_along(record)
+    # The record's result, each score's parts included, is the one its moves give.
+    assert record["result"] == json.loads(json.dumps(along[-1].result.to_json()))
+    return Played(name, sockets, along, str(record["seed"]), bodies)
 
 
 def play_until_enough(

@@ -247,3 +247,20 @@ def test_a_malformed_option_is_a_usage_error(plunder_cli):
     result = plunder_cli(["play", "duel", "--option", "target"])
     assert result.exit_code == 2
     assert "KEY=VALUE" in result.output
+
+
+def test_the_end_shows_how_each_score_came_about_and_the_record_keeps_it(plunder_cli, tmp_path):
+    save = tmp_path / "game.json"
+    result = plunder_cli(play_args(save, "--seed", "11"), input=BARRICADES)
+    assert result.exit_code == 0, result.output
+    record = json.loads(save.read_text())
+    replayed = plunder.replay(record).result
+    # The record carries the result, each seat's parts included, as a replay finds it.
+    assert record["result"]["breakdown"] == [dict(p) for p in replayed.breakdown]
+    out = flat(result.stdout)
+    for seat in range(3):
+        parts = replayed.parts(seat)
+        told = ", ".join(f"{name} ${amount}" for name, amount in parts.items()) or "nothing scored"
+        # Each seat's line: its duels won, a dollar each, then its total.
+        assert f"{told} = ${int(replayed.scores[seat])}" in out
+    assert sum(replayed.scores) == sum(len(p) for p in replayed.breakdown)

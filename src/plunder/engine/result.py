@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,12 +15,36 @@ class Result:
     shared win); ``scores`` are the game's own points per seat (dollars in Duel);
     ``reason`` says in words why the game ended. ``teams`` is the game's teams
     when it has any (``State.finish`` sets it): returns then pay a team as one.
+    ``breakdown`` says how each seat's score came about: per seat, its parts in
+    players' words (``{"duel 3": 1, "duel 5": 1}``, ``{"combos": 7, "raiders":
+    4}``; given as mappings, kept as ``(name, amount)`` pairs so that a result
+    stays immutable, ``parts(seat)`` as a dict), which add up to the seat's score
+    (a result whose parts do not is refused); empty where the game gives none.
     """
 
     winners: frozenset[int]
     scores: tuple[float, ...]
     reason: str = ""
     teams: tuple[frozenset[int], ...] | None = None
+    breakdown: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.breakdown:
+            return
+        # Pairs, not dicts: a result is shared, never copied, by a state's clones.
+        pairs = tuple(tuple(dict(parts).items()) for parts in self.breakdown)
+        object.__setattr__(self, "breakdown", pairs)
+        if len(pairs) != len(self.scores):
+            raise ValueError(f"a breakdown for {len(pairs)} seats, scores for "
+                             f"{len(self.scores)}")
+        for seat, score in enumerate(self.scores):
+            parts = self.parts(seat)
+            if not math.isclose(sum(parts.values()), score, abs_tol=1e-9):
+                raise ValueError(f"seat {seat}'s parts {parts} do not add up to {score}")
+
+    def parts(self, seat: int) -> dict[str, float]:
+        """How ``seat``'s score came about, part by part (empty without a breakdown)."""
+        return dict(self.breakdown[seat]) if self.breakdown else {}
 
     def outcome(self, seat: int) -> str:
         """``"win"``, ``"loss"`` or, when no seat won, ``"draw"``."""
@@ -65,4 +90,5 @@ class Result:
             "scores": list(self.scores),
             "outcomes": list(self.outcomes),
             "reason": self.reason,
+            "breakdown": [dict(parts) for parts in self.breakdown],
         }

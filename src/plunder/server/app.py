@@ -391,6 +391,8 @@ def create_app(
                 "bot_secret": table.row.bot_secret,
                 "bot_moves": {str(k): v for k, v in sorted(table.row.bot_moves.items())},
                 "bot_from": {str(k): v for k, v in sorted(table.row.bot_from.items())},
+                # The result with each score's parts; a replay works it out again.
+                "result": table.state.result.to_json() if table.state.result else None,
             }
             return json.dumps(whole, indent=1)
 

@@ -255,7 +255,24 @@ class GenericRenderer:
         )
         if shown:
             lines.append(Text(f"{self.scores_label}: {shown}"))
+        lines += self.breakdown(result, labels)
         return Group(*lines)
+
+    def breakdown(self, result: Mapping[str, Any], labels: Labels) -> list[Text]:
+        """How each seat's score came about: its parts, which add up to its score (seats
+        with the same parts, teammates, in one line)."""
+        lines: list[Text] = []
+        shown: list[Any] = []
+        for seat, parts in enumerate(result.get("breakdown") or []):
+            if parts in shown:
+                continue
+            shown.append(parts)
+            mates = [s for s, p in enumerate(result["breakdown"]) if p == parts]
+            who = ", ".join(seat_name(s, labels) for s in mates)
+            told = ", ".join(f"{name} {self.score(amount)}" for name, amount in parts.items())
+            lines.append(Text(f"  {who}: {told or 'nothing scored'}"
+                              f" = {self.score(result['scores'][seat])}"))
+        return lines
 
     def score(self, value: Any) -> str:
         return number(value)

@@ -194,6 +194,19 @@ class DuelState(State):
         if self.result is None:
             self._ask()
 
+    def _breakdown(self) -> tuple[dict[str, float], ...]:
+        """Each seat's dollars, one for each duel it won (R22), as the log tells them."""
+        parts: list[dict[str, float]] = [{} for _ in range(self.players)]
+        for event in self.log:
+            if event.data.get("type") == "duel_end" and event.data.get("winner") is not None:
+                parts[event.data["winner"]][text.duel_won(event.data["duel"])] = 1
+        for seat, seat_parts in enumerate(parts):
+            # A position set up with dollars already earned (an analysis's, say).
+            before = self.dollars[seat] - len(seat_parts)
+            if before:
+                seat_parts[text.DOLLARS_BEFORE] = before
+        return tuple(parts)
+
     def _end_duel(self, winner: int | None, why: str) -> None:
         target = self.game.options["target"]
         if winner is None:
@@ -216,14 +229,14 @@ class DuelState(State):
                 }
             )
             if self.dollars[winner] >= target:
-                self.finish(
-                    Result(frozenset({winner}), tuple(self.dollars), text.rich(winner, target))
-                )
+                self.finish(Result(frozenset({winner}), tuple(self.dollars),
+                                   text.rich(winner, target), breakdown=self._breakdown()))
                 return
         if self.duel >= self.game.options["duel_limit"]:
             richest = max(self.dollars)
             winners = frozenset(s for s, d in enumerate(self.dollars) if d == richest and d > 0)
-            self.finish(Result(winners, tuple(self.dollars), text.duel_limit(self.duel)))
+            self.finish(Result(winners, tuple(self.dollars), text.duel_limit(self.duel),
+                               breakdown=self._breakdown()))
             return
         # R24, R25, R38: a new duel: everyone alive with a full hand; the winner commands.
         if winner is not None:

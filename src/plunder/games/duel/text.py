@@ -47,6 +47,15 @@ def no_survivor(shootouts: int) -> str:
     return f"no single survivor after {shootouts} shootouts"
 
 
+# A part of a seat's score in a position set up with dollars already earned.
+DOLLARS_BEFORE = "dollars at the start"
+
+
+def duel_won(duel: int) -> str:
+    """A part of a seat's score: the dollar of a duel it won."""
+    return f"duel {duel}"
+
+
 def rich(winner: int, target: int) -> str:
     return f"Seat {winner} has a fistful of dollars (${target})"
 

@@ -856,7 +856,14 @@ class RumbleState(State):
             self._finish(frozenset(), text.NO_SURVIVOR)
 
     def _finish(self, winners: frozenset[int], reason: str) -> None:
-        self.finish(Result(winners, tuple(float(h) for h in self.health), reason))
+        # Each score is the health left: the pirate's health at the start, then the
+        # damage taken and the healing gained (R2, R7).
+        parts = []
+        for seat, health in enumerate(self.health):
+            start = PIRATES[self.pirate[seat]].health if self.pirate[seat] else health
+            parts.append({text.HEALTH_AT_START: start, text.HEALTH_CHANGE: health - start})
+        self.finish(Result(winners, tuple(float(h) for h in self.health), reason,
+                           breakdown=tuple(parts)))
 
     # ----------------------------------------------------------- views
     def shield_down(self) -> bool:

@@ -17,6 +17,11 @@ NO_BULLET = "has no bullet"
 TOO_FEW = "has too few bullets for every thief"
 
 
+# The parts of a pirate's final score, the health it has left.
+HEALTH_AT_START = "health at the start"
+HEALTH_CHANGE = "damage and healing"
+
+
 def card(name: str) -> str:
     return CONTENT.cards[name].title
 

@@ -486,7 +486,7 @@ class Combat(Whole):
             return
         self.vp[side] += amount
         self.emit({"type": "vp", "side": side, "amount": amount, "total": self.vp[side],
-                   "text": text.vp(self.factions[side], amount, self.vp[side], why)})
+                   "why": why, "text": text.vp(self.factions[side], amount, self.vp[side], why)})
         target = self.game.options["target"]
         if self.vp[side] >= target:
             self.finish(self.side_result([side], text.win(self.factions[side], target)))

@@ -405,7 +405,15 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         scores its side's VP."""
         seats = frozenset(s for side in winners for s in self.seating.sides[side])
         scores = tuple(float(self.vp[self.seat_side(s)]) for s in range(self.players))
-        return Result(seats, scores, reason)
+        # Each side's VP by source, as its "vp" events told them (R24, R26, R56).
+        sources: list[dict[str, float]] = [{} for _ in self.vp]
+        for event in self.log:
+            if event.data.get("type") == "vp":
+                parts = sources[event.data["side"]]
+                why = event.data["why"]
+                parts[why] = parts.get(why, 0.0) + event.data["amount"]
+        breakdown = tuple(sources[self.seat_side(s)] for s in range(self.players))
+        return Result(seats, scores, reason, breakdown=breakdown)
 
     def _end_by_limit(self) -> None:
         """R41: past the round limit the side with more VP wins; equal VP, no one."""

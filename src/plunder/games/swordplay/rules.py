@@ -161,7 +161,8 @@ class SwordplayState(State):
     def _begin_turn(self, seat: int) -> None:
         if self.turn >= self.game.options["turn_limit"]:
             # R40: the backstop for games that stall.
-            self.finish(Result(frozenset(), tuple(self.life), text.turn_limit(self.turn)))
+            scores, parts = self._life_left()
+            self.finish(Result(frozenset(), scores, text.turn_limit(self.turn), breakdown=parts))
             return
         self.turn += 1
         self.active = seat
@@ -536,8 +537,19 @@ class SwordplayState(State):
         if len(living) == 1:
             # R4: the last fighter standing wins.
             (last,) = living
-            self.finish(Result(frozenset({last}), tuple(self.life),
-                               text.winner(last, self.fighter[last])))
+            scores, parts = self._life_left()
+            self.finish(Result(frozenset({last}), scores,
+                               text.winner(last, self.fighter[last]), breakdown=parts))
+
+    def _life_left(self) -> tuple[tuple[float, ...], tuple[dict[str, float], ...]]:
+        """Each seat's score, the life it has left (none below zero: a defeated fighter
+        has none), and how it came about: its life at the start less the life lost."""
+        scores, parts = [], []
+        for seat, fighter in enumerate(self.fighter):
+            start, left = FIGHTERS[fighter].life, max(0, self.life[seat])
+            scores.append(float(left))
+            parts.append({text.LIFE_AT_START: float(start), text.LIFE_LOST: float(left - start)})
+        return tuple(scores), tuple(parts)
 
     # ----------------------------------------------------------- views
     def first_movers(self) -> tuple[frozenset[int], ...]:

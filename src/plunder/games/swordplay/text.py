@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from plunder.games.swordplay.content import CONTENT
 
+# The parts of a fighter's final score, the life it has left.
+LIFE_AT_START = "life at the start"
+LIFE_LOST = "life lost"
+
 
 def _title(card: str) -> str:
     return CONTENT.cards[card].title

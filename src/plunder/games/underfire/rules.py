@@ -631,7 +631,8 @@ class UnderFireState(State):
         reason = text.scores(totals, winner, tie_on_gold)
         self.emit({"type": "scoring", "scores": parts, "text": reason + "."})
         winners = frozenset() if winner is None else frozenset({winner})
-        self.finish(Result(winners, tuple(float(t) for t in totals), reason))
+        by_source = tuple({k: float(v) for k, v in p.items() if k != "total"} for p in parts)
+        self.finish(Result(winners, tuple(float(t) for t in totals), reason, breakdown=by_source))
 
     # ------------------------------------------------------------ views
     def first_movers(self) -> tuple[frozenset[int], ...]:

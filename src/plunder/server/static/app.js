@@ -729,6 +729,9 @@
     $("result-text").textContent =
       reason && page.renderer && page.renderer.event ? page.renderer.event({ text: reason }, message) : reason;
     const score = (v) => (page.renderer && page.renderer.score ? page.renderer.score(v) : String(v));
+    // How each score came about: its parts, which add up to it (Result.breakdown).
+    const breakdown = (result && result.breakdown) || [];
+    const parts = (seat) => Object.entries(breakdown[seat] || {}).map(([name, amount]) => `${name} ${score(amount)}`);
     $("result-scores").replaceChildren(
       ...((result && result.scores) || []).map((value, seat) =>
         el(
@@ -736,6 +739,9 @@
           { class: winners.includes(seat) ? "winner" : "" },
           el("span", { text: P.seatLabel(message, seat) }),
           el("strong", { text: score(value) }),
+          breakdown.length
+            ? el("small", { class: "result-parts", text: parts(seat).join(", ") || "nothing scored" })
+            : null,
         ),
       ),
     );

@@ -20,10 +20,11 @@ def test_bench_rl_measures_every_interface_of_a_game(tmp_path: Path) -> None:
                                  "--parts", "20"], tmp_path)
     (row,) = found["tables"]
     assert row["game"] == "duel"
-    assert row["steps_per_second"]
-    assert all(rate > 0 for rate in row["steps_per_second"].values())
-    assert set(row["ratio"]) == {"parallel", "aec", "openspiel"}
-    assert set(row["parts_us"]) == {"engine_step", "observations", "masks"}
+    assert set(row["decisions_per_second"]) == {"engine", "parallel", "aec", "gymnasium",
+                                                "openspiel"}
+    assert all(rate > 0 for rate in row["decisions_per_second"].values())
+    assert set(row["ratio"]) == {"parallel", "aec", "gymnasium", "openspiel"}
+    assert set(row["parts_us"]) == {"engine_decision", "observations", "masks"}
     assert all(cost > 0 for cost in row["parts_us"].values())
 
 

@@ -168,6 +168,10 @@ class Play:
         """``seat``'s mask, a fresh array (users keep what an environment returns)."""
         return np.frombuffer(bytearray(self._mask_bytes(seat)), dtype=np.int8)
 
+    def sorted_indices(self, seat: int) -> list[int]:
+        """``legal_indices`` as the list kept for the step: not a copy, never to be changed."""
+        return self._sorted(seat)
+
     def legal_indices(self, seat: int) -> list[int]:
         """The indices of ``seat``'s legal actions now, in action-space order (empty if none)."""
         return list(self._sorted(seat))

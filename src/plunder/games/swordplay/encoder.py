@@ -51,6 +51,8 @@ class SwordplayEncoder(Encoder):
         self._cards_at = {card: i for i, card in enumerate(cards)}
         self._fighters: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._piles: dict[tuple[str, ...], Any] = {}
+        # Each side's last pile encoded: (pile, its block, its counts).
+        self._last_pile: dict[str, tuple[tuple[str, ...], Any, list[int]]] = {}
         count = len(cards)
         self.field("viewer", n, "one-hot: the seat observing (all zero for a spectator)")
         self.field("alive", n, "1 where the fighter is still standing")
@@ -181,21 +183,10 @@ class SwordplayEncoder(Encoder):
             public[at["incoming"]] = frame.get("damage", 0) / DAMAGE_SCALE
         count = len(self.cards)
         card_index = self._cards_at
-        piles = self._piles
         for i, side in enumerate(self.sides):
             public[at["decks"] + i] = len(state.decks[side]) / DECK_SIZES[side]
-            # A discard pile changes only when a card goes to it: its values are kept
-            # by what it holds, and copied in whole.
-            pile = tuple(state.discards[side])
-            block = piles.get(pile)
-            if block is None:
-                if len(piles) >= KEPT:
-                    piles.clear()
-                block = piles[pile] = blank(count)
-                for card in set(pile):
-                    block[card_index[card]] = pile.count(card) / 5
             start = at["discards"] + i * count
-            public[start:start + count] = block
+            public[start:start + count] = self._pile(side, tuple(state.discards[side]))
         public[at["turn"]] = state.turn / self.game.options["turn_limit"]
         if state.readied:
             public[at["readied"]] = 1.0
@@ -210,6 +201,40 @@ class SwordplayEncoder(Encoder):
             for card in set(hand):
                 out[base + at["hand"] + card_index[card]] = hand.count(card) / HAND_SIZE
         return rows(out, len(seats))
+
+    def _pile(self, side: str, pile: tuple[str, ...]) -> Any:
+        """The discard block of ``pile`` (copies of each card / 5), kept by what it holds.
+
+        A pile grows a card at a time between two reshuffles, so a pile not kept yet is
+        most often the last one kept for its side plus one card: its block is that
+        block with one count changed (compared in whole first, so it is never wrong).
+        """
+        piles = self._piles
+        block = piles.get(pile)
+        if block is not None:
+            return block[0]
+        last = self._last_pile.get(side)
+        index = self._cards_at
+        if last is not None and len(pile) == len(last[0]) + 1 and pile[:-1] == last[0]:
+            counts = list(last[2])
+            values = last[1][:]
+            at = index[pile[-1]]
+            counts[at] += 1
+            values[at] = counts[at] / 5
+        else:
+            counts = [0] * len(self.cards)
+            for card in pile:
+                counts[index[card]] += 1
+            values = blank(len(self.cards))
+            for at, copies in enumerate(counts):
+                if copies:
+                    values[at] = copies / 5
+        if len(piles) >= KEPT:
+            piles.clear()
+        found = (values, counts)
+        piles[pile] = found
+        self._last_pile[side] = (pile, values, counts)
+        return values
 
     def _fighter(self, state: SwordplayState, seat: int) -> tuple[Any, ...]:
         """What ``seat``'s fighter, gear and stance make: its attack damage / 10, free

@@ -134,6 +134,27 @@ class SwordplayEncoder(Encoder):
         assert isinstance(state, SwordplayState)
         n = self.game.players
         at = self.at
+        # Offsets as locals: a lookup by name at every value costs more than the value.
+        o_active = at["active"]
+        o_alive = at["alive"]
+        o_armor_left = at["armor_left"]
+        o_attack_damage = at["attack_damage"]
+        o_attacker = at["attacker"]
+        o_decision = at["decision"]
+        o_decks = at["decks"]
+        o_discards = at["discards"]
+        o_gear = at["gear"]
+        o_hand = at["hand"]
+        o_hand_size = at["hand_size"]
+        o_hands_free = at["hands_free"]
+        o_incoming = at["incoming"]
+        o_life = at["life"]
+        o_location = at["location"]
+        o_readied = at["readied"]
+        o_stance = at["stance"]
+        o_target = at["target"]
+        o_turn = at["turn"]
+        o_viewer = at["viewer"]
         cards = CONTENT.cards
         size = self.size
         items, stances = self._item_index, self._stance_index
@@ -150,56 +171,56 @@ class SwordplayEncoder(Encoder):
                 made = fighters[key] = self._fighter(state, s)
             damage, free, held, stance = made
             if state.alive[s]:
-                public[at["alive"] + s] = 1.0
-                public[at["attack_damage"] + s] = damage
-            public[at["life"] + s] = max(0, state.life[s]) / LIFE_SCALE
+                public[o_alive + s] = 1.0
+                public[o_attack_damage + s] = damage
+            public[o_life + s] = max(0, state.life[s]) / LIFE_SCALE
             armor = state.armor[s]
             if armor is not None:
-                public[at["armor_left"] + s] = (cards[armor].value - state.armor_taken[s]) / 4
-            public[at["hands_free"] + s] = free
-            base = at["gear"] + s * len(items)
+                public[o_armor_left + s] = (cards[armor].value - state.armor_taken[s]) / 4
+            public[o_hands_free + s] = free
+            base = o_gear + s * len(items)
             for offset, copies in held:
                 public[base + offset] = copies
             if stance is not None:
-                public[at["stance"] + s * len(stances) + stance] = 1.0
-            public[at["hand_size"] + s] = len(state.hands[s]) / HAND_SIZE
+                public[o_stance + s * len(stances) + stance] = 1.0
+            public[o_hand_size + s] = len(state.hands[s]) / HAND_SIZE
         over = state.result is not None
         if not over:
-            public[at["active"] + state.active] = 1.0
+            public[o_active + state.active] = 1.0
         frame = state.open_frame
         kind = None if frame is None else frame.kind
         if kind in KIND_INDEX:
-            public[at["decision"] + KIND_INDEX[kind]] = 1.0
+            public[o_decision + KIND_INDEX[kind]] = 1.0
         if kind == "defend":
             assert frame is not None
             attacker, target = frame.get("attacker"), frame.get("target")
             if attacker is not None:
-                public[at["attacker"] + attacker] = 1.0
+                public[o_attacker + attacker] = 1.0
             if target is not None:
-                public[at["target"] + target] = 1.0
+                public[o_target + target] = 1.0
             location = frame.get("location") or ""
             where = LOCATION_INDEX.get(location, len(LOCATIONS))
-            public[at["location"] + where] = 1.0
-            public[at["incoming"]] = frame.get("damage", 0) / DAMAGE_SCALE
+            public[o_location + where] = 1.0
+            public[o_incoming] = frame.get("damage", 0) / DAMAGE_SCALE
         count = len(self.cards)
         card_index = self._cards_at
         for i, side in enumerate(self.sides):
-            public[at["decks"] + i] = len(state.decks[side]) / DECK_SIZES[side]
-            start = at["discards"] + i * count
+            public[o_decks + i] = len(state.decks[side]) / DECK_SIZES[side]
+            start = o_discards + i * count
             public[start:start + count] = self._pile(side, tuple(state.discards[side]))
-        public[at["turn"]] = state.turn / self.game.options["turn_limit"]
+        public[o_turn] = state.turn / self.game.options["turn_limit"]
         if state.readied:
-            public[at["readied"]] = 1.0
+            public[o_readied] = 1.0
         self.write_ending(state, public)
         out = public * len(seats)
         for row, seat in enumerate(seats):
             if seat is None:
                 continue
             base = row * size
-            out[base + at["viewer"] + seat] = 1.0
+            out[base + o_viewer + seat] = 1.0
             hand = state.hands[seat]
             for card in set(hand):
-                out[base + at["hand"] + card_index[card]] = hand.count(card) / HAND_SIZE
+                out[base + o_hand + card_index[card]] = hand.count(card) / HAND_SIZE
         return rows(out, len(seats))
 
     def _pile(self, side: str, pile: tuple[str, ...]) -> Any:

@@ -28,6 +28,13 @@ Run it from the project root with the ``rl`` extra installed::
     python scripts/bench_rl.py --seconds 2 --rounds 9 --json bench.json
     python scripts/bench_rl.py --games duel,rumble
     python scripts/bench_rl.py --parts 3000          # and what a step costs, part by part
+    python scripts/bench_rl.py --why 3000            # and what observations cost, and change
+
+With ``--why N`` it also measures the Parallel environment with an encoder that
+costs nothing (zero vectors: what an environment costs beside its observations),
+and the share of seat observations that equal the same seat's at the step
+before, over the first ``N`` steps of random plays (what observing only the seats
+whose view changed could save).
 
 With ``--parts N`` it also takes a step apart, in microseconds of CPU: the bare
 engine's decision (from its rate above) and, over the first ``N`` steps of random
@@ -47,6 +54,8 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 import plunder
 from plunder.engine.game import Game
@@ -134,7 +143,43 @@ def spiel_game(game: Any, seed: int, rng: random.Random) -> int:
     return len(state.table.moves)
 
 
-def players_of(name: str, options: dict[str, Any]) -> Callable[[int, random.Random], int]:
+def blind_parallel(name: str, options: dict[str, Any]) -> Any:
+    """The Parallel environment of a game whose encoder costs nothing: every observation
+    a fresh vector of zeros (``--why``: what the environment costs beside encoding)."""
+    from plunder import rl
+
+    game = plunder.load(name, **options)
+    encoder = game.encoder()
+    size = encoder.size
+    encoder.observe = lambda state, seats: np.zeros((len(seats), size), np.float32)  # type: ignore[method-assign]
+    return rl.parallel_env(game)
+
+
+def unchanged_share(name: str, options: dict[str, Any], count: int, seed: int) -> float:
+    """The share of seat observations equal to the same seat's at the step before, over
+    the first ``count`` steps of random plays (``--why``: what observing only the seats
+    whose view changed could save)."""
+    game = plunder.load(name, **options)
+    seats = list(range(game.players))
+    rng = random.Random(seed)
+    same = total = 0
+    play_seed = seed
+    while total < count * len(seats):
+        state = game.new(seed=play_seed)
+        play_seed += 1
+        before = state.observations(seats)
+        while not state.is_over and total < count * len(seats):
+            for seat in state.seats_to_act():
+                state.act(seat, rng.choice(state.legal(seat)))
+            now = state.observations(seats)
+            same += int((now == before).all(axis=1).sum())
+            total += len(seats)
+            before = now
+    return same / total
+
+
+def players_of(name: str, options: dict[str, Any],
+               why: bool = False) -> dict[str, Callable[[int, random.Random], int]]:
     """Each side's ``play(seed, rng)`` for one table."""
     from plunder import rl
     from plunder.rl import openspiel
@@ -144,22 +189,26 @@ def players_of(name: str, options: dict[str, Any]) -> Callable[[int, random.Rand
     aec = rl.aec_env(name, **options)
     gym = rl.gym_env(name, opponents="random", **options)
     spiel = openspiel.load_game(name, **options)
-    return {
+    sides = {
         "engine": lambda seed, rng: engine_game(game, seed, rng),
         "parallel": lambda seed, rng: parallel_game(parallel, seed, rng),
         "aec": lambda seed, rng: aec_game(aec, seed, rng),
         "gymnasium": lambda seed, rng: gym_game(gym, seed, rng),
         "openspiel": lambda seed, rng: spiel_game(spiel, seed, rng),
     }
+    if why:
+        blind = blind_parallel(name, options)
+        sides["parallel_blind"] = lambda seed, rng: parallel_game(blind, seed, rng)
+    return sides
 
 
 def measure(name: str, options: dict[str, Any], seconds: float, rounds: int,
-            seed: int) -> dict[str, Any]:
-    sides = players_of(name, options)
-    rates: dict[str, list[float]] = {side: [] for side in SIDES}
+            seed: int, why: bool = False) -> dict[str, Any]:
+    sides = players_of(name, options, why)
+    rates: dict[str, list[float]] = {side: [] for side in sides}
     for index in range(rounds):
         base = seed + 100_000 * index
-        for side in SIDES:
+        for side in sides:
             rng = random.Random(base)
             play = sides[side]
             decisions, elapsed = timed(lambda n, p=play, b=base, r=rng: p(b + n, r), seconds)
@@ -169,7 +218,7 @@ def measure(name: str, options: dict[str, Any], seconds: float, rounds: int,
         "game": name,
         "options": options,
         "decisions_per_second": rate,
-        "ratio": {side: rate[side] / rate["engine"] for side in SIDES if side != "engine"},
+        "ratio": {side: rate[side] / rate["engine"] for side in sides if side != "engine"},
     }
 
 
@@ -217,6 +266,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", help="a comma list of the games to measure (default: all)")
     parser.add_argument("--parts", type=int, default=0, metavar="N",
                         help="also take a step apart over the first N steps of random plays")
+    parser.add_argument("--why", type=int, default=0, metavar="N",
+                        help="also the Parallel environment with an encoder that costs "
+                             "nothing, and the share of seat observations unchanged from "
+                             "one step to the next over the first N steps of random plays")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
@@ -233,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, options in TABLES:
         if name not in wanted:
             continue
-        row = measure(name, options, args.seconds, args.rounds, args.seed)
+        row = measure(name, options, args.seconds, args.rounds, args.seed, args.why > 0)
         rows.append(row)
         ratio = row["ratio"]
         print(
@@ -242,6 +295,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{ratio['openspiel']:.2f}",
             flush=True,
         )
+    if args.why:
+        print("game (players) | parallel with observations free / engine | seat observations "
+              "unchanged from the step before")
+        for row in rows:
+            name, options = row["game"], row["options"]
+            row["unchanged"] = unchanged_share(name, options, args.why, args.seed)
+            print(f"{name} ({options['players']}) | {row['ratio']['parallel_blind']:.2f} | "
+                  f"{row['unchanged']:.1%}", flush=True)
     if args.parts:
         print("game (players) | us: engine a decision | observations of every seat a step | "
               "masks of every seat a step")

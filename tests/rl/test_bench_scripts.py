@@ -20,11 +20,22 @@ def test_bench_rl_measures_every_interface_of_a_game(tmp_path: Path) -> None:
                                  "--parts", "20"], tmp_path)
     (row,) = found["tables"]
     assert row["game"] == "duel"
-    assert row["steps_per_second"]
-    assert all(rate > 0 for rate in row["steps_per_second"].values())
-    assert set(row["ratio"]) == {"parallel", "aec", "openspiel"}
-    assert set(row["parts_us"]) == {"engine_step", "observations", "masks"}
+    assert set(row["decisions_per_second"]) == {"engine", "parallel", "aec", "gymnasium",
+                                                "openspiel"}
+    assert all(rate > 0 for rate in row["decisions_per_second"].values())
+    assert set(row["ratio"]) == {"parallel", "aec", "gymnasium", "openspiel"}
+    assert set(row["parts_us"]) == {"engine_decision", "observations", "masks"}
     assert all(cost > 0 for cost in row["parts_us"].values())
+
+
+def test_bench_rl_says_what_observations_cost_and_how_often_they_change(tmp_path: Path) -> None:
+    found = figures("bench_rl", ["--seconds", "0.05", "--rounds", "1", "--games", "duel",
+                                 "--why", "30"], tmp_path)
+    (row,) = found["tables"]
+    assert row["ratio"]["parallel_blind"] > 0
+    # In Duel every step moves the shootout (or duel) counter every seat sees: no seat's
+    # observation is ever the one before.
+    assert row["unchanged"] == 0.0
 
 
 def test_bench_rl_covers_every_game() -> None:

@@ -59,12 +59,15 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         self.seat = seat
         self.num_envs = num_envs
         self.batch = BatchEnv(rules, num_envs, seed=seed, max_steps=max_steps, shaped=shaped)
+        # The other seats' generator: seeded with the plays, and again at each seeded
+        # reset (in place: the policy holds it), so a seed fixes the whole trajectory.
+        self._opponent_rng = np.random.default_rng(seed)
         if callable(opponents):
             self.opponents: Policy = opponents
         elif opponents == "random":
-            self.opponents = random_policy(np.random.default_rng(seed))
+            self.opponents = random_policy(self._opponent_rng)
         elif isinstance(opponents, str):
-            self.opponents = rules.bot(opponents, self.batch, np.random.default_rng(seed))
+            self.opponents = rules.bot(opponents, self.batch, self._opponent_rng)
         else:
             raise ValueError(f"opponents {opponents!r}: 'random', a batched bot's name or a "
                              "batched policy")
@@ -88,6 +91,9 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
         super().reset(seed=seed)
+        if seed is not None:
+            fresh = np.random.default_rng(seed).bit_generator.state
+            self._opponent_rng.bit_generator.state = fresh
         self._observations, self._masks = self.batch.reset(seed=seed)
         rewards = np.zeros(self.num_envs, dtype=np.float32)
         ended = np.zeros(self.num_envs, dtype=bool)

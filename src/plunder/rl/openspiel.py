@@ -202,6 +202,9 @@ class SpielState(pyspiel.State):
         self._game = game.plunder
         self._seeds = game.seeds
         self._play: Play | None = None
+        # Whether the play is over, kept at each commit: OpenSpiel asks for the current
+        # player and the end several times a node.
+        self._over = False
         # Each seat's events so far, encoded once (count, text): the log only grows.
         self._recall: dict[int | None, tuple[int, str]] = {}
 
@@ -222,10 +225,10 @@ class SpielState(pyspiel.State):
         return self.play.state
 
     def current_player(self) -> int:
+        if self._over:
+            return pyspiel.PlayerId.TERMINAL
         if self._play is None:
             return pyspiel.PlayerId.CHANCE
-        if self._play.over:
-            return pyspiel.PlayerId.TERMINAL
         return pyspiel.PlayerId.SIMULTANEOUS
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -244,10 +247,13 @@ class SpielState(pyspiel.State):
         return f"{text}moves: {own}\nview: {view_string(table, seat)}"
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.play.legal_indices(player)
+        # The play's own sorted list: OpenSpiel copies it into a vector of its own.
+        return self.play.sorted_indices(player)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        self.play.commit(dict(enumerate(actions)), strict=True)
+        play = self.play
+        play.commit(dict(enumerate(actions)), strict=True)
+        self._over = play.over
 
     def _apply_action(self, action: int) -> None:
         if self._play is not None:
@@ -262,7 +268,7 @@ class SpielState(pyspiel.State):
         return self._game.action_space().action(action).notation
 
     def is_terminal(self) -> bool:
-        return self._play is not None and self._play.over
+        return self._over
 
     def returns(self) -> list[float]:
         if self._play is None:

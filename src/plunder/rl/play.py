@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from plunder.engine.action import Action
 from plunder.engine.errors import IllegalAction
 from plunder.engine.game import Game
 from plunder.engine.registry import load, part
@@ -123,8 +124,9 @@ class Play:
 
     def _legal_row(self, seat: int) -> list[Any]:
         """``[legal tuple, legal indices in the engine's order, the same in increasing
-        order, mask bytes or None]`` for ``seat``: its mask (over the space and the
-        no-op) is made when first asked for (``_mask``).
+        order or None, mask bytes or None]`` for ``seat``: the sorted indices and the
+        mask (over the space and the no-op) are made when first asked for
+        (``_sorted``, ``_mask_bytes``).
 
         They are kept for the step, and across steps for a legal tuple the game
         hands back again (a situation that comes back: see ``State.legal_tuple``).
@@ -139,13 +141,20 @@ class Play:
                 if len(cache) >= ROWS_KEPT:
                     cache.clear()
                 # The tuple is held in the entry, so its id stays its own while kept.
-                found = cache[id(legal)] = [legal, positions, sorted(positions), None]
+                found = cache[id(legal)] = [legal, positions, None, None]
             self._legal[seat] = found
         return found
 
-    def _mask(self, seat: int) -> np.ndarray:
-        """``seat``'s mask, a fresh array (users keep what an environment returns) made
-        from bytes kept with its legal row."""
+    def _sorted(self, seat: int) -> list[int]:
+        """``seat``'s legal indices in increasing order, made once per legal row."""
+        row = self._legal_row(seat)
+        found = row[2]
+        if found is None:
+            found = row[2] = sorted(row[1])
+        return found
+
+    def _mask_bytes(self, seat: int) -> bytes:
+        """``seat``'s mask as bytes, made once per legal row and kept with it."""
         row = self._legal_row(seat)
         ones = row[3]
         if ones is None:
@@ -153,11 +162,19 @@ class Play:
             for position in row[1] or (self.noop,):
                 mask[position] = 1
             ones = row[3] = bytes(mask)
-        return np.frombuffer(bytearray(ones), dtype=np.int8)
+        return ones
+
+    def _mask(self, seat: int) -> np.ndarray:
+        """``seat``'s mask, a fresh array (users keep what an environment returns)."""
+        return np.frombuffer(bytearray(self._mask_bytes(seat)), dtype=np.int8)
+
+    def sorted_indices(self, seat: int) -> list[int]:
+        """``legal_indices`` as the list kept for the step: not a copy, never to be changed."""
+        return self._sorted(seat)
 
     def legal_indices(self, seat: int) -> list[int]:
         """The indices of ``seat``'s legal actions now, in action-space order (empty if none)."""
-        return list(self._legal_row(seat)[2])
+        return list(self._sorted(seat))
 
     def mask(self, seat: int) -> np.ndarray:
         """An int8 mask over the action space plus the no-op: 1 where the index is legal
@@ -165,22 +182,25 @@ class Play:
         return self._mask(seat)
 
     def masks(self, seats: Sequence[int]) -> np.ndarray:
-        """``mask`` of each of ``seats``, one row each (a fresh int8 array)."""
-        return np.stack([self._mask(seat) for seat in seats])
+        """``mask`` of each of ``seats``, one row each: a fresh int8 array, made from
+        the seats' kept bytes in one copy (a row is a seat's own: no two overlap)."""
+        ones = b"".join([self._mask_bytes(seat) for seat in seats])
+        return np.frombuffer(bytearray(ones), dtype=np.int8).reshape(len(seats), self.noop + 1)
 
     def observation(self, seat: int) -> dict[str, np.ndarray]:
         """What the seat sees: its observation vector and its action mask (fresh arrays)."""
         return self.observe((seat,))[0]
 
     def observe(self, seats: Sequence[int]) -> list[dict[str, np.ndarray]]:
-        """``observation`` of each of ``seats``: what every seat sees alike is encoded once."""
+        """``observation`` of each of ``seats``: what every seat sees alike is encoded
+        once, and the seats' vectors and masks are rows of one fresh array each."""
         # Straight to the encoder: the environments hand in their own seats, all valid.
         vectors = self.encoder.observe(self.state, seats)
-        mask = self._mask
+        masks = self.masks(seats)
         # (zip's strict check costs more than the rest here: a row per seat in each)
         return [
-            {"observation": vector, "action_mask": mask(seat)}
-            for vector, seat in zip(vectors, seats, strict=False)
+            {"observation": vector, "action_mask": mask}
+            for vector, mask in zip(vectors, masks, strict=False)
         ]
 
     def statuses(self, seats: Sequence[int]) -> list[str]:
@@ -189,8 +209,11 @@ class Play:
         status = self.state.status
         return [DECIDING if seat in pending else status(seat) for seat in seats]
 
-    def commit(self, chosen: Mapping[int, Any], strict: bool = False) -> set[int]:
-        """Play one whole step: every deciding seat commits ``chosen[seat]`` (an index).
+    def commit(self, chosen: Mapping[int, Any], strict: bool = False,
+               actions: Mapping[int, Action] | None = None) -> set[int]:
+        """Play one whole step: every deciding seat commits ``chosen[seat]`` (an index),
+        or ``actions[seat]``, an action chosen among ``state.legal(seat)`` (a bot's),
+        committed as it is.
 
         Seats are committed in an order drawn from the play's generator. Indices of
         seats that owe nothing are ignored; so are the later seats of a decision one
@@ -207,14 +230,15 @@ class Play:
             # Arrival order is the generator's, never the caller's dict order.
             deciding = arrival_order(deciding, self.rng)
         substituted: set[int] = set()
-        actions = self.space.actions
+        space = self.space.actions
+        given = actions or {}
         for seat in deciding:
-            index = chosen.get(seat)
-            action = None
+            action = given.get(seat)
+            index = None if action is not None else chosen.get(seat)
             if index is not None:
                 number = int(index)
                 if number in self._legal_row(seat)[1]:
-                    action = actions[number]
+                    action = space[number]
             if action is None:
                 action = self.rng.choice(state.legal(seat))
                 substituted.add(seat)
@@ -228,7 +252,7 @@ class Play:
     def _check(self, deciding: list[int], chosen: Mapping[int, Any]) -> None:
         for seat in deciding:
             index = chosen.get(seat)
-            legal = self._legal_row(seat)[2]
+            legal = self._sorted(seat)
             if index is None or int(index) not in legal:
                 raise IllegalAction(
                     f"action {index!r} is not legal for seat {seat} now (legal: {legal})",

@@ -20,6 +20,7 @@ import numpy as np
 
 from plunder.bots import Bot, check_game, from_spec
 from plunder.bots import names as bot_names
+from plunder.engine.action import Action
 from plunder.engine.game import Game
 from plunder.engine.registry import names
 from plunder.rl.deps import need
@@ -126,19 +127,19 @@ class SingleSeatEnv(gymnasium.Env):
         assert self._potential is not None
         if play.over:
             raise RuntimeError("the episode is over: call reset()")
-        substituted = play.commit({self.seat: action, **self._bot_choices()})
+        substituted = play.commit({self.seat: action}, actions=self._bot_choices())
         self._decisions += 1
         self._advance()
         reward = self._potential.update(play, [self.seat], set())[self.seat]
         truncated = not play.over and self._decisions >= self.max_steps
         return self._observe(), reward, play.over, truncated, self._info(self.seat in substituted)
 
-    def _bot_choices(self) -> dict[int, int]:
-        """The bots' choices for this step, all made before any is committed."""
+    def _bot_choices(self) -> dict[int, Action]:
+        """The bots' choices for this step, all made before any is committed (each among
+        the seat's legal actions: committed as they are, with no index to look up)."""
         play = self.play
-        index = play.space.index
         return {
-            seat: index(self.bots[seat].choose(play.state, seat, self._bot_rng))
+            seat: self.bots[seat].choose(play.state, seat, self._bot_rng)
             for seat in sorted(play.state.pending)
             if seat != self.seat
         }
@@ -147,7 +148,7 @@ class SingleSeatEnv(gymnasium.Env):
         """Let the bots play until the learner decides or the game is over."""
         play = self.play
         while not play.over and self.seat not in play.state.pending:
-            play.commit(self._bot_choices())
+            play.commit({}, actions=self._bot_choices())
 
     def _observe(self) -> dict[str, np.ndarray]:
         vector = self.play.state.observation(self.seat)

@@ -136,100 +136,130 @@ class RumbleEncoder(Encoder):
         assert isinstance(state, RumbleState)
         n = self.game.players
         at = self.at
+        # Offsets as locals: a lookup by name at every value costs more than the value.
+        o_alive = at["alive"]
+        o_area = at["area"]
+        o_bullets = at["bullets"]
+        o_bullets_known = at["bullets_known"]
+        o_camp = at["camp"]
+        o_camp_mode = at["camp_mode"]
+        o_cards_held = at["cards_held"]
+        o_choice = at["choice"]
+        o_committed = at["committed"]
+        o_decision = at["decision"]
+        o_discard = at["discard"]
+        o_face_up = at["face_up"]
+        o_golden = at["golden"]
+        o_golden_known = at["golden_known"]
+        o_golden_unseen = at["golden_unseen"]
+        o_hand = at["hand"]
+        o_health = at["health"]
+        o_health_known = at["health_known"]
+        o_pending = at["pending"]
+        o_pile = at["pile"]
+        o_pirate = at["pirate"]
+        o_revealed = at["revealed"]
+        o_revealed_targets = at["revealed_targets"]
+        o_round = at["round"]
+        o_searchers = at["searchers"]
+        o_shield = at["shield"]
+        o_tokens = at["tokens"]
+        o_viewer = at["viewer"]
+        o_voided = at["voided"]
         c, g, p = len(CARDS), len(GOLDEN), len(PIRATES)
         size = self.size
         public = blank(size)
         phase = state.phase
         if phase in DECISION_INDEX:
-            public[at["decision"] + DECISION_INDEX[phase]] = 1.0
-        public[at["round"]] = state.round / self.game.options["round_limit"]
+            public[o_decision + DECISION_INDEX[phase]] = 1.0
+        public[o_round] = state.round / self.game.options["round_limit"]
         if self.game.options["mode"] == "camp":
-            public[at["camp_mode"]] = 1.0
+            public[o_camp_mode] = 1.0
         open_counts = state.shield_down()
         if not open_counts:
-            public[at["shield"]] = 1.0
+            public[o_shield] = 1.0
         alive, pirates = state.alive, state.pirate
         health, bullets = state.health, state.bullets
         # Shown to everyone: every count with the shields down, a dead pirate's always.
         shown = [bool(pirates[s]) and (open_counts or not alive[s]) for s in range(n)]
         for s in range(n):
             if pirates[s]:
-                public[at["pirate"] + s * p + PIRATE_INDEX[pirates[s]]] = 1.0
+                public[o_pirate + s * p + PIRATE_INDEX[pirates[s]]] = 1.0
             if alive[s]:
-                public[at["alive"] + s] = 1.0
+                public[o_alive + s] = 1.0
             if shown[s]:
-                public[at["health"] + s] = health[s] / MAX_HEALTH
-                public[at["health_known"] + s] = 1.0
-                public[at["bullets"] + s] = bullets[s] / MAX_BULLETS
-                public[at["bullets_known"] + s] = 1.0
+                public[o_health + s] = health[s] / MAX_HEALTH
+                public[o_health_known + s] = 1.0
+                public[o_bullets + s] = bullets[s] / MAX_BULLETS
+                public[o_bullets_known + s] = 1.0
             if state.tokens[s]:
-                public[at["tokens"] + s] = state.tokens[s] / MAX_TOKENS
+                public[o_tokens + s] = state.tokens[s] / MAX_TOKENS
             face_up = state.face_up[s]
             if face_up is not None:
-                public[at["face_up"] + s * c + CARD_INDEX[face_up]] = 1.0
-            public[at["cards_held"] + s] = state._cards_held(s) / MAX_CARDS
+                public[o_face_up + s * c + CARD_INDEX[face_up]] = 1.0
+            public[o_cards_held + s] = state._cards_held(s) / MAX_CARDS
             secret = state.secret[s]
             known = list(state.golden[s])
             for card in secret:
                 known.remove(card)
             for card in set(known):
-                public[at["golden_known"] + s * g + GOLDEN_INDEX[card]] = known.count(card) / 3
+                public[o_golden_known + s * g + GOLDEN_INDEX[card]] = known.count(card) / 3
             if secret:
-                public[at["golden_unseen"] + s] = len(secret) / 3
+                public[o_golden_unseen + s] = len(secret) / 3
         camps = state.camp
         if camps:
             for s in range(n):
                 if state.camp_shown[s]:
-                    public[at["camp"] + s * len(CAMPS) + CAMP_INDEX[camps[s]]] = 1.0
+                    public[o_camp + s * len(CAMPS) + CAMP_INDEX[camps[s]]] = 1.0
         for s in state.pending:
-            public[at["pending"] + s] = 1.0
+            public[o_pending + s] = 1.0
         for s in state.committed:
-            public[at["committed"] + s] = 1.0
+            public[o_committed + s] = 1.0
         for slot, golden_card in enumerate(state.area):
             if golden_card is not None:
-                public[at["area"] + slot * g + GOLDEN_INDEX[golden_card]] = 1.0
-        public[at["pile"]] = len(state.pile) / PILE_SIZE
+                public[o_area + slot * g + GOLDEN_INDEX[golden_card]] = 1.0
+        public[o_pile] = len(state.pile) / PILE_SIZE
         discard = state.discard
         for card in set(discard):
-            public[at["discard"] + GOLDEN_INDEX[card]] = discard.count(card) / 3
+            public[o_discard + GOLDEN_INDEX[card]] = discard.count(card) / 3
         for s, played in state.played.items():
-            public[at["revealed"] + s * c + CARD_INDEX[played.name]] = 1.0
+            public[o_revealed + s * c + CARD_INDEX[played.name]] = 1.0
             for target in set(played.targets):
-                public[at["revealed_targets"] + s * n + target] = float(
+                public[o_revealed_targets + s * n + target] = float(
                     played.targets.count(target)
                 )
         for s in state.voided:
-            public[at["voided"] + s] = 1.0
+            public[o_voided + s] = 1.0
         for s in state.reach_options:
-            public[at["searchers"] + s] = 1.0
+            public[o_searchers + s] = 1.0
         self.write_ending(state, public)
         out = public * len(seats)
         for row, seat in enumerate(seats):
             if seat is None:
                 continue
             base = row * size
-            out[base + at["viewer"] + seat] = 1.0
+            out[base + o_viewer + seat] = 1.0
             if pirates[seat] and not shown[seat]:
-                out[base + at["health"] + seat] = health[seat] / MAX_HEALTH
-                out[base + at["health_known"] + seat] = 1.0
-                out[base + at["bullets"] + seat] = bullets[seat] / MAX_BULLETS
-                out[base + at["bullets_known"] + seat] = 1.0
+                out[base + o_health + seat] = health[seat] / MAX_HEALTH
+                out[base + o_health_known + seat] = 1.0
+                out[base + o_bullets + seat] = bullets[seat] / MAX_BULLETS
+                out[base + o_bullets_known + seat] = 1.0
             if camps and not state.camp_shown[seat]:
-                out[base + at["camp"] + seat * len(CAMPS) + CAMP_INDEX[camps[seat]]] = 1.0
+                out[base + o_camp + seat * len(CAMPS) + CAMP_INDEX[camps[seat]]] = 1.0
             if pirates[seat]:
                 revealed = state.played.get(seat)
                 gone = (state.face_up[seat], revealed.name if revealed is not None else None)
                 for card in HANDS[pirates[seat]]:
                     if card not in gone:
-                        out[base + at["hand"] + CARD_INDEX[card]] = 1.0
+                        out[base + o_hand + CARD_INDEX[card]] = 1.0
                 golden = state.golden[seat]
                 for card in set(golden):
-                    out[base + at["golden"] + GOLDEN_INDEX[card]] = golden.count(card) / 3
+                    out[base + o_golden + GOLDEN_INDEX[card]] = golden.count(card) / 3
             choice = state.own_choice(seat)
             if choice is not None:
                 name = choice.notation.partition(">")[0]
                 if name in CARD_INDEX:
-                    out[base + at["choice"] + CARD_INDEX[name]] = 1.0
+                    out[base + o_choice + CARD_INDEX[name]] = 1.0
         return rows(out, len(seats))
 
 

@@ -51,6 +51,8 @@ class SwordplayEncoder(Encoder):
         self._cards_at = {card: i for i, card in enumerate(cards)}
         self._fighters: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._piles: dict[tuple[str, ...], Any] = {}
+        # Each side's last pile encoded: (pile, its block, its counts).
+        self._last_pile: dict[str, tuple[tuple[str, ...], Any, list[int]]] = {}
         count = len(cards)
         self.field("viewer", n, "one-hot: the seat observing (all zero for a spectator)")
         self.field("alive", n, "1 where the fighter is still standing")
@@ -132,6 +134,27 @@ class SwordplayEncoder(Encoder):
         assert isinstance(state, SwordplayState)
         n = self.game.players
         at = self.at
+        # Offsets as locals: a lookup by name at every value costs more than the value.
+        o_active = at["active"]
+        o_alive = at["alive"]
+        o_armor_left = at["armor_left"]
+        o_attack_damage = at["attack_damage"]
+        o_attacker = at["attacker"]
+        o_decision = at["decision"]
+        o_decks = at["decks"]
+        o_discards = at["discards"]
+        o_gear = at["gear"]
+        o_hand = at["hand"]
+        o_hand_size = at["hand_size"]
+        o_hands_free = at["hands_free"]
+        o_incoming = at["incoming"]
+        o_life = at["life"]
+        o_location = at["location"]
+        o_readied = at["readied"]
+        o_stance = at["stance"]
+        o_target = at["target"]
+        o_turn = at["turn"]
+        o_viewer = at["viewer"]
         cards = CONTENT.cards
         size = self.size
         items, stances = self._item_index, self._stance_index
@@ -148,68 +171,91 @@ class SwordplayEncoder(Encoder):
                 made = fighters[key] = self._fighter(state, s)
             damage, free, held, stance = made
             if state.alive[s]:
-                public[at["alive"] + s] = 1.0
-                public[at["attack_damage"] + s] = damage
-            public[at["life"] + s] = max(0, state.life[s]) / LIFE_SCALE
+                public[o_alive + s] = 1.0
+                public[o_attack_damage + s] = damage
+            public[o_life + s] = max(0, state.life[s]) / LIFE_SCALE
             armor = state.armor[s]
             if armor is not None:
-                public[at["armor_left"] + s] = (cards[armor].value - state.armor_taken[s]) / 4
-            public[at["hands_free"] + s] = free
-            base = at["gear"] + s * len(items)
+                public[o_armor_left + s] = (cards[armor].value - state.armor_taken[s]) / 4
+            public[o_hands_free + s] = free
+            base = o_gear + s * len(items)
             for offset, copies in held:
                 public[base + offset] = copies
             if stance is not None:
-                public[at["stance"] + s * len(stances) + stance] = 1.0
-            public[at["hand_size"] + s] = len(state.hands[s]) / HAND_SIZE
+                public[o_stance + s * len(stances) + stance] = 1.0
+            public[o_hand_size + s] = len(state.hands[s]) / HAND_SIZE
         over = state.result is not None
         if not over:
-            public[at["active"] + state.active] = 1.0
+            public[o_active + state.active] = 1.0
         frame = state.open_frame
         kind = None if frame is None else frame.kind
         if kind in KIND_INDEX:
-            public[at["decision"] + KIND_INDEX[kind]] = 1.0
+            public[o_decision + KIND_INDEX[kind]] = 1.0
         if kind == "defend":
             assert frame is not None
             attacker, target = frame.get("attacker"), frame.get("target")
             if attacker is not None:
-                public[at["attacker"] + attacker] = 1.0
+                public[o_attacker + attacker] = 1.0
             if target is not None:
-                public[at["target"] + target] = 1.0
+                public[o_target + target] = 1.0
             location = frame.get("location") or ""
             where = LOCATION_INDEX.get(location, len(LOCATIONS))
-            public[at["location"] + where] = 1.0
-            public[at["incoming"]] = frame.get("damage", 0) / DAMAGE_SCALE
+            public[o_location + where] = 1.0
+            public[o_incoming] = frame.get("damage", 0) / DAMAGE_SCALE
         count = len(self.cards)
         card_index = self._cards_at
-        piles = self._piles
         for i, side in enumerate(self.sides):
-            public[at["decks"] + i] = len(state.decks[side]) / DECK_SIZES[side]
-            # A discard pile changes only when a card goes to it: its values are kept
-            # by what it holds, and copied in whole.
-            pile = tuple(state.discards[side])
-            block = piles.get(pile)
-            if block is None:
-                if len(piles) >= KEPT:
-                    piles.clear()
-                block = piles[pile] = blank(count)
-                for card in set(pile):
-                    block[card_index[card]] = pile.count(card) / 5
-            start = at["discards"] + i * count
-            public[start:start + count] = block
-        public[at["turn"]] = state.turn / self.game.options["turn_limit"]
+            public[o_decks + i] = len(state.decks[side]) / DECK_SIZES[side]
+            start = o_discards + i * count
+            public[start:start + count] = self._pile(side, tuple(state.discards[side]))
+        public[o_turn] = state.turn / self.game.options["turn_limit"]
         if state.readied:
-            public[at["readied"]] = 1.0
+            public[o_readied] = 1.0
         self.write_ending(state, public)
         out = public * len(seats)
         for row, seat in enumerate(seats):
             if seat is None:
                 continue
             base = row * size
-            out[base + at["viewer"] + seat] = 1.0
+            out[base + o_viewer + seat] = 1.0
             hand = state.hands[seat]
             for card in set(hand):
-                out[base + at["hand"] + card_index[card]] = hand.count(card) / HAND_SIZE
+                out[base + o_hand + card_index[card]] = hand.count(card) / HAND_SIZE
         return rows(out, len(seats))
+
+    def _pile(self, side: str, pile: tuple[str, ...]) -> Any:
+        """The discard block of ``pile`` (copies of each card / 5), kept by what it holds.
+
+        A pile grows a card at a time between two reshuffles, so a pile not kept yet is
+        most often the last one kept for its side plus one card: its block is that
+        block with one count changed (compared in whole first, so it is never wrong).
+        """
+        piles = self._piles
+        block = piles.get(pile)
+        if block is not None:
+            return block[0]
+        last = self._last_pile.get(side)
+        index = self._cards_at
+        if last is not None and len(pile) == len(last[0]) + 1 and pile[:-1] == last[0]:
+            counts = list(last[2])
+            values = last[1][:]
+            at = index[pile[-1]]
+            counts[at] += 1
+            values[at] = counts[at] / 5
+        else:
+            counts = [0] * len(self.cards)
+            for card in pile:
+                counts[index[card]] += 1
+            values = blank(len(self.cards))
+            for at, copies in enumerate(counts):
+                if copies:
+                    values[at] = copies / 5
+        if len(piles) >= KEPT:
+            piles.clear()
+        found = (values, counts)
+        piles[pile] = found
+        self._last_pile[side] = (pile, values, counts)
+        return values
 
     def _fighter(self, state: SwordplayState, seat: int) -> tuple[Any, ...]:
         """What ``seat``'s fighter, gear and stance make: its attack damage / 10, free

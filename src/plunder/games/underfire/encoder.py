@@ -121,11 +121,36 @@ class UnderFireEncoder(Encoder):
         assert isinstance(state, UnderFireState)
         n = self.game.players
         at = self.at
+        # Offsets as locals: a lookup by name at every value costs more than the value.
+        o_aim = at["aim"]
+        o_current = at["current"]
+        o_decision = at["decision"]
+        o_done = at["done"]
+        o_effects = at["effects"]
+        o_final = at["final"]
+        o_gold = at["gold"]
+        o_hand = at["hand"]
+        o_hand_limit = at["hand_limit"]
+        o_hand_size = at["hand_size"]
+        o_market = at["market"]
+        o_mercs = at["mercs"]
+        o_mines = at["mines"]
+        o_numbers = at["numbers"]
+        o_pending = at["pending"]
+        o_pile = at["pile"]
+        o_reserve = at["reserve"]
+        o_shields = at["shields"]
+        o_ships = at["ships"]
+        o_stage = at["stage"]
+        o_targets = at["targets"]
+        o_turns = at["turns"]
+        o_viewer = at["viewer"]
+        o_vp = at["vp"]
         size = self.size
         start = CONTENT.start
         public = blank(size)
         if state.current is not None:
-            public[at["current"] + state.current] = 1.0
+            public[o_current + state.current] = 1.0
         layout = tuple(state.effects)
         effects = _LAYOUTS.get(layout)
         if effects is None:
@@ -133,11 +158,11 @@ class UnderFireEncoder(Encoder):
             if len(_LAYOUTS) > 4096:
                 _LAYOUTS.clear()
             _LAYOUTS[layout] = effects
-        base = at["effects"]
+        base = o_effects
         for offset, value in effects:
             public[base + offset] = value
-        mines, ships, numbers = at["mines"], at["ships"], at["numbers"]
-        mercs, shields = at["mercs"], at["shields"]
+        mines, ships, numbers = o_mines, o_ships, o_numbers
+        mercs, shields = o_mercs, o_shields
         for i, mine in enumerate(state.mines):
             if mine:
                 public[mines + i] = 1.0
@@ -153,34 +178,34 @@ class UnderFireEncoder(Encoder):
             if ship[SHIELD]:
                 public[shields + i] = 1.0
         for s in range(n):
-            public[at["gold"] + s] = _cap(state.gold[s] / GOLD)
-            public[at["vp"] + s] = _cap(state.vp[s] / VP)
-            public[at["hand_limit"] + s] = state.limit[s] / start["hand_limit_max"]
-            public[at["hand_size"] + s] = _cap(len(state.hand[s]) / HAND)
-            public[at["pile"] + s] = len(state.pile[s]) / start["draw_pile"]
-            public[at["reserve"] + s] = len(state.reserve[s]) / start["reserve"]
-            public[at["turns"] + s] = _cap(state.turns[s] / FLEET)
+            public[o_gold + s] = _cap(state.gold[s] / GOLD)
+            public[o_vp + s] = _cap(state.vp[s] / VP)
+            public[o_hand_limit + s] = state.limit[s] / start["hand_limit_max"]
+            public[o_hand_size + s] = _cap(len(state.hand[s]) / HAND)
+            public[o_pile + s] = len(state.pile[s]) / start["draw_pile"]
+            public[o_reserve + s] = len(state.reserve[s]) / start["reserve"]
+            public[o_turns + s] = _cap(state.turns[s] / FLEET)
             if state.final[s]:
-                public[at["final"] + s] = 1.0
+                public[o_final + s] = 1.0
             if state.done[s]:
-                public[at["done"] + s] = 1.0
+                public[o_done + s] = 1.0
         for merc in state.market:
-            public[at["market"] + MERC_INDEX[merc]] = 1.0
+            public[o_market + MERC_INDEX[merc]] = 1.0
         if state.played:
-            public[at["stage"]] = 1.0
+            public[o_stage] = 1.0
         if state.bought:
-            public[at["stage"] + 1] = 1.0
+            public[o_stage + 1] = 1.0
         frame = state.open_frame
         if frame is not None:
             if frame.kind in KIND_INDEX:
-                public[at["decision"] + KIND_INDEX[frame.kind]] = 1.0
+                public[o_decision + KIND_INDEX[frame.kind]] = 1.0
             effect = frame.get("effect")
             if effect in EFFECT_INDEX:
-                public[at["aim"] + EFFECT_INDEX[effect]] = 1.0
+                public[o_aim + EFFECT_INDEX[effect]] = 1.0
             for space in frame.get("targets") or ():
-                public[at["targets"] + INDEX[space]] = 1.0
+                public[o_targets + INDEX[space]] = 1.0
         for s in state.pending:
-            public[at["pending"] + s] = 1.0
+            public[o_pending + s] = 1.0
         self.write_ending(state, public)
         out = public * len(seats)
         copies = start["copies"]
@@ -188,10 +213,10 @@ class UnderFireEncoder(Encoder):
             if seat is None:
                 continue
             base = row * size
-            out[base + at["viewer"] + seat] = 1.0
+            out[base + o_viewer + seat] = 1.0
             hand = state.hand[seat]
             for number in set(hand):
-                out[base + at["hand"] + number - 1] = hand.count(number) / copies
+                out[base + o_hand + number - 1] = hand.count(number) / copies
         return rows(out, len(seats))
 
 

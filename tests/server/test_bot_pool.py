@@ -209,3 +209,38 @@ def test_a_worker_is_sent_only_what_the_bot_was_given_on_a_thread(pooled, monkey
             held.clone(), ask.seat, bot_rng(secret, start, ask.seat)
         )
         assert decide(pickle.loads(data)).notation == thread_made.action.notation
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The settings ``plunder serve`` would start with (the server itself is not started)."""
+    import uvicorn
+
+    from plunder.server import app as server_app
+
+    given: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda application, **kw: None)
+    monkeypatch.setattr(
+        server_app, "create_app", lambda url, settings: given.append(settings)
+    )
+    return given
+
+
+def serve(*args: str, env: dict[str, str] | None = None) -> Any:
+    from typer.testing import CliRunner
+
+    from plunder.cli import app
+
+    return CliRunner().invoke(app, ["serve", *args], env=env)
+
+
+def test_bot_workers_are_a_setting_of_plunder_serve(served, tmp_path):
+    store = str(tmp_path / "t.sqlite3")
+    assert serve("--db", store).exit_code == 0
+    assert serve("--db", store, "--bot-workers", "3").exit_code == 0
+    assert serve("--db", store, env={"PLUNDER_BOT_WORKERS": "0"}).exit_code == 0
+    default = max(1, (os.cpu_count() or 1) - 1)
+    assert [s.bot_workers for s in served] == [default, 3, 0]
+    refused = serve("--db", store, "--bot-workers", "-1")
+    assert refused.exit_code == 2 and len(served) == 3
+    assert "--bot-workers" in serve("--help").output

@@ -16,7 +16,8 @@ over loopback WebSockets and reports, for each server, mode and number of tables
   started on Linux), and any warning, error or traceback the server logged;
 * the machine's load while measuring: the 1-minute load average (lowest,
   mean, highest, sampled every second) and how busy its CPUs were, with the
-  share taken by processes other than this script and the server.
+  share taken by processes other than this script, the server and the
+  processes it started (its bot workers, whose CPU share is given).
 
 Modes (``--mode``, one or a list such as ``closed,human``):
 
@@ -247,6 +248,8 @@ class SizeReport:
     server_peak_rss_mb: float | None = None
     machine: MachineLoad | None = None
     bots: BotReport | None = None
+    # CPU seconds per wall second of the processes the server started (bot workers).
+    workers_cpu_share: float | None = None
 
 
 @dataclass
@@ -337,6 +340,16 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
+def child_pids(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux ``/proc``), and theirs."""
+    found: list[int] = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError, ValueError):
+            for child in children.read_text().split():
+                found += [int(child), *child_pids(int(child))]
+    return found
+
+
 def memory_mb(pid: int) -> tuple[float | None, float | None]:
     """Resident memory of process ``pid`` now and at its peak, in MB (Linux ``/proc``)."""
     try:
@@ -381,6 +394,17 @@ class Server:
 
     def cpu(self) -> float | None:
         return cpu_seconds(self.process.pid) if self.process is not None else None
+
+    def children_cpu(self) -> dict[int, float]:
+        """CPU seconds of each process the server started (its bot workers), by pid."""
+        if self.process is None:
+            return {}
+        found: dict[int, float] = {}
+        for pid in child_pids(self.process.pid):
+            seconds = cpu_seconds(pid)
+            if seconds is not None:
+                found[pid] = seconds
+        return found
 
     def memory(self) -> tuple[float | None, float | None]:
         return memory_mb(self.process.pid) if self.process is not None else (None, None)
@@ -969,6 +993,7 @@ async def run_size(
             gc.freeze()
             gc.set_threshold(thresholds[0], thresholds[1], 1_000_000_000)
             cpu_before = server.cpu()
+            children_before = server.children_cpu()
             machine_before = machine_cpu()
             client_before = time.process_time()
             loads: list[float] = []
@@ -993,6 +1018,7 @@ async def run_size(
             tally.measuring = False
             wall = time.perf_counter() - start
             cpu_after = server.cpu()
+            children_after = server.children_cpu()
             machine_after = machine_cpu()
             client_cpu = time.process_time() - client_before
             load_average = os.getloadavg()[0]
@@ -1006,13 +1032,18 @@ async def run_size(
     server_cpu = (
         cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
     )
+    # Processes the server started (bot workers): a worker replaced meanwhile counts
+    # from its start.
+    children_cpu = sum(
+        seconds - children_before.get(pid, 0.0) for pid, seconds in children_after.items()
+    )
     busy = others = None
     if machine_before is not None and machine_after is not None:
         used = machine_after[0] - machine_before[0]
         total = machine_after[1] - machine_before[1]
         if total > 0:
             busy = used / total
-            others = max(0.0, used - client_cpu - (server_cpu or 0.0)) / total
+            others = max(0.0, used - client_cpu - (server_cpu or 0.0) - children_cpu) / total
     problems, samples = server.log_problems()
     return SizeReport(
         bots=None if bots is None else bot_report(bots, bot_tables),
@@ -1027,6 +1058,7 @@ async def run_size(
         setup_seconds=round(setup_seconds, 3),
         server_cpu_seconds=server_cpu,
         server_cpu_share=server_cpu / wall if server_cpu is not None and wall > 0 else None,
+        workers_cpu_share=children_cpu / wall if wall > 0 else None,
         client_cpu_seconds=client_cpu,
         server_log_problems=problems,
         server_log_samples=samples,
@@ -1294,7 +1326,8 @@ def print_table(reports: list[SizeReport]) -> None:
                 f"(--bot-workers {b.workers}), {b.games} games over: bot decisions owed at once "
                 f"mean {b.in_flight_mean:.1f}, p10 {b.in_flight_p10:.0f}, most "
                 f"{b.in_flight_max}; ping p50 / p99 / max {ping.p50:.1f} / {ping.p99:.1f} / "
-                f"{ping.max:.1f} ms ({ping.count}); {b.searches} searches; {reach}"
+                f"{ping.max:.1f} ms ({ping.count}); {b.searches} searches; bot workers' CPU "
+                f"{r.workers_cpu_share or 0:.0%} of a core; {reach}"
             )
         for sample in r.error_samples:
             console.print(

@@ -145,7 +145,8 @@ class Worker:
                 if kind == "error":
                     raise BotFailed(value)
                 return value  # type: ignore[no-any-return]
-        except (EOFError, OSError) as exc:
+        except (EOFError, OSError, ValueError) as exc:
+            # ValueError: the pipe was closed under this thread (the pool closing).
             raise WorkerDied(str(exc) or type(exc).__name__) from exc
         raise WorkerDied(f"exit code {self.process.exitcode}")
 
@@ -228,6 +229,8 @@ class BotPool:
                 self.asked += 1
             data = encode(ask)
             for attempt in range(1, ATTEMPTS + 1):
+                if worker is None:
+                    worker = self._start()
                 try:
                     return worker.ask(data)
                 except WorkerDied as exc:
@@ -237,9 +240,11 @@ class BotPool:
                         "bot worker %s died (%s) deciding for seat %d; a new one asks again "
                         "(attempt %d of %d)", worker.pid, exc, ask.seat, attempt, ATTEMPTS,
                     )
+                    # Its place is taken by a new process, started when next asked.
                     self._forget(worker)
-                    worker = self._start()
-                    self.replaced += 1
+                    worker = None
+                    with self._lock:
+                        self.replaced += 1
             raise WorkerDied(f"{ATTEMPTS} workers died deciding for seat {ask.seat}")
         finally:
             with self._lock:

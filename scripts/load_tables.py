@@ -16,7 +16,8 @@ over loopback WebSockets and reports, for each server, mode and number of tables
   started on Linux), and any warning, error or traceback the server logged;
 * the machine's load while measuring: the 1-minute load average (lowest,
   mean, highest, sampled every second) and how busy its CPUs were, with the
-  share taken by processes other than this script and the server.
+  share taken by processes other than this script, the server and the
+  processes it started (its bot workers, whose CPU share is given).
 
 Modes (``--mode``, one or a list such as ``closed,human``):
 
@@ -55,6 +56,30 @@ environment: ``PLUNDER_CREATE_RATE`` and the like; a server that has no such
 limits ignores them). ``--url`` targets a server that is already running
 instead (no CPU or memory figures then).
 
+Bot tables (``--bot-tables N``): N more Duel tables to one point, each of two
+``ismcts`` bots (``--bot-level``, normal by default: 3,000 iterations or 0.9
+s; ``--bot-against random`` makes the second seat a ``random`` bot), played by
+the server alone and each followed by a spectator that pings the server every
+0.1 s; when a game ends, the record is read and a new table opened. Duel's
+shootouts are simultaneous, so each table of two searching bots owes two
+decisions most of the time. They add, to the report:
+
+* bot decisions in flight: how many bot seats owe a decision at once (sampled
+  every 0.25 s from the spectators' views; with the server's bot delay 0, a
+  searching bot's move shows at its time cap, so a seat owes one nearly always);
+* the ping's round trip (p50, p99, max): the event loop's lag, as another
+  table feels it;
+* each searching decision's iterations against the same search on an idle
+  core: after the run, with the server stopped, up to ``--idle-samples`` of the
+  decisions stored during the measured phase are searched again in this process
+  from the same position with the same generator (the record's ``bot_from`` and
+  ``bot_secret``), on the same budget; the report gives the ratios' p10, median
+  and lowest.
+
+``--bot-workers N`` is handed to the started servers (``plunder serve
+--bot-workers``; 0: the bots think on threads of the server's process, as
+before there was a pool).
+
 Run it from the project root::
 
     .venv/bin/python scripts/load_tables.py                          # 50 tables, 20 s
@@ -64,6 +89,8 @@ Run it from the project root::
         --mode closed,human --tables 200 --human-tables 1000 --rounds 2
     .venv/bin/python scripts/load_tables.py --tables 20 --games 3 --json
     .venv/bin/python scripts/load_tables.py --db postgresql://me@localhost/postgres
+    .venv/bin/python scripts/load_tables.py --mode human --tables 50 --bot-tables 8 \
+        --bot-workers 1 --seconds 60
 
 Tables are first set up and connected, then the measured phase runs for
 ``--seconds`` (or until every pair has finished ``--games`` games). The client
@@ -78,6 +105,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import json
 import os
@@ -93,7 +121,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -126,6 +154,11 @@ LIFTED = {
     "PLUNDER_MAX_TABLES": "0",
 }
 THIS_TREE = "this tree"
+# Bot tables: Duel to one point (some 15 moves), so that games end, and their
+# records (each search's iterations) come back, while measuring; the spectator's
+# ping period.
+BOT_OPTIONS = {"target": 1}
+PING_EVERY = 0.1
 
 
 class LoadError(Exception):
@@ -214,6 +247,44 @@ class SizeReport:
     server_rss_mb: float | None = None
     server_peak_rss_mb: float | None = None
     machine: MachineLoad | None = None
+    bots: BotReport | None = None
+    # CPU seconds per wall second of the processes the server started (bot workers).
+    workers_cpu_share: float | None = None
+
+
+@dataclass
+class BotLoad:
+    """What the bot tables' spectators saw (``--bot-tables``)."""
+
+    level: str
+    against: str = "ismcts"
+    pings: list[float] = field(default_factory=list)
+    # Table -> bot seats owing a decision now, and the sum sampled while measuring.
+    owing: dict[str, int] = field(default_factory=dict)
+    in_flight: list[int] = field(default_factory=list)
+    # Records of the games over, with when they ended (perf_counter), and when the
+    # measured phase began.
+    records: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
+    since: float = 0.0
+
+
+@dataclass(frozen=True)
+class BotReport:
+    """The bot tables' figures: decisions in flight, the loop's lag, the searches' reach."""
+
+    tables: int
+    workers: str
+    games: int
+    in_flight_mean: float
+    in_flight_p10: float
+    in_flight_max: int
+    ping_ms: Latency
+    searches: int
+    # Iterations at load against the same search on an idle core.
+    reach_p10: float | None = None
+    reach_median: float | None = None
+    reach_min: float | None = None
+    idle_searches: int = 0
 
 
 def percentile(ordered: Sequence[float], q: float) -> float:
@@ -269,6 +340,16 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
+def child_pids(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux ``/proc``), and theirs."""
+    found: list[int] = []
+    for children in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError, ValueError):
+            for child in children.read_text().split():
+                found += [int(child), *child_pids(int(child))]
+    return found
+
+
 def memory_mb(pid: int) -> tuple[float | None, float | None]:
     """Resident memory of process ``pid`` now and at its peak, in MB (Linux ``/proc``)."""
     try:
@@ -313,6 +394,17 @@ class Server:
 
     def cpu(self) -> float | None:
         return cpu_seconds(self.process.pid) if self.process is not None else None
+
+    def children_cpu(self) -> dict[int, float]:
+        """CPU seconds of each process the server started (its bot workers), by pid."""
+        if self.process is None:
+            return {}
+        found: dict[int, float] = {}
+        for pid in child_pids(self.process.pid):
+            seconds = cpu_seconds(pid)
+            if seconds is not None:
+                found[pid] = seconds
+        return found
 
     def memory(self) -> tuple[float | None, float | None]:
         return memory_mb(self.process.pid) if self.process is not None else (None, None)
@@ -406,13 +498,19 @@ def fresh_store(db: str | None, workdir: Path) -> Any:
 
 @contextlib.asynccontextmanager
 async def started_server(
-    tree: Path | None, store: str, workdir: Path, *, lifted: bool = True
+    tree: Path | None,
+    store: str,
+    workdir: Path,
+    *,
+    lifted: bool = True,
+    bot_workers: int | None = None,
 ) -> AsyncIterator[Server]:
     """A ``plunder serve`` subprocess of ``tree`` on ``store``, on a free port, stopped on exit.
 
     ``lifted``: its limits on creating tables and on messages are lifted (``LIFTED``),
     for one client at machine speed; otherwise it runs with its default limits,
-    whatever ``PLUNDER_`` settings this environment holds.
+    whatever ``PLUNDER_`` settings this environment holds. ``bot_workers``: its
+    ``--bot-workers`` (None: its default).
     """
     port = free_port()
     log_path = workdir / "server.log"
@@ -428,6 +526,7 @@ async def started_server(
         "--quiet",
         "--bot-delay",
         "0",
+        *([] if bot_workers is None else ["--bot-workers", str(bot_workers)]),
     ]
     if lifted:
         environment = {**os.environ, **LIFTED}
@@ -466,6 +565,7 @@ class Run:
     stall: float
     # Seconds a seat waits before it acts (human mode), or None (closed loop).
     think: tuple[float, float] | None = None
+    bots: BotLoad | None = None
     setup: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(SETUP_CONCURRENCY))
 
     @property
@@ -703,6 +803,138 @@ async def play_pair(run: Run, pair: int) -> None:
     tally.done += 1
 
 
+async def play_bot_table(run: Run, index: int) -> None:
+    """Bot tables one after another, each followed by a spectator who pings the server."""
+    bots = run.bots
+    assert bots is not None
+    seats = [
+        {"kind": "bot", "bot": "ismcts", "level": bots.level},
+        {"kind": "bot", "bot": bots.against, "level": bots.level},
+    ]
+    while True:
+        try:
+            created = await post(
+                run,
+                "/api/tables",
+                {"game": GAME, "options": BOT_OPTIONS, "seats": seats, "name": f"bots {index}",
+                 "clock": None},
+            )
+            table = created["table"]
+            await watch_bot_table(run, bots, table)
+            response = await run.http.get(f"/api/tables/{table}/record")
+            if response.status_code != 200:
+                raise LoadError(f"record of bot table {table}: {response.status_code}")
+            bots.records.append((time.perf_counter(), response.json()))
+        except LoadError as exc:
+            run.tally.error(str(exc))
+            await asyncio.sleep(0.2)
+
+
+async def watch_bot_table(run: Run, bots: BotLoad, table: str) -> None:
+    """Watch ``table`` to its end: the bot decisions it owes, and the ping's round trip."""
+    try:
+        async with connect(
+            f"{run.ws_base}/ws/{table}", open_timeout=run.stall, close_timeout=2
+        ) as socket_:
+            await socket_.send(json.dumps({"type": "hello"}))
+            sent: deque[tuple[float, bool]] = deque()
+
+            async def ping() -> None:
+                while True:
+                    await asyncio.sleep(PING_EVERY)
+                    sent.append((time.perf_counter(), run.tally.measuring))
+                    await socket_.send(json.dumps({"type": "ping"}))
+
+            pinging = asyncio.create_task(ping())
+            try:
+                while True:
+                    message = await receive(socket_, run.stall)
+                    if message is None:
+                        raise LoadError(f"bot table {table}: no message for {run.stall} s")
+                    kind = message.get("type")
+                    if kind == "pong" and sent:
+                        at, measured = sent.popleft()
+                        if measured and run.tally.measuring:
+                            bots.pings.append(time.perf_counter() - at)
+                    elif kind == "state":
+                        view = message["view"]
+                        if view.get("over") or message["table"]["status"] == "over":
+                            return
+                        owing = set(view.get("pending") or []) - set(view.get("committed") or [])
+                        bots.owing[table] = len(owing)
+            finally:
+                bots.owing.pop(table, None)
+                pinging.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pinging
+    except (OSError, WebSocketException) as exc:
+        raise LoadError(f"bot table {table}: {type(exc).__name__}: {exc}") from None
+
+
+def bot_report(bots: BotLoad, tables: int) -> BotReport:
+    """The bot tables' figures over the measured phase (the searches' reach comes later)."""
+    in_flight = sorted(bots.in_flight) or [0]
+    ended = [record for at, record in bots.records if at >= bots.since]
+    return BotReport(
+        tables=tables,
+        workers="",
+        games=len(ended),
+        in_flight_mean=round(sum(in_flight) / len(in_flight), 2),
+        in_flight_p10=percentile(in_flight, 10),
+        in_flight_max=in_flight[-1],
+        ping_ms=latency_summary(bots.pings),
+        searches=sum(len(searches_of(record)) for record in ended),
+    )
+
+
+def searches_of(record: dict[str, Any]) -> list[tuple[int, int, str, int]]:
+    """A record's searching decisions (more than one legal action): (move, from, the
+    bot's spec without its count, iterations)."""
+    found = []
+    for key, spec in record.get("bot_moves", {}).items():
+        match = re.fullmatch(r"(ismcts:\w+):iterations=(\d+)", spec)
+        if match:
+            found.append((int(key), record["bot_from"][key], match[1], int(match[2])))
+    return found
+
+
+def searches_reach(bots: BotLoad, report: BotReport, samples: int) -> BotReport:
+    """``report`` with each searching decision's iterations at load against the same
+    search run again here, on an idle core, from the same position and generator."""
+    import plunder
+    from plunder.bots.table import TableBot
+
+    chosen: list[tuple[dict[str, Any], tuple[int, int, str, int]]] = []
+    for at, record in bots.records:
+        if at >= bots.since:
+            chosen += [(record, search) for search in searches_of(record)]
+    if not chosen:
+        return report
+    step = max(1, len(chosen) // samples)
+    ratios = []
+    for record, (move, start, spec, at_load) in chosen[::step][:samples]:
+        game = plunder.load(record["game"], **record["options"])
+        state = game.new(seed=record["seed"])
+        for seat, action in record["moves"][:start]:
+            state.act(seat, action)
+        seat = record["moves"][move][0]
+        rng = random.Random(f"{record['bot_secret']}:{start}:{seat}")
+        decision = TableBot.from_spec(spec, record["game"]).decide(state, seat, rng)
+        idle = int(decision.spec.rpartition("iterations=")[2] or 0)
+        if idle:
+            ratios.append(at_load / idle)
+    ratios.sort()
+    if not ratios:
+        return report
+    return dataclasses.replace(
+        report,
+        reach_p10=round(percentile(ratios, 10), 3),
+        reach_median=round(percentile(ratios, 50), 3),
+        reach_min=round(ratios[0], 3),
+        idle_searches=len(ratios),
+    )
+
+
 # ---------------------------------------------------------------- the runs
 # Called often while a run goes: (label, tables, tally, elapsed seconds, planned seconds).
 ProgressHook = Callable[[str, int, Tally, float, float], None]
@@ -728,16 +960,22 @@ async def run_size(
     stall: float,
     progress: ProgressHook,
     think: tuple[float, float] | None = None,
+    bots: BotLoad | None = None,
+    bot_tables: int = 0,
 ) -> SizeReport:
-    """Set up ``tables`` pairs, measure for ``seconds`` (or ``games`` each), stop them."""
+    """Set up ``tables`` pairs (and ``bot_tables``, watched into ``bots``), measure for
+    ``seconds`` (or ``games`` each), stop them."""
     tally = Tally()
     # Idle connections are dropped before the server's keep-alive timeout (5 s in
     # uvicorn) ends them: reusing one just as the server closes it fails the request.
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=server.url, timeout=stall, limits=limits) as http:
-        run = Run(server, http, tally, seed, games, stall, think)
+        run = Run(server, http, tally, seed, games, stall, think, bots=bots)
         setup_start = time.perf_counter()
         pairs = [asyncio.create_task(play_pair(run, pair)) for pair in range(tables)]
+        watchers = [
+            asyncio.create_task(play_bot_table(run, index)) for index in range(bot_tables)
+        ]
         thresholds = gc.get_threshold()
         try:
             while tally.ready < tables:
@@ -755,18 +993,23 @@ async def run_size(
             gc.freeze()
             gc.set_threshold(thresholds[0], thresholds[1], 1_000_000_000)
             cpu_before = server.cpu()
+            children_before = server.children_cpu()
             machine_before = machine_cpu()
             client_before = time.process_time()
             loads: list[float] = []
             sampled = 0.0
             tally.measuring = True
             start = time.perf_counter()
+            if bots is not None:
+                bots.since = start
             while True:
                 elapsed = time.perf_counter() - start
                 progress("measuring", tables, tally, elapsed, seconds if games is None else 0.0)
                 if elapsed - sampled >= 1.0 or not loads:
                     loads.append(os.getloadavg()[0])
                     sampled = elapsed
+                if bots is not None:
+                    bots.in_flight.append(sum(bots.owing.values()))
                 if games is None and elapsed >= seconds:
                     break
                 if games is not None and tally.done >= tables:
@@ -775,6 +1018,7 @@ async def run_size(
             tally.measuring = False
             wall = time.perf_counter() - start
             cpu_after = server.cpu()
+            children_after = server.children_cpu()
             machine_after = machine_cpu()
             client_cpu = time.process_time() - client_before
             load_average = os.getloadavg()[0]
@@ -782,11 +1026,16 @@ async def run_size(
         finally:
             gc.set_threshold(*thresholds)
             gc.unfreeze()
-            for task in pairs:
+            for task in pairs + watchers:
                 task.cancel()
-            await asyncio.gather(*pairs, return_exceptions=True)
+            await asyncio.gather(*pairs, *watchers, return_exceptions=True)
     server_cpu = (
         cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+    )
+    # Processes the server started (bot workers): a worker replaced meanwhile counts
+    # from its start.
+    children_cpu = sum(
+        seconds - children_before.get(pid, 0.0) for pid, seconds in children_after.items()
     )
     busy = others = None
     if machine_before is not None and machine_after is not None:
@@ -794,9 +1043,10 @@ async def run_size(
         total = machine_after[1] - machine_before[1]
         if total > 0:
             busy = used / total
-            others = max(0.0, used - client_cpu - (server_cpu or 0.0)) / total
+            others = max(0.0, used - client_cpu - (server_cpu or 0.0) - children_cpu) / total
     problems, samples = server.log_problems()
     return SizeReport(
+        bots=None if bots is None else bot_report(bots, bot_tables),
         tables=tables,
         seconds=round(wall, 3),
         games=tally.games,
@@ -808,6 +1058,7 @@ async def run_size(
         setup_seconds=round(setup_seconds, 3),
         server_cpu_seconds=server_cpu,
         server_cpu_share=server_cpu / wall if server_cpu is not None and wall > 0 else None,
+        workers_cpu_share=children_cpu / wall if wall > 0 else None,
         client_cpu_seconds=client_cpu,
         server_log_problems=problems,
         server_log_samples=samples,
@@ -859,8 +1110,10 @@ async def run_all(args: argparse.Namespace, progress: ProgressHook) -> list[Size
         if args.url:
             server = Server(args.url.rstrip("/"))
             await wait_until_up(server, timeout=10)
+            bots = BotLoad(args.bot_level, args.bot_against) if args.bot_tables else None
             report = await run_size(
-                server, plan.tables, args.seconds, args.games, args.seed, args.stall, told, think
+                server, plan.tables, args.seconds, args.games, args.seed, args.stall, told, think,
+                bots, args.bot_tables,
             )
             report.server, report.db, report.round = args.url, "?", plan.round
             reports.append(report)
@@ -869,8 +1122,11 @@ async def run_all(args: argparse.Namespace, progress: ProgressHook) -> list[Size
         # on the next.
         workdir = Path(tempfile.mkdtemp(prefix="plunder-load-"))
         try:
+            bots = BotLoad(args.bot_level, args.bot_against) if args.bot_tables else None
             with fresh_store(args.db, workdir) as store:
-                async with started_server(plan.tree, store, workdir) as server:
+                async with started_server(
+                    plan.tree, store, workdir, bot_workers=args.bot_workers
+                ) as server:
                     report = await run_size(
                         server,
                         plan.tables,
@@ -880,7 +1136,15 @@ async def run_all(args: argparse.Namespace, progress: ProgressHook) -> list[Size
                         args.stall,
                         told,
                         think,
+                        bots,
+                        args.bot_tables,
                     )
+            if bots is not None and report.bots is not None:
+                # The server has stopped: the searches run again on an idle core.
+                workers = "default" if args.bot_workers is None else str(args.bot_workers)
+                report.bots = searches_reach(
+                    bots, dataclasses.replace(report.bots, workers=workers), args.idle_samples
+                )
             # Read the log again once the server has stopped: shutdown problems count.
             report.server_log_problems, report.server_log_samples = server.log_problems()
             report.server, report.db, report.round = plan.server, db_kind, plan.round
@@ -1047,6 +1311,24 @@ def print_table(reports: list[SizeReport]) -> None:
         f"Note: {NOTE}."
     )
     for r in reports:
+        if r.bots is not None:
+            b, ping = r.bots, r.bots.ping_ms
+            reach = (
+                f"iterations at load against an idle core (over {b.idle_searches} searches run "
+                f"again): p10 {b.reach_p10:.0%}, median {b.reach_median:.0%}, lowest "
+                f"{b.reach_min:.0%}"
+                if b.reach_p10 is not None and b.reach_median is not None
+                and b.reach_min is not None
+                else "no search to run again"
+            )
+            console.print(
+                f"{r.server}, {r.mode}, {r.tables} tables: {b.tables} bot tables "
+                f"(--bot-workers {b.workers}), {b.games} games over: bot decisions owed at once "
+                f"mean {b.in_flight_mean:.1f}, p10 {b.in_flight_p10:.0f}, most "
+                f"{b.in_flight_max}; ping p50 / p99 / max {ping.p50:.1f} / {ping.p99:.1f} / "
+                f"{ping.max:.1f} ms ({ping.count}); {b.searches} searches; bot workers' CPU "
+                f"{r.workers_cpu_share or 0:.0%} of a core; {reach}"
+            )
         for sample in r.error_samples:
             console.print(
                 f"[red]error[/red] ({r.server}, {r.tables} tables): {sample}", markup=True
@@ -1192,6 +1474,33 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--server-log",
         help="append the started servers' logs to this file (they are deleted otherwise)",
+    )
+    parser.add_argument(
+        "--bot-tables",
+        type=int,
+        default=0,
+        help="more Duel tables of two ismcts bots, each with a spectator pinging the "
+        "server (default 0)",
+    )
+    parser.add_argument(
+        "--bot-level", default="normal", help="the ismcts bots' level (default normal)"
+    )
+    parser.add_argument(
+        "--bot-against",
+        choices=("ismcts", "random"),
+        default="ismcts",
+        help="the bot tables' second seat (default ismcts)",
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        help="the started servers' --bot-workers (default: theirs; 0: bots on threads)",
+    )
+    parser.add_argument(
+        "--idle-samples",
+        type=int,
+        default=30,
+        help="searching decisions run again on an idle core after the run (default 30)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")

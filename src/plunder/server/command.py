@@ -61,6 +61,17 @@ def serve_command(
             max=10,
         ),
     ] = D.bot_reflex,
+    bot_workers: Annotated[
+        int,
+        _limit(
+            "--bot-workers",
+            "Worker processes in which bots decide; more decisions wait their turn. "
+            "Default: the machine's cores less one, at least one. 0: on threads of the "
+            "server's own process (stalls every table while a bot searches; for comparison).",
+            min=0,
+            max=256,
+        ),
+    ] = D.bot_workers,
     max_message: Annotated[
         int, _limit("--max-message", "Largest WebSocket message read, in bytes.", min=256)
     ] = D.max_message,
@@ -225,6 +236,7 @@ def serve_command(
     settings = Settings(
         bot_delay=bot_delay,
         bot_reflex=bot_reflex,
+        bot_workers=bot_workers,
         max_message=max_message,
         max_body=max_body,
         max_depth=max_depth,

@@ -10,8 +10,9 @@ Everything that changes a table holds the table's lock, from the engine
 accepting a move through the store writing it (in the store's thread, while
 other tables go on) to the messages being built; so no two moves of a table
 interleave and no one is told of a move before it is stored. A bot thinks in a
-worker thread on a clone, with a generator seeded from the table's secret, and
-its move is checked against the table again before it is played.
+worker process (``plunder.server.bot_pool``) on a copy of the state, with a
+generator seeded from the table's secret, and its move is checked against the
+table again before it is played.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from plunder.engine.game import Game
 from plunder.engine.lesson import Lesson
 from plunder.engine.windows import AutoPass
 from plunder.pace import drawn_part, time_cap
+from plunder.server.bot_pool import make_bots
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
 from plunder.server.connection import Connection, encode
 from plunder.server.limits import Bucket
@@ -118,6 +120,7 @@ class Hub:
             self.settings = dataclasses.replace(self.settings, bot_delay=bot_delay)
         self.store = StoreThread(store)
         self.replays = Replays(self.settings)
+        self.bot_pool = make_bots(self.settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         # Tables being created per creator, not yet in ``tables``.
         self._creating: dict[str, int] = {}
@@ -144,6 +147,7 @@ class Hub:
         store if it was not.
         """
         self.store.start()
+        self.bot_pool.warm()  # the workers start while the tables load
         rows = await self.store.call("load_tables", True)
         for row in rows:
             try:
@@ -182,6 +186,7 @@ class Hub:
         for table in self.tables.values():
             self._stop_all(table)
         self.replays.close()
+        self.bot_pool.close()
         await self.store.stop()
 
     # Lookups ---------------------------------------------------------------
@@ -892,7 +897,8 @@ class Hub:
             rng = bot_rng(table.row.bot_secret or "", start, seat)
             timed = state.timeout_action(seat) is not None
         bot = self._bot_for(table, seat)
-        decision = await asyncio.to_thread(bot.decide, snapshot, seat, rng)
+        # In a worker process once one is free: the search never holds the event loop.
+        decision = await self.bot_pool.decide(bot, snapshot, seat, rng)
         if not table.rushed:
             base = self.settings.bot_reflex if timed else self.delay_of(table)
             wait = fell_due + answer_time(bot, base, drawn_part(base)) - time.monotonic()
@@ -901,9 +907,7 @@ class Hub:
             # The table may have moved on, or been rebuilt, while the bot thought.
             if not self._due(table, seat) or table.state.step != step:
                 return
-            await self._play(
-                table, seat, decision.action.notation, bot=decision.spec, bot_from=start
-            )
+            await self._play(table, seat, decision.notation, bot=decision.spec, bot_from=start)
             self._publish(table)
 
     async def _pass_turn(self, table: LiveTable, seat: int) -> None:

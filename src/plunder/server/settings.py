@@ -6,7 +6,14 @@ names the flag and the environment variable that sets it.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+
+
+def default_bot_workers() -> int:
+    """Bot worker processes by default: the machine's cores less one (the server's
+    own), at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
 
 
 @dataclass(frozen=True)
@@ -20,6 +27,11 @@ class Settings:
     # such pause is drawn longer by chance (``plunder.pace.shown_after``).
     bot_delay: float = 0.6
     bot_reflex: float = 0.15
+    # Worker processes in which bots decide (``plunder.server.bot_pool``): at most
+    # this many decisions are made at once, the others wait their turn. 0: bots
+    # think on threads of the server's own process, sharing its interpreter lock
+    # with every table's messages (for comparison only).
+    bot_workers: int = default_bot_workers()
 
     # Input sizes.
     max_message: int = 16 * 1024  # bytes of one WebSocket message
@@ -145,6 +157,7 @@ class Settings:
             "finished_ttl": self.finished_ttl,
             "gc_every": self.gc_every,
             "replay_queue": self.replay_queue,
+            "bot_workers": self.bot_workers,
         }
         for name, value in at_least_zero.items():
             if value < 0:

@@ -19,6 +19,8 @@ CATALOGUE: dict[str, Any] = {
         "axe": {"title": "Axe", "text": "Chop.", "weapon": "axe"},
         "rest": {"title": "Rest", "text": "Sleep.", "weapon": ""},
     },
+    # Words of effects, not pieces: reached by id too, after the pieces.
+    "effects": {"burn": {"text": "set it alight"}, "axe": {"text": "not the card"}},
     "asks": asks_json(
         {
             "play": Ask(
@@ -52,6 +54,8 @@ CASES: list[tuple[Any, dict[str, Any], str]] = [
     (["{card.weapon|if}armed", "unarmed"], {"card": "axe"}, "armed"),
     (["{missing}", "{also.missing}"], {}, ""),
     ("{count} left", {"count": 0}, "0 left"),
+    ("{fx.text}", {"fx": "burn"}, "set it alight"),
+    ("{fx.text}", {"fx": "axe"}, "Chop."),
 ]
 
 

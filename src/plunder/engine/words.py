@@ -12,8 +12,8 @@ The template language (the same in both):
 
 - ``{path}`` is a value: dotted keys into the scope (``{target}``,
   ``{view.duel}``); a number picks from a list; where a key meets an id that
-  names a piece of the catalogue (a card's id), the path goes on into that piece
-  (``{card.title}``, ``{card.weapon}``).
+  names an entry of the catalogue (a card's id: the pieces first, then the other
+  sections' entries), the path goes on into it (``{card.title}``, ``{effect.text}``).
 - ``{path|filter|...}`` passes it through filters: ``seat`` (a seat as the
   front end names it), ``seats`` (several), ``title`` (an id as its piece's
   title), ``list`` (items joined with commas), ``if`` (nothing: the value only
@@ -74,14 +74,18 @@ def _listed(template: Template) -> list[str]:
 
 
 def _pieces(catalogue: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
-    """Every piece of the catalogue by id (the sections whose entries have titles)."""
+    """Every entry of the catalogue by id: the pieces first (the sections whose entries
+    have titles), then the entries of the other sections (effects' words...)."""
+    sections = [
+        section for name, section in catalogue.items()
+        if name != "asks" and isinstance(section, Mapping) and section
+        and all(isinstance(entry, Mapping) for entry in section.values())
+    ]
+    titled = [s for s in sections if all("title" in entry for entry in s.values())]
     found: dict[str, Mapping[str, Any]] = {}
-    for section in catalogue.values():
-        if isinstance(section, Mapping) and section and all(
-            isinstance(entry, Mapping) and "title" in entry for entry in section.values()
-        ):
-            for key, entry in section.items():
-                found.setdefault(str(key), entry)
+    for section in titled + [s for s in sections if s not in titled]:
+        for key, entry in section.items():
+            found.setdefault(str(key), entry)
     return found
 
 

@@ -12,13 +12,16 @@
   const PLACE = /\{([^{}|]+)((?:\|[a-z]+)*)\}/g;
   const MISSING = Symbol("missing");
 
-  /** Every piece of the catalogue by id (the sections whose entries have titles). */
+  /** Every entry of the catalogue by id: the pieces first (the sections whose entries
+   *  have titles), then the entries of the other sections (effects' words...). */
   function pieces(catalogue) {
+    const sections = Object.entries(catalogue || {})
+      .filter(([name, s]) => name !== "asks" && s && typeof s === "object" && !Array.isArray(s))
+      .map(([, s]) => Object.entries(s))
+      .filter((entries) => entries.length && entries.every(([, e]) => e && typeof e === "object" && !Array.isArray(e)));
+    const titled = sections.filter((entries) => entries.every(([, e]) => "title" in e));
     const found = new Map();
-    for (const section of Object.values(catalogue || {})) {
-      if (!section || typeof section !== "object" || Array.isArray(section)) continue;
-      const entries = Object.entries(section);
-      if (!entries.length || !entries.every(([, e]) => e && typeof e === "object" && "title" in e)) continue;
+    for (const entries of [...titled, ...sections.filter((s) => !titled.includes(s))]) {
       for (const [key, entry] of entries) if (!found.has(key)) found.set(key, entry);
     }
     return found;

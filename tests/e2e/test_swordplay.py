@@ -27,6 +27,9 @@ import plunder
 from e2e.driving import Server, api, click, create_table, join_on_a_phone, result_shown
 from plunder.server.live import REFLEX_MIN
 
+# The prompt of a defence, as the game's words declare it.
+DEFEND = "Your defend decision: defend, guard, or take the attack."
+
 CLICKABLE_JS = """
 () => Array.from(document.querySelectorAll('#game [data-action], #game .sw-hand [data-card]'))
   .filter((e) => !e.disabled && e.offsetParent !== null)
@@ -168,10 +171,10 @@ def test_a_defence_waits_for_its_player_whatever_the_reflex_clock(
     # many turns, and the loop ends as soon as it attacks.)
     prompt = anne.locator("#game .sw-hand-area .prompt")
     for _ in range(400):
-        expect(prompt).to_have_text(re.compile(r"^Your (discard|ready|attack|defend) decision$"),
-                                    timeout=30_000)
+        asked = re.compile(r"^Your (discard|ready|attack|defend) decision: .*\.$")
+        expect(prompt).to_have_text(asked, timeout=30_000)
         shown = prompt.text_content()
-        if shown == "Your defend decision":
+        if shown == DEFEND:
             break
         anne.locator('#game [data-action="pass"]').click()
         expect(prompt).not_to_have_text(shown or "")
@@ -182,7 +185,7 @@ def test_a_defence_waits_for_its_player_whatever_the_reflex_clock(
     # choosing, and no clock shown on it. (A clock shown would be there at once,
     # drawn from the same message; nothing here waits for it to go away.)
     seen = anne.evaluate(SNAPSHOT_JS)
-    assert seen == {"prompt": "Your defend decision", "waiting": True, "clocks": 0}, seen
+    assert seen == {"prompt": DEFEND, "waiting": True, "clocks": 0}, seen
 
     # The server sent the prompt with no clock running for her seat: the message
     # is made once the table has started the step's clocks, so a reflex clock on
@@ -203,7 +206,7 @@ def test_a_defence_waits_for_its_player_whatever_the_reflex_clock(
     expect(anne.locator("#game .sw-attack")).to_be_visible()
     expect(anne.locator('#game .sw-plate.targeted[data-seat="0"]')).to_be_visible()
     expect(anne.locator('#game [data-action="no"]')).to_be_visible()
-    assert prompt.text_content() == "Your defend decision"
+    assert prompt.text_content() == DEFEND
 
     # Anne answers by a click: a fitting defence card that makes no counter-attack
     # (so the bot's turn ends with it), else she takes the hit.
@@ -220,5 +223,5 @@ def test_a_defence_waits_for_its_player_whatever_the_reflex_clock(
     assert answered[0]["timing"] == "defend" and answered[0]["choices"] == {"0": choice}
     assert not [m for m in received if m.get("type") == "error"]
     # And the game goes on: the bot's turn is over, Anne's next one begins.
-    expect(prompt).to_have_text("Your discard decision")
+    expect(prompt).to_have_text("Your discard decision: discard one card, or pass.")
     expect(anne.locator("#seats .seat-item.me .badge.auto")).to_have_count(0)

@@ -183,7 +183,7 @@ def test_duel_help_lists_every_card_from_the_catalogue(monkeypatch):
     assert "reload: Reloading: " in text and "(Stops nothing.)" in text
     assert "Colt x3, Rifle, Crate, Reloading" in text
     words = renderer_for("duel").describe({"card": "barricade", "target": None}, view)
-    assert words == "Crate: Edited: duck behind a crate."
+    assert words == "play the Crate"
 
 
 def test_catalogues_are_kept_per_game_and_options():

@@ -20,6 +20,7 @@ from plunder.engine.registry import games, load, manifest, names, register, repl
 from plunder.engine.result import Result
 from plunder.engine.space import ActionSpace
 from plunder.engine.state import DECIDING, ELIMINATED, OUT, PUBLIC, WAITING, State
+from plunder.engine.words import Ask
 
 __all__ = [
     "DECIDING",
@@ -30,6 +31,7 @@ __all__ = [
     "WAITING",
     "Action",
     "ActionSpace",
+    "Ask",
     "ContentError",
     "Encoder",
     "Frame",

@@ -15,6 +15,7 @@ from plunder.engine.errors import NotationError, PlunderError
 from plunder.engine.options import Option, validate_options
 from plunder.engine.space import ActionSpace
 from plunder.engine.state import State
+from plunder.engine.words import Ask, asks_json
 
 if TYPE_CHECKING:
     from plunder.engine.manifest import Manifest
@@ -63,6 +64,9 @@ class Game:
     default_players: ClassVar[int]
     modes: ClassVar[tuple[str, ...]] = ("standard",)
     extra_options: ClassVar[tuple[Option, ...]] = ()
+    # Each kind of decision in words (its prompt and its actions' labels), from the
+    # game's word module; served in the catalogue under "asks" (plunder.engine.words).
+    asks: ClassVar[Mapping[str, Ask]] = MappingProxyType({})
     # Whether teammates see each other's committed (unrevealed) choices.
     team_shares_choices: ClassVar[bool] = True
     # Whether teammates may know all that each other knows (hands, choices, private
@@ -167,6 +171,8 @@ class Game:
         """
         if self._catalogue_data is None:
             self._catalogue_data = {"game": self.name, "title": self.title, **self._catalogue()}
+            if self.asks:
+                self._catalogue_data["asks"] = asks_json(self.asks)
         return json.loads(json.dumps(self._catalogue_data))
 
     def _catalogue(self) -> dict[str, Any]:

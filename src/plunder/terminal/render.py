@@ -28,6 +28,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from plunder.engine import words
 from plunder.engine.errors import IllegalAction, UnknownGame
 from plunder.engine.game import catalogue_pieces
 from plunder.engine.registry import load, manifest
@@ -173,8 +174,8 @@ class GenericRenderer:
         wanted = " ".join(term.lower().split())
         if wanted in ("me", "mine", "myself") or wanted.startswith("my "):
             return self.mine(view)
-        for entries in catalogue.values():
-            if not isinstance(entries, Mapping):
+        for section, entries in catalogue.items():
+            if not isinstance(entries, Mapping) or section == "asks":
                 continue
             for key, entry in entries.items():
                 if not isinstance(entry, Mapping):
@@ -210,9 +211,17 @@ class GenericRenderer:
         return None
 
     def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
-        """A few words saying what ``action`` (structured, with its ``notation``) does
-        ("" when the notation says it all)."""
-        return ""
+        """A few words saying what ``action`` (structured, with its ``notation``) does:
+        its label as the game's word module declares it for the open decision ("" when
+        it declares none)."""
+        catalogue = catalogue_for(view)
+        return words.label(catalogue, action, view, words.Filler(catalogue))
+
+    def prompt(self, view: Mapping[str, Any]) -> str:
+        """What the open decision asks, as the game's word module declares it ("" when
+        it declares none)."""
+        catalogue = catalogue_for(view)
+        return words.prompt(catalogue, view, words.Filler(catalogue))
 
     def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
         """The legal actions (structured, each with its ``notation``) as the items of the
@@ -280,8 +289,8 @@ class GenericRenderer:
     def timing(self, kind: str, view: Mapping[str, Any]) -> str:
         """A window's timing in players' words: what the game's catalogue says of the
         decision, else its kind."""
-        words = catalogue_for(view).get("decisions", {}).get(kind)
-        return str(words) if words else kind.replace("_", " ")
+        named = catalogue_for(view).get("decisions", {}).get(kind)
+        return str(named) if named else kind.replace("_", " ")
 
     def rules_help(self, view: Mapping[str, Any]) -> str:
         """A short reminder of the rules; by default only where the player's guide is."""

@@ -422,6 +422,9 @@ class TerminalTable:
         for line in self.notes.pop(seat, []):
             self.say(line)
         self.console.print(self.renderer.table(view, self.labels_for(seat)))
+        asked = self.renderer.prompt(view)
+        if asked:
+            self.say(asked)
         listed = self.renderer.actions(self.structured(seat), view)
         for line in pack(["Actions:", *listed], self.console.width):
             self.say(line)

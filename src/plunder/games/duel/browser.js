@@ -76,16 +76,13 @@
     return `${title(card)} at ${target === null || target === undefined ? "no one" : P.seatLabel(message, target)}`;
   }
 
-  /** An action (`{card, target}`) in words, for the replay and the prompt. */
+  /** An action (`{card, target}`) in words, for the replay and the prompt: its label as
+   *  the game's words declare it (the catalogue's `asks`). */
   function describe(action, view, message) {
     if (!action || !action.card) return "";
     const m = message || { table: null, seat: null };
     if (m.catalogue) catalogue = m.catalogue;
-    const target = action.target;
-    if (isWeapon(action.card)) {
-      return `fire a ${title(action.card)} at ${target === null || target === undefined ? "no one" : P.seatLabel(m, target)}`;
-    }
-    return `play the ${title(action.card)}`;
+    return P.actionWords(action, view, { ...m, catalogue });
   }
 
   /** The last shootout's cards and aims by seat, and who was hit in it. */
@@ -232,7 +229,7 @@
       const waiting = (view.pending || []).filter((s) => !(view.committed || []).includes(s));
       prompt = `You chose to ${describe(message.chosen, view, message)}. Waiting for ${P.joinNames(waiting.map((s) => P.seatLabel(message, s))) || "the reveal"}.`;
     } else if (picked) prompt = `${title(picked)}: click a player to aim at, or fire at no one.`;
-    else if (cards.size) prompt = "Your move: choose a card.";
+    else if (cards.size) prompt = P.asked(message);
     else prompt = "Waiting for the others.";
 
     const hand = (view.hand || []).map((card, i) => {

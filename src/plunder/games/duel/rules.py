@@ -294,6 +294,7 @@ class DuelGame(Game):
 
     name = "duel"
     title = "Duel"
+    asks = text.ASKS
     summary = "2-5 players, simultaneous shootouts, first to $5"
     min_players = 2
     max_players = 5

@@ -1,4 +1,5 @@
-"""Duel at the terminal: the table, the actions in words and a rules reminder.
+"""Duel at the terminal: the table and a rules reminder (the decision's prompt and
+its actions' labels are declared in ``text.ASKS`` and filled in by the table).
 
 The cards' names and texts, and what each stops, come from the game's catalogue
 (``catalogue_for(view)``), so an edited ``cards.toml`` shows at the table at once.
@@ -18,7 +19,6 @@ from plunder.games.duel import text
 from plunder.games.duel.rules import DuelGame
 from plunder.terminal.render import (
     WATCHING,
-    ActionJson,
     GenericRenderer,
     Labels,
     catalogue_for,
@@ -64,16 +64,6 @@ class DuelRenderer(GenericRenderer):
         if hand is None:
             return None
         return counted(hand) or "(empty)"
-
-    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
-        card = catalogue_for(view)["cards"].get(action.get("card"))
-        if card is None:
-            return ""
-        if card.get("weapon"):
-            target = action.get("target")
-            aim = f"seat {target}" if target is not None else "no one"
-            return f"fire a {card['title']} at {aim}"
-        return f"{card['title']}: {card['text']}"
 
     def score(self, value: Any) -> str:
         return f"${int(value)}"

@@ -1,8 +1,22 @@
-"""Duel's log lines in English: the rules log events, this module words them."""
+"""Duel's words in English: the rules log events and open decisions, this module
+words them (the log's lines, and each decision's prompt and labels, which every
+front end fills in from the catalogue)."""
 
 from __future__ import annotations
 
+from plunder.engine.words import Ask
 from plunder.games.duel.content import CONTENT
+
+ASKS = {
+    "shootout": Ask(
+        prompt="Your move in shootout {shootout} of duel {duel}: choose a card to play face down.",
+        label=(
+            "fire a {card.title} at {target|seat}",
+            "fire a {card.title} at no one{card.weapon|if}",
+            "play the {card.title}",
+        ),
+    ),
+}
 
 _CARDS = {card.name: card for card in CONTENT.cards}
 

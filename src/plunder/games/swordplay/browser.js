@@ -33,31 +33,19 @@
     return info.title ? `${info.title}: ${info.text}` : id;
   }
 
-  /** The card an action plays (a defence is found by its notation). */
+  /** The card an action plays: its `name`, where that is a card of the catalogue. */
   function cardOf(action) {
-    if (["discard", "ready", "drop", "attack", "guard"].includes(action.verb)) return action.name;
-    for (const [id, info] of Object.entries(catalogue.cards || {})) {
-      if (info.type === "defence" && info.notation === action.notation) return id;
-    }
-    return null;
+    return action.name && card(action.name).title ? action.name : null;
   }
 
-  const VERBS = {
-    pass: "Pass",
-    no: "Take it",
-    discard: "Discard",
-    ready: "Ready",
-    drop: "Drop",
-    attack: "Attack",
-    guard: "Guard with",
-  };
+  /** Whether an action is aimed at a fighter (an attack, aimed by a click on them). */
+  function aimed(action) {
+    return action.target !== null && action.target !== undefined;
+  }
 
+  /** An action in words: its label as the game's words declare it. */
   function describe(action, view, message) {
-    const id = cardOf(action);
-    const verb = VERBS[action.verb] || "Play";
-    if (!id) return verb;
-    if (action.verb === "attack") return `${title(id)} at ${P.seatLabel(message, action.target)}`;
-    return `${verb} ${title(id)}`;
+    return P.actionWords(action, view, { ...(message || {}), catalogue: (message && message.catalogue) || catalogue });
   }
 
   function chip(id, extra, cls) {
@@ -73,7 +61,7 @@
     const classes = ["sw-plate"];
     if (!row.alive) classes.push("defeated");
     if (view.active === row.seat) classes.push("active");
-    if (decision.kind === "defend" && decision.target === row.seat) classes.push("targeted");
+    if (decision.attacker !== undefined && decision.target === row.seat) classes.push("targeted");
     if (aim) classes.push("aimable");
     const abilities = (fighter.abilities || []).map((a) => a.text).join(" ");
     const armor = row.armor;
@@ -110,7 +98,7 @@
     const view = message.view;
     const decision = view.decision || {};
     const lines = [el("div", { class: "sw-turn", text: `Turn ${view.turn}` })];
-    if (decision.kind === "defend") {
+    if (decision.attacker !== undefined) {
       lines.push(
         el(
           "div",
@@ -163,12 +151,11 @@
         el("span", { class: "sw-card-text", text: card(id).text || "" }),
       );
     });
-    const others = ctx.actions.filter((a) => !cardOf(a) || a.verb === "drop" || a.verb === "guard" || (picked && cardOf(a) === picked && a.verb !== "attack"));
+    const others = ctx.actions.filter((a) => !cardOf(a) || a.verb === "drop" || a.verb === "guard" || (picked && cardOf(a) === picked && !aimed(a)));
     const buttons = others.map((action) =>
       el("button", { class: `sw-act ${action.verb}`, type: "button", "data-action": action.notation, title: cardOf(action) ? tip(cardOf(action)) : "", onclick: () => ctx.act(action) }, describe(action, message.view, message)),
     );
-    const kind = (message.view.decision || {}).kind;
-    const prompt = ctx.actions.length ? (picked ? `Click a fighter to attack with ${title(picked)}` : `Your ${kind} decision`) : "Waiting";
+    const prompt = ctx.actions.length ? (picked ? `Click a fighter to attack with ${title(picked)}` : P.asked(message)) : "Waiting";
     return el(
       "div",
       { class: `sw-hand-area${ctx.actions.length ? " your-move" : ""}`, "aria-label": "Your hand" },
@@ -182,7 +169,7 @@
     const view = message.view || {};
     catalogue = message.catalogue || {};
     const actions = send ? message.actions || [] : [];
-    const attacks = actions.filter((a) => a.verb === "attack" && a.name === picked);
+    const attacks = actions.filter((a) => aimed(a) && a.name === picked);
     if (!attacks.length && picked && !actions.some((a) => cardOf(a) === picked)) picked = null;
     const ctx = {
       actions,

@@ -622,6 +622,7 @@ class SwordplayGame(Game):
     ('discard', 'pass', 5)
     """
 
+    asks = text.ASKS
     name = "swordplay"
     title = "Swordplay: Pirates"
     summary = "2-6 fighters, a card duel of attacks by location, defences, items and stances"

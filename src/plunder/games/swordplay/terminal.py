@@ -1,5 +1,6 @@
 """Swordplay at the terminal: each fighter's life, armor, items and stance; the hand;
-the actions grouped by what they do; a rules reminder from the catalogue.
+the actions grouped by what they do (their labels declared in ``text.ASKS``); a rules
+reminder from the catalogue.
 
 Card titles and texts come from the catalogue (``catalogue_for(view)``), so an
 edited ``cards.toml`` shows at the table at once.
@@ -27,15 +28,8 @@ from plunder.terminal.render import (
     step_status,
 )
 
-GROUPS = (
-    ("discard", "Discard"),
-    ("drop", "Drop"),
-    ("ready", "Ready"),
-    ("attack", "Attack"),
-    ("defend", "Defend"),
-    ("guard", "Guard"),
-    ("other", ""),
-)
+# The answers that play no card and head no group of their own.
+PLAIN = ("pass", "no")
 
 
 def title(view: Mapping[str, Any], card: str | None) -> str:
@@ -48,7 +42,7 @@ class SwordplayRenderer(GenericRenderer):
     def header(self, view: Mapping[str, Any]) -> str:
         decision = view.get("decision") or {}
         what = decision.get("kind", "over")
-        if what == "defend":
+        if "attacker" in decision:  # an attack being answered: what it is
             where = decision.get("location") or "no location"
             what = (
                 f"seat {decision['target']} answers seat {decision['attacker']}'s "
@@ -95,37 +89,22 @@ class SwordplayRenderer(GenericRenderer):
             f"{title(view, c)} x{n}" if n > 1 else title(view, c) for c, n in counts.items()
         ) or "(empty)"
 
-    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
-        cards = catalogue_for(view)["cards"]
-        verb = action.get("verb")
-        if verb == "pass":
-            return "do nothing this phase"
-        if verb == "no":
-            return "take the attack"
-        name = action.get("name", "")
-        card = cards.get(name) or next(
-            (c for c in cards.values() if c.get("notation") == action.get("notation")), None
-        )
-        if card is None:
-            return ""
-        if verb == "attack":
-            return f"{card['title']} at seat {action.get('target')}"
-        return f"{card['title']}: {card['text']}"
-
     def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
-        """The actions in the order of their numbers, a heading where the kind of
-        action changes (Discard, Drop, Ready, Attack, Defend, Guard)."""
-        headings = dict(GROUPS)
+        """The actions in the order of their numbers, each with its label and the text of
+        the card it plays, a heading where the verb changes (Discard, Drop, Ready...)."""
+        cards = catalogue_for(view)["cards"]
         lines: list[str] = []
         last = None
         for index, action in enumerate(legal, 1):
-            verb = action.get("verb", "")
-            key = verb if verb in headings else ("other" if verb in ("pass", "no") else "defend")
-            heading = headings[key]
-            if key != last and heading:
+            verb = str(action.get("verb", ""))
+            heading = "" if verb in PLAIN else verb.capitalize()
+            if verb != last and heading:
                 lines.append(f"{heading}:")
-            last = key
+            last = verb
             words = self.describe(action, view)
+            card = cards.get(action.get("name") or "")
+            if card is not None:
+                words += f": {card['text']}"
             item = f"{index}) {action['notation']}" + (f"  {words}" if words else "")
             lines.append(("  " if heading else "") + item)
         return lines

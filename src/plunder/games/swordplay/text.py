@@ -1,12 +1,44 @@
-"""Swordplay in English: the rules log events and refuse actions, this module words them."""
+"""Swordplay in English: the rules log events, open decisions and refuse actions, this
+module words them (each decision's prompt and labels are filled in by the front ends)."""
 
 from __future__ import annotations
 
+from plunder.engine.words import Ask
 from plunder.games.swordplay.content import CONTENT
 
 # The parts of a fighter's final score, the life it has left.
 LIFE_AT_START = "life at the start"
 LIFE_LOST = "life lost"
+
+_PASS = "Pass: do nothing this phase"
+
+# An action plays the card its ``name`` is (a card of the catalogue) where it plays one.
+ASKS = {
+    "discard": Ask(
+        prompt="Your discard decision: discard one card, or pass.",
+        by="verb",
+        labels={"pass": _PASS, "discard": "Discard {name.title}"},
+    ),
+    "ready": Ask(
+        prompt="Your ready decision: drop items, ready one item or stance, or pass.",
+        by="verb",
+        labels={"pass": _PASS, "drop": "Drop {name.title}", "ready": "Ready {name.title}"},
+    ),
+    "attack": Ask(
+        prompt="Your attack decision: attack a fighter with a card, or pass.",
+        by="verb",
+        labels={"pass": _PASS, "attack": "{name.title} at {target|seat}"},
+    ),
+    "defend": Ask(
+        prompt="Your defend decision: defend, guard, or take the attack.",
+        by="verb",
+        labels={
+            "no": "Take the attack",
+            "defend": "Defend with {name.title}",
+            "guard": "Guard with {name.title}",
+        },
+    ),
+}
 
 
 def _title(card: str) -> str:

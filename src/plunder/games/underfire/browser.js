@@ -37,19 +37,9 @@
     return amount && amount !== "1" ? `${amount} ${word}` : word;
   }
 
+  /** An action in words: its label as the game's words declare it. */
   function describe(action, view, message) {
-    const catalogue = (message && message.catalogue) || {};
-    if (action.verb === "play") {
-      const ship = (catalogue.ships || {})[String(action.ship)] || {};
-      return `lay ship ${action.ship} (${ship.title || ""}) on ${action.at}`;
-    }
-    if (action.verb === "buy") {
-      const merc = (catalogue.mercenaries || {})[action.merc] || {};
-      return `hire ${merc.title || action.merc} on ${action.at}`;
-    }
-    if (action.verb === "first") return `apply the ${action.at}'s effect first`;
-    if (action.verb === "end") return "end the turn";
-    return `${action.verb} at ${action.at}`;
+    return P.actionWords(action, view, message || {});
   }
 
   function keyOf(action) {
@@ -155,20 +145,15 @@
     const players = (view.players || []).map((p) => el("div", { class: `uf-player seat${p.seat}` },
       el("b", { text: P.seatLabel(message, p.seat) }),
       ` gold ${p.gold} · VP ${p.vp} · hand ${p.hand_size} (limit ${p.hand_limit}) · pile ${p.pile} · reserve ${p.reserve} · turn ${p.turns}${p.final ? " (last)" : ""}`));
-    const decision = view.decision || {};
     let prompt = view.over ? "The game is over." : `${P.seatLabel(message, view.current)} to play`;
-    if (actions.length) {
-      if (decision.kind === "order") prompt = "Which effect first?";
-      else if (decision.kind === "target") prompt = `Aim: ${effectText(catalogue, decision.effect)}`;
-      else prompt = picked ? "Click a lit space" : "Pick a ship of your hand or a mercenary";
-    }
+    if (actions.length) prompt = picked ? "Click a lit space" : P.asked(message);
     root.replaceChildren(el("div", { class: "uf" },
       el("div", { class: "uf-players" }, players),
       el("div", { class: "uf-sea", role: "grid", "aria-label": "The sea" }, rows),
       el("p", { class: "prompt", role: "status", text: prompt }),
       el("div", { class: "uf-buttons" }, buttons.map((action) => el("button", {
         class: "uf-button", dataset: { action: action.notation },
-        text: action.verb === "end" ? "End turn" : `${action.at} effect first`,
+        text: describe(action, view, message),
         onclick: () => send(action),
       }))),
       el("section", { class: "uf-hand", "aria-label": "Your hand" }, hand),

@@ -696,6 +696,7 @@ class UnderFireGame(Game):
     ('turn', 3)
     """
 
+    asks = text.ASKS
     name = "underfire"
     title = "Pirates Under Fire"
     summary = "2 players, ship tiles 1-9 on a 7x6 sea, combos, fire and mercenaries"

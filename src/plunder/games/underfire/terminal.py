@@ -92,9 +92,7 @@ class UnderFireRenderer(GenericRenderer):
             return "Pirates Under Fire · the game is over"
         current = view["current"]
         turn = view["players"][current]["turns"]
-        what = {"turn": "lay a ship or hire", "order": "which effect first",
-                "target": f"aim: {decision.get('effect', '')}"}.get(decision["kind"],
-                                                                   decision["kind"])
+        what = self.timing(decision["kind"], view)
         options = view.get("options") or {}
         # 16 turns each when every turn draws, or when the game ends after 16 (R39).
         of = " of 16" if options.get("draw") == "every" or options.get("end") == "sixteen" else ""
@@ -149,14 +147,6 @@ class UnderFireRenderer(GenericRenderer):
         ships = catalogue_for(view)["ships"]
         return ", ".join(f"{n} {ships[str(n)]['title']}" for n in hand) or "(empty)"
 
-    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
-        catalogue = catalogue_for(view)
-        if action.get("verb") == "play":
-            return catalogue["ships"][str(action["ship"])]["text"]
-        if action.get("verb") == "buy":
-            return catalogue["mercenaries"][action["merc"]]["text"]
-        return ""
-
     def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
         """Plays grouped by ship, hires by mercenary: one line each, spaces listed."""
         groups: dict[str, list[str]] = {}
@@ -170,10 +160,12 @@ class UnderFireRenderer(GenericRenderer):
             else:
                 singles.append(action["notation"])
         lines = []
+        catalogue = catalogue_for(view)
         for key, spaces in groups.items():
-            sample = {"verb": "play", "ship": int(key[0])} if key[0].isdigit() else (
-                {"verb": "buy", "merc": key[4:-1]} if key.startswith("buy:") else {})
-            words = self.describe(sample, view) if sample else ""
+            # What the ship or the mercenary laid does, from the catalogue.
+            piece = (catalogue["ships"].get(key[:-1]) if key[0].isdigit() else
+                     catalogue["mercenaries"].get(key[4:-1]) if key.startswith("buy:") else None)
+            words = piece["text"] if piece else ""
             lines.append(f"{key}SPACE  ({words}) at: {' '.join(spaces)}" if words
                          else f"{key}SPACE at: {' '.join(spaces)}")
         lines += singles

@@ -1,4 +1,5 @@
-"""Pirates Under Fire in English: the rules log events and refuse actions, this module words them.
+"""Pirates Under Fire in English: the rules log events, open decisions and refuse actions,
+this module words them (each decision's prompt and labels are filled in by the front ends).
 
 Every line speaks of the seats in the third person ("Seat 1 gains 2 gold"), as a
 log read by players and spectators alike; so does a refusal, which ends on the
@@ -9,7 +10,36 @@ person, are what a tile or a space says to its player.
 
 from __future__ import annotations
 
+from plunder.engine.words import Ask
 from plunder.games.underfire.content import CONTENT
+
+ASKS = {
+    "turn": Ask(
+        prompt="Your turn: lay a ship from your hand or hire a mercenary, each on a space; "
+        "or end the turn once a ship is laid.",
+        by="verb",
+        labels={
+            "play": "lay ship {ship} ({ship.title}) on {at}",
+            "buy": "hire {merc.title} on {at}",
+            "end": "end the turn",
+        },
+    ),
+    "order": Ask(
+        prompt="Which effect first at {at}: the space's or the ship's?",
+        label="apply the {at}'s effect first",
+    ),
+    "target": Ask(
+        prompt="Aim: {effect.text}.",
+        by="verb",
+        labels={
+            "fire": "fire on the ship on {at}",
+            "mine": "lay or lift a mine on {at}",
+            "shield": "put a shield on the ship on {at}",
+            "repair": "repair the ship on {at}",
+        },
+        label="{verb} at {at}",
+    ),
+}
 
 # What a seat does when an aimed effect lands on a space, by the target decision's verb.
 AIMED = {

@@ -1223,7 +1223,10 @@
     if (!data) return null;
     const j = index - data.from;
     const view = Object.assign({}, data.views[j], { log: replay.events.slice(0, data.event_counts[j]) });
-    return { view, chosen: data.chosen[j], action: data.actions[j] };
+    // The decision the move answered, for its words: the one open in the view before it.
+    const prior = replay.pages.find((p) => p.from <= index - 1 && index - 1 < p.from + p.views.length);
+    const answered = prior ? prior.views[index - 1 - prior.from].decision : null;
+    return { view, chosen: data.chosen[j], action: data.actions[j], answered };
   }
 
   function step(delta) {
@@ -1258,7 +1261,8 @@
         const describe = page.renderer && page.renderer.describe;
         const action = found.action;
         const context = { seat: replay.seat, table: summary, catalogue: page.catalogue || {} };
-        const words = describe && action ? describe(action, view, context) : "";
+        const before = found.answered ? Object.assign({}, view, { decision: found.answered }) : view;
+        const words = describe && action ? describe(action, before, context) : "";
         moveText = `${P.seatName(summary, seat)} played ${notation}${words ? ` (${words})` : ""}.`;
       }
     }

@@ -2,7 +2,8 @@
  * The renderer for any game without one of its own: the view's simple fields,
  * the `players` list as a table, the viewer's hand and own choice, who is
  * still choosing, and every legal action as a button (data-action=<notation>),
- * its fields (`actions`, the structured form) in the button's tooltip.
+ * its label as the game words it (else its fields) in the button's tooltip, and
+ * the open decision's prompt as the game words it.
  */
 (function () {
   "use strict";
@@ -99,7 +100,7 @@
       );
     }
     if (view.decision && view.decision.kind && !view.over) {
-      parts.push(el("p", { class: "decision-line", text: `Now: ${view.decision.kind.replace(/_/g, " ")}` }));
+      parts.push(el("p", { class: "decision-line", text: P.asked(message) || `Now: ${view.decision.kind.replace(/_/g, " ")}` }));
     }
     if (message.sending) parts.push(el("p", { class: "hint", text: `Sending ${message.sending.notation}…` }));
     if (actions.length && send) {
@@ -114,7 +115,7 @@
               class: "action",
               dataset: { action: action.notation },
               text: action.notation,
-              title: fields(action),
+              title: P.actionWords(action, view, message) || fields(action),
               onclick: () => send(action),
             }),
           ),
@@ -125,5 +126,6 @@
     root.replaceChildren(el("div", { class: "generic" }, parts));
   }
 
-  P.genericRenderer = { render, event: (event) => P.eventText(event), autopass: true };
+  const describe = (action, view, message) => P.actionWords(action, view, { ...(message || {}), view });
+  P.genericRenderer = { render, event: (event) => P.eventText(event), describe, autopass: true };
 })();

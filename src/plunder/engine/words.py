@@ -1,0 +1,186 @@
+"""What a decision asks, in words: one declaration per kind, filled the same way by
+every front end.
+
+A game declares, in its word module, each kind of decision it opens with an
+``Ask``: the ``prompt`` a deciding seat reads and the ``label`` of each of its
+actions, as templates over data. The game's catalogue serves them under
+``"asks"``; the terminal fills them with ``fill`` below, the browser with the
+same few lines in ``static/words.js``, so a new kind of decision needs no
+front-end code.
+
+The template language (the same in both):
+
+- ``{path}`` is a value: dotted keys into the scope (``{target}``,
+  ``{view.duel}``); a number picks from a list; where a key meets an id that
+  names an entry of the catalogue (a card's id: the pieces first, then the other
+  sections' entries), the path goes on into it (``{card.title}``, ``{effect.text}``).
+- ``{path|filter|...}`` passes it through filters: ``seat`` (a seat as the
+  front end names it), ``seats`` (several), ``title`` (an id as its piece's
+  title), ``list`` (items joined with commas), ``if`` (nothing: the value only
+  has to be there).
+- A template may be a list of templates: the first whose every value is there
+  (not missing, null, false, empty) is used; none: the empty string.
+- An ``Ask`` may choose its label by the value of one field of the action
+  (``by="verb"``, ``labels={"move": ..., "attack": ...}``), ``label`` otherwise.
+
+The scope of a prompt is the open decision's fields (``kind``, ``seats`` and
+the frame's data) and ``view``; a label's adds the action's fields.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+# A template, or templates of which the first that fills is used.
+Template = str | tuple[str, ...]
+
+_PLACE = re.compile(r"\{([^{}|]+)((?:\|[a-z]+)*)\}")
+
+# The filters a front end provides: how it names seats.
+SeatNamer = Callable[[Any], str]
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One kind of decision in words: its prompt and each action's label (templates)."""
+
+    prompt: Template
+    label: Template = ""
+    # Labels chosen by the value of one of the action's fields (``by="verb"``:
+    # ``labels={"move": ..., "attack": ...}``); ``label`` for any other value.
+    by: str = ""
+    labels: Mapping[str, Template] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"prompt": _listed(self.prompt), "label": _listed(self.label)}
+        if self.by:
+            out["by"] = self.by
+            out["labels"] = {value: _listed(each) for value, each in self.labels.items()}
+        return out
+
+
+def asks_json(asks: Mapping[str, Ask]) -> dict[str, dict[str, Any]]:
+    """The catalogue's ``"asks"`` section."""
+    return {kind: ask.to_json() for kind, ask in asks.items()}
+
+
+def _listed(template: Template) -> list[str]:
+    return [template] if isinstance(template, str) else list(template)
+
+
+def _pieces(catalogue: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """Every entry of the catalogue by id: the pieces first (the sections whose entries
+    have titles), then the entries of the other sections (effects' words...)."""
+    sections = [
+        section for name, section in catalogue.items()
+        if name != "asks" and isinstance(section, Mapping) and section
+        and all(isinstance(entry, Mapping) for entry in section.values())
+    ]
+    titled = [s for s in sections if all("title" in entry for entry in s.values())]
+    found: dict[str, Mapping[str, Any]] = {}
+    for section in titled + [s for s in sections if s not in titled]:
+        for key, entry in section.items():
+            found.setdefault(str(key), entry)
+    return found
+
+
+class Filler:
+    """Fills templates against a catalogue, naming seats as its front end does."""
+
+    def __init__(self, catalogue: Mapping[str, Any], seat: SeatNamer | None = None) -> None:
+        self.pieces = _pieces(catalogue)
+        self.seat_name: SeatNamer = seat or (lambda seat: f"seat {seat}")
+
+    def value(self, path: str, scope: Mapping[str, Any]) -> Any:
+        current: Any = scope
+        for key in path.strip().split("."):
+            if isinstance(current, (str, int)) and not isinstance(current, bool):
+                current = self.pieces.get(str(current), _MISSING)
+            if isinstance(current, Mapping):
+                current = current.get(key, _MISSING)
+            elif isinstance(current, list) and key.isdigit() and int(key) < len(current):
+                current = current[int(key)]
+            else:
+                return _MISSING
+            if current is _MISSING:
+                return _MISSING
+        return current
+
+    def apply(self, name: str, value: Any) -> Any:
+        if name == "seat":
+            return self.seat_name(value)
+        if name == "seats":
+            return ", ".join(self.seat_name(seat) for seat in value)
+        if name == "title":
+            return self.pieces.get(str(value), {}).get("title", value)
+        if name == "list":
+            return ", ".join(str(item) for item in value)
+        if name == "if":
+            return ""
+        raise ValueError(f"no template filter is called {name!r}")
+
+    def one(self, template: str, scope: Mapping[str, Any]) -> str | None:
+        """One template filled, or ``None`` where one of its values is not there."""
+        out: list[str] = []
+        at = 0
+        for match in _PLACE.finditer(template):
+            value = self.value(match.group(1), scope)
+            if value is _MISSING or value is None or value is False or value in ("", []):
+                return None
+            for name in match.group(2).split("|")[1:]:
+                value = self.apply(name, value)
+            out += [template[at : match.start()], _text(value)]
+            at = match.end()
+        out.append(template[at:])
+        return "".join(out)
+
+    def fill(self, template: Template | Sequence[str], scope: Mapping[str, Any]) -> str:
+        """The first of the templates that fills ("" when none does)."""
+        for each in _listed(template) if isinstance(template, str) else template:
+            filled = self.one(each, scope)
+            if filled is not None:
+                return filled
+        return ""
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, list):
+        return ", ".join(_text(item) for item in value)
+    return str(value)
+
+
+def decision_scope(view: Mapping[str, Any]) -> dict[str, Any]:
+    """A prompt's scope: the open decision's fields and the view."""
+    return {**(view.get("decision") or {}), "view": view}
+
+
+def prompt(catalogue: Mapping[str, Any], view: Mapping[str, Any], filler: Filler) -> str:
+    """The open decision's prompt as the game words it ("" when it declares none)."""
+    kind = (view.get("decision") or {}).get("kind")
+    ask = (catalogue.get("asks") or {}).get(kind)
+    return filler.fill(ask["prompt"], decision_scope(view)) if ask else ""
+
+
+def label(
+    catalogue: Mapping[str, Any], action: Mapping[str, Any], view: Mapping[str, Any],
+    filler: Filler,
+) -> str:
+    """An action of the open decision in the game's words ("" when it declares none)."""
+    kind = (view.get("decision") or {}).get("kind")
+    ask = (catalogue.get("asks") or {}).get(kind)
+    if not ask:
+        return ""
+    templates = ask["label"]
+    if ask.get("by"):
+        templates = ask["labels"].get(str(action.get(ask["by"])), templates)
+    return filler.fill(templates, {**decision_scope(view), **action})
+
+
+__all__ = ["Ask", "Filler", "Template", "asks_json", "decision_scope", "label", "prompt"]

@@ -1,0 +1,118 @@
+/*
+ * What a decision asks, in words: the game declares each kind of decision's prompt
+ * and its actions' labels as templates (the catalogue's `asks`), and this fills
+ * them, exactly as plunder.engine.words does at the terminal (docs/design.md,
+ * "Decisions in words"): `{path}` and `{path|filter}`, a list of templates taking
+ * the first that fills. Loaded by the table page (window.Plunder.words) and, for
+ * the tests, by node (module.exports).
+ */
+(function (root) {
+  "use strict";
+
+  const PLACE = /\{([^{}|]+)((?:\|[a-z]+)*)\}/g;
+  const MISSING = Symbol("missing");
+
+  /** Every entry of the catalogue by id: the pieces first (the sections whose entries
+   *  have titles), then the entries of the other sections (effects' words...). */
+  function pieces(catalogue) {
+    const sections = Object.entries(catalogue || {})
+      .filter(([name, s]) => name !== "asks" && s && typeof s === "object" && !Array.isArray(s))
+      .map(([, s]) => Object.entries(s))
+      .filter((entries) => entries.length && entries.every(([, e]) => e && typeof e === "object" && !Array.isArray(e)));
+    const titled = sections.filter((entries) => entries.every(([, e]) => "title" in e));
+    const found = new Map();
+    for (const entries of [...titled, ...sections.filter((s) => !titled.includes(s))]) {
+      for (const [key, entry] of entries) if (!found.has(key)) found.set(key, entry);
+    }
+    return found;
+  }
+
+  /** A filler over a catalogue; `seat(n)` names a seat as the page does. */
+  function filler(catalogue, seat) {
+    const byId = pieces(catalogue);
+    const seatName = seat || ((n) => `seat ${n}`);
+
+    function value(path, scope) {
+      let current = scope;
+      for (const key of path.trim().split(".")) {
+        if (typeof current === "string" || typeof current === "number") current = byId.has(String(current)) ? byId.get(String(current)) : MISSING;
+        if (Array.isArray(current)) current = /^\d+$/.test(key) && Number(key) < current.length ? current[Number(key)] : MISSING;
+        else if (current && typeof current === "object" && current !== MISSING) current = Object.prototype.hasOwnProperty.call(current, key) ? current[key] : MISSING;
+        else return MISSING;
+        if (current === MISSING || current === undefined) return MISSING;
+      }
+      return current;
+    }
+
+    function text(v) {
+      return Array.isArray(v) ? v.map(text).join(", ") : String(v);
+    }
+
+    function apply(name, v) {
+      if (name === "seat") return seatName(v);
+      if (name === "seats") return v.map(seatName).join(", ");
+      if (name === "title") return (byId.get(String(v)) || {}).title || v;
+      if (name === "list") return v.map(String).join(", ");
+      if (name === "if") return "";
+      throw new Error(`no template filter is called ${name}`);
+    }
+
+    /** One template filled, or null where one of its values is not there. */
+    function one(template, scope) {
+      let out = "";
+      let at = 0;
+      for (const match of template.matchAll(PLACE)) {
+        let v = value(match[1], scope);
+        if (v === MISSING || v === null || v === false || v === "" || (Array.isArray(v) && !v.length)) return null;
+        for (const name of match[2].split("|").slice(1)) v = apply(name, v);
+        out += template.slice(at, match.index) + text(v);
+        at = match.index + match[0].length;
+      }
+      return out + template.slice(at);
+    }
+
+    /** The first of the templates that fills ("" when none does). */
+    function fill(templates, scope) {
+      for (const each of typeof templates === "string" ? [templates] : templates || []) {
+        const filled = one(each, scope);
+        if (filled !== null) return filled;
+      }
+      return "";
+    }
+
+    return { fill, value };
+  }
+
+  function ask(catalogue, view) {
+    const kind = ((view && view.decision) || {}).kind;
+    return ((catalogue || {}).asks || {})[kind] || null;
+  }
+
+  function scope(view) {
+    return { ...((view && view.decision) || {}), view };
+  }
+
+  /** The open decision's prompt as the game words it ("" when it declares none). */
+  function prompt(catalogue, view, seat) {
+    const found = ask(catalogue, view);
+    return found ? filler(catalogue, seat).fill(found.prompt, scope(view)) : "";
+  }
+
+  /** An action of the open decision in the game's words ("" when it declares none). */
+  function label(catalogue, action, view, seat) {
+    const found = ask(catalogue, view);
+    if (!found) return "";
+    const chosen = found.by ? (found.labels || {})[String(action[found.by])] : null;
+    return filler(catalogue, seat).fill(chosen || found.label, { ...scope(view), ...action });
+  }
+
+  const words = { filler, prompt, label };
+  if (typeof module !== "undefined" && module.exports) module.exports = words;
+  if (root && root.Plunder) {
+    const P = root.Plunder;
+    P.words = words;
+    // The page's own: seats named as the table names them ("Anne (you)").
+    P.asked = (message) => prompt(message.catalogue, message.view, (s) => P.seatLabel(message, s));
+    P.actionWords = (action, view, message) => label(message.catalogue, action, view || message.view, (s) => P.seatLabel(message, s));
+  }
+})(typeof window !== "undefined" ? window : null);

@@ -57,6 +57,8 @@ class Manifest:
       ``plunder.engine.stats.ContentStats`` (its length in its own rounds or turns,
       whether a limit cut it off, each seat's pieces, plays and points by source),
       which the balance lab sums up without knowing the game (see docs/lab.md).
+    * ``tunables``: a TOML file in the package declaring the numbers a search may
+      change, with their bounds (``plunder.engine.tuning``; ``plunder lab tune``).
     """
 
     game: type[Game]
@@ -73,6 +75,7 @@ class Manifest:
     rules: str | None = None
     guide: str | None = None
     stats: str | None = None
+    tunables: str | None = None
 
     @property
     def package(self) -> str:

@@ -22,6 +22,7 @@ MANIFEST = Manifest(
     guide="guide.md",
     encoder="encoder:BonesEncoder",
     stats="stats:content_stats",
+    tunables="tunables.toml",
 )
 
 __all__ = ["MANIFEST", "BonesAction", "BonesGame", "BonesState"]

@@ -988,7 +988,8 @@ def tune_command(
             metavar="KIND=LOW-HIGH",
             help="Goal: every piece of KIND (a kind of the game's content statistics, e.g. "
             "hero, fighter; or side) wins a share from LOW to HIGH percent, e.g. "
-            "hero=45-55; repeat for more kinds.",
+            "hero=45-55; KIND:PIECE,PIECE=LOW-HIGH for some pieces of a kind only "
+            "(fighter:brakka,sigrun=45-55); repeat for more kinds.",
         ),
     ] = None,
     first_player: Annotated[

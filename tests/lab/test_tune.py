@@ -231,6 +231,14 @@ def test_tune_finds_content_planted_in_a_toy(registered: Path) -> None:
     assert f"+power = {found.best.setting['sides.red.power']}  # red's power" in diff
 
 
+def test_a_goal_may_name_some_pieces_of_a_kind(registered: Path) -> None:
+    edge = choose(game_tunables("tunetoy"), ["edge"])
+    spec = TuneSpec("tunetoy", ("random",), edge, Goal({"side:red": (0.45, 0.55)}), trials=2,
+                    games=200, confirm=0, seed=3)
+    found = tune(spec, jobs=1)
+    assert [item.what for item in found.trials[0].items] == ["side red"]
+
+
 def tune_cli(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(app, ["lab", "tune", *args])
     return result.exit_code, result.stdout, result.stderr
@@ -264,6 +272,9 @@ def test_tune_on_the_command_line(registered: Path, tmp_path: Path) -> None:
         ([], "give a goal"),
         (["--param", "edge", "-o", "edge=3", "--shares", "side=45-55"],
          "option edge is both tuned and set"),
+        (["--param", "edge", "--shares", "side:green=45-55", "--games", "4"],
+         "--shares side:green: no side green played in the first trial; its pieces "
+         "were blue, red"),
     ],
 )
 def test_tune_refuses_what_cannot_run_in_one_line(

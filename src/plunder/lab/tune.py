@@ -110,10 +110,11 @@ def goal_items(goal: Goal, measures: Mapping[str, Any]) -> list[Item]:
     items: list[Item] = []
     content = measures.get("content") or {}
     picks = content.get("picks") or {}
-    for kind, (low, high) in goal.shares.items():
+    for named, (low, high) in goal.shares.items():
+        kind, pieces = split_kind(named)
         found = measures["sides"] if kind == SIDE else picks.get(kind, {})
         for piece, share in sorted(found.items()):
-            if share["trials"]:
+            if share["trials"] and (not pieces or piece in pieces):
                 items.append(Item(f"{kind} {piece}", share["share"], tuple(share["ci95"]),
                                   low, high, "share"))
     if goal.first_player is not None:
@@ -129,6 +130,16 @@ def goal_items(goal: Goal, measures: Mapping[str, Any]) -> list[Item]:
     return items
 
 
+def split_kind(named: str) -> tuple[str, frozenset[str]]:
+    """A goal's kind and the pieces it names (none: every piece of the kind).
+
+    >>> split_kind("hero"), split_kind("fighter:brakka, sigrun")
+    (('hero', frozenset()), ('fighter', frozenset({'brakka', 'sigrun'})))
+    """
+    kind, _, pieces = named.partition(":")
+    return kind.strip(), frozenset(p.strip() for p in pieces.split(",") if p.strip())
+
+
 def loss(items: Sequence[Item]) -> float:
     """How far a study lies from the goal: the sum of the squares of each measure's
     distance outside its band (in points for shares); 0 where every one is inside."""
@@ -141,7 +152,7 @@ def check_goal(game: str, goal: Goal, options: Mapping[str, Any], bots: Sequence
     if goal.is_empty():
         raise TuneError("give a goal: --shares KIND=LOW-HIGH, --first-player POINTS or "
                         "--length LOW-HIGH")
-    wanted = set(goal.shares) - {SIDE}
+    wanted = {split_kind(named)[0] for named in goal.shares} - {SIDE}
     players = prepare(LabSpec(game, tuple(bots), 1, options, seed=0))[0].game.players
     seated = tuple(bots[i % len(bots)] for i in range(players))
     record = play_game(game, options, Slot(index=0, seed=0, lineup=0, bots=seated))
@@ -151,8 +162,22 @@ def check_goal(game: str, goal: Goal, options: Mapping[str, Any], bots: Sequence
             f"{game} reports no pieces of kind {', '.join(sorted(wanted - kinds))}; "
             f"its kinds are {', '.join(sorted(kinds)) or '(none)'} (or '{SIDE}' for its sides)"
         )
-    if SIDE in goal.shares and not record.sides:
+    if SIDE in {split_kind(named)[0] for named in goal.shares} and not record.sides:
         raise TuneError(f"{game} declares no sides at this table: drop --shares {SIDE}=...")
+
+
+def check_pieces(goal: Goal, measures: Mapping[str, Any]) -> None:
+    """That every piece a goal names was seen in a study (a misspelt one would be left
+    out of the goal without a word)."""
+    picks = (measures.get("content") or {}).get("picks") or {}
+    for named in goal.shares:
+        kind, pieces = split_kind(named)
+        seen = set(measures["sides"] if kind == SIDE else picks.get(kind, {}))
+        if pieces - seen:
+            raise TuneError(
+                f"--shares {named}: no {kind} {', '.join(sorted(pieces - seen))} played in "
+                f"the first trial; its pieces were {', '.join(sorted(seen)) or '(none)'}"
+            )
 
 
 @dataclass(frozen=True)
@@ -317,7 +342,10 @@ def tune(
             lambda done, total, n=number: on_progress(f"trial {n}", done, total)
         )
         report = play_setting(spec, setting, spec.games, spec.seed, jobs, progress)
-        items = tuple(goal_items(spec.goal, report["studies"][0]["measures"]))
+        measures = report["studies"][0]["measures"]
+        if number == 1:
+            check_pieces(spec.goal, measures)
+        items = tuple(goal_items(spec.goal, measures))
         trial = Trial(number, {t.name: v for t, v in setting.items()}, items, loss(items),
                       time.perf_counter() - began)
         study.tell(asked, trial.loss)
@@ -359,14 +387,15 @@ def parse_band(text: str, what: str) -> tuple[float, float]:
 
 
 def parse_shares(items: Sequence[str]) -> dict[str, tuple[float, float]]:
-    """``["hero=45-55"]`` as ``{"hero": (0.45, 0.55)}`` (percent in, shares out).
+    """``["hero=45-55"]`` as ``{"hero": (0.45, 0.55)}`` (percent in, shares out); a kind
+    may name some of its pieces (``fighter:brakka,sigrun=45-55``).
 
     >>> parse_shares(["hero=45-55", "side=48-52"])
     {'hero': (0.45, 0.55), 'side': (0.48, 0.52)}
     """
     found: dict[str, tuple[float, float]] = {}
     for text in items:
-        kind, sep, band = text.partition("=")
+        kind, sep, band = text.rpartition("=")
         if not sep or not kind.strip():
             raise TuneError(f"--shares: {text!r} is not KIND=LOW-HIGH (e.g. hero=45-55)")
         low, high = parse_band(band, "--shares")
@@ -381,7 +410,21 @@ def dumps(result: TuneResult) -> str:
 
 
 __all__ = [
-    "CONFIRMATION_SEEDS", "SIDE", "Goal", "Item", "Trial", "TuneError", "TuneResult",
-    "TuneSpec", "check_goal", "goal_items", "loss", "parse_band", "parse_shares",
-    "play_setting", "tune",
+    "CONFIRMATION_SEEDS",
+    "SIDE",
+    "Goal",
+    "Item",
+    "Trial",
+    "TuneError",
+    "TuneResult",
+    "TuneSpec",
+    "check_goal",
+    "check_pieces",
+    "goal_items",
+    "loss",
+    "parse_band",
+    "parse_shares",
+    "play_setting",
+    "split_kind",
+    "tune",
 ]

@@ -1003,6 +1003,12 @@ def tune_command(
                      help="Goal: the mean length, in the game's own unit (rounds, turns) "
                      "or else decisions, from LOW to HIGH."),
     ] = None,
+    within: Annotated[
+        float | None,
+        typer.Option("--within", metavar="N", min=0,
+                     help="Search at most N from each parameter's current value (inside its "
+                     "declared bounds): a search near the game as it is."),
+    ] = None,
     trials: Annotated[
         int, typer.Option("--trials", "-t", min=1, help="Settings to try, at most.")
     ] = 20,
@@ -1084,6 +1090,8 @@ def tune_command(
         chosen = choose(declared, [name for item in param or [] for name in _split(item)])
         if not chosen:
             raise TuneError(f"{game} declares no tunable parameters")
+        if within is not None:
+            chosen = tuple(t.near(within) for t in chosen)
         goal = Goal(parse_shares(shares or []), first_player,
                     None if length is None else parse_band(length, "--length"))
         overlap = {t.option for t in chosen if t.option} & set(options)

@@ -145,6 +145,9 @@ def test_a_game_declares_its_tunable_numbers_with_their_bounds() -> None:
     ishmael = bones["heroes.ishmael.hp"]
     assert (ishmael.default, ishmael.low, ishmael.high, ishmael.whole) == (12, 4, 16, True)
     assert bones["heroes.nerissa.hp"].default == 6
+    # --within N: near the current value, inside the declared bounds.
+    assert (ishmael.near(2).low, ishmael.near(2).high) == (10, 14)
+    assert (ishmael.near(10).low, ishmael.near(10).high) == (4, 16)
     assert ishmael.file is not None and ishmael.file.name == "heroes.toml"
     assert sum(t.group == "hp" for t in bones.values()) == 14  # every hero of the box
     assert (bones["target"].option, bones["target"].default) == ("target", 8)

@@ -31,7 +31,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -62,12 +62,14 @@ class Tunable:
     key: str = ""
     option: str = ""
 
-    def check(self, value: float) -> float:
-        if self.whole and value != int(value):
-            raise TuningError(f"{self.name} takes a whole number, not {value!r}")
-        if not self.low <= value <= self.high:
-            raise TuningError(f"{self.name} is {value!r}; it takes {self.low:g}..{self.high:g}")
-        return int(value) if self.whole else float(value)
+    def near(self, within: float) -> Tunable:
+        """The same parameter bounded to at most ``within`` from its current value (a
+        search near the game as it is), inside its declared bounds."""
+        low = max(self.low, self.default - within)
+        high = min(self.high, self.default + within)
+        if low > high:  # the current value lies outside the declared bounds
+            return self
+        return replace(self, low=low, high=high)
 
     def describe(self) -> dict[str, Any]:
         return {

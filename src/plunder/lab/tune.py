@@ -300,14 +300,25 @@ def play_setting(
         return run_lab(lab, Backend(jobs=jobs, fresh=fresh), on_progress)
 
 
-OnTrial = Callable[[Trial, Trial, "float"], None]
+OnTrial = Callable[[Trial, Trial, float], None]
+OnProgress = Callable[[str, int, int], None]
+
+
+def _stage(
+    on_progress: OnProgress | None, stage: str
+) -> Callable[[int, int], None] | None:
+    """The lab's progress calls of one study, told with the study's name."""
+    if on_progress is None:
+        return None
+    told = on_progress
+    return lambda done, total: told(stage, done, total)
 
 
 def tune(
     spec: TuneSpec,
     jobs: int = 0,
     on_trial: OnTrial | None = None,
-    on_progress: Callable[[str, int, int], None] | None = None,
+    on_progress: OnProgress | None = None,
 ) -> TuneResult:
     """Search the parameters toward the goal, then confirm the best setting.
 
@@ -338,10 +349,8 @@ def tune(
             for t in spec.parameters
         }
         began = time.perf_counter()
-        progress = None if on_progress is None else (
-            lambda done, total, n=number: on_progress(f"trial {n}", done, total)
-        )
-        report = play_setting(spec, setting, spec.games, spec.seed, jobs, progress)
+        report = play_setting(spec, setting, spec.games, spec.seed, jobs,
+                              _stage(on_progress, f"trial {number}"))
         measures = report["studies"][0]["measures"]
         if number == 1:
             check_pieces(spec.goal, measures)
@@ -360,11 +369,9 @@ def tune(
     confirmed: tuple[Item, ...] = ()
     if spec.confirm:
         setting = {by_name[name]: value for name, value in best.setting.items()}
-        progress = None if on_progress is None else (
-            lambda done, total: on_progress("confirmation", done, total)
-        )
         confirmation = play_setting(spec, setting, spec.confirm,
-                                    spec.seed + CONFIRMATION_SEEDS, jobs, progress)
+                                    spec.seed + CONFIRMATION_SEEDS, jobs,
+                                    _stage(on_progress, "confirmation"))
         confirmed = tuple(goal_items(spec.goal, confirmation["studies"][0]["measures"]))
     return TuneResult(spec, trials, best, confirmation, confirmed,
                       time.perf_counter() - started)

@@ -133,8 +133,11 @@ def goal_items(goal: Goal, measures: Mapping[str, Any]) -> list[Item]:
 def split_kind(named: str) -> tuple[str, frozenset[str]]:
     """A goal's kind and the pieces it names (none: every piece of the kind).
 
-    >>> split_kind("hero"), split_kind("fighter:brakka, sigrun")
-    (('hero', frozenset()), ('fighter', frozenset({'brakka', 'sigrun'})))
+    >>> split_kind("hero")
+    ('hero', frozenset())
+    >>> kind, pieces = split_kind("hero:alba, bruno")
+    >>> kind, sorted(pieces)
+    ('hero', ['alba', 'bruno'])
     """
     kind, _, pieces = named.partition(":")
     return kind.strip(), frozenset(p.strip() for p in pieces.split(",") if p.strip())
@@ -395,7 +398,7 @@ def parse_band(text: str, what: str) -> tuple[float, float]:
 
 def parse_shares(items: Sequence[str]) -> dict[str, tuple[float, float]]:
     """``["hero=45-55"]`` as ``{"hero": (0.45, 0.55)}`` (percent in, shares out); a kind
-    may name some of its pieces (``fighter:brakka,sigrun=45-55``).
+    may name some of its pieces (``hero:alba,bruno=45-55``).
 
     >>> parse_shares(["hero=45-55", "side=48-52"])
     {'hero': (0.45, 0.55), 'side': (0.48, 0.52)}

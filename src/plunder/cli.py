@@ -794,7 +794,13 @@ class _StudyCommand(_Command):
 STUDY = "study"
 lab_app = typer.Typer(name="lab", cls=_LabGroup, add_completion=False,
                       pretty_exceptions_show_locals=False)
-app.add_typer(lab_app, name="lab")
+app.add_typer(
+    lab_app,
+    name="lab",
+    help="Play many bot games of GAME and report on its balance, e.g. `plunder lab GAME "
+    "--players 4 --bots greedy,random --games 1000 --out DIR`; `plunder lab tune GAME` "
+    "searches its tunable numbers toward a goal.",
+)
 
 
 @lab_app.command(STUDY, cls=_StudyCommand, hidden=True)

@@ -293,3 +293,13 @@ def test_tune_lists_what_a_game_declares() -> None:
     code, stdout, _ = tune_cli("swordplay", "--list")
     assert code == 0
     assert "pirates.brakka.life" in stdout and "pirates.toml" in stdout
+
+
+def test_tune_has_help_and_the_lab_still_takes_a_game_first() -> None:
+    code, stdout, _ = tune_cli("--help")
+    assert code == 0
+    assert "--shares" in stdout and "--param" in stdout and "--confirm" in stdout
+    assert "<bool>" not in stdout  # flags name no value
+    result = CliRunner().invoke(app, ["lab", "--help"])
+    assert result.exit_code == 0 and "Usage: plunder lab [OPTIONS] {GAME}" in result.stdout
+    assert "plunder lab tune" in CliRunner().invoke(app, ["--help"]).stdout

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -875,7 +876,45 @@ def parse_sweep(text: str | None, game: str) -> tuple[str, tuple[Any, ...]] | No
     return key, tuple(_read_options(game, {key: value})[key] for value in texts)
 
 
-@app.command("lab", cls=_Command)
+class _LabGroup(_Group):
+    """``plunder lab GAME ...`` runs a study, ``plunder lab tune GAME ...`` a search: a
+    first word that names no subcommand (a game, an option, or nothing) goes to the
+    study, whose help is the group's."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if not args or args[0] not in self.commands:
+            args = [STUDY, *args]
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name, command, rest = super().resolve_command(ctx, args)
+        # The study is `plunder lab GAME`, in its usage line and its errors too.
+        return ("" if name == STUDY else name), command, rest
+
+
+class _StudyContext(typer.Context):
+    @property
+    def command_path(self) -> str:
+        return super().command_path.rstrip()
+
+
+class _StudyCommand(_Command):
+    context_class = _StudyContext
+
+
+STUDY = "study"
+lab_app = typer.Typer(name="lab", cls=_LabGroup, add_completion=False,
+                      pretty_exceptions_show_locals=False)
+app.add_typer(
+    lab_app,
+    name="lab",
+    help="Play many bot games of GAME and report on its balance, e.g. `plunder lab GAME "
+    "--players 4 --bots greedy,random --games 1000 --out DIR`; `plunder lab tune GAME` "
+    "searches its tunable numbers toward a goal.",
+)
+
+
+@lab_app.command(STUDY, cls=_StudyCommand, hidden=True)
 def lab_command(
     game: GameArgument,
     bots: Annotated[
@@ -979,6 +1018,9 @@ def lab_command(
     Ray with --cluster. A progress bar (games, games/s, time left) shows on stderr
     when it is a terminal, and otherwise a line every 5% of the games (at most 50
     games apart) with the time left; Ctrl-C stops the run and exits with status 130.
+
+    `plunder lab tune GAME ...` searches a game's tunable numbers toward a goal
+    (see `plunder lab tune --help`).
     """
     from plunder.lab.progress import ProgressLines
     from plunder.lab.report import RECORDS, record_file, write_game_record, write_report
@@ -1036,6 +1078,269 @@ def lab_command(
     except OSError as exc:
         fail(f"could not write the report to {target} ({exc.strerror or exc})", code=1)
     _print_lab_summary(report, target, _stdout())
+
+
+@lab_app.command("tune", cls=_Command)
+def tune_command(
+    game: GameArgument,
+    bots: Annotated[
+        str,
+        typer.Option("--bots", metavar="SPEC,SPEC,...",
+                     help="The bots, as for `plunder lab` (e.g. greedy)."),
+    ] = "greedy",
+    param: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--param",
+            metavar="NAME",
+            help="A parameter to tune: its name (heroes.ishmael.hp), its group (hp) or a "
+            "pattern with * (pirates.*.life); repeat for more; default: every one the "
+            "game declares (--list shows them).",
+        ),
+    ] = None,
+    shares: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--shares",
+            metavar="KIND=LOW-HIGH",
+            help="Goal: every piece of KIND (a kind of the game's content statistics, e.g. "
+            "hero, fighter; or side) wins a share from LOW to HIGH percent, e.g. "
+            "hero=45-55; KIND:PIECE,PIECE=LOW-HIGH for some pieces of a kind only "
+            "(fighter:brakka,sigrun=45-55); repeat for more kinds.",
+        ),
+    ] = None,
+    first_player: Annotated[
+        float | None,
+        typer.Option("--first-player", metavar="POINTS",
+                     help="Goal: the first player's advantage under POINTS points, either way."),
+    ] = None,
+    length: Annotated[
+        str | None,
+        typer.Option("--length", metavar="LOW-HIGH",
+                     help="Goal: the mean length, in the game's own unit (rounds, turns) "
+                     "or else decisions, from LOW to HIGH."),
+    ] = None,
+    within: Annotated[
+        float | None,
+        typer.Option("--within", metavar="N", min=0,
+                     help="Search at most N from each parameter's current value (inside its "
+                     "declared bounds): a search near the game as it is."),
+    ] = None,
+    trials: Annotated[
+        int, typer.Option("--trials", "-t", min=1, help="Settings to try, at most.")
+    ] = 20,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games per trial (every trial is "
+                          "dealt the same seeds).")
+    ] = 100,
+    confirm: Annotated[
+        int, typer.Option("--confirm", min=0, help="Games to play the best setting again on "
+                          "fresh seeds, for its figures (0: none).")
+    ] = 1000,
+    keep_going: Annotated[
+        bool, typer.Option("--keep-going", metavar="",
+                           help="Play every trial, even after one meets the goal.")
+    ] = False,
+    players: PlayersOption = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="The seed of the search and of its games: the same seed "
+                     "gives the same trials (default: a random SEED).")
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=0, help="Worker processes; 0 means one per core.")
+    ] = 0,
+    mirror: Annotated[
+        bool, typer.Option("--mirror", metavar="", help="Mirrored studies, as for `plunder lab`.")
+    ] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="DIR", help="Where to write tune.json, best.diff and "
+                     "the confirmation's report (default: lab/tune-GAME-SEED)."),
+    ] = None,
+    show: Annotated[
+        bool, typer.Option("--list", metavar="", help="List the game's tunable parameters "
+                           "and stop.")
+    ] = False,
+    mode: ModeOption = None,
+    option: OptionList = None,
+) -> None:
+    """Search GAME's tunable numbers (a hero's HP, a target score: what the game declares
+    in its tunables file) for a setting whose lab measures meet a goal, e.g. `plunder lab
+    tune rumbones --param hp --shares hero=45-55 --trials 20 --games 100`.
+
+    Each trial plays a lab study of one setting (every trial on the same seeds) and scores
+    how far its measures lie outside the goal (the sum of the squared points outside each
+    band); Optuna's TPE sampler, seeded, picks the next setting. The search stops at the
+    first trial that meets the goal (unless --keep-going), then plays the best setting
+    again on fresh seeds (--confirm) and reports its measures with their 95% intervals and
+    the change to the content files (a diff) or options that would make it the default.
+    A line on stderr tells each trial as it ends, and the games of a long one.
+    """
+    from plunder.engine.tuning import TuningError, choose, content_diff, game_tunables
+    from plunder.lab.report import write_report
+    from plunder.lab.tune import (
+        Goal,
+        TuneError,
+        TuneSpec,
+        check_goal,
+        dumps,
+        parse_band,
+        parse_shares,
+        tune,
+    )
+
+    try:
+        declared = game_tunables(game)
+    except (PlunderError, TuningError) as exc:
+        fail(str(exc))
+    if show:
+        _print_tunables(declared, game, _stdout())
+        return
+    names = _split(bots)
+    if not names:
+        fail("--bots names no bot")
+    options = _with_mode(game, _with_players(parse_options(option, game), players), mode)
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**9)
+    try:
+        chosen = choose(declared, [name for item in param or [] for name in _split(item)])
+        if not chosen:
+            raise TuneError(f"{game} declares no tunable parameters")
+        if within is not None:
+            chosen = tuple(t.near(within) for t in chosen)
+        goal = Goal(parse_shares(shares or []), first_player,
+                    None if length is None else parse_band(length, "--length"))
+        overlap = {t.option for t in chosen if t.option} & set(options)
+        if overlap:
+            raise TuneError(f"option {', '.join(sorted(overlap))} is both tuned and set")
+        check_goal(game, goal, options, names)
+    except (PlunderError, TuningError, ValueError) as exc:
+        fail(str(exc))
+    spec = TuneSpec(game, tuple(names), chosen, goal, trials, games, confirm, options, seed,
+                    mirror, stop_at_goal=not keep_going)
+    target = out if out is not None else Path("lab") / f"tune-{game}-{seed}"
+    err = _stderr()
+
+    def say(text: str) -> None:
+        err.print(Text(text), soft_wrap=True)
+
+    say(f"tune {game}: {len(chosen)} parameters, up to {trials} trials of {games} games, "
+        f"then {confirm} games to confirm; seed {seed}")
+    shown = {"at": 0.0}
+
+    played: list[Any] = []
+
+    def on_trial(trial: Any, best: Any, elapsed: float) -> None:
+        # The trials so far, kept as each ends: a search stopped early keeps them.
+        played.append(trial.to_json())
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+            (target / "tune.json").write_text(json.dumps(
+                {"format": "plunder-lab-tune", "partial": True, "trials": played}, indent=2
+            ) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"could not write to {target} ({exc.strerror or exc})", code=1)
+        worst = max(trial.items, key=lambda item: item.outside, default=None)
+        changed = ", ".join(f"{name}={value:g}" for name, value in trial.setting.items()
+                            if value != next(t.default for t in chosen if t.name == name))
+        left = (trials - trial.number) * elapsed / trial.number
+        say(f"tune {game}: trial {trial.number}/{trials} ({changed or 'as it is'}): loss "
+            f"{trial.loss:.1f}" + ("" if worst is None or worst.met else
+                                   f" (worst: {worst.what} {_shown(worst.value, worst.unit)})")
+            + f"; best {best.loss:.1f} at trial {best.number}; {_duration(elapsed)} so far, "
+            f"at most {_duration(left)} more for the trials")
+
+    def on_progress(stage: str, done: int, total: int) -> None:
+        # A line at most every 30 s within a study, so a long trial shows it is alive.
+        now = time.monotonic()
+        if now - shown["at"] >= 30 or (stage == "confirmation" and done == total):
+            shown["at"] = now
+            say(f"tune {game}: {stage}: {done}/{total} games")
+
+    try:
+        result = tune(spec, jobs, on_trial, on_progress)
+    except KeyboardInterrupt:
+        say("Interrupted; no result.")
+        raise typer.Exit(130) from None
+    except (TuneError, TuningError) as exc:
+        fail(str(exc))
+    except PlunderError as exc:
+        fail(str(exc), code=1)
+    project = Path(__file__).resolve().parents[2]
+    diff = content_diff(result.setting(), project)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        (target / "tune.json").write_text(dumps(result) + "\n", encoding="utf-8")
+        (target / "best.diff").write_text(diff, encoding="utf-8")
+        if result.confirmation is not None:
+            write_report(result.confirmation, target / "confirmation")
+    except OSError as exc:
+        fail(f"could not write to {target} ({exc.strerror or exc})", code=1)
+    _print_tune_summary(result, diff, target, _stdout())
+
+
+def _duration(seconds: float) -> str:
+    from plunder.lab.progress import duration
+
+    return duration(seconds)
+
+
+def _shown(value: float, unit: str) -> str:
+    if unit == "share":
+        return f"{value:.1%}"
+    if unit == "points":
+        return f"{value * 100:+.1f} points"
+    return f"{value:.1f} {unit}"
+
+
+def _print_tunables(declared: Any, game: str, console: Console) -> None:
+    table = Table(title=f"{game}: tunable parameters")
+    for column in ("name", "group", "now", "from", "to", "where"):
+        table.add_column(column, overflow="fold")
+    for t in declared:
+        where = f"option {t.option}" if t.option else f"{t.file.name} [{t.key}]"
+        table.add_row(t.name, t.group, f"{t.default:g}", f"{t.low:g}", f"{t.high:g}", where)
+    console.print(table)
+    if not declared:
+        console.print(Text(f"{game} declares no tunable parameters."))
+
+
+def _print_tune_summary(result: Any, diff: str, target: Path, console: Console) -> None:
+    spec = result.spec
+    best = result.best
+    table = Table(title=f"Best of {len(result.trials)} trials: trial {best.number}, "
+                  f"loss {best.loss:.1f} over {spec.games} games")
+    for column in ("parameter", "now", "best"):
+        table.add_column(column, overflow="fold")
+    for t in spec.parameters:
+        value = best.setting[t.name]
+        table.add_row(t.name, f"{t.default:g}", f"{value:g}" + (" *" if value != t.default else ""))
+    console.print(table)
+    items = result.confirmed or best.items
+    where = (f"confirmation, {spec.confirm:,} games on fresh seeds"
+             if result.confirmed else f"trial {best.number}, {spec.games:,} games")
+    checks = Table(title=f"The goal, measured ({where})")
+    for column in ("measure", "value", "95% interval", "goal", "met"):
+        checks.add_column(column, overflow="fold")
+    for item in items:
+        low, high = item.ci95
+        checks.add_row(item.what, _shown(item.value, item.unit),
+                       f"{_shown(low, item.unit)} – {_shown(high, item.unit)}",
+                       f"{_shown(item.low, item.unit)} – {_shown(item.high, item.unit)}",
+                       "yes" if item.met else "NO")
+    console.print(checks)
+    met = all(item.met for item in items)
+    console.print(Text(("Every measure lies within the goal." if met else
+                        f"{sum(not i.met for i in items)} of {len(items)} measures lie "
+                        "outside the goal.") + f" The search took {_duration(result.seconds)}."))
+    console.print(Text("The change that makes the best setting the default:" if diff else
+                       "The best setting is the default already."))
+    if diff:
+        console.print(Text(diff), soft_wrap=True)
+    console.print(Text(f"Every trial: {target / 'tune.json'}; the diff: {target / 'best.diff'}"
+                       + (f"; the confirmation's report: {target / 'confirmation'}"
+                          if result.confirmation is not None else "") + "."), soft_wrap=True)
 
 
 def _print_lab_summary(report: dict[str, Any], target: Path, console: Console) -> None:

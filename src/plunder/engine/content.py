@@ -17,16 +17,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plunder.engine.errors import ContentError
+from plunder.engine.tuning import apply_overrides
 
 if TYPE_CHECKING:
     from plunder.engine.effects import EffectRegistry
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML content file; a syntax error names the file and line."""
+    """Parse a TOML content file; a syntax error names the file and line.
+
+    The numbers the environment overrides (``plunder.engine.tuning``: a search of
+    the balance lab playing a setting of the game's tunable parameters) replace
+    the file's.
+    """
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            return apply_overrides(path, tomllib.load(handle))
     except FileNotFoundError:
         raise ContentError("the content file is missing", file=str(path)) from None
     except tomllib.TOMLDecodeError as exc:

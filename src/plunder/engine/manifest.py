@@ -61,6 +61,8 @@ class Manifest:
     * ``lesson``: a guided first game, a TOML file in the package (``"lesson.toml"``,
       read by ``plunder.engine.lesson``): a set deal against a gentle bot and the
       steps the table hints at, one after another.
+    * ``tunables``: a TOML file in the package declaring the numbers a search may
+      change, with their bounds (``plunder.engine.tuning``; ``plunder lab tune``).
     """
 
     game: type[Game]
@@ -78,6 +80,7 @@ class Manifest:
     guide: str | None = None
     stats: str | None = None
     lesson: str | None = None
+    tunables: str | None = None
 
     @property
     def package(self) -> str:

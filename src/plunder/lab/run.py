@@ -75,10 +75,13 @@ def play_task(game_name: str, task: Task) -> tuple[int, list[GameRecord]]:
 @dataclass(frozen=True)
 class Backend:
     """How to play the games: ``jobs`` workers (0: one per core), on a Ray
-    ``cluster`` (an address, or ``"local"``) or, without one, in a process pool."""
+    ``cluster`` (an address, or ``"local"``) or, without one, in a process pool.
+    ``fresh``: in new processes even with one worker, which read the game's content
+    anew (with the overrides of the environment, ``plunder.engine.tuning``)."""
 
     jobs: int = 0
     cluster: str | None = None
+    fresh: bool = False
 
     @property
     def workers(self) -> int:
@@ -93,7 +96,9 @@ class Backend:
         """Play every study's games, calling ``on_records`` as each batch ends."""
         if self.cluster is not None:
             _run_ray(game_name, studies, self.cluster, self.jobs, on_records)
-        elif self.workers == 1 or sum(len(slots) for _, slots in studies) == 1:
+        elif not self.fresh and (
+            self.workers == 1 or sum(len(slots) for _, slots in studies) == 1
+        ):
             for task in tasks(studies, 1):
                 on_records(*play_task(game_name, task))
         else:

@@ -23,6 +23,7 @@ MANIFEST = Manifest(
     encoder="encoder:BonesEncoder",
     stats="stats:content_stats",
     lesson="lesson.toml",
+    tunables="tunables.toml",
 )
 
 __all__ = ["MANIFEST", "BonesAction", "BonesGame", "BonesState"]

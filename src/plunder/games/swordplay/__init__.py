@@ -14,6 +14,7 @@ MANIFEST = Manifest(
     guide="guide.md",
     encoder="encoder:SwordplayEncoder",
     stats="stats:content_stats",
+    tunables="tunables.toml",
 )
 
 __all__ = ["MANIFEST", "SwordAction", "SwordplayGame", "SwordplayState"]

@@ -15,6 +15,12 @@ killed (only a power cut can lose the last ones).
 
 ``store_thread.StoreThread`` runs every call in a thread of its own, in the
 order the calls were made, so the event loop never waits on the database.
+
+Several server processes may share one PostgreSQL store: each table then has one
+owner at a time, held as a lease (``plunder_leases``: the owner, its address, an
+epoch and when the lease ends). A write made under a lease is fenced: it checks,
+in its own transaction, that the lease still has the writer's epoch, and fails
+with ``LeaseLost`` if another process has claimed the table since.
 """
 
 from __future__ import annotations
@@ -22,8 +28,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +49,7 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
+    case,
     create_engine,
     event,
     insert,
@@ -49,7 +58,8 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from plunder.engine.windows import AutoPass
 
@@ -137,6 +147,49 @@ chat = Table(
     Column("team", Boolean, default=False),
 )
 
+# Who owns each table among the processes sharing the store (see the module's
+# docstring). A table is free when it has no row, or when its lease has ended
+# (``expires``, seconds since the epoch by the database's clock); each claim adds
+# one to the epoch, so a write under an older epoch is known to be late.
+leases = Table(
+    "plunder_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(128), nullable=False),
+    # Where the owner answers for the table (its internal address), for a relay.
+    Column("address", String(256), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+
+class LeaseLost(Exception):
+    """A fenced write refused: the table's lease no longer has the writer's epoch."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} is no longer served here")
+        self.table_id = table_id
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A table's lease as one process holds it."""
+
+    table_id: str
+    epoch: int
+
+
+@dataclass(frozen=True)
+class LeaseRow:
+    """A table's lease as the store holds it; ``live``: not ended by the database's clock."""
+
+    table_id: str
+    owner: str
+    address: str
+    epoch: int
+    live: bool
+
+
 # Columns added since the first stores were made, by table, with their SQL type.
 NEW_COLUMNS = {
     "plunder_tables": {
@@ -197,6 +250,8 @@ class TableRow:
     bot_moves: dict[int, str] = field(default_factory=dict)
     # By move index: the moves the table held when its bot started (``MoveWrite``).
     bot_from: dict[int, int] = field(default_factory=dict)
+    # The lease this process holds on the table, when processes share the store.
+    lease: Lease | None = None
 
     def derived_status(self, game_over: bool) -> str:
         """The status the table's seats and game imply (a closed table stays closed)."""
@@ -244,6 +299,9 @@ class MoveWrite:
     bot: str | None = None
     # The moves the table held when that bot started to decide (``moves.bot_from``).
     bot_from: int | None = None
+    # The writer's epoch of the table's lease: the move is stored only while it is
+    # current (None: no lease, a store that one process serves alone).
+    epoch: int | None = None
 
 
 def default_url(path: str | Path = "plunder.sqlite3") -> str:
@@ -292,6 +350,8 @@ class Store:
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
         self._add_new_columns()
+        # The lease the writes of the current call are fenced by (``fenced``).
+        self._fence = threading.local()
 
     def _add_new_columns(self) -> None:
         """Columns added since a store was made (``create_all`` makes only missing tables)."""
@@ -306,10 +366,151 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A transaction; under a fence (``fenced``), one that first checks the lease."""
+        with self.engine.begin() as db:
+            lease: Lease | None = getattr(self._fence, "lease", None)
+            if lease is not None:
+                _check_fence(db, lease)
+            yield db
+
+    def fenced(self, lease: Lease, name: str, *args: Any) -> Any:
+        """``self.<name>(*args)``, its writes made only while ``lease`` is current."""
+        self._fence.lease = lease
+        try:
+            return getattr(self, name)(*args)
+        finally:
+            self._fence.lease = None
+
+    # Leases ------------------------------------------------------------------
+
+    def _now(self, db: Connection) -> float:
+        """Seconds since the epoch by the database's clock (the same for every process)."""
+        if self.engine.dialect.name == "postgresql":
+            return float(db.execute(text("SELECT extract(epoch from clock_timestamp())")).scalar())
+        return time.time()
+
+    def claim_lease(
+        self, table_id: str, owner: str, address: str, ttl: float, dead_address: str = ""
+    ) -> int | None:
+        """Claim ``table_id`` for ``owner`` for ``ttl`` seconds; its new epoch, or None if
+        another owner's lease is live.
+
+        A lease held at ``dead_address`` is taken at once, live or not: the caller
+        listens there itself, so the process that held it is gone.
+        """
+        with self.engine.begin() as db:
+            now = self._now(db)
+            done = db.execute(
+                update(leases)
+                .where(
+                    leases.c.table_id == table_id,
+                    (leases.c.expires < now)
+                    | (leases.c.owner == owner)
+                    | (leases.c.address == dead_address),
+                )
+                .values(
+                    owner=owner,
+                    address=address,
+                    # A claim by the owner itself (two requests at once) keeps its epoch.
+                    epoch=case((leases.c.owner == owner, leases.c.epoch), else_=leases.c.epoch + 1),
+                    expires=now + ttl,
+                )
+                .returning(leases.c.epoch)
+            ).first()
+            if done is not None:
+                return int(done.epoch)
+            present = db.execute(
+                select(leases.c.epoch).where(leases.c.table_id == table_id)
+            ).first()
+            if present is not None:
+                return None
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(leases).values(
+                    table_id=table_id, owner=owner, address=address, epoch=1,
+                    expires=self._now(db) + ttl,
+                ))
+            return 1
+        except IntegrityError:
+            # Another process made the row first: it holds the lease.
+            return None
+
+    def renew_leases(self, owner: str, held: list[Lease], ttl: float) -> list[str]:
+        """Extend ``owner``'s leases by ``ttl`` seconds from now; the tables whose lease
+        has another epoch now (lost: another process claimed them)."""
+        if not held:
+            return []
+        lost = []
+        with self.engine.begin() as db:
+            until = self._now(db) + ttl
+            for lease in held:
+                done = db.execute(
+                    update(leases)
+                    .where(leases.c.table_id == lease.table_id, leases.c.epoch == lease.epoch,
+                           leases.c.owner == owner)
+                    .values(expires=until)
+                )
+                if done.rowcount != 1:
+                    lost.append(lease.table_id)
+        return lost
+
+    def release_leases(self, owner: str, held: list[Lease]) -> None:
+        """End ``owner``'s leases now, so that another process may claim the tables at once."""
+        with self.engine.begin() as db:
+            for lease in held:
+                db.execute(
+                    update(leases)
+                    .where(leases.c.table_id == lease.table_id, leases.c.epoch == lease.epoch,
+                           leases.c.owner == owner)
+                    .values(expires=0.0)
+                )
+
+    def lease_of(self, table_id: str) -> LeaseRow | None:
+        """The table's lease as stored, or None if it never had one."""
+        with self.engine.connect() as db:
+            now = self._now(db)
+            found = db.execute(select(leases).where(leases.c.table_id == table_id)).first()
+        if found is None:
+            return None
+        return LeaseRow(found.table_id, found.owner, found.address, int(found.epoch),
+                        found.expires >= now)
+
+    def live_addresses(self) -> list[str]:
+        """The addresses of the owners that hold a live lease, each once."""
+        with self.engine.connect() as db:
+            now = self._now(db)
+            found = db.execute(
+                select(leases.c.address).where(leases.c.expires >= now).distinct()
+            ).all()
+        return sorted(r.address for r in found)
+
+    def orphans(self, limit: int) -> list[str]:
+        """Unfinished tables that no live lease holds (their owner gone), oldest first."""
+        with self.engine.connect() as db:
+            now = self._now(db)
+            held = select(leases.c.table_id).where(leases.c.expires >= now)
+            found = db.execute(
+                select(tables.c.id)
+                .where(tables.c.status.not_in(FINISHED), tables.c.id.not_in(held))
+                .order_by(tables.c.created)
+                .limit(limit)
+            ).all()
+        return [r.id for r in found]
+
     # Writes ------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> None:
-        with self.engine.begin() as db:
+    def create_table(
+        self, row: TableRow, owner: str | None = None, address: str = "", ttl: float = 0.0
+    ) -> None:
+        """Store a new table; with ``owner``, under a lease of epoch 1 that is its own."""
+        with self._begin() as db:
+            if owner is not None:
+                db.execute(insert(leases).values(
+                    table_id=row.id, owner=owner, address=address, epoch=1,
+                    expires=self._now(db) + ttl,
+                ))
             db.execute(
                 insert(tables).values(
                     id=row.id,
@@ -360,7 +561,7 @@ class Store:
         ``host`` makes the seat the table's host, ``status`` is the table's new
         status: both in the same transaction as the seat.
         """
-        with self.engine.begin() as db:
+        with self._begin() as db:
             done = db.execute(
                 update(seats)
                 .where(
@@ -388,7 +589,10 @@ class Store:
         The primary key refuses a second move at one index of a table.
         """
         stamp = time.time()
-        with self.engine.begin() as db:
+        with self._begin() as db:
+            fences = {Lease(w.table_id, w.epoch) for w in batch if w.epoch is not None}
+            for lease in sorted(fences, key=lambda f: f.table_id):
+                _check_fence(db, lease)
             db.execute(
                 INSERT_MOVE,
                 [
@@ -415,7 +619,7 @@ class Store:
         self.append_moves([MoveWrite(table_id, idx, seat, action, status)])
 
     def set_status(self, table_id: str, status: str, closed_by: str | None = None) -> None:
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
@@ -423,11 +627,11 @@ class Store:
             )
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
     def set_bot_secret(self, table_id: str, secret: str) -> None:
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(bot_secret=secret))
 
     def set_auto(self, table_id: str, seat: int, auto: bool) -> None:
@@ -435,7 +639,7 @@ class Store:
 
     def set_autos(self, table_id: str, autos: dict[int, bool]) -> None:
         """Hand seats to bots (True) or back (False), all in one transaction."""
-        with self.engine.begin() as db:
+        with self._begin() as db:
             for seat, auto in autos.items():
                 db.execute(
                     update(seats)
@@ -445,7 +649,7 @@ class Store:
 
     def set_autopass(self, table_id: str, seat: int, setting: AutoPass) -> None:
         """A seat's auto-pass, as its player set it."""
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
@@ -453,7 +657,7 @@ class Store:
             )
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(
                 insert(chat).values(
                     table_id=table_id, seat=line.seat, name=line.name, at=line.at, text=line.text,
@@ -566,6 +770,21 @@ class Store:
             creator=r.creator,
             closed_by=r.closed_by,
         )
+
+
+def _check_fence(db: Connection, lease: Lease) -> None:
+    """Refuse the transaction unless ``lease`` is the table's lease now.
+
+    The check updates the lease's row: it holds the row until the transaction
+    ends, so a claim made meanwhile waits for it and then sees its writes.
+    """
+    done = db.execute(
+        update(leases)
+        .where(leases.c.table_id == lease.table_id, leases.c.epoch == lease.epoch)
+        .values(epoch=leases.c.epoch)
+    )
+    if done.rowcount != 1:
+        raise LeaseLost(lease.table_id)
 
 
 def _seat_row(r: Any) -> SeatRow:

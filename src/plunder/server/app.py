@@ -7,6 +7,7 @@ an exception take the server down.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
@@ -16,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -45,6 +47,8 @@ from plunder.server.connection import (
 from plunder.server.inputs import BadInput, autopass_setting, normalise_options, parse_json
 from plunder.server.limits import Bucket, Buckets
 from plunder.server.live import Hub
+from plunder.server.owners import Ownership
+from plunder.server.relay import RELAYED, Relay, relay_secret
 from plunder.server.replay import ReplayBusy
 from plunder.server.settings import Settings
 from plunder.server.store import OVER, Store, token_digest
@@ -122,10 +126,44 @@ def client_key(request: Request | WebSocket) -> str:
     return token_digest(host)
 
 
+async def everyones_listing(
+    hub: Hub, own: list[dict[str, Any]], secret: str
+) -> list[dict[str, Any]]:
+    """The lobby's list over every process that shares the store: this one's tables and
+    those each other live owner lists (a process that does not answer in time is left
+    out of this answer)."""
+    assert hub.ownership is not None
+    try:
+        addresses = await hub.store.call("live_addresses")
+    except StoreUnavailable:
+        return own
+    others = [a for a in addresses if a != hub.ownership.address]
+    listed = list(own)
+    if others:
+        async with httpx.AsyncClient(timeout=2.0, headers={RELAYED: secret}) as client:
+            answers = await asyncio.gather(
+                *(client.get(f"{address}/api/tables") for address in others),
+                return_exceptions=True,
+            )
+        for answer in answers:
+            if isinstance(answer, httpx.Response) and answer.status_code == 200:
+                listed.extend(answer.json())
+    seen: dict[str, dict[str, Any]] = {t["table"]: t for t in listed}
+    shown = sorted(seen.values(), key=lambda t: t["created"], reverse=True)
+    return shown[: hub.settings.lobby_size]
+
+
 def create_app(
-    db_url: str, bot_delay: float | None = None, settings: Settings | None = None
+    db_url: str,
+    bot_delay: float | None = None,
+    settings: Settings | None = None,
+    ownership: Ownership | None = None,
 ) -> FastAPI:
-    """The application, storing tables at ``db_url``; ``bot_delay`` overrides the setting."""
+    """The application, storing tables at ``db_url``; ``bot_delay`` overrides the setting.
+
+    With ``ownership`` the process shares the store with others: it serves the
+    tables it holds leases on, and relays the requests for the others' tables.
+    """
     settings = settings or Settings()
     if bot_delay is not None:
         settings = Settings(**{**settings.__dict__, "bot_delay": bot_delay})
@@ -135,7 +173,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url), settings)
+        hub = Hub(Store(db_url), settings, ownership=ownership)
         await hub.start()
         hub_box["hub"] = hub
         app.state.hub = hub
@@ -143,6 +181,14 @@ def create_app(
         await hub.stop()
 
     app = FastAPI(title="plunder", lifespan=lifespan, docs_url=None, redoc_url=None)
+    if ownership is not None:
+
+        async def owner_of(table_id: str) -> None:
+            found = hub_box.get("hub")
+            if found is not None:
+                await found.find(table_id)
+
+        app.add_middleware(Relay, owner_of=owner_of, secret=relay_secret(db_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def hub() -> Hub:
@@ -325,8 +371,12 @@ def create_app(
         return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
     @app.get("/api/tables")
-    async def list_tables() -> JSONResponse:
-        return JSONResponse(hub().listing())
+    async def list_tables(request: Request) -> JSONResponse:
+        listed = hub().listing()
+        if ownership is not None and request.headers.get(RELAYED) != relay_secret(db_url):
+            # Every process's own tables, asked of each live one.
+            listed = await everyones_listing(hub(), listed, relay_secret(db_url))
+        return JSONResponse(listed)
 
     @app.get("/api/tables/{table_id}")
     async def show_table(table_id: str) -> JSONResponse:

@@ -228,7 +228,7 @@ class Hub:
         own = self.ownership
         assert own is not None
         rows = []
-        for table_id in await self.store.call("orphans", 1000):
+        for table_id in await self.store.call("orphans", 1000, own.address):
             if table_id in self.tables:
                 continue
             try:

@@ -309,6 +309,9 @@ def default_url(path: str | Path = "plunder.sqlite3") -> str:
     return f"sqlite:///{Path(path)}"
 
 
+# The advisory lock held while the schema is made or brought up to date.
+SCHEMA_LOCK = 0x706C756E
+
 # Seconds a store call waits for a lock another connection holds before it fails:
 # a store that stays locked is answered for with 503, not waited on
 # (``store_thread``).
@@ -348,8 +351,22 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
-        self._add_new_columns()
+        if self.engine.dialect.name == "postgresql":
+            # Processes starting together on a new database make its tables once.
+            with self.engine.connect() as guard:
+                # Waited for as long as the other takes (``lock_timeout`` is for play).
+                guard.execute(text("SET lock_timeout = 0"))
+                guard.execute(text("SELECT pg_advisory_lock(:key)"), {"key": SCHEMA_LOCK})
+                try:
+                    metadata.create_all(self.engine)
+                    self._add_new_columns()
+                finally:
+                    guard.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": SCHEMA_LOCK})
+                    guard.execute(text("RESET lock_timeout"))
+                    guard.commit()
+        else:
+            metadata.create_all(self.engine)
+            self._add_new_columns()
         # The lease the writes of the current call are fenced by (``fenced``).
         self._fence = threading.local()
 
@@ -388,7 +405,8 @@ class Store:
     def _now(self, db: Connection) -> float:
         """Seconds since the epoch by the database's clock (the same for every process)."""
         if self.engine.dialect.name == "postgresql":
-            return float(db.execute(text("SELECT extract(epoch from clock_timestamp())")).scalar())
+            now = db.execute(text("SELECT extract(epoch from clock_timestamp())")).scalar_one()
+            return float(now)
         return time.time()
 
     def claim_lease(
@@ -486,11 +504,14 @@ class Store:
             ).all()
         return sorted(r.address for r in found)
 
-    def orphans(self, limit: int) -> list[str]:
-        """Unfinished tables that no live lease holds (their owner gone), oldest first."""
+    def orphans(self, limit: int, dead_address: str = "") -> list[str]:
+        """Unfinished tables that no live lease holds (their owner gone), oldest first;
+        those whose lease names ``dead_address`` too (see ``claim_lease``)."""
         with self.engine.connect() as db:
             now = self._now(db)
-            held = select(leases.c.table_id).where(leases.c.expires >= now)
+            held = select(leases.c.table_id).where(
+                leases.c.expires >= now, leases.c.address != dead_address
+            )
             found = db.execute(
                 select(tables.c.id)
                 .where(tables.c.status.not_in(FINISHED), tables.c.id.not_in(held))

@@ -46,7 +46,8 @@ def start(db: str, ttl: float, log: Path) -> tuple[subprocess.Popen[bytes], str]
     port = free_port()
     command = [sys.executable, "-m", "plunder.cli", "serve", "--port", str(port), "--db", db,
                "--bot-delay", "0", "--lease-ttl", str(ttl), "--quiet",
-               "--tables-per-client", "0", "--create-rate", "100000", "--create-burst", "100000"]
+               "--tables-per-client", "0", "--create-rate", "100000", "--create-burst", "100000",
+               "--ws-per-client", "0"]
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -12,7 +12,9 @@ import contextlib
 import functools
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -126,19 +128,44 @@ def client_key(request: Request | WebSocket) -> str:
     return token_digest(host)
 
 
+# Seconds the other processes' lobby lists are kept: every open lobby asks for the
+# list every few seconds, and one process asks the others once for all of them.
+OTHERS_KEPT = 1.0
+
+
+@dataclass
+class OthersListing:
+    """The other processes' lobby lists, as last asked of them."""
+
+    at: float = float("-inf")
+    tables: list[dict[str, Any]] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
 async def everyones_listing(
-    hub: Hub, own: list[dict[str, Any]], secret: str
+    hub: Hub, own: list[dict[str, Any]], secret: str, kept: OthersListing
 ) -> list[dict[str, Any]]:
     """The lobby's list over every process that shares the store: this one's tables and
     those each other live owner lists (a process that does not answer in time is left
-    out of this answer)."""
+    out of this answer), asked at most once every ``OTHERS_KEPT`` seconds."""
     assert hub.ownership is not None
+    async with kept.lock:
+        if time.monotonic() - kept.at >= OTHERS_KEPT:
+            kept.tables = await _others_listing(hub, hub.ownership.address, secret)
+            kept.at = time.monotonic()
+    listed = own + kept.tables
+    seen: dict[str, dict[str, Any]] = {t["table"]: t for t in listed}
+    shown = sorted(seen.values(), key=lambda t: t["created"], reverse=True)
+    return shown[: hub.settings.lobby_size]
+
+
+async def _others_listing(hub: Hub, mine: str, secret: str) -> list[dict[str, Any]]:
     try:
         addresses = await hub.store.call("live_addresses")
     except StoreUnavailable:
-        return own
-    others = [a for a in addresses if a != hub.ownership.address]
-    listed = list(own)
+        return []
+    others = [a for a in addresses if a != mine]
+    listed: list[dict[str, Any]] = []
     if others:
         async with httpx.AsyncClient(timeout=2.0, headers={RELAYED: secret}) as client:
             answers = await asyncio.gather(
@@ -148,9 +175,7 @@ async def everyones_listing(
         for answer in answers:
             if isinstance(answer, httpx.Response) and answer.status_code == 200:
                 listed.extend(answer.json())
-    seen: dict[str, dict[str, Any]] = {t["table"]: t for t in listed}
-    shown = sorted(seen.values(), key=lambda t: t["created"], reverse=True)
-    return shown[: hub.settings.lobby_size]
+    return listed
 
 
 def create_app(
@@ -169,6 +194,7 @@ def create_app(
         settings = Settings(**{**settings.__dict__, "bot_delay": bot_delay})
     settings.check()
     hub_box: dict[str, Hub] = {}
+    others = OthersListing()
     creations = Buckets(settings.create_rate / 60.0, settings.create_burst)
 
     @contextlib.asynccontextmanager
@@ -375,7 +401,7 @@ def create_app(
         listed = hub().listing()
         if ownership is not None and request.headers.get(RELAYED) != relay_secret(db_url):
             # Every process's own tables, asked of each live one.
-            listed = await everyones_listing(hub(), listed, relay_secret(db_url))
+            listed = await everyones_listing(hub(), listed, relay_secret(db_url), others)
         return JSONResponse(listed)
 
     @app.get("/api/tables/{table_id}")

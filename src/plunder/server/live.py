@@ -272,6 +272,9 @@ class Hub:
             log.exception("table %s could not be rebuilt from its record", row.id)
             return None
         await self._settle_row(row, state.is_over)
+        found = self.tables.get(row.id)
+        if found is not None:
+            return found  # asked for meanwhile, and read back by ``find``
         table = LiveTable(row, game, state, lease=row.lease)
         if table.finished:
             table.finished_at = time.monotonic()
@@ -336,6 +339,9 @@ class Hub:
         if found is not None:
             return found
         await self._settle_row(row, state.is_over)
+        found = self.tables.get(table_id)
+        if found is not None:
+            return found
         table = LiveTable(row, game, state, finished_at=time.monotonic(), lease=lease)
         self.tables[row.id] = table
         self._wake(table)

@@ -55,6 +55,19 @@ def _listen(host: str, port: int, share: bool) -> socket.socket:
     return sock
 
 
+def _end_with_parent() -> None:
+    """A worker is sent SIGTERM when the process that started it dies, however it died
+    (Linux; elsewhere the supervisor's own stop ends its workers)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
 def serve_one(serving: Serving, internal_port: int | None) -> None:
     """Serve in this process: on the public port alone, or as a worker (``internal_port``)."""
     import uvicorn
@@ -68,6 +81,7 @@ def serve_one(serving: Serving, internal_port: int | None) -> None:
     sockets = None
     reached_at = serving.port
     if internal_port is not None:
+        _end_with_parent()
         sockets = [
             _listen(serving.host, serving.port, share=True),
             _listen(serving.internal_host, internal_port, share=False),

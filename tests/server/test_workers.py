@@ -18,6 +18,7 @@ from server.workers_kit import (
     Player,
     new_table,
     owner_address,
+    owner_pid,
     play_some,
     postgres_only,
     reconnect_until_served,
@@ -198,6 +199,13 @@ def test_a_rolling_restart_of_every_worker_loses_nothing(db_url, tmp_path):
             server.stop()
 
 
+def answers(address: str) -> bool:
+    try:
+        return httpx.get(address + "/api/games", timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
 def test_workers_sharing_one_port_serve_a_table_whichever_each_connection_reaches(
     db_url, tmp_path
 ):
@@ -218,9 +226,23 @@ def test_workers_sharing_one_port_serve_a_table_whichever_each_connection_reache
                 player.close()
         listed = {t["table"] for t in httpx.get(server.url + "/api/tables", timeout=10).json()}
         assert {table for table, _, _ in tables} <= listed
-        # Both workers took part: the tables were made on whichever one each request reached.
-        owners = {owner_address(db_url, table) for table, _, _ in tables}
-        assert owners <= {f"http://127.0.0.1:{server.port + 1}",
-                          f"http://127.0.0.1:{server.port + 2}"}
+        # The tables are held by the two workers, each reached at its own port.
+        both = {f"http://127.0.0.1:{server.port + 1}", f"http://127.0.0.1:{server.port + 2}"}
+        assert {owner_address(db_url, table) for table, _, _ in tables} <= both
+        # A worker killed: its tables play on (taken by the other worker, or by the
+        # killed one started again in its place, whichever comes first), and the
+        # first process starts it again on its own port.
+        table, ann_token, bob_token = tables[0]
+        address = owner_address(db_url, table)
+        os.kill(owner_pid(db_url, table), signal.SIGKILL)
+        players = [Player(table, ann_token, server), Player(table, bob_token, server)]
+        for player in players:
+            reconnect_until_served(player, [server])
+        assert play_some(players, 2) == 2
+        assert owner_address(db_url, table) in both
+        assert len(stored_moves(db_url, table)) == 6
+        assert wait_until(lambda: answers(address), seconds=60)
+        for player in players:
+            player.close()
     finally:
         server.stop()

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import create_engine, select
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from plunder.server.store import chat, leases, moves
@@ -71,6 +71,18 @@ def stored_chat(db_url: str, table: str) -> list[str]:
     finally:
         engine.dispose()
     return [r.text for r in found]
+
+
+def owner_pid(db_url: str, table: str) -> int:
+    """The process id of the table's owner (its owner id is host:pid:random)."""
+    engine = engine_of(db_url)
+    try:
+        with engine.connect() as db:
+            found = db.execute(select(leases.c.owner).where(leases.c.table_id == table)).first()
+    finally:
+        engine.dispose()
+    assert found is not None
+    return int(found.owner.split(":")[1])
 
 
 def owner_address(db_url: str, table: str) -> str:
@@ -185,7 +197,8 @@ def reconnect_until_served(player: Player, servers: list[ServerProcess], limit: 
         try:
             player.connect(server)
             return time.monotonic()
-        except (ConnectionClosed, Refused, OSError, TimeoutError):
+        except (WebSocketException, Refused, OSError, TimeoutError):
+            # Closed, refused, or cut off in its handshake (a dying process's socket).
             if time.monotonic() > deadline:
                 raise
             # A short pause before the next try, as the browser's (which waits longer).

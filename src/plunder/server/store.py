@@ -460,19 +460,18 @@ class Store:
         has another epoch now (lost: another process claimed them)."""
         if not held:
             return []
-        lost = []
         with self.engine.begin() as db:
             until = self._now(db) + ttl
-            for lease in held:
-                done = db.execute(
-                    update(leases)
-                    .where(leases.c.table_id == lease.table_id, leases.c.epoch == lease.epoch,
-                           leases.c.owner == owner)
-                    .values(expires=until)
-                )
-                if done.rowcount != 1:
-                    lost.append(lease.table_id)
-        return lost
+            # One statement for them all: a process may hold thousands.
+            renewed = db.execute(
+                update(leases)
+                .where(leases.c.owner == owner,
+                       leases.c.table_id.in_([lease.table_id for lease in held]))
+                .values(expires=until)
+                .returning(leases.c.table_id, leases.c.epoch)
+            ).all()
+        kept = {(r.table_id, int(r.epoch)) for r in renewed}
+        return [lease.table_id for lease in held if (lease.table_id, lease.epoch) not in kept]
 
     def release_leases(self, owner: str, held: list[Lease]) -> None:
         """End ``owner``'s leases now, so that another process may claim the tables at once."""

@@ -56,6 +56,7 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -389,7 +390,7 @@ class Store:
         with self.engine.begin() as db:
             lease: Lease | None = getattr(self._fence, "lease", None)
             if lease is not None:
-                _check_fence(db, lease)
+                _check_fences(db, [lease])
             yield db
 
     def fenced(self, lease: Lease, name: str, *args: Any) -> Any:
@@ -611,8 +612,8 @@ class Store:
         stamp = time.time()
         with self._begin() as db:
             fences = {Lease(w.table_id, w.epoch) for w in batch if w.epoch is not None}
-            for lease in sorted(fences, key=lambda f: f.table_id):
-                _check_fence(db, lease)
+            if fences:
+                _check_fences(db, sorted(fences, key=lambda f: f.table_id))
             db.execute(
                 INSERT_MOVE,
                 [
@@ -792,19 +793,34 @@ class Store:
         )
 
 
-def _check_fence(db: Connection, lease: Lease) -> None:
-    """Refuse the transaction unless ``lease`` is the table's lease now.
+# The fence of a transaction: one statement for all the leases it writes under.
+FENCE = (
+    update(leases)
+    .where(tuple_(leases.c.table_id, leases.c.epoch).in_(bindparam("held", expanding=True)))
+    .values(epoch=leases.c.epoch)
+)
 
-    The check updates the lease's row: it holds the row until the transaction
-    ends, so a claim made meanwhile waits for it and then sees its writes.
+
+def _check_fences(db: Connection, held: list[Lease]) -> None:
+    """Refuse the transaction unless each of ``held`` is its table's lease now.
+
+    The check updates the leases' rows: it holds them until the transaction
+    ends, so a claim made meanwhile waits for it and then sees its writes. A
+    refusal names one table whose lease is lost (a batch refused is written
+    again table by table: ``store_thread``).
     """
-    done = db.execute(
-        update(leases)
-        .where(leases.c.table_id == lease.table_id, leases.c.epoch == lease.epoch)
-        .values(epoch=leases.c.epoch)
-    )
-    if done.rowcount != 1:
-        raise LeaseLost(lease.table_id)
+    done = db.execute(FENCE, {"held": [(lease.table_id, lease.epoch) for lease in held]})
+    if done.rowcount != len(held):
+        current = {
+            (r.table_id, int(r.epoch))
+            for r in db.execute(
+                select(leases.c.table_id, leases.c.epoch).where(
+                    leases.c.table_id.in_([lease.table_id for lease in held])
+                )
+            )
+        }
+        lost = [lease for lease in held if (lease.table_id, lease.epoch) not in current]
+        raise LeaseLost(lost[0].table_id if lost else held[0].table_id)
 
 
 def _seat_row(r: Any) -> SeatRow:

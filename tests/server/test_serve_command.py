@@ -1,5 +1,7 @@
 """``plunder serve`` refuses a bad port or store in one line, and takes a bare path
-as a SQLite file; the server itself is not started (uvicorn.run is stood in for)."""
+as a SQLite file; the server itself is not started (uvicorn's server is stood in
+for). A SQLite file is served by one process: several workers on it, or a second
+server on a file another serves, are refused in one line."""
 
 from __future__ import annotations
 
@@ -11,12 +13,16 @@ import uvicorn
 from typer.testing import CliRunner
 
 from plunder.cli import app
+from server.kit import ServerProcess
 
 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda application, **kw: calls.append(kw))
+    def run(server: uvicorn.Server, sockets: Any = None) -> None:
+        calls.append({"port": server.config.port})
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
     return calls
 
 
@@ -57,3 +63,29 @@ def test_a_bare_path_is_a_sqlite_file(started: list[dict[str, Any]], tmp_path: P
     assert "tables stored in sqlite:///some/file.sqlite3" in result.output
     assert started and started[0]["port"] == 8123
     assert (tmp_path / "some" / "file.sqlite3").is_file()
+
+
+def test_several_workers_on_a_sqlite_file_are_refused_in_one_line(
+    started: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    line = one_line_error(serve("--db", str(tmp_path / "t.sqlite3"), "--workers", "3"))
+    assert "--workers 3 needs a PostgreSQL store" in line
+    assert not started
+
+
+def test_a_second_server_on_a_sqlite_file_another_serves_is_refused_in_one_line(
+    started: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    first = ServerProcess(f"sqlite:///{path}", tmp_path / "first.log")
+    first.start()
+    try:
+        line = one_line_error(serve("--db", str(path), "--port", "8124"))
+        assert f"another plunder serve already serves {path}" in line
+        assert not started
+    finally:
+        first.stop()
+    # Once the first has stopped, the file is free to serve again.
+    result = serve("--db", str(path), "--port", "8124")
+    assert result.exit_code == 0, result.output
+    assert started and started[0]["port"] == 8124

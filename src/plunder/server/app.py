@@ -7,15 +7,19 @@ an exception take the server down.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -45,6 +49,8 @@ from plunder.server.connection import (
 from plunder.server.inputs import BadInput, autopass_setting, normalise_options, parse_json
 from plunder.server.limits import Bucket, Buckets
 from plunder.server.live import Hub
+from plunder.server.owners import Ownership
+from plunder.server.relay import RELAYED, Relay, relay_secret
 from plunder.server.replay import ReplayBusy
 from plunder.server.settings import Settings
 from plunder.server.store import OVER, Store, token_digest
@@ -124,20 +130,78 @@ def client_key(request: Request | WebSocket) -> str:
     return token_digest(host)
 
 
+# Seconds the other processes' lobby lists are kept: every open lobby asks for the
+# list every few seconds, and one process asks the others once for all of them.
+OTHERS_KEPT = 1.0
+
+
+@dataclass
+class OthersListing:
+    """The other processes' lobby lists, as last asked of them."""
+
+    at: float = float("-inf")
+    tables: list[dict[str, Any]] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+async def everyones_listing(
+    hub: Hub, own: list[dict[str, Any]], secret: str, kept: OthersListing
+) -> list[dict[str, Any]]:
+    """The lobby's list over every process that shares the store: this one's tables and
+    those each other live owner lists (a process that does not answer in time is left
+    out of this answer), asked at most once every ``OTHERS_KEPT`` seconds."""
+    assert hub.ownership is not None
+    async with kept.lock:
+        if time.monotonic() - kept.at >= OTHERS_KEPT:
+            kept.tables = await _others_listing(hub, hub.ownership.address, secret)
+            kept.at = time.monotonic()
+    listed = own + kept.tables
+    seen: dict[str, dict[str, Any]] = {t["table"]: t for t in listed}
+    shown = sorted(seen.values(), key=lambda t: t["created"], reverse=True)
+    return shown[: hub.settings.lobby_size]
+
+
+async def _others_listing(hub: Hub, mine: str, secret: str) -> list[dict[str, Any]]:
+    try:
+        addresses = await hub.store.call("live_addresses")
+    except StoreUnavailable:
+        return []
+    others = [a for a in addresses if a != mine]
+    listed: list[dict[str, Any]] = []
+    if others:
+        async with httpx.AsyncClient(timeout=2.0, headers={RELAYED: secret}) as client:
+            answers = await asyncio.gather(
+                *(client.get(f"{address}/api/tables") for address in others),
+                return_exceptions=True,
+            )
+        for answer in answers:
+            if isinstance(answer, httpx.Response) and answer.status_code == 200:
+                listed.extend(answer.json())
+    return listed
+
+
 def create_app(
-    db_url: str, bot_delay: float | None = None, settings: Settings | None = None
+    db_url: str,
+    bot_delay: float | None = None,
+    settings: Settings | None = None,
+    ownership: Ownership | None = None,
 ) -> FastAPI:
-    """The application, storing tables at ``db_url``; ``bot_delay`` overrides the setting."""
+    """The application, storing tables at ``db_url``; ``bot_delay`` overrides the setting.
+
+    With ``ownership`` the process shares the store with others: it serves the
+    tables it holds leases on, and relays the requests for the others' tables.
+    """
     settings = settings or Settings()
     if bot_delay is not None:
         settings = Settings(**{**settings.__dict__, "bot_delay": bot_delay})
     settings.check()
     hub_box: dict[str, Hub] = {}
+    others = OthersListing()
     creations = Buckets(settings.create_rate / 60.0, settings.create_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url), settings)
+        hub = Hub(Store(db_url), settings, ownership=ownership)
         await hub.start()
         hub_box["hub"] = hub
         app.state.hub = hub
@@ -145,6 +209,14 @@ def create_app(
         await hub.stop()
 
     app = FastAPI(title="plunder", lifespan=lifespan, docs_url=None, redoc_url=None)
+    if ownership is not None:
+
+        async def owner_of(table_id: str) -> None:
+            found = hub_box.get("hub")
+            if found is not None:
+                await found.find(table_id)
+
+        app.add_middleware(Relay, owner_of=owner_of, secret=relay_secret(db_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def hub() -> Hub:
@@ -342,8 +414,12 @@ def create_app(
         return JSONResponse({"table": table.id, "seat": seat, "token": token})
 
     @app.get("/api/tables")
-    async def list_tables() -> JSONResponse:
-        return JSONResponse(hub().listing())
+    async def list_tables(request: Request) -> JSONResponse:
+        listed = hub().listing()
+        if ownership is not None and request.headers.get(RELAYED) != relay_secret(db_url):
+            # Every process's own tables, asked of each live one.
+            listed = await everyones_listing(hub(), listed, relay_secret(db_url), others)
+        return JSONResponse(listed)
 
     @app.get("/api/tables/{table_id}")
     async def show_table(table_id: str) -> JSONResponse:

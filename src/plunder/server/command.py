@@ -6,12 +6,13 @@ defaults are those of ``plunder.server.settings.Settings``.
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
+from plunder.server.owners import LEASE_TTL
+from plunder.server.processes import Serving, serve_one, supervise
 from plunder.server.settings import Settings
 from plunder.server.store import default_url, make_engine
 
@@ -226,13 +227,50 @@ def serve_command(
             help="Let spectators post in a table's chat (players always may).",
         ),
     ] = D.chat_spectators,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            envvar="PLUNDER_WORKERS",
+            min=1,
+            max=256,
+            help="Server processes on this machine, sharing --port (more than 1 needs a "
+            "PostgreSQL store). Each table is served by one of them; the others relay to it.",
+        ),
+    ] = 1,
+    internal_host: Annotated[
+        str,
+        typer.Option(
+            "--internal-host",
+            envvar="PLUNDER_INTERNAL_HOST",
+            help="With PostgreSQL: the address other plunder processes reach this machine's "
+            "by (to relay a table's connections to the process that serves it).",
+        ),
+    ] = "127.0.0.1",
+    internal_port: Annotated[
+        int,
+        typer.Option(
+            "--internal-port",
+            envvar="PLUNDER_INTERNAL_PORT",
+            min=0,
+            max=65535,
+            help="With --workers: the first of the ports the workers are reached at by the "
+            "others, one each (default: the ports after --port). 0: the default.",
+        ),
+    ] = 0,
+    lease_ttl: Annotated[
+        float,
+        _limit(
+            "--lease-ttl",
+            "With PostgreSQL: seconds a process's hold on a table lasts unless renewed (a "
+            "process that dies holding tables leaves them for this long at most).",
+            min=0.5,
+            max=600,
+        ),
+    ] = LEASE_TTL,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log warnings only.", metavar="")] = False,
 ) -> None:
     """Serve the browser table: a lobby, live tables for friends and bots, replays."""
-    import uvicorn
-
-    from plunder.server.app import create_app
-
     settings = Settings(
         bot_delay=bot_delay,
         bot_reflex=bot_reflex,
@@ -270,28 +308,56 @@ def serve_command(
     if not 1 <= port <= 65535:
         _fail(f"--port is {port}; a port is a number from 1 to 65535")
     url = store_url(db)
-    logging.basicConfig(
-        level=logging.WARNING if quiet else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    typer.echo(f"plunder is serving at http://{shown}:{port}/  (tables stored in {_safe(url)})")
-    uvicorn.run(
-        create_app(url, settings=settings),
+    shared = url.startswith("postgresql")
+    if workers > 1 and not shared:
+        _fail(f"--workers {workers} needs a PostgreSQL store (--db postgresql://...): a "
+              "SQLite file is served by one process")
+    if not shared:
+        _hold_sqlite(url)
+    serving = Serving(
+        url=url,
+        settings=settings,
         host=host,
         port=port,
-        log_level="warning" if quiet else "info",
-        # Refuse big frames in the protocol layer; the app answers anything over
-        # max_message with an error and closes.
-        ws_max_size=4 * max_message,
-        ws_per_message_deflate=settings.ws_compression,
-        access_log=not quiet,
-        # A client is the address of its connection, unless that is a proxy the
-        # operator named: anyone could otherwise claim any address (and so escape
-        # the limits per client) by sending X-Forwarded-For.
-        proxy_headers=bool(forwarded_allow_ips.strip()),
-        forwarded_allow_ips=forwarded_allow_ips.strip() or None,
+        quiet=quiet,
+        forwarded_allow_ips=forwarded_allow_ips.strip(),
+        internal_host=internal_host,
+        lease_ttl=lease_ttl,
+        shared=shared,
     )
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    many = f"{workers} workers, " if workers > 1 else ""
+    typer.echo(f"plunder is serving at http://{shown}:{port}/  ({many}tables stored in "
+               f"{_safe(url)})")
+    if workers == 1:
+        serve_one(serving, None)
+    else:
+        supervise(serving, workers, internal_port or port + 1)
+
+
+def _hold_sqlite(url: str) -> None:
+    """Hold the SQLite file's lock file for as long as this process lives; one line and
+    exit 2 if another process holds it (it serves the same file: two would corrupt
+    each other's tables)."""
+    path = url.removeprefix("sqlite:///")
+    if not path or path == url or path.startswith(":memory:"):
+        return
+    try:
+        import fcntl
+    except ImportError:  # no fcntl (Windows): nothing to hold the file with
+        return
+    lock = open(f"{path}.lock", "a")  # noqa: SIM115 (held open for the process's life)
+    try:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        _fail(f"another plunder serve already serves {path}; stop it first (several "
+              "processes may share a PostgreSQL store, never a SQLite file)")
+    _HELD.append(lock)
+
+
+# The lock files this process holds (``_hold_sqlite``): kept open until it exits.
+_HELD: list[Any] = []
 
 
 def _fail(message: str) -> NoReturn:

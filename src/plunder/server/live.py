@@ -39,8 +39,9 @@ from plunder.engine.windows import AutoPass
 from plunder.pace import drawn_part, time_cap
 from plunder.server.bot_pool import make_bots
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
-from plunder.server.connection import Connection, encode
+from plunder.server.connection import CLOSE_AGAIN, Connection, encode
 from plunder.server.limits import Bucket
+from plunder.server.owners import Ownership, ServedElsewhere
 from plunder.server.replay import Replays
 from plunder.server.settings import Settings
 from plunder.server.store import (
@@ -50,13 +51,14 @@ from plunder.server.store import (
     OVER,
     RUNNING,
     ChatLine,
+    Lease,
     MoveWrite,
     SeatRow,
     Store,
     TableRow,
     token_digest,
 )
-from plunder.server.store_thread import StoreThread, StoreUnavailable, one_line
+from plunder.server.store_thread import NotOwner, StoreThread, StoreUnavailable, one_line
 from plunder.server.table import (
     Clock,
     LiveTable,
@@ -113,9 +115,15 @@ class Hub:
     """Every table of the server, and the rules for changing them."""
 
     def __init__(
-        self, store: Store, settings: Settings | None = None, bot_delay: float | None = None
+        self,
+        store: Store,
+        settings: Settings | None = None,
+        bot_delay: float | None = None,
+        ownership: Ownership | None = None,
     ) -> None:
         self.settings = settings or Settings()
+        # Set when processes share the store: tables are then served under leases.
+        self.ownership = ownership
         if bot_delay is not None:
             self.settings = dataclasses.replace(self.settings, bot_delay=bot_delay)
         self.store = StoreThread(store)
@@ -127,6 +135,7 @@ class Hub:
         self._started = False
         self._sweeper: asyncio.Task[None] | None = None
         self._collector: asyncio.Task[None] | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
 
     @property
     def bot_delay(self) -> float:
@@ -148,7 +157,10 @@ class Hub:
         """
         self.store.start()
         self.bot_pool.warm()  # the workers start while the tables load
-        rows = await self.store.call("load_tables", True)
+        if self.ownership is not None:
+            rows = await self._claim_orphans()
+        else:
+            rows = list(await self.store.call("load_tables", True))
         for row in rows:
             try:
                 game, state = rebuild(row)
@@ -156,7 +168,7 @@ class Hub:
                 log.exception("table %s could not be rebuilt from its record", row.id)
                 continue
             await self._settle_row(row, state.is_over)
-            table = LiveTable(row, game, state)
+            table = LiveTable(row, game, state, lease=row.lease)
             if table.finished:
                 table.finished_at = time.monotonic()
             self.tables[row.id] = table
@@ -164,30 +176,140 @@ class Hub:
         for table in self.tables.values():
             self._wake(table)
         self._sweeper = self._soon(self._sweep_forever())
+        if self.ownership is not None:
+            self._heartbeat = self._soon(self._heartbeat_forever(self.ownership))
         if self.settings.gc_every:
             self._collector = self._soon(collect_garbage_every(self.settings.gc_every))
         log.info("%d tables loaded", len(self.tables))
 
     async def _settle_row(self, row: TableRow, game_over: bool) -> None:
         """Give a loaded table its derived status and a bot secret, in the store too."""
+        lease = row.lease
         status = row.derived_status(game_over)
         if status != row.status:
             log.warning("table %s was stored %s; it is %s", row.id, row.status, status)
             row.status = status
-            await self.store.call("set_status", row.id, status, row.closed_by)
+            await self.store.fenced(lease, "set_status", row.id, status, row.closed_by)
         if row.bot_secret is None:
             row.bot_secret = new_bot_secret()
-            await self.store.call("set_bot_secret", row.id, row.bot_secret)
+            await self.store.fenced(lease, "set_bot_secret", row.id, row.bot_secret)
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self._collector):
+        for task in (self._sweeper, self._collector, self._heartbeat):
             if task is not None:
                 task.cancel()
         for table in self.tables.values():
             self._stop_all(table)
+        if self.ownership is not None:
+            held = [t.lease for t in self.tables.values() if t.lease is not None]
+            try:
+                # Released, not left to run out: another process may take them at once.
+                await self.store.call("release_leases", self.ownership.owner, held)
+            except StoreUnavailable as exc:
+                log.warning("the leases could not be released: %s", exc.cause)
         self.replays.close()
         self.bot_pool.close()
         await self.store.stop()
+
+    # Ownership (several processes on one store) ------------------------------
+
+    async def _claim(self, table_id: str) -> Lease:
+        """This process's lease of ``table_id``, claimed now; ``ServedElsewhere`` if
+        another live process holds it."""
+        own = self.ownership
+        assert own is not None
+        epoch = await self.store.call(
+            "claim_lease", table_id, own.owner, own.address, own.ttl, own.address
+        )
+        if epoch is None:
+            held = await self.store.call("lease_of", table_id)
+            if held is not None and held.address != own.address:
+                raise ServedElsewhere(table_id, held.address)
+            raise TableError(f"table {table_id} is changing hands; try again", status=503)
+        return Lease(table_id, epoch)
+
+    async def _claim_orphans(self) -> list[TableRow]:
+        """Claim the unfinished tables no live process holds; their rows, read after
+        the claim (so with every write their former owner made)."""
+        own = self.ownership
+        assert own is not None
+        rows = []
+        for table_id in await self.store.call("orphans", 1000, own.address):
+            if table_id in self.tables:
+                continue
+            try:
+                lease = await self._claim(table_id)
+            except TableError:
+                continue  # another process was quicker
+            row = await self.store.call("load_table", table_id)
+            if row is None:
+                continue
+            row.lease = lease
+            rows.append(row)
+        return rows
+
+    async def _heartbeat_forever(self, own: Ownership) -> None:
+        """Renew this process's leases; drop the tables lost; take up orphaned ones."""
+        while True:
+            await asyncio.sleep(own.renew_every)
+            try:
+                await self._renew(own)
+                for row in await self._claim_orphans():
+                    if row.id not in self.tables:
+                        await self._take_up(row)
+            except StoreUnavailable as exc:
+                log.warning("the leases could not be renewed: %s", exc.cause)
+            except Exception:
+                log.exception("the leases could not be renewed")
+
+    async def _renew(self, own: Ownership) -> None:
+        held = [t.lease for t in self.tables.values() if t.lease is not None]
+        lost = await self.store.call("renew_leases", own.owner, held, own.ttl)
+        for table_id in lost:
+            table = self.tables.get(table_id)
+            if table is not None:
+                self.drop(table)
+
+    async def _take_up(self, row: TableRow) -> LiveTable | None:
+        """Serve a claimed table: rebuilt from its record, its bots and clocks woken."""
+        try:
+            game, state = await asyncio.to_thread(rebuild, row)
+        except PlunderError:
+            log.exception("table %s could not be rebuilt from its record", row.id)
+            return None
+        await self._settle_row(row, state.is_over)
+        found = self.tables.get(row.id)
+        if found is not None:
+            return found  # asked for meanwhile, and read back by ``find``
+        table = LiveTable(row, game, state, lease=row.lease)
+        if table.finished:
+            table.finished_at = time.monotonic()
+        self.tables[row.id] = table
+        self._wake(table)
+        log.info("table %s taken up (epoch %s)", row.id, row.lease.epoch if row.lease else "-")
+        return table
+
+    def drop(self, table: LiveTable) -> None:
+        """Forget a table another process has claimed: its tasks stop, and its
+        connections are closed so that each reconnects and reaches the new owner."""
+        if self.tables.get(table.id) is not table:
+            return
+        log.warning("table %s is served elsewhere now; dropped here", table.id)
+        del self.tables[table.id]
+        self._stop_all(table)
+        for connection in list(table.connections):
+            connection.dead = True
+            task = asyncio.ensure_future(connection._close(CLOSE_AGAIN))
+            task.add_done_callback(_report_failure)
+        table.connections.clear()
+
+    async def _fenced(self, table: LiveTable, name: str, *args: Any) -> Any:
+        """A store write of ``table`` under its lease; the table is dropped if refused."""
+        try:
+            return await self.store.fenced(table.lease, name, *args)
+        except NotOwner:
+            self.drop(table)
+            raise
 
     # Lookups ---------------------------------------------------------------
 
@@ -200,12 +322,20 @@ class Hub:
         found = self.tables.get(table_id)
         if found is not None:
             return found
+        lease = None
+        if self.ownership is not None:
+            # Never leased: no such table (or one stored before leases were kept).
+            never = await self.store.call("lease_of", table_id) is None
+            if never and await self.store.call("load_table", table_id) is None:
+                raise TableError(f"no table {table_id!r}", status=404)
+            lease = await self._claim(table_id)
         row = await self.store.call("load_table", table_id)
         found = self.tables.get(table_id)  # read back by another request meanwhile
         if found is not None:
             return found
         if row is None:
             raise TableError(f"no table {table_id!r}", status=404)
+        row.lease = lease
         try:
             game, state = await asyncio.to_thread(rebuild, row)
         except PlunderError:
@@ -215,7 +345,10 @@ class Hub:
         if found is not None:
             return found
         await self._settle_row(row, state.is_over)
-        table = LiveTable(row, game, state, finished_at=time.monotonic())
+        found = self.tables.get(table_id)
+        if found is not None:
+            return found
+        table = LiveTable(row, game, state, finished_at=time.monotonic(), lease=lease)
         self.tables[row.id] = table
         self._wake(table)
         return table
@@ -336,13 +469,18 @@ class Hub:
         row.status = row.derived_status(game_over=False)
         key = creator or ""
         self._creating[key] = self._creating.get(key, 0) + 1
+        own = self.ownership
         try:
-            await self.store.call("create_table", row)
+            if own is None:
+                await self.store.call("create_table", row)
+            else:
+                await self.store.call("create_table", row, own.owner, own.address, own.ttl)
         finally:
             self._creating[key] -= 1
             if not self._creating[key]:
                 del self._creating[key]
-        table = LiveTable(row, game, game.new(seed=row.seed))
+        lease = Lease(row.id, 1) if own is not None else None
+        table = LiveTable(row, game, game.new(seed=row.seed), lease=lease)
         self.tables[row.id] = table
         self._wake(table)
         log.info("table %s created: %s, %d seats", row.id, game_name, len(rows))
@@ -383,7 +521,8 @@ class Hub:
             cleaned = clean_name(name)
             host = seat if table.row.host_seat is None else None
             starts = table.row.status == OPEN and free == [seat]
-            claimed = await self.store.call(
+            claimed = await self._fenced(
+                table,
                 "claim_seat",
                 table.id,
                 seat,
@@ -434,7 +573,7 @@ class Hub:
                 reflex_clock=table.row.reflex_clock,
                 creator=creator,
             )
-            await self.store.call("set_rematch", table.id, new.id)
+            await self._fenced(table, "set_rematch", table.id, new.id)
             table.row.rematch = new.id
             self._publish(table)
         return new
@@ -500,9 +639,14 @@ class Hub:
         move_seat, notation = state.moves[idx]
         over = state.is_over
         status = OVER if over else None
-        write = MoveWrite(table.id, idx, move_seat, notation, status, bot, bot_from)
+        epoch = table.lease.epoch if table.lease is not None else None
+        write = MoveWrite(table.id, idx, move_seat, notation, status, bot, bot_from, epoch)
         try:
             await self.store.append_move(write)
+        except NotOwner:
+            # A late write: another process serves the table now.
+            self.drop(table)
+            raise
         except StoreUnavailable:
             # Not stored, so not played: go back to what the store holds. The
             # caller logs the failure (one line), as it answers or tries again.
@@ -625,7 +769,7 @@ class Hub:
         async with table.lock:
             if table.finished:
                 raise TableError(f"the table is {table.row.status}", status=409)
-            await self.store.call("set_status", table.id, CLOSED, reason)
+            await self._fenced(table, "set_status", table.id, CLOSED, reason)
             table.row.status = CLOSED
             table.row.closed_by = reason
             table.finished_at = time.monotonic()
@@ -648,7 +792,7 @@ class Hub:
             kept = row.autopass.forced if forced is None else forced
             setting = dataclasses.replace(setting, forced=kept)
             if setting != row.autopass:
-                await self.store.call("set_autopass", table.id, seat, setting)
+                await self._fenced(table, "set_autopass", table.id, seat, setting)
                 row.autopass = setting
             told = autopass_text(setting)
             for connection in [c for c in table.connections if c.seat == seat]:
@@ -661,7 +805,7 @@ class Hub:
         changed = {s: auto for s, auto in autos.items() if table.seat_row(s).auto != auto}
         if not changed:
             return
-        await self.store.call("set_autos", table.id, changed)
+        await self._fenced(table, "set_autos", table.id, changed)
         for seat, auto in changed.items():
             table.seat_row(seat).auto = auto
             task = table.thinking.pop(seat, None)
@@ -736,7 +880,7 @@ class Hub:
             # Read what is stored first, so the new line is not read back and added twice.
             lines = await self._chat_lines(table)
             try:
-                await self.store.call("add_chat", table.id, line)
+                await self._fenced(table, "add_chat", table.id, line)
             except StoreUnavailable as exc:
                 log.warning("table %s: a chat message could not be stored: %s", table.id, exc.cause)
                 raise
@@ -855,6 +999,8 @@ class Hub:
                 return
             except asyncio.CancelledError:
                 raise
+            except NotOwner:
+                return  # the table was dropped: its new owner plays on
             except Exception as exc:
                 failures += 1
                 wait = min(self.settings.retry_max, self.settings.retry_first * 2 ** (failures - 1))
@@ -1000,6 +1146,10 @@ class Hub:
                 if not table.connections and idle >= self.settings.finished_ttl:
                     self._stop_all(table)
                     self.tables.pop(table.id, None)
+                    if self.ownership is not None and table.lease is not None:
+                        await self.store.call(
+                            "release_leases", self.ownership.owner, [table.lease]
+                        )
                 continue
             if (
                 self.settings.abandon_after

@@ -15,6 +15,12 @@ killed (only a power cut can lose the last ones).
 
 ``store_thread.StoreThread`` runs every call in a thread of its own, in the
 order the calls were made, so the event loop never waits on the database.
+
+Several server processes may share one PostgreSQL store: each table then has one
+owner at a time, held as a lease (``plunder_leases``: the owner, its address, an
+epoch and when the lease ends). A write made under a lease is fenced: it checks,
+in its own transaction, that the lease still has the writer's epoch, and fails
+with ``LeaseLost`` if another process has claimed the table since.
 """
 
 from __future__ import annotations
@@ -22,8 +28,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,15 +49,18 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
+    case,
     create_engine,
     event,
     insert,
     inspect,
     select,
     text,
+    tuple_,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 from plunder.engine.windows import AutoPass
 
@@ -139,6 +150,49 @@ chat = Table(
     Column("team", Boolean, default=False),
 )
 
+# Who owns each table among the processes sharing the store (see the module's
+# docstring). A table is free when it has no row, or when its lease has ended
+# (``expires``, seconds since the epoch by the database's clock); each claim adds
+# one to the epoch, so a write under an older epoch is known to be late.
+leases = Table(
+    "plunder_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(128), nullable=False),
+    # Where the owner answers for the table (its internal address), for a relay.
+    Column("address", String(256), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+
+class LeaseLost(Exception):
+    """A fenced write refused: the table's lease no longer has the writer's epoch."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} is no longer served here")
+        self.table_id = table_id
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A table's lease as one process holds it."""
+
+    table_id: str
+    epoch: int
+
+
+@dataclass(frozen=True)
+class LeaseRow:
+    """A table's lease as the store holds it; ``live``: not ended by the database's clock."""
+
+    table_id: str
+    owner: str
+    address: str
+    epoch: int
+    live: bool
+
+
 # Columns added since the first stores were made, by table, with their SQL type.
 NEW_COLUMNS = {
     "plunder_tables": {
@@ -201,6 +255,8 @@ class TableRow:
     bot_moves: dict[int, str] = field(default_factory=dict)
     # By move index: the moves the table held when its bot started (``MoveWrite``).
     bot_from: dict[int, int] = field(default_factory=dict)
+    # The lease this process holds on the table, when processes share the store.
+    lease: Lease | None = None
 
     def derived_status(self, game_over: bool) -> str:
         """The status the table's seats and game imply (a closed table stays closed)."""
@@ -248,12 +304,18 @@ class MoveWrite:
     bot: str | None = None
     # The moves the table held when that bot started to decide (``moves.bot_from``).
     bot_from: int | None = None
+    # The writer's epoch of the table's lease: the move is stored only while it is
+    # current (None: no lease, a store that one process serves alone).
+    epoch: int | None = None
 
 
 def default_url(path: str | Path = "plunder.sqlite3") -> str:
     """The embedded store: a SQLite file."""
     return f"sqlite:///{Path(path)}"
 
+
+# The advisory lock held while the schema is made or brought up to date.
+SCHEMA_LOCK = 0x706C756E
 
 # Seconds a store call waits for a lock another connection holds before it fails:
 # a store that stays locked is answered for with 503, not waited on
@@ -294,8 +356,24 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
-        self._add_new_columns()
+        if self.engine.dialect.name == "postgresql":
+            # Processes starting together on a new database make its tables once.
+            with self.engine.connect() as guard:
+                # Waited for as long as the other takes (``lock_timeout`` is for play).
+                guard.execute(text("SET lock_timeout = 0"))
+                guard.execute(text("SELECT pg_advisory_lock(:key)"), {"key": SCHEMA_LOCK})
+                try:
+                    metadata.create_all(self.engine)
+                    self._add_new_columns()
+                finally:
+                    guard.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": SCHEMA_LOCK})
+                    guard.execute(text("RESET lock_timeout"))
+                    guard.commit()
+        else:
+            metadata.create_all(self.engine)
+            self._add_new_columns()
+        # The lease the writes of the current call are fenced by (``fenced``).
+        self._fence = threading.local()
 
     def _add_new_columns(self) -> None:
         """Columns added since a store was made (``create_all`` makes only missing tables)."""
@@ -310,10 +388,154 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A transaction; under a fence (``fenced``), one that first checks the lease."""
+        with self.engine.begin() as db:
+            lease: Lease | None = getattr(self._fence, "lease", None)
+            if lease is not None:
+                _check_fences(db, [lease])
+            yield db
+
+    def fenced(self, lease: Lease, name: str, *args: Any) -> Any:
+        """``self.<name>(*args)``, its writes made only while ``lease`` is current."""
+        self._fence.lease = lease
+        try:
+            return getattr(self, name)(*args)
+        finally:
+            self._fence.lease = None
+
+    # Leases ------------------------------------------------------------------
+
+    def _now(self, db: Connection) -> float:
+        """Seconds since the epoch by the database's clock (the same for every process)."""
+        if self.engine.dialect.name == "postgresql":
+            now = db.execute(text("SELECT extract(epoch from clock_timestamp())")).scalar_one()
+            return float(now)
+        return time.time()
+
+    def claim_lease(
+        self, table_id: str, owner: str, address: str, ttl: float, dead_address: str = ""
+    ) -> int | None:
+        """Claim ``table_id`` for ``owner`` for ``ttl`` seconds; its new epoch, or None if
+        another owner's lease is live.
+
+        A lease held at ``dead_address`` is taken at once, live or not: the caller
+        listens there itself, so the process that held it is gone.
+        """
+        with self.engine.begin() as db:
+            now = self._now(db)
+            done = db.execute(
+                update(leases)
+                .where(
+                    leases.c.table_id == table_id,
+                    (leases.c.expires < now)
+                    | (leases.c.owner == owner)
+                    | (leases.c.address == dead_address),
+                )
+                .values(
+                    owner=owner,
+                    address=address,
+                    # A claim by the owner itself (two requests at once) keeps its epoch.
+                    epoch=case((leases.c.owner == owner, leases.c.epoch), else_=leases.c.epoch + 1),
+                    expires=now + ttl,
+                )
+                .returning(leases.c.epoch)
+            ).first()
+            if done is not None:
+                return int(done.epoch)
+            present = db.execute(
+                select(leases.c.epoch).where(leases.c.table_id == table_id)
+            ).first()
+            if present is not None:
+                return None
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(leases).values(
+                    table_id=table_id, owner=owner, address=address, epoch=1,
+                    expires=self._now(db) + ttl,
+                ))
+            return 1
+        except IntegrityError:
+            # Another process made the row first: it holds the lease.
+            return None
+
+    def renew_leases(self, owner: str, held: list[Lease], ttl: float) -> list[str]:
+        """Extend ``owner``'s leases by ``ttl`` seconds from now; the tables whose lease
+        has another epoch now (lost: another process claimed them)."""
+        if not held:
+            return []
+        with self.engine.begin() as db:
+            until = self._now(db) + ttl
+            # One statement for them all: a process may hold thousands.
+            renewed = db.execute(
+                update(leases)
+                .where(leases.c.owner == owner,
+                       leases.c.table_id.in_([lease.table_id for lease in held]))
+                .values(expires=until)
+                .returning(leases.c.table_id, leases.c.epoch)
+            ).all()
+        kept = {(r.table_id, int(r.epoch)) for r in renewed}
+        return [lease.table_id for lease in held if (lease.table_id, lease.epoch) not in kept]
+
+    def release_leases(self, owner: str, held: list[Lease]) -> None:
+        """End ``owner``'s leases now, so that another process may claim the tables at once."""
+        with self.engine.begin() as db:
+            for lease in held:
+                db.execute(
+                    update(leases)
+                    .where(leases.c.table_id == lease.table_id, leases.c.epoch == lease.epoch,
+                           leases.c.owner == owner)
+                    .values(expires=0.0)
+                )
+
+    def lease_of(self, table_id: str) -> LeaseRow | None:
+        """The table's lease as stored, or None if it never had one."""
+        with self.engine.connect() as db:
+            now = self._now(db)
+            found = db.execute(select(leases).where(leases.c.table_id == table_id)).first()
+        if found is None:
+            return None
+        return LeaseRow(found.table_id, found.owner, found.address, int(found.epoch),
+                        found.expires >= now)
+
+    def live_addresses(self) -> list[str]:
+        """The addresses of the owners that hold a live lease, each once."""
+        with self.engine.connect() as db:
+            now = self._now(db)
+            found = db.execute(
+                select(leases.c.address).where(leases.c.expires >= now).distinct()
+            ).all()
+        return sorted(r.address for r in found)
+
+    def orphans(self, limit: int, dead_address: str = "") -> list[str]:
+        """Unfinished tables that no live lease holds (their owner gone), oldest first;
+        those whose lease names ``dead_address`` too (see ``claim_lease``)."""
+        with self.engine.connect() as db:
+            now = self._now(db)
+            held = select(leases.c.table_id).where(
+                leases.c.expires >= now, leases.c.address != dead_address
+            )
+            found = db.execute(
+                select(tables.c.id)
+                .where(tables.c.status.not_in(FINISHED), tables.c.id.not_in(held))
+                .order_by(tables.c.created)
+                .limit(limit)
+            ).all()
+        return [r.id for r in found]
+
     # Writes ------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> None:
-        with self.engine.begin() as db:
+    def create_table(
+        self, row: TableRow, owner: str | None = None, address: str = "", ttl: float = 0.0
+    ) -> None:
+        """Store a new table; with ``owner``, under a lease of epoch 1 that is its own."""
+        with self._begin() as db:
+            if owner is not None:
+                db.execute(insert(leases).values(
+                    table_id=row.id, owner=owner, address=address, epoch=1,
+                    expires=self._now(db) + ttl,
+                ))
             db.execute(
                 insert(tables).values(
                     id=row.id,
@@ -365,7 +587,7 @@ class Store:
         ``host`` makes the seat the table's host, ``status`` is the table's new
         status: both in the same transaction as the seat.
         """
-        with self.engine.begin() as db:
+        with self._begin() as db:
             done = db.execute(
                 update(seats)
                 .where(
@@ -393,7 +615,10 @@ class Store:
         The primary key refuses a second move at one index of a table.
         """
         stamp = time.time()
-        with self.engine.begin() as db:
+        with self._begin() as db:
+            fences = {Lease(w.table_id, w.epoch) for w in batch if w.epoch is not None}
+            if fences:
+                _check_fences(db, sorted(fences, key=lambda f: f.table_id))
             db.execute(
                 INSERT_MOVE,
                 [
@@ -420,7 +645,7 @@ class Store:
         self.append_moves([MoveWrite(table_id, idx, seat, action, status)])
 
     def set_status(self, table_id: str, status: str, closed_by: str | None = None) -> None:
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
@@ -428,11 +653,11 @@ class Store:
             )
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
     def set_bot_secret(self, table_id: str, secret: str) -> None:
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(bot_secret=secret))
 
     def set_auto(self, table_id: str, seat: int, auto: bool) -> None:
@@ -440,7 +665,7 @@ class Store:
 
     def set_autos(self, table_id: str, autos: dict[int, bool]) -> None:
         """Hand seats to bots (True) or back (False), all in one transaction."""
-        with self.engine.begin() as db:
+        with self._begin() as db:
             for seat, auto in autos.items():
                 db.execute(
                     update(seats)
@@ -450,7 +675,7 @@ class Store:
 
     def set_autopass(self, table_id: str, seat: int, setting: AutoPass) -> None:
         """A seat's auto-pass, as its player set it."""
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
@@ -458,7 +683,7 @@ class Store:
             )
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
-        with self.engine.begin() as db:
+        with self._begin() as db:
             db.execute(
                 insert(chat).values(
                     table_id=table_id, seat=line.seat, name=line.name, at=line.at, text=line.text,
@@ -572,6 +797,36 @@ class Store:
             closed_by=r.closed_by,
             lesson=bool(r.lesson),
         )
+
+
+# The fence of a transaction: one statement for all the leases it writes under.
+FENCE = (
+    update(leases)
+    .where(tuple_(leases.c.table_id, leases.c.epoch).in_(bindparam("held", expanding=True)))
+    .values(epoch=leases.c.epoch)
+)
+
+
+def _check_fences(db: Connection, held: list[Lease]) -> None:
+    """Refuse the transaction unless each of ``held`` is its table's lease now.
+
+    The check updates the leases' rows: it holds them until the transaction
+    ends, so a claim made meanwhile waits for it and then sees its writes. A
+    refusal names one table whose lease is lost (a batch refused is written
+    again table by table: ``store_thread``).
+    """
+    done = db.execute(FENCE, {"held": [(lease.table_id, lease.epoch) for lease in held]})
+    if done.rowcount != len(held):
+        current = {
+            (r.table_id, int(r.epoch))
+            for r in db.execute(
+                select(leases.c.table_id, leases.c.epoch).where(
+                    leases.c.table_id.in_([lease.table_id for lease in held])
+                )
+            )
+        }
+        lost = [lease for lease in held if (lease.table_id, lease.epoch) not in current]
+        raise LeaseLost(lost[0].table_id if lost else held[0].table_id)
 
 
 def _seat_row(r: Any) -> SeatRow:

@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from plunder.server.store import MoveWrite, Store
+from plunder.server.store import Lease, LeaseLost, MoveWrite, Store
 from plunder.server.table import TableError
 
 log = logging.getLogger("plunder.server")
@@ -41,6 +41,15 @@ class StoreUnavailable(TableError):
         super().__init__("the store is unavailable; please try again shortly", status=503)
         self.what = what
         self.cause = one_line(cause)
+
+
+class NotOwner(TableError):
+    """A fenced write refused: another process has claimed the table (503: the client
+    reconnects, and reaches the table's new owner)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__("this table is served elsewhere now; please reconnect", status=503)
+        self.table_id = table_id
 
 
 def one_line(exc: BaseException) -> str:
@@ -135,6 +144,13 @@ class StoreThread:
         """``store.<name>(*args)`` in the store's thread; ``StoreUnavailable`` if it fails."""
         return await self._outcome(name, self._submit(getattr(self.store, name), args))
 
+    async def fenced(self, lease: Lease | None, name: str, *args: Any) -> Any:
+        """``call(name, *args)`` whose writes are made only while ``lease`` is current
+        (``NotOwner`` if it is not); with no lease, a plain ``call``."""
+        if lease is None:
+            return await self.call(name, *args)
+        return await self._outcome(name, self._submit(self.store.fenced, (lease, name, *args)))
+
     async def append_move(self, write: MoveWrite) -> None:
         """Store one move; ``StoreUnavailable`` if it could not be written."""
         await self._outcome("append_move", self._submit(None, (), write))
@@ -148,6 +164,8 @@ class StoreThread:
         """
         try:
             result = await future
+        except LeaseLost as exc:
+            raise NotOwner(exc.table_id) from exc
         except Exception as exc:
             if not self._failing:
                 self._failing = True

@@ -35,6 +35,7 @@ from plunder.server.store import (
     OVER,
     RUNNING,
     ChatLine,
+    Lease,
     SeatRow,
     TableRow,
     token_digest,
@@ -140,6 +141,9 @@ class LiveTable:
     # The table's latest chat messages, read from the store at the first hello
     # (None until then).
     chat: deque[ChatLine] | None = None
+    # The table's lease, when processes share the store (``plunder.server.owners``):
+    # every write of the table is made under it.
+    lease: Lease | None = None
 
     @property
     def id(self) -> str:

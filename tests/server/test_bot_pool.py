@@ -219,9 +219,9 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     from plunder.server import app as server_app
 
     given: list[Any] = []
-    monkeypatch.setattr(uvicorn, "run", lambda application, **kw: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: None)
     monkeypatch.setattr(
-        server_app, "create_app", lambda url, settings: given.append(settings)
+        server_app, "create_app", lambda url, settings, **kw: given.append(settings)
     )
     return given
 
@@ -235,12 +235,13 @@ def serve(*args: str, env: dict[str, str] | None = None) -> Any:
 
 
 def test_bot_workers_are_a_setting_of_plunder_serve(served, tmp_path):
-    store = str(tmp_path / "t.sqlite3")
-    assert serve("--db", store).exit_code == 0
-    assert serve("--db", store, "--bot-workers", "3").exit_code == 0
-    assert serve("--db", store, env={"PLUNDER_BOT_WORKERS": "0"}).exit_code == 0
+    # A store apiece: a SQLite store is served by one process at a time.
+    stores = [str(tmp_path / f"t{n}.sqlite3") for n in range(4)]
+    assert serve("--db", stores[0]).exit_code == 0
+    assert serve("--db", stores[1], "--bot-workers", "3").exit_code == 0
+    assert serve("--db", stores[2], env={"PLUNDER_BOT_WORKERS": "0"}).exit_code == 0
     default = max(1, (os.cpu_count() or 1) - 1)
     assert [s.bot_workers for s in served] == [default, 3, 0]
-    refused = serve("--db", store, "--bot-workers", "-1")
+    refused = serve("--db", stores[3], "--bot-workers", "-1")
     assert refused.exit_code == 2 and len(served) == 3
     assert "--bot-workers" in serve("--help").output

@@ -77,6 +77,7 @@ class Frame:
     timed: bool = False
     answer: str = ALL
     window: bool = False
+    race: bool = False
 
     @classmethod
     def of(
@@ -88,6 +89,7 @@ class Frame:
         timed: bool = False,
         answer: str = ALL,
         window: bool = False,
+        race: bool = False,
         **data: Any,
     ) -> Frame:
         """A frame; ``data`` must be JSON (the conformance kit checks every view).
@@ -95,14 +97,16 @@ class Frame:
         ``default`` is the notation of the default answer; ``timed`` says the rules
         limit the decision's time (it then needs a default, which the clock plays);
         ``answer`` is ``ALL`` or ``ANY``; ``window`` marks an any-time window
-        (``State.open_window``), whose kind is its timing.
+        (``State.open_window``), whose kind is its timing; ``race`` says the order
+        the answers arrive in decides (the first to answer wins), so that when an
+        answer comes matters as much as which: a table never plays it for a player.
         """
         if timed and default is None:
             raise ValueError(f"a timed {kind!r} decision needs a default answer for its clock")
         if answer not in (ALL, ANY):
             raise ValueError(f"answer is {ALL!r} or {ANY!r}, not {answer!r}")
         fields = tuple([(k, v if type(v) in _SCALARS else freeze(v)) for k, v in data.items()])
-        return cls(kind, frozenset(seats), fields, default, timed, answer, window)
+        return cls(kind, frozenset(seats), fields, default, timed, answer, window, race)
 
     @property
     def data(self) -> Mapping[str, Any]:
@@ -128,6 +132,8 @@ class Frame:
             out["answer"] = self.answer
         if self.window:
             out["window"] = True
+        if self.race:
+            out["race"] = True
         return out
 
     def key(self) -> Frame:

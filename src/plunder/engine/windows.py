@@ -218,6 +218,9 @@ class AutoPass:
         passing = self.passing(state, seat)
         if passing is not None or not self.forced or seat not in state.pending:
             return passing
+        frame = state.decision
+        if frame is not None and frame.race:
+            return None  # in a race, when the answer comes is the player's to choose
         legal = state.legal(seat)
         return legal[0] if len(legal) == 1 else None
 

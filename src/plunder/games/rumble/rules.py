@@ -240,7 +240,9 @@ class RumbleState(State):
         )
 
     def _ask_reach(self) -> None:
-        self.replace(Frame.of("reach", sorted(self.reach_options), round=self.round))
+        # Option race "arrival": the first touch takes the card, so the reach is a race.
+        race = self.game.options["race"] == "arrival" and len(self.reach_options) > 1
+        self.replace(Frame.of("reach", sorted(self.reach_options), race=race, round=self.round))
 
     def _out(self, seat: int) -> str | None:
         # R71: a dead pirate is out of the game for good.

@@ -43,13 +43,14 @@ def pool(game: str, iterations: tuple[int, ...]) -> list[str]:
 
 
 def fingerprint() -> str:
-    """The git commit of the code, marked ``+changes`` when the work tree differs."""
+    """The git commit of the code, marked ``+changes`` when the code (``src``,
+    ``scripts``) in the work tree differs from it; records and docs may."""
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], capture_output=True, text=True,
                               check=False).stdout.strip()
 
     commit = git("rev-parse", "--short=12", "HEAD") or "unknown"
-    return commit + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+    return commit + ("+changes" if git("status", "--porcelain", "--", "src", "scripts") else "")
 
 
 def ladder(report: dict[str, Any]) -> list[dict[str, Any]]:

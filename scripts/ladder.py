@@ -105,11 +105,11 @@ def run(game: str, iterations: tuple[int, ...], games: int, seed: int, jobs: int
     players = TABLES[game]
     bots = pool(game, iterations)
     spec = LabSpec(game, tuple(bots), games, {"players": players}, seed)
+    commit = fingerprint()  # before the games: the code they are played by
     started = time.perf_counter()
     report = run_lab(spec, Backend(jobs=jobs))
     seconds = time.perf_counter() - started
     rows = ladder(report)
-    commit = fingerprint()
     text = markdown(game, players, report, rows, command, commit, seconds)
     if out is not None:
         from plunder.lab import plots

@@ -16,6 +16,10 @@ Run it from the project root::
     python scripts/bench_bots.py                        # greedy, 20 s per game at most
     python scripts/bench_bots.py --bot greedy:easy --seconds 5 --games duel,rumble
     python scripts/bench_bots.py --json bots.json
+    python scripts/bench_bots.py --bot greedy,lookahead  # both, game by game, in one run
+
+A bot a game does not have (``lookahead`` is kept only where ``greedy`` changed)
+is left out of that game's rows.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import time
 from typing import Any
 
 import plunder
-from plunder.bots import from_spec
+from plunder.bots import from_spec, names, parse_spec
 
 TABLES = (
     ("duel", {"players": 3}),
@@ -83,9 +87,36 @@ def engine_step(name: str, options: dict[str, Any], seconds: float, seed: int) -
     return (clock() - start) / steps
 
 
+def _measure(name: str, options: dict[str, Any], spec: str, args: argparse.Namespace,
+             step: float) -> dict[str, Any] | None:
+    """One bot's row for one game, printed as it is measured."""
+    times, games = decision_times(name, options, spec, args.seconds, args.seed)
+    if not times:
+        print(f"{spec}: {name}: no decision with a choice in {args.seconds} s")
+        return None
+    mean = statistics.fmean(times)
+    row = {
+        "game": name,
+        "options": options,
+        "bot": spec,
+        "decisions": len(times),
+        "games": games,
+        "mean_ms": 1000 * mean,
+        "median_ms": 1000 * statistics.median(times),
+        "p90_ms": 1000 * sorted(times)[int(0.9 * (len(times) - 1))],
+        "engine_step_ms": 1000 * step,
+        "engine_steps_per_decision": mean / step,
+    }
+    print(f"{spec}: {name} ({options['players']}) | {row['mean_ms']:.3f}, "
+          f"{row['median_ms']:.3f}, {row['p90_ms']:.3f} | {len(times)} | "
+          f"{row['engine_steps_per_decision']:.1f}", flush=True)
+    return row
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bot", default="greedy", help="a bot spec (default greedy)")
+    parser.add_argument("--bot", default="greedy",
+                        help="a bot spec, or a comma list of them (default greedy)")
     parser.add_argument("--seconds", type=float, default=20.0, help="CPU time per game at most")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", help="a comma list of the games to measure (default: all)")
@@ -95,33 +126,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be positive")
     wanted = args.games.split(",") if args.games else [name for name, _ in TABLES]
     rows = []
-    print(f"{args.bot}: game (players) | ms a decision (mean, median, 90th percentile) | "
+    specs = args.bot.split(",")
+    print("bot: game (players) | ms a decision (mean, median, 90th percentile) | "
           "decisions | engine steps a decision")
     for name, options in TABLES:
         if name not in wanted:
             continue
-        times, games = decision_times(name, options, args.bot, args.seconds, args.seed)
-        if not times:
-            print(f"{name}: no decision with a choice in {args.seconds} s")
-            continue
         step = engine_step(name, options, min(2.0, args.seconds), args.seed)
-        mean = statistics.fmean(times)
-        row = {
-            "game": name,
-            "options": options,
-            "bot": args.bot,
-            "decisions": len(times),
-            "games": games,
-            "mean_ms": 1000 * mean,
-            "median_ms": 1000 * statistics.median(times),
-            "p90_ms": 1000 * sorted(times)[int(0.9 * (len(times) - 1))],
-            "engine_step_ms": 1000 * step,
-            "engine_steps_per_decision": mean / step,
-        }
-        rows.append(row)
-        print(f"{name} ({options['players']}) | {row['mean_ms']:.3f}, {row['median_ms']:.3f}, "
-              f"{row['p90_ms']:.3f} | {len(times)} | {row['engine_steps_per_decision']:.1f}",
-              flush=True)
+        for spec in specs:
+            if parse_spec(spec)[0] not in names(name):
+                continue
+            row = _measure(name, options, spec, args, step)
+            if row is not None:
+                rows.append(row)
     if args.json:
         figures = {
             "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},

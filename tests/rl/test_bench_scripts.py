@@ -69,6 +69,14 @@ def test_bench_bots_times_the_greedy_bot(tmp_path: Path) -> None:
         assert row["decisions"] > 0 and row["mean_ms"] > 0 and row["engine_step_ms"] > 0
 
 
+def test_bench_bots_times_several_bots_where_each_game_has_them(tmp_path: Path) -> None:
+    found = figures("bench_bots", ["--seconds", "0.3", "--games", "swordplay,underfire",
+                                   "--bot", "greedy,lookahead"], tmp_path)
+    # Swordplay's greedy never changed, so it has no lookahead bot to time.
+    assert sorted((row["game"], row["bot"]) for row in found["tables"]) == [
+        ("swordplay", "greedy"), ("underfire", "greedy"), ("underfire", "lookahead")]
+
+
 def test_bench_learner_times_the_learner_against_each_opponent(tmp_path: Path) -> None:
     found = figures("bench_learner", ["--seconds", "0.2", "--games", "duel",
                                       "--opponents", "default,random"], tmp_path)

@@ -34,6 +34,7 @@ from plunder.engine.state import State
 # What the bot list says of the bots a game may bring, by their usual names.
 HELP = {
     "greedy": "looks one step ahead with a heuristic of its own game",
+    "lookahead": "the earlier greedy: plays each action ahead through the engine",
     "solver": "plays the game's exact equilibrium",
 }
 

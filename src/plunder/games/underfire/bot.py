@@ -68,8 +68,11 @@ def _worth(state: UnderFireState, seat: int) -> float:
     return parts["total"] + GOLD * state.gold[seat] + SHIP * ships + PAIR * pairs + ROOM * room
 
 
-class GreedyBot(GreedyBase):
-    """One turn's look-ahead in a sampled world, scored by ``value``."""
+class LookaheadBot(GreedyBase):
+    """One turn's look-ahead in a sampled world, scored by ``value`` (``greedy`` before
+    it scored from the state; kept as ``lookahead`` so the two can be compared)."""
+
+    name = "lookahead"
 
     def __init__(self, level: str = "normal", depth: int | None = None) -> None:
         self.depth = depth if depth is not None else DEPTH[check_level(level)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 
 from plunder.cli import app
 from plunder.engine.content import read_toml
+from plunder.engine import registry
 from plunder.engine.registry import ENVIRONMENT
 from plunder.engine.tuning import (
     CONTENT_OVERRIDES,
@@ -131,12 +133,15 @@ def toy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def registered(toy: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def registered(toy: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     # Found as a game kept outside plunder: by this process and the workers it starts.
     monkeypatch.syspath_prepend(str(toy))
     monkeypatch.setenv(ENVIRONMENT, "tunetoy")
     monkeypatch.setenv("PYTHONPATH", str(toy))
-    return toy / "tunetoy"
+    yield toy / "tunetoy"
+    # The toy leaves the registry with the test: later tests list the real games only.
+    registry._manifests.pop("tunetoy", None)
+    registry._imported.discard("tunetoy")
 
 
 def test_a_game_declares_its_tunable_numbers_with_their_bounds() -> None:

@@ -82,7 +82,10 @@ def slow_when_holding(monkeypatch: pytest.MonkeyPatch) -> dict[int, bool]:
 
 @pytest.fixture
 def floored(db_url: str) -> Iterator[TestClient]:
-    settings = dataclasses.replace(UNLIMITED, bot_delay=FLOOR)
+    # The bots think on threads of this process (bot_workers 0), where the test's
+    # stand-in for a bot that thinks longer when it holds the card is patched in; the
+    # pacing that hides it is the same for bots in worker processes.
+    settings = dataclasses.replace(UNLIMITED, bot_delay=FLOOR, bot_workers=0)
     with TestClient(create_app(db_url, settings=settings)) as test_client:
         yield test_client
 

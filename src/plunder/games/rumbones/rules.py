@@ -412,6 +412,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
                 parts = sources[event.data["side"]]
                 why = event.data["why"]
                 parts[why] = parts.get(why, 0.0) + event.data["amount"]
+        for side, parts in enumerate(sources):
+            # A position set up with VP already scored (a test's, an analysis's).
+            before = self.vp[side] - sum(parts.values())
+            if before:
+                parts[text.VP_BEFORE] = float(before)
         breakdown = tuple(sources[self.seat_side(s)] for s in range(self.players))
         return Result(seats, scores, reason, breakdown=breakdown)
 

@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from plunder.cli import app
-from plunder.engine.content import read_toml
 from plunder.engine import registry
+from plunder.engine.content import read_toml
 from plunder.engine.registry import ENVIRONMENT
 from plunder.engine.tuning import (
     CONTENT_OVERRIDES,

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from plunder.games.rumbones.content import CONTENT
 
-
 # A part of a side's final score in a position set up with VP already scored.
 VP_BEFORE = "VP at the start"
 

@@ -21,6 +21,16 @@ from e2e.driving import PHONE, click
 from plunder.engine.registry import manifest
 
 HINT = "#lesson-hint"
+# The outline of the element of the move the hint suggests now: null without a
+# suggestion, "absent" where the move has no element of its own yet.
+MARKED_JS = """
+() => {
+  const n = (document.querySelector('#lesson-hint').dataset.suggest || '').split(' ')[0];
+  if (!n) return null;
+  const e = document.querySelector(`#game [data-action="${CSS.escape(n)}"]`);
+  return e ? getComputedStyle(e).outlineStyle : 'absent';
+}
+"""
 
 
 def _suggested(page: Any) -> str:
@@ -71,6 +81,7 @@ def test_a_guided_first_game_is_played_by_following_its_hints(
     expect(hint).to_contain_text(f"Lesson, step 1 of {len(lesson.steps)}: {lesson.intro}")
     page.screenshot(path=str(screenshots / f"lesson-{game}-desktop.png"))
     texts_seen = set()
+    marks: list[str | None] = []
     made = 0
     deadline = time.monotonic() + 240
     while not hint.inner_text().startswith("Lesson done"):
@@ -80,10 +91,10 @@ def test_a_guided_first_game_is_played_by_following_its_hints(
         if not notation:
             page.wait_for_timeout(50)
             continue
-        # What the hint suggests is marked on the table, where the move has an element.
-        element = page.locator(f'#game [data-action="{notation}"]')
-        if element.count():
-            expect(element.first).to_have_css("outline-style", "solid")
+        # What the hint suggests is marked on the table, where the move has an element
+        # (the hint and its element read at one moment: the table moves on by itself).
+        marks.append(page.evaluate(MARKED_JS))
+        assert marks[-1] != "none", notation
         before = max(moves)
         if make_by_clicks(page, notation):
             made += 1
@@ -97,6 +108,7 @@ def test_a_guided_first_game_is_played_by_following_its_hints(
             label = f"Lesson, step {place} of {len(lesson.steps)}: "
             assert any(t.startswith(label) and step.hint in t for t in texts_seen), step.name
     expect(hint).to_contain_text(lesson.done)
+    assert "solid" in marks, marks
     # On a phone, the hint sits in the first screen of the table, within its width.
     page.set_viewport_size(PHONE)
     page.evaluate("() => window.scrollTo(0, 0)")

@@ -34,6 +34,11 @@ def test_a_pass_sent_twice_for_the_discard_step_does_not_pass_the_ready_step(cli
         sockets[0].send({"type": "hello", "token": created["token"]})
         sockets[1].send({"type": "hello", "token": joined["token"]})
         latest = [s.state() for s in sockets]
+        # Both answer every decision themselves: a ready step whose one answer is
+        # pass must wait for the fighter, not play itself (autoplay).
+        for socket in sockets:
+            socket.send({"type": "autopass", "every": False, "timings": [], "forced": False})
+            socket.until(lambda m: m["type"] == "autopass" and m["forced"] is False)
         fighter = next(seat for seat in (0, 1) if latest[seat]["legal"])
         me, discard = sockets[fighter], latest[fighter]
         assert discard["view"]["decision"]["kind"] == "discard" and "pass" in discard["legal"]

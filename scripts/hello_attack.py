@@ -68,16 +68,22 @@ HELLO = json.dumps({"type": "hello"}).encode()
 def long_table(moves: int, seed: int = 1) -> tuple[TableRow, str]:
     """A 5-player Duel table played at random to at least ``moves`` moves, seat 0 to move.
 
-    Seat 0 is a human (its token is returned) and owes the next decision, so the
-    table waits there; the other seats are random bots.
+    Seat 0 is a human (its token is returned) and alone owes the next decision,
+    with more than one answer to it (so nothing is played for it), and the table
+    waits there; the other seats are random bots.
     """
     game = plunder.load("duel", **LONG_OPTIONS)
     rng = random.Random(seed)
     state = game.new(seed=seed)
-    while len(state.moves) < moves or 0 not in state.pending:
+
+    def waits_for_seat_0() -> bool:
+        return state.pending == {0} and len(state.legal(0)) > 1
+
+    while len(state.moves) < moves or not waits_for_seat_0():
         if state.is_over:
             raise RuntimeError(f"the game ended at move {len(state.moves)}; try another seed")
-        seat = min(s for s in state.pending if s not in state.committed)
+        # The bots answer first, so that seat 0 is left owing alone.
+        seat = max(state.pending)
         state.act(seat, rng.choice(state.legal(seat)))
     token = secrets.token_urlsafe(32)
     seats = [SeatRow(0, "human", name="Ann", token_hash=token_digest(token))]

@@ -596,6 +596,21 @@ def test_searchers_reach_together_and_the_first_touch_takes_the_card() -> None:
     assert health(state, 0) == 5
 
 
+def test_a_reach_that_is_a_race_never_plays_itself() -> None:
+    """R94: under ``race="arrival"`` each searcher's one answer is its own to time, so
+    a table's autoplay leaves it alone; under ``race="random"`` it plays it."""
+    from plunder.engine.windows import AutoPass
+
+    autoplay = AutoPass()
+    for race, played in (("arrival", None), ("random", "grab>0")):
+        state = new_with(PLAIN3, "heal", race=race)
+        play(state, {0: "search", 1: "search", 2: "shoot>0"})
+        assert legal(state, 0) == legal(state, 1) == ["grab>0"]
+        for seat in (0, 1):
+            action = autoplay.playing(state, seat)
+            assert (None if action is None else action.notation) == played, race
+
+
 def test_a_random_race_is_won_by_either_searcher() -> None:
     """R69: ``race="random"`` (the default) draws the winner with the game's seed."""
     winners = set()

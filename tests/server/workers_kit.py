@@ -45,55 +45,42 @@ def engine_of(db_url: str) -> Any:
     return create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
 
 
-def stored_moves(db_url: str, table: str) -> list[tuple[int, int, str]]:
-    """The moves the store holds for ``table``: (index, seat, action)."""
+def rows(db_url: str, query: Any) -> list[Any]:
+    """The rows ``query`` finds in the store ``db_url`` (on a connection of its own)."""
     engine = engine_of(db_url)
     try:
         with engine.connect() as db:
-            found = db.execute(
-                select(moves.c.idx, moves.c.seat, moves.c.action)
-                .where(moves.c.table_id == table)
-                .order_by(moves.c.idx)
-            ).all()
+            return list(db.execute(query).all())
     finally:
         engine.dispose()
-    return [(r.idx, r.seat, r.action) for r in found]
+
+
+def stored_moves(db_url: str, table: str) -> list[tuple[int, int, str]]:
+    """The moves the store holds for ``table``: (index, seat, action)."""
+    query = (select(moves.c.idx, moves.c.seat, moves.c.action)
+             .where(moves.c.table_id == table).order_by(moves.c.idx))
+    return [(r.idx, r.seat, r.action) for r in rows(db_url, query)]
 
 
 def stored_chat(db_url: str, table: str) -> list[str]:
     """The chat lines the store holds for ``table``, oldest first."""
-    engine = engine_of(db_url)
-    try:
-        with engine.connect() as db:
-            found = db.execute(
-                select(chat.c.text).where(chat.c.table_id == table).order_by(chat.c.id)
-            ).all()
-    finally:
-        engine.dispose()
-    return [r.text for r in found]
+    query = select(chat.c.text).where(chat.c.table_id == table).order_by(chat.c.id)
+    return [r.text for r in rows(db_url, query)]
+
+
+def lease_of(db_url: str, table: str) -> Any:
+    """The lease row of ``table`` (it must have one)."""
+    (found,) = rows(db_url, select(leases).where(leases.c.table_id == table))
+    return found
 
 
 def owner_pid(db_url: str, table: str) -> int:
     """The process id of the table's owner (its owner id is host:pid:random)."""
-    engine = engine_of(db_url)
-    try:
-        with engine.connect() as db:
-            found = db.execute(select(leases.c.owner).where(leases.c.table_id == table)).first()
-    finally:
-        engine.dispose()
-    assert found is not None
-    return int(found.owner.split(":")[1])
+    return int(lease_of(db_url, table).owner.split(":")[1])
 
 
 def owner_address(db_url: str, table: str) -> str:
-    engine = engine_of(db_url)
-    try:
-        with engine.connect() as db:
-            found = db.execute(select(leases.c.address).where(leases.c.table_id == table)).first()
-    finally:
-        engine.dispose()
-    assert found is not None
-    return str(found.address)
+    return str(lease_of(db_url, table).address)
 
 
 class Refused(AssertionError):

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import pickle
 import queue
 import random
@@ -46,6 +45,7 @@ from typing import Any, Protocol
 
 from plunder.bots.table import TableBot
 from plunder.engine.state import State
+from plunder.server.children import SPAWN, start_child, stop_children
 
 log = logging.getLogger("plunder.server")
 
@@ -123,17 +123,14 @@ class BotFailed(Exception):
 class Worker:
     """One worker process and the pipe to it."""
 
-    def __init__(self, context: Any) -> None:
-        self.conn, theirs = context.Pipe()
-        self.process = context.Process(
-            target=serve_decisions, args=(theirs,), name="plunder-bot", daemon=True
-        )
-        self.process.start()
+    def __init__(self) -> None:
+        self.conn, theirs = SPAWN.Pipe()
+        self.process = start_child(serve_decisions, (theirs,), "plunder-bot", daemon=True)
         theirs.close()
 
     @property
     def pid(self) -> int | None:
-        return self.process.pid  # type: ignore[no-any-return]
+        return self.process.pid
 
     def ask(self, data: bytes) -> Answer:
         """Send one encoded ``Ask`` and wait for its answer (blocks: run on a thread)."""
@@ -144,7 +141,7 @@ class Worker:
                 kind, value = self.conn.recv()
                 if kind == "error":
                     raise BotFailed(value)
-                return value  # type: ignore[no-any-return]
+                return value
         except (EOFError, OSError, ValueError) as exc:
             # ValueError: the pipe was closed under this thread (the pool closing).
             raise WorkerDied(str(exc) or type(exc).__name__) from exc
@@ -152,12 +149,7 @@ class Worker:
 
     def stop(self) -> None:
         """End the process (a search it is making is lost), then the pipe."""
-        if self.process.is_alive():
-            self.process.terminate()
-            self.process.join(timeout=1)
-            if self.process.is_alive():
-                self.process.kill()
-                self.process.join(timeout=1)
+        stop_children([self.process], grace=1)
         self.conn.close()
 
 
@@ -177,7 +169,6 @@ class BotPool:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._context = multiprocessing.get_context("spawn")
         # One thread per worker waits on its pipe; a decision waits in this
         # executor's queue while every worker is busy (at most ``size`` in flight).
         self._threads = ThreadPoolExecutor(size, thread_name_prefix="plunder-bot")
@@ -254,7 +245,7 @@ class BotPool:
     def _start(self) -> Worker:
         if self._closed:
             raise WorkerDied("the bot pool is closed")
-        worker = Worker(self._context)
+        worker = Worker()
         with self._lock:
             self._workers.add(worker)
         return worker

@@ -11,13 +11,13 @@ held (a lease held at its own address is its own: see ``Store.claim_lease``).
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import signal
 import socket
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from plunder.server.children import start_child, stop_children
 from plunder.server.owners import LEASE_TTL, Ownership
 from plunder.server.settings import Settings
 
@@ -115,7 +115,6 @@ def supervise(serving: Serving, workers: int, first_internal: int) -> None:
         level=logging.WARNING if serving.quiet else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    spawn = multiprocessing.get_context("spawn")
     stopping = False
 
     def stop(_signal: int, _frame: Any) -> None:
@@ -126,12 +125,8 @@ def supervise(serving: Serving, workers: int, first_internal: int) -> None:
     signal.signal(signal.SIGINT, stop)
 
     def start(index: int) -> Any:
-        process = spawn.Process(
-            target=serve_one,
-            args=(serving, first_internal + index),
-            name=f"plunder-worker-{index}",
-        )
-        process.start()
+        process = start_child(serve_one, (serving, first_internal + index),
+                              f"plunder-worker-{index}")
         log.info("worker %d started (pid %s, port %d)", index, process.pid,
                  first_internal + index)
         return process
@@ -150,10 +145,4 @@ def supervise(serving: Serving, workers: int, first_internal: int) -> None:
                 running[index] = start(index)
                 started[index] = time.monotonic()
     finally:
-        for process in running:
-            if process.exitcode is None:
-                process.terminate()
-        for process in running:
-            process.join(15)
-            if process.exitcode is None:
-                process.kill()
+        stop_children(running, grace=15)

@@ -556,12 +556,12 @@ def content(records: Sequence[GameRecord]) -> dict[str, Any] | None:
     return {
         "games": games,
         "picks": {
-            kind: {piece: share(w, n).to_json() for piece, (w, n) in sorted(table.items())}
+            kind: {piece: share(w, int(n)).to_json() for piece, (w, n) in sorted(table.items())}
             for kind, table in picks.items()
         },
         "picks_by_side": {
             kind: {
-                side: {piece: share(w, n).to_json() for piece, (w, n) in sorted(table.items())}
+                side: {piece: share(w, int(n)).to_json() for piece, (w, n) in sorted(table.items())}
                 for side, table in sorted(sides.items())
             }
             for kind, sides in by_side.items()

@@ -182,12 +182,12 @@ def sweep(option: str, values: Sequence[Any], studies: Sequence[Mapping[str, Any
     figure, axes = plt.subplots(rows, columns, figsize=(12, 3 * rows), squeeze=False)
     flat = [a for row in axes for a in row]
     for axes_one, (name, ys) in zip(flat, curves, strict=False):
-        points = [(x, y) for x, y in zip(at, ys, strict=True) if y[0] is not None]
+        points = [(x, y, ci) for x, (y, ci) in zip(at, ys, strict=True) if y is not None]
         if points:
-            xs = [x for x, _ in points]
-            values = [y for _, (y, _) in points]
+            xs = [x for x, _, _ in points]
+            values = [y for _, y, _ in points]
             axes_one.plot(xs, values, marker="o", color=BAR)
-            bars = [(x, y, ci) for x, (y, ci) in points if ci is not None]
+            bars = [(x, y, ci) for x, y, ci in points if ci is not None]
             if bars:
                 axes_one.errorbar(
                     [x for x, _, _ in bars], [y for _, y, _ in bars],

@@ -60,7 +60,7 @@ def skill_ratings(
     for record in records:
         seating = sides or [[seat] for seat in range(len(record.bots))]
         lineup = [[ratings[record.bots[seat]] for seat in side] for side in seating]
-        ranks = [0 if set(side) & set(record.winners) or not record.winners else 1
+        ranks = [0.0 if set(side) & set(record.winners) or not record.winners else 1.0
                  for side in seating]
         rated = model.rate(lineup, ranks=ranks)
         updates: dict[str, list[Any]] = {}

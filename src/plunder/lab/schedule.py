@@ -26,7 +26,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,7 +145,7 @@ def exhaustive_groups(lineup: Sequence[str]) -> list[list[tuple[str, ...]]]:
     return groups
 
 
-def _first_order(lineup: Sequence[str]):  # type: ignore[no-untyped-def]
+def _first_order(lineup: Sequence[str]) -> Callable[[Sequence[str]], list[int]]:
     # Seatings in the order of the line-up's own entries, so the line-up as given comes first.
     rank = {name: lineup.index(name) for name in lineup}
     return lambda seating: [rank[name] for name in seating]

@@ -162,6 +162,7 @@ class BatchEnv:
         """The potential's change in each play that moved (``returns``: the plays'
         returns where they ended, else 0); an ended play's potential goes back to 0."""
         value = self.rules.evaluate(np, self.state)
+        assert value is not None  # shaped only where the rules evaluate (the constructor)
         now = np.where(np.isnan(value), self.potential, value)
         now = np.where(terminated[:, None], returns, now)
         now = np.where(moved[:, None], now, self.potential)

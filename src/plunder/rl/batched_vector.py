@@ -34,9 +34,11 @@ from plunder.rl.deps import need
 gymnasium = need("gymnasium")
 spaces = gymnasium.spaces
 AutoresetMode = gymnasium.vector.AutoresetMode
+# The base class, typed Any: gymnasium is imported by name at run time.
+VectorEnv: Any = gymnasium.vector.VectorEnv
 
 
-class BatchVectorEnv(gymnasium.vector.VectorEnv):
+class BatchVectorEnv(VectorEnv):
     """``num_envs`` plays of one game for one learner at ``seat`` (module docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {

@@ -52,6 +52,9 @@ from plunder.rl.deps import need
 from plunder.rl.play import Play
 
 pyspiel = need("pyspiel")
+# The base classes, typed Any: pyspiel is imported by name at run time.
+PyspielGame: Any = pyspiel.Game
+PyspielState: Any = pyspiel.State
 
 PREFIX = "python_plunder_"
 # Parameters of every game besides its own options.
@@ -154,7 +157,7 @@ def _utility_sum(game: Game) -> float | None:
     return float(len(game.teams()[0]))
 
 
-class SpielGame(pyspiel.Game):
+class SpielGame(PyspielGame):
     """The OpenSpiel game of one plunder game under fixed options.
 
     ``register()`` makes a subclass per plunder game, naming it in ``game_name``.
@@ -193,7 +196,7 @@ class SpielGame(pyspiel.Game):
         return SpielObserver(self, iig_obs_type, params)
 
 
-class SpielState(pyspiel.State):
+class SpielState(PyspielState):
     """One play, as OpenSpiel sees it: the deal (a chance node), then a simultaneous
     node per step of the game."""
 

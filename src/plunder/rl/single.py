@@ -27,6 +27,8 @@ from plunder.rl.deps import need
 from plunder.rl.play import Play, Potential, observation_bounds, render_text, resolve_game
 
 gymnasium = need("gymnasium")
+# The base class, typed Any: gymnasium is imported by name at run time.
+Env: Any = gymnasium.Env
 spaces = gymnasium.spaces
 
 NAMESPACE = "plunder"
@@ -42,7 +44,7 @@ def default_opponent(game: str) -> str:
     return "greedy:easy" if "greedy" in bot_names(game) else "random"
 
 
-class SingleSeatEnv(gymnasium.Env):
+class SingleSeatEnv(Env):
     """One learner at ``seat``; the other seats are played by bots named by specs.
 
     ``opponents`` is one bot spec for every other seat, or a list of specs given

@@ -40,6 +40,9 @@ from plunder.rl.play import (
 
 gymnasium = need("gymnasium")
 pettingzoo = need("pettingzoo")
+# The base classes, typed Any: pettingzoo is imported by name at run time.
+ZooParallelEnv: Any = pettingzoo.ParallelEnv
+ZooAECEnv: Any = pettingzoo.AECEnv
 spaces = gymnasium.spaces
 
 
@@ -133,7 +136,7 @@ class Seats:
         seats = self._seats(acting)
         pending = state.pending
         over = state.is_over
-        infos = {}
+        infos: dict[str, dict[str, Any]] = {}
         gone: set[int] = set()
         for agent, seat in zip(acting, seats, strict=False):
             status = DECIDING if seat in pending else state.status(seat)
@@ -188,7 +191,7 @@ class Seats:
         """Nothing to release: an environment holds no files, windows or processes."""
 
 
-class ParallelEnv(Seats, pettingzoo.ParallelEnv):
+class ParallelEnv(Seats, ZooParallelEnv):
     """Every live agent acts at each step; see the module's docstring."""
 
     def reset(
@@ -217,7 +220,7 @@ class ParallelEnv(Seats, pettingzoo.ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
 
-class AECEnv(Seats, pettingzoo.AECEnv):
+class AECEnv(Seats, ZooAECEnv):
     """The live agents act one at a time, a cycle per step of the game (module docstring).
 
     ``step`` does PettingZoo's reward bookkeeping (``_clear_rewards``,

@@ -384,7 +384,7 @@ def create_app(
             specs = game_class(game).option_specs()
         except UnknownGame as exc:
             raise TableError(str(exc)) from None
-        seat_specs = data.get("seats")
+        seat_specs: Any = data.get("seats")  # checked by the hub
         lesson = None
         if data.get("lesson") is not None:
             # A guided first game sets its own table: its options, seats and deal.

@@ -20,10 +20,13 @@ DEFAULT_DB = "plunder.sqlite3"
 D = Settings()
 
 
-def _limit(flag: str, help_text: str, **bounds: float) -> typer.models.OptionInfo:
-    """A limit's option, set by ``flag`` or by the environment variable named after it."""
+def _limit(
+    flag: str, help_text: str, min: float | None = None, max: float | None = None
+) -> typer.models.OptionInfo:
+    """A limit's option, between ``min`` and ``max``, set by ``flag`` or by the
+    environment variable named after it."""
     env = "PLUNDER_" + flag.removeprefix("--").replace("-", "_").upper()
-    return typer.Option(flag, envvar=env, help=help_text, **bounds)
+    return typer.Option(flag, envvar=env, help=help_text, min=min, max=max)
 
 
 def serve_command(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from plunder.engine.errors import OptionError
@@ -29,6 +29,7 @@ def depth(value: Any, limit: int) -> int:
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, level = stack.pop()
+        inner: Iterable[Any]
         if isinstance(item, dict):
             inner = item.values()
         elif isinstance(item, list):

@@ -127,7 +127,7 @@ def read_message(data: Any) -> Message:
         raise BadMessage("not a JSON message with a type")
     kind = data["type"]
     try:
-        return _READER.validate_python(data)  # type: ignore[no-any-return]
+        return _READER.validate_python(data)
     except ValidationError as exc:
         raise BadMessage(_sentence(kind, exc)) from None
 

@@ -253,7 +253,7 @@ class StoreThread:
             if len(run) == 1 or isinstance(exc, OUTAGES):
                 return [(job.future, exc, False) for job in run]
             log.warning("%d moves could not be stored together; trying each alone", len(run))
-        outcomes = []
+        outcomes: list[Outcome] = []
         for job, write in zip(run, writes, strict=True):
             try:
                 self.store.append_moves([write])

@@ -1,32 +1,48 @@
 """``plunder serve``: the browser table on this machine.
 
-Every limit of the server is a flag here, and an environment variable; the
-defaults are those of ``plunder.server.settings.Settings``.
+Every setting the server declares (``plunder.server.settings``) is a flag here and
+an environment variable, made from its declaration.
 """
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
-from plunder.server.owners import LEASE_TTL
 from plunder.server.processes import Serving, serve_one, supervise
-from plunder.server.settings import Settings
+from plunder.server.settings import Declared, Deployment, Settings, declarations, env_var, flag
 from plunder.server.store import default_url, make_engine
 
 DEFAULT_DB = "plunder.sqlite3"
-D = Settings()
 
 
-def _limit(
-    flag: str, help_text: str, min: float | None = None, max: float | None = None
-) -> typer.models.OptionInfo:
-    """A limit's option, between ``min`` and ``max``, set by ``flag`` or by the
-    environment variable named after it."""
-    env = "PLUNDER_" + flag.removeprefix("--").replace("-", "_").upper()
-    return typer.Option(flag, envvar=env, help=help_text, min=min, max=max)
+def _option(name: str, kind: type, declared: Declared) -> Any:
+    """The typer option of a declared setting: its flag (a pair of flags for a switch)
+    and its environment variables, help and bounds."""
+    flags = flag(name)
+    extra: dict[str, Any] = {}
+    if kind is bool:
+        flags = f"{flags}/--no-{flags.removeprefix('--')}"
+        extra["metavar"] = ""
+    else:
+        extra.update(min=declared.low, max=declared.high)
+    envvar = [env_var(name), *declared.also_env]
+    return typer.Option(flags, envvar=envvar, help=declared.help, **extra)
+
+
+def _declared_parameters() -> list[inspect.Parameter]:
+    """A keyword parameter of ``serve_command`` for each declared setting."""
+    return [
+        inspect.Parameter(
+            name, inspect.Parameter.KEYWORD_ONLY, default=default,
+            annotation=Annotated[kind, _option(name, kind, declared)],
+        )
+        for cls in (Settings, Deployment)
+        for name, kind, default, declared in declarations(cls)
+    ]
 
 
 def serve_command(
@@ -46,268 +62,13 @@ def serve_command(
             "path), or a SQLAlchemy URL such as sqlite:///FILE or postgresql://user@host/dbname.",
         ),
     ] = None,
-    bot_delay: Annotated[
-        float,
-        _limit(
-            "--bot-delay",
-            "Seconds from a bot's decision falling due to its move, at least (a table may ask "
-            "for a longer one, never a shorter one).",
-            min=0,
-            max=10,
-        ),
-    ] = D.bot_delay,
-    bot_reflex: Annotated[
-        float,
-        _limit(
-            "--bot-reflex",
-            "Seconds from a decision the rules time (a reflex) falling due to a bot's answer.",
-            min=0,
-            max=10,
-        ),
-    ] = D.bot_reflex,
-    bot_workers: Annotated[
-        int,
-        _limit(
-            "--bot-workers",
-            "Worker processes in which bots decide; more decisions wait their turn. "
-            "Default: the machine's cores less one, at least one. 0: on threads of the "
-            "server's own process (stalls every table while a bot searches; for comparison).",
-            min=0,
-            max=256,
-        ),
-    ] = D.bot_workers,
-    max_message: Annotated[
-        int, _limit("--max-message", "Largest WebSocket message read, in bytes.", min=256)
-    ] = D.max_message,
-    max_body: Annotated[
-        int, _limit("--max-body", "Largest HTTP request body read, in bytes.", min=256)
-    ] = D.max_body,
-    max_depth: Annotated[
-        int, _limit("--max-depth", "Deepest nesting of JSON lists and objects read.", min=2)
-    ] = D.max_depth,
-    ws_rate: Annotated[
-        float, _limit("--ws-rate", "Messages a second one WebSocket may send.", min=0.1)
-    ] = D.ws_rate,
-    ws_burst: Annotated[
-        int, _limit("--ws-burst", "Messages one WebSocket may send at once.", min=1)
-    ] = D.ws_burst,
-    ws_backlog_bytes: Annotated[
-        int,
-        _limit(
-            "--ws-backlog-bytes",
-            "Bytes of unsent messages before a connection that does not read is closed.",
-            min=1024,
-        ),
-    ] = D.ws_backlog_bytes,
-    ws_per_client: Annotated[
-        int,
-        _limit("--ws-per-client", "WebSockets open at once per client; 0: no cap.", min=0),
-    ] = D.ws_per_client,
-    hello_rate: Annotated[
-        float, _limit("--hello-rate", "Hellos a second one WebSocket may say.", min=0.01)
-    ] = D.hello_rate,
-    hello_burst: Annotated[
-        int, _limit("--hello-burst", "Hellos one WebSocket may say at once.", min=1)
-    ] = D.hello_burst,
-    log_page: Annotated[
-        int,
-        _limit(
-            "--log-page",
-            "Events of a seat's log in a hello's answer and in one page of the log.",
-            min=1,
-            max=10_000,
-        ),
-    ] = D.log_page,
-    ws_compression: Annotated[
-        bool,
-        typer.Option(
-            "--ws-compression/--no-ws-compression",
-            envvar="PLUNDER_WS_COMPRESSION",
-            metavar="",
-            help="Compress WebSocket messages (costs CPU; messages are a few KB).",
-        ),
-    ] = D.ws_compression,
-    create_rate: Annotated[
-        float, _limit("--create-rate", "New tables a minute per client.", min=0.01)
-    ] = D.create_rate,
-    create_burst: Annotated[
-        int, _limit("--create-burst", "New tables per client at once.", min=1)
-    ] = D.create_burst,
-    tables_per_client: Annotated[
-        int,
-        _limit("--tables-per-client", "Open or running tables per client; 0: no cap.", min=0),
-    ] = D.tables_per_client,
-    max_tables: Annotated[
-        int,
-        _limit("--max-tables", "Open or running tables over all clients; 0: no cap.", min=0),
-    ] = D.max_tables,
-    forwarded_allow_ips: Annotated[
-        str,
-        typer.Option(
-            "--forwarded-allow-ips",
-            # uvicorn's own variable too.
-            envvar=["PLUNDER_FORWARDED_ALLOW_IPS", "FORWARDED_ALLOW_IPS"],
-            help="Addresses of the proxies whose X-Forwarded-For names the client (uvicorn's "
-            "setting: comma-separated addresses or networks, or *). Empty: none; each "
-            "connection's own address is its client.",
-        ),
-    ] = "",
-    lobby_size: Annotated[
-        int, _limit("--lobby-size", "Tables the lobby lists at most, newest first.", min=1)
-    ] = D.lobby_size,
-    abandon_after: Annotated[
-        float,
-        _limit(
-            "--abandon-after",
-            "Seconds without a human connected before a table is abandoned (bots finish it, "
-            "or it closes if still waiting for players); 0: never.",
-            min=0,
-        ),
-    ] = D.abandon_after,
-    handover_grace: Annotated[
-        float,
-        _limit(
-            "--handover-grace",
-            "Seconds a player must have been away before the host may hand their seat to a "
-            "bot without asking them.",
-            min=0,
-        ),
-    ] = D.handover_grace,
-    finished_ttl: Annotated[
-        float,
-        _limit(
-            "--finished-ttl",
-            "Seconds a finished table no one watches stays in memory (the store keeps it).",
-            min=0,
-        ),
-    ] = D.finished_ttl,
-    gc_every: Annotated[
-        float,
-        _limit(
-            "--gc-every",
-            "Seconds between full garbage collections (0: Python's own policy).",
-            min=0,
-        ),
-    ] = D.gc_every,
-    replay_page: Annotated[
-        int, _limit("--replay-page", "Views in one page of a replay.", min=1, max=1000)
-    ] = D.replay_page,
-    replay_workers: Annotated[
-        int, _limit("--replay-workers", "Replays computed at once.", min=1, max=64)
-    ] = D.replay_workers,
-    replay_queue: Annotated[
-        int, _limit("--replay-queue", "Replays waiting before more are refused.", min=0)
-    ] = D.replay_queue,
-    replay_cache: Annotated[
-        int,
-        _limit("--replay-cache", "Tables whose last replayed position is kept in memory.", min=1),
-    ] = D.replay_cache,
-    chat_length: Annotated[
-        int,
-        _limit("--chat-length", "Longest chat message, in characters.", min=1, max=10_000),
-    ] = D.chat_length,
-    chat_history: Annotated[
-        int,
-        _limit(
-            "--chat-history",
-            "Chat messages of a table kept and shown to whoever comes to it.",
-            min=1,
-            max=10_000,
-        ),
-    ] = D.chat_history,
-    chat_rate: Annotated[
-        float, _limit("--chat-rate", "Chat messages a second one connection may post.", min=0.001)
-    ] = D.chat_rate,
-    chat_burst: Annotated[
-        int, _limit("--chat-burst", "Chat messages one connection may post at once.", min=1)
-    ] = D.chat_burst,
-    chat_spectators: Annotated[
-        bool,
-        typer.Option(
-            "--chat-spectators/--no-chat-spectators",
-            envvar="PLUNDER_CHAT_SPECTATORS",
-            metavar="",
-            help="Let spectators post in a table's chat (players always may).",
-        ),
-    ] = D.chat_spectators,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            envvar="PLUNDER_WORKERS",
-            min=1,
-            max=256,
-            help="Server processes on this machine, sharing --port (more than 1 needs a "
-            "PostgreSQL store). Each table is served by one of them; the others relay to it.",
-        ),
-    ] = 1,
-    internal_host: Annotated[
-        str,
-        typer.Option(
-            "--internal-host",
-            envvar="PLUNDER_INTERNAL_HOST",
-            help="With PostgreSQL: the address other plunder processes reach this machine's "
-            "by (to relay a table's connections to the process that serves it).",
-        ),
-    ] = "127.0.0.1",
-    internal_port: Annotated[
-        int,
-        typer.Option(
-            "--internal-port",
-            envvar="PLUNDER_INTERNAL_PORT",
-            min=0,
-            max=65535,
-            help="With --workers: the first of the ports the workers are reached at by the "
-            "others, one each (default: the ports after --port). 0: the default.",
-        ),
-    ] = 0,
-    lease_ttl: Annotated[
-        float,
-        _limit(
-            "--lease-ttl",
-            "With PostgreSQL: seconds a process's hold on a table lasts unless renewed (a "
-            "process that dies holding tables leaves them for this long at most).",
-            min=0.5,
-            max=600,
-        ),
-    ] = LEASE_TTL,
     quiet: Annotated[bool, typer.Option("--quiet", help="Log warnings only.", metavar="")] = False,
+    **declared: Any,
 ) -> None:
     """Serve the browser table: a lobby, live tables for friends and bots, replays."""
-    settings = Settings(
-        bot_delay=bot_delay,
-        bot_reflex=bot_reflex,
-        bot_workers=bot_workers,
-        max_message=max_message,
-        max_body=max_body,
-        max_depth=max_depth,
-        ws_rate=ws_rate,
-        ws_burst=ws_burst,
-        ws_backlog_bytes=ws_backlog_bytes,
-        ws_per_client=ws_per_client,
-        hello_rate=hello_rate,
-        hello_burst=hello_burst,
-        log_page=log_page,
-        max_tables=max_tables,
-        ws_compression=ws_compression,
-        create_rate=create_rate,
-        create_burst=create_burst,
-        tables_per_client=tables_per_client,
-        lobby_size=lobby_size,
-        abandon_after=abandon_after,
-        handover_grace=handover_grace,
-        finished_ttl=finished_ttl,
-        gc_every=gc_every,
-        replay_page=replay_page,
-        replay_workers=replay_workers,
-        replay_queue=replay_queue,
-        replay_cache=replay_cache,
-        chat_length=chat_length,
-        chat_history=chat_history,
-        chat_rate=chat_rate,
-        chat_burst=chat_burst,
-        chat_spectators=chat_spectators,
-    )
+    settings = Settings(**{n: declared[n] for n, *_ in declarations(Settings)})
+    deployment = Deployment(**{n: declared[n] for n, *_ in declarations(Deployment)})
+    workers = deployment.workers
     if not 1 <= port <= 65535:
         _fail(f"--port is {port}; a port is a number from 1 to 65535")
     url = store_url(db)
@@ -323,9 +84,9 @@ def serve_command(
         host=host,
         port=port,
         quiet=quiet,
-        forwarded_allow_ips=forwarded_allow_ips.strip(),
-        internal_host=internal_host,
-        lease_ttl=lease_ttl,
+        forwarded_allow_ips=deployment.forwarded_allow_ips.strip(),
+        internal_host=deployment.internal_host,
+        lease_ttl=deployment.lease_ttl,
         shared=shared,
     )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
@@ -335,8 +96,18 @@ def serve_command(
     if workers == 1:
         serve_one(serving, None)
     else:
-        supervise(serving, workers, internal_port or port + 1)
+        supervise(serving, workers, deployment.internal_port or port + 1)
 
+
+
+# Typer reads the command's parameters from its signature: the four above, then
+# one for each declared setting.
+_WRITTEN = inspect.signature(serve_command, eval_str=True)
+serve_command.__signature__ = _WRITTEN.replace(  # type: ignore[attr-defined]
+    parameters=[
+        p for p in _WRITTEN.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD
+    ] + _declared_parameters()
+)
 
 def _hold_sqlite(url: str) -> None:
     """Hold the SQLite file's lock file for as long as this process lives; one line and

@@ -20,11 +20,8 @@ import secrets
 import socket
 from dataclasses import dataclass, field
 
+from plunder.server.settings import LEASE_TTL
 from plunder.server.table import TableError
-
-# Seconds a lease lasts unless renewed: how long a table waits, at most, for a
-# new owner when its owner dies without releasing it.
-LEASE_TTL = 8.0
 
 
 def new_owner_id() -> str:

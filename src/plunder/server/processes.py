@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from plunder.server.children import start_child, stop_children
-from plunder.server.owners import LEASE_TTL, Ownership
-from plunder.server.settings import Settings
+from plunder.server.owners import Ownership
+from plunder.server.settings import LEASE_TTL, Settings
 
 log = logging.getLogger("plunder.server")
 

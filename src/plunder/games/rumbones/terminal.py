@@ -420,7 +420,7 @@ class Board:
             line.append_text(mark)
         if line.plain or not lines:
             lines.append(line)
-        if kind != "deck" and len(lines[-1]) > width - 2:
+        if kind != "deck" and len(lines[-1]) > width - 2 and not self.compact:
             lines.append(Text())  # a full cell of sea or plank still shows what it is
         out = []
         for line in lines:

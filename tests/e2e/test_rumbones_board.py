@@ -28,7 +28,7 @@ LABELS_JS = """
   .filter((e) => e.offsetParent !== null && Array.from(e.childNodes).some(
     (n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()))
   .map((e) => ({text: e.textContent.trim(), size: parseFloat(getComputedStyle(e).fontSize),
-                cls: e.className}))
+                cls: e.className, clipped: e.scrollWidth > e.clientWidth + 1}))
 """
 
 # How a token looks: its shape, its colour, its text and whether it shows a picture.
@@ -50,6 +50,8 @@ def assert_readable(page: Any, what: str) -> None:
     assert len(labels) > 20, labels  # the coordinates and the tokens at least
     smallest = min(labels, key=lambda label: label["size"])
     assert smallest["size"] >= 12, f"{what}: the smallest board label: {smallest}"
+    clipped = [label for label in labels if label["clipped"]]
+    assert not clipped, f"{what}: labels cut short: {clipped}"
 
 
 def test_on_a_phone_the_board_has_a_legend_readable_labels_and_heroes_unlike_objectives(

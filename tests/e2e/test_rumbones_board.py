@@ -83,7 +83,7 @@ def test_on_a_phone_the_board_has_a_legend_readable_labels_and_heroes_unlike_obj
     assert hero_look["background"] != objective_look["background"]
     assert hero_look["radius"] >= 6 > objective_look["radius"], (hero_look, objective_look)
     # The legend's samples are drawn as the board draws them.
-    sample = legend.locator(".rb-tok").evaluate(LOOK_JS)
+    sample = legend.locator(".rb-tok").first.evaluate(LOOK_JS)
     assert sample["radius"] == hero_look["radius"] and sample["background"] == \
         hero_look["background"]
     assert_fits(page, screenshots / "rumbones-phone-board.png")

@@ -645,6 +645,8 @@
     const items = [
       item(el("span", { class: `rb-tok ${side}` }, el("b", { class: "rb-tok-name", text: "Hero" }), el("b", { class: "rb-tok-initials", text: "He" }),
         GLYPH("heart", "rb-heart"), el("i", { class: "rb-tok-hp", text: "9" })), "a hero, HP left"),
+      item(el("span", { class: `rb-tok ${side}` }, el("b", { class: "rb-tok-name", text: "Hero" }), el("b", { class: "rb-tok-initials", text: "He" }),
+        GLYPH("heart", "rb-heart"), el("i", { class: "rb-tok-hp", text: "9" }), el("span", { class: "rb-tok-cond", text: "!" })), "under a condition (blind, stun…)"),
       el("li", { class: "rb-legend-head", text: clash ? "Deck features, HP left, a coin a point of damage:" : "Objectives, HP left:" }),
       ...objectives.map((id) => item(objectiveSample(id), objectiveTitle(id))),
     ];

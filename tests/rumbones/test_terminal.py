@@ -28,8 +28,9 @@ WIDTH = 100
 RENDERER = renderer_for("rumbones")
 
 
-def shown(renderable, width: int = WIDTH) -> str:
-    console = Console(file=io.StringIO(), width=width, color_system=None)
+def shown(renderable, width: int = WIDTH, height: int = 200) -> str:
+    """What a console prints; tall by default, where the table is drawn in full."""
+    console = Console(file=io.StringIO(), width=width, height=height, color_system=None)
     console.print(renderable)
     return console.file.getvalue()
 
@@ -42,7 +43,7 @@ def cells(text: str) -> dict[str, str]:
     letters = lines[head].split()
     found: dict[str, list[str]] = {}
     row = ""
-    for line in lines[head + 2:]:
+    for line in lines[head + 1:]:
         if "|" not in line and not line.startswith("   +"):
             break  # the letters under the board
         if line.startswith("   +"):

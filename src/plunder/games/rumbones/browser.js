@@ -39,13 +39,21 @@
   // actions are offered in the dock.
   const pick = { step: null, arg: null, zone: null };
   // The last dice drawn, so that a new roll tumbles once.
-  const shown = { dice: null };
+  // Whether the table drawn last is Clash Royale!'s, for the end's scores.
+  const shown = { dice: null, clash: false };
 
   const GLYPHS = {
     flag: '<path d="M5 2h2v20H5zM8 3h11l-3 4 3 4H8z"/>',
     gun: '<circle cx="7" cy="16" r="5"/><path d="M9 11l11-7 2 3-11 8z"/>',
     coin: '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="5" fill="rgba(0,0,0,0.25)"/>',
     heart: '<path d="M12 21s-7.5-4.6-9.3-9.2C1.4 8.4 3.6 5 7 5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.4 0 5.6 3.4 4.3 6.8C19.5 16.4 12 21 12 21z"/>',
+    // The objectives' pictures, so that an objective never reads like a hero's name.
+    mast: '<path d="M11 1h2v19h-2z"/><path d="M4 4h16l-1.5 5h-13zM5 11h14l-1.5 5h-11z"/><path d="M3 20h18l-2 3H5z"/>',
+    foremast: '<path d="M11 1h2v19h-2z"/><path d="M13 4l8 8h-8z"/><path d="M3 20h18l-2 3H5z"/>',
+    helm: '<path d="M11 1h2v4.1a7 7 0 0 1 0 13.8V23h-2v-4.1a7 7 0 0 1 0-13.8zM12 8a4 4 0 1 0 0 8a4 4 0 0 0 0-8z" fill-rule="evenodd"/><path d="M1 11h4v2H1zM19 11h4v2h-4z"/>',
+    barrel: '<path d="M7 2h10c2 3 3 6.5 3 10s-1 7-3 10H7c-2-3-3-6.5-3-10s1-7 3-10zM5 7.5h14v1.5H5zM5 15h14v1.5H5z" fill-rule="evenodd"/>',
+    chest: '<path d="M4 4h16a2 2 0 0 1 2 2v4H2V6a2 2 0 0 1 2-2zM2 11h20v9H2zM10 9h4v5h-4z"/>',
+    target: '<path d="M12 2a10 10 0 1 0 0 20a10 10 0 0 0 0-20zm0 4a6 6 0 1 1 0 12a6 6 0 0 1 0-12zm0 3a3 3 0 1 0 0 6a3 3 0 0 0 0-6z" fill-rule="evenodd"/>',
     kraken: '<path d="M12 2a7 7 0 0 0-7 7c0 2.5 1.2 4.2 2.6 5.3C6 16 4 18 2 18v2c3 0 5-2 6.5-3.6-.3 2.2-1.3 4-2.5 5.6h2.4c1-1.6 1.8-3.4 2.1-5.6l1.5.2 1.5-.2c.3 2.2 1.1 4 2.1 5.6H18c-1.2-1.6-2.2-3.4-2.5-5.6C17 18 19 20 22 20v-2c-2 0-4-2-5.6-3.7C17.8 13.2 19 11.5 19 9a7 7 0 0 0-7-7zm-3 6a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z" fill-rule="evenodd"/>',
   };
 
@@ -82,6 +90,12 @@
   };
 
   const GLYPH = (name, extra) => P.glyph(GLYPHS, name, extra);
+
+  /** An objective's picture on the board: a mast, the helm, a powder barrel, a chest. */
+  function objectiveGlyph(id) {
+    const name = { mainmast: "mast", foremast: "foremast", helm: "helm", powder: "barrel", chest: "chest" }[id] || "target";
+    return GLYPH(name, "rb-obj-glyph");
+  }
 
   /* ---- the catalogue's words ------------------------------------------------ */
 
@@ -478,7 +492,11 @@
       attrs.onclick = (event) => { event.stopPropagation(); ctx.act(action); };
       attrs.onkeydown = (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); ctx.act(action); } };
     }
-    return el("span", attrs, el("b", { class: "rb-tok-name", text: heroShort(row.hero) }), el("i", { class: "rb-tok-hp", text: String(left) }),
+    // A round token in its side's colour: the hero's name (its initials on a phone) and a
+    // heart by its hit points, where an objective is a dark square with its picture.
+    return el("span", attrs, el("b", { class: "rb-tok-name", text: heroShort(row.hero) }),
+      el("b", { class: "rb-tok-initials", text: heroShort(row.hero).slice(0, 2) }),
+      GLYPH("heart", "rb-heart"), el("i", { class: "rb-tok-hp", text: String(left) }),
       lives.length ? el("i", { class: "rb-tok-lives", title: lives[0], text: `♥${row.lives}` }) : null,
       (row.conditions || []).length ? el("span", { class: "rb-tok-cond", text: "!" }) : null);
   }
@@ -514,14 +532,14 @@
       const action = parsed.byArg.get(`assign:${o.objective}`);
       const attrs = { class: `rb-obj f-${factions[side]}`, title: `${objectiveTip(o.objective)}\nNow: ${o.hp - o.damage} of ${o.hp} HP left.`, dataset: { objective: o.objective } };
       const target = ctx.attackZone === id ? action : null;
-      items.push(el("span", clickable(attrs, ctx.zoneLit ? null : target, ctx), el("b", { text: lastWord(objectiveTitle(o.objective)) }), el("i", { text: String(o.hp - o.damage) })));
+      items.push(el("span", clickable(attrs, ctx.zoneLit ? null : target, ctx), objectiveGlyph(o.objective), el("b", { text: lastWord(objectiveTitle(o.objective)) }), el("i", { text: String(o.hp - o.damage) })));
     });
     const feature = (view.features || {})[id];
     if (feature) {
       // Clash Royale!: a deck feature anyone may damage, for a coin a point.
       const action = ctx.attackZone === id && !ctx.zoneLit ? parsed.byArg.get(`assign:${feature.objective}`) : null;
       const attrs = { class: "rb-obj neutral", title: `${objectiveTitle(feature.objective)}: ${feature.hp - feature.damage} of ${feature.hp} HP left; a coin for each point of damage.`, dataset: { objective: feature.objective } };
-      items.push(el("span", clickable(attrs, action, ctx), el("b", { text: lastWord(objectiveTitle(feature.objective)) }), el("i", { text: String(feature.hp - feature.damage) })));
+      items.push(el("span", clickable(attrs, action, ctx), objectiveGlyph(feature.objective), el("b", { text: lastWord(objectiveTitle(feature.objective)) }), el("i", { text: String(feature.hp - feature.damage) })));
     }
     const crew = ctx.crew[id] || [null, null];
     crew.forEach((here, side) => {
@@ -544,7 +562,8 @@
       const left = m.hp - m.damage;
       const action = ctx.zoneLit ? null : parsed.byArg.get(`monster:${name}`) || parsed.byArg.get(`assign:${name}`);
       const attrs = { class: `rb-beast f-${factions[m.side]}${m.activated ? " spent" : ""}${view.acting_monster === name ? " acting" : ""}`, title: `${monsterTip(name)}\nNow: ${left} of ${m.hp} HP, for the ${sideName(view, m.side, ctx.message)}.`, dataset: { monster: name } };
-      items.push(el("span", clickable(attrs, action, ctx), el("b", { text: lastWord(monsterTitle(name)) }), el("i", { text: String(left) })));
+      items.push(el("span", clickable(attrs, action, ctx), el("b", { class: "rb-beast-name", text: lastWord(monsterTitle(name)) }),
+        el("b", { class: "rb-beast-initials", text: lastWord(monsterTitle(name)).slice(0, 2) }), el("i", { text: String(left) })));
     }
     if (view.kraken && view.kraken[0] === id) {
       const hp = (catalogue.kraken || {}).hp || 0;
@@ -603,7 +622,46 @@
     for (let r = 0; r < info.rows; r++) cells.push(el("span", { class: "rb-label row", text: info.rowLabel[r] || "", style: { gridRow: String(at(r, 0).row), gridColumn: "1" } }));
     for (const [id, z] of Object.entries(info.zones)) cells.push(zoneCell(id, z, view, info, parsed, ctx, at(z.row, z.col)));
     return el("div", { class: "rb-board-wrap" },
-      el("div", { class: "rb-board", role: "group", "aria-label": `The board: ${info.board.title || ""}` }, cells));
+      el("div", { class: "rb-board", role: "group", "aria-label": `The board: ${info.board.title || ""}` }, cells),
+      legendView(view));
+  }
+
+  /** What the board's tokens and marks are: a sample of each, drawn as the board draws
+   *  it, and its words; each objective's picture with its name. Clash Royale!'s has its
+   *  deck features and the Captain's Chest, and no crew, sea monster or Kraken. */
+  const NEUTRAL = "#c9c2b0"; // the colour of what is anyone's in Clash Royale! (browser.css)
+
+  function legendView(view) {
+    const clash = isClash(view);
+    const side = clash ? "p-0" : `f-${(view.factions || [])[0] || ""}`;
+    const item = (sample, words) => el("li", {}, sample, el("span", { class: "rb-legend-words", text: words }));
+    // (Clash Royale!'s samples take the neutral colour by hand: the board's features and
+    // Chest are what those classes count.)
+    const objectiveSample = (id) => el("span", clash ? { class: "rb-obj", style: { "--side": NEUTRAL } }
+      : { class: `rb-obj ${side}`, title: objectiveTip(id), dataset: { objective: id } }, objectiveGlyph(id));
+    const objectives = clash ? [...new Set(Object.values(view.features || {}).map((f) => f.objective))]
+      : Object.keys(catalogue.objectives || {});
+    const chestCoins = (catalogue.clash || {}).chest_coins;
+    const items = [
+      item(el("span", { class: `rb-tok ${side}` }, el("b", { class: "rb-tok-name", text: "Hero" }), el("b", { class: "rb-tok-initials", text: "He" }),
+        GLYPH("heart", "rb-heart"), el("i", { class: "rb-tok-hp", text: "9" })), "a hero, HP left"),
+      item(el("span", { class: `rb-tok ${side}` }, el("b", { class: "rb-tok-name", text: "Hero" }), el("b", { class: "rb-tok-initials", text: "He" }),
+        GLYPH("heart", "rb-heart"), el("i", { class: "rb-tok-hp", text: "9" }), el("span", { class: "rb-tok-cond", text: "!" })), "under a condition (blind, stun…)"),
+      el("li", { class: "rb-legend-head", text: clash ? "Deck features, HP left, a coin a point of damage:" : "Objectives, HP left:" }),
+      ...objectives.map((id) => item(objectiveSample(id), objectiveTitle(id))),
+    ];
+    if (clash) {
+      items.push(item(el("span", { class: "rb-mark", style: { color: "var(--brass-2)" } }, GLYPH("coin")), `the Captain's Chest: no one damages it${chestCoins ? `; loot it for ${chestCoins} coins` : ""}`));
+    } else {
+      items.push(item(el("span", { class: `rb-crew ${side}` }, "●4"), "deckhands"),
+        item(el("span", { class: `rb-crew bosun ${side}` }, "◆1"), "bosuns"),
+        item(el("span", { class: `rb-mark ${side}` }, GLYPH("gun")), "a deck gun"),
+        item(el("span", { class: "rb-legend-track" }, el("span", { class: `rb-track ${side}` })), "a crew track"),
+        item(el("span", { class: "rb-beast" }, el("b", { class: "rb-beast-name", text: "Crab" }), el("b", { class: "rb-beast-initials", text: "Cr" }), el("i", { text: "5" })), "a sea monster"),
+        item(el("span", { class: "rb-kraken" }, GLYPH("kraken"), el("i", { text: String((catalogue.kraken || {}).hp || "") })), "the Kraken"));
+    }
+    items.push(item(el("span", clash ? { class: "rb-mark", style: { "--side": NEUTRAL } } : { class: `rb-mark ${side}` }, GLYPH("flag")), clash ? "a deployment point, anyone's" : "a deployment point"));
+    return el("ul", { class: "rb-legend", "aria-label": "What the board shows" }, items);
   }
 
   /* ---- the sides ------------------------------------------------------------- */
@@ -1019,6 +1077,7 @@
   function draw(root, message, send) {
     const view = message.view || {};
     catalogue = message.catalogue || {};
+    shown.clash = isClash(view);
     const parsed = sortActions(send ? message.actions || [] : []);
     const step = `${message.seat}:${message.step}`;
     if (pick.step !== step) {
@@ -1075,6 +1134,7 @@
     autopass: true, // the dock draws the auto-pass box beside a window's choices
     event: P.namedEventText,
     describe,
-    score: (value) => `${Number(value)} VP`,
+    // Clash Royale! scores no VP: its end shows the number alone.
+    score: (value) => (shown.clash ? String(Number(value)) : `${Number(value)} VP`),
   };
 })();

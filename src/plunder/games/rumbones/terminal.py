@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -40,6 +41,9 @@ FILL = {"sea": "~", "link": "=", "deck": " "}
 FILL_STYLE = {"sea": "blue", "link": "yellow", "deck": ""}
 WRECKED_FILL, WRECKED_STYLE = "x", "red"
 CELL = 9  # a zone's width on the board, where the console has room for it
+# The lines a human's screen shows under the table (its title above it, the actions,
+# the hint and the line typed): the table leaves them room on a short console.
+BELOW_TABLE = 9
 NARROWEST = 5  # the least a zone's cell shrinks to on a narrow console
 # The words of the effect codes a catalogue lists on skills, objectives and cards.
 EFFECT_WORDS = {
@@ -151,9 +155,10 @@ def hero_tag(hero: Mapping[str, Any]) -> str:
     return f"{hero['index']}{str(hero['hero'])[:3].capitalize()}"
 
 
-def objective_tag(name: str) -> str:
-    """An objective on the board: the first letters of its name (``Main``, ``Helm``)."""
-    return name[:4].capitalize()
+def objective_tag(name: str, compact: bool = False) -> str:
+    """An objective on the board: the first letters of its name (``Main``, ``Helm``;
+    ``compact``: two, ``Ma``, ``He``, which tell this game's objectives apart)."""
+    return name[:2 if compact else 4].capitalize()
 
 
 def monster_tag(monster: Mapping[str, Any]) -> str:
@@ -312,11 +317,16 @@ class Board:
     """The ships as a grid of zones, row and column names around it; each cell lists
     what stands there, wrapped to as many lines as it needs. Cells are ``CELL``
     characters wide where the console has room (the box board then takes 96
-    columns), narrower on a narrow console."""
+    columns), narrower on a narrow console.
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    ``compact``: the board for a short console: no rules between the rows and no
+    letters under it, and each hero drawn by its number alone (``0``, in its side's
+    colour), so that most rows take one line."""
+
+    def __init__(self, view: Mapping[str, Any], *, compact: bool = False) -> None:
         self.read = ViewReader(view)
         self.view = view
+        self.compact = compact
         board = self.read.catalogue["board"]
         self.zones: Mapping[str, Mapping[str, Any]] = board["zones"]
         self.rows = 1 + max(z["row"] for z in self.zones.values())
@@ -333,7 +343,8 @@ class Board:
                 style = SIDE_STYLE[hero["side"]]
                 if hero["index"] == view.get("acting"):
                     style += " reverse"
-                marks[hero["zone"]].append(Text(hero_tag(hero), style=style))
+                tag = str(hero["index"]) if self.compact else hero_tag(hero)
+                marks[hero["zone"]].append(Text(tag, style=style))
         for side in range(len(read.factions)):
             letter = read.factions[side][:1].upper()
             crews: dict[str, list[int]] = {}
@@ -348,18 +359,19 @@ class Board:
                 if zone in marks and (hands or bosuns):
                     marks[zone].append(Text(mark + ("'" if wounded else ""),
                                             style=CREW_STYLE[side]))
+        compact = self.compact
         for zone, standing in (view.get("features") or {}).items():
             left = standing["hp"] - standing["damage"]
-            marks[zone].append(Text(f"{objective_tag(standing['objective'])}{left}",
+            marks[zone].append(Text(f"{objective_tag(standing['objective'], compact)}{left}",
                                     style=NEUTRAL_STYLE))
         if view.get("chest") in marks:
-            marks[view["chest"]].append(Text("Chest", style="bold yellow"))
+            marks[view["chest"]].append(Text("$" if compact else "Chest", style="bold yellow"))
         for zone in board["deploy"].get("all", ()):
             marks[zone].append(Text("@", style="yellow"))
         for side in range(len(read.factions)):
             for zone, standing in view["objectives"][side].items():
                 left = standing["hp"] - standing["damage"]
-                marks[zone].append(Text(f"{objective_tag(standing['objective'])}{left}",
+                marks[zone].append(Text(f"{objective_tag(standing['objective'], compact)}{left}",
                                         style=f"{CREW_STYLE[side]} underline"))
         monsters = read.catalogue["monsters"]
         for name, monster in (view.get("monsters") or {}).items():
@@ -373,7 +385,7 @@ class Board:
             left = read.catalogue["kraken"]["hp"] - kraken[1]
             marks[kraken[0]].append(Text(f"Krak{left}", style="bold red"))
         for zone in view.get("wrecked") or {}:
-            if zone in marks:
+            if zone in marks and not compact:  # compact: the cell's fill of x says it
                 marks[zone].insert(0, Text("wreck", style=WRECKED_STYLE))
         for side, faction in enumerate(read.factions):
             for zone in board["deploy"].get(faction, ()):
@@ -381,7 +393,9 @@ class Board:
             gun = board["gun"].get(faction)
             if gun in marks:
                 jammed = (view.get("jammed") or [False, False])[side]
-                marks[gun].append(Text("jam" if jammed else "gun", style=CREW_STYLE[side]))
+                word = "jam" if jammed else "gun"
+                marks[gun].append(Text(word[0].upper() if compact else word,
+                                       style=CREW_STYLE[side]))
         return marks
 
     def _bosun_hp(self, side: int) -> int:
@@ -406,7 +420,7 @@ class Board:
             line.append_text(mark)
         if line.plain or not lines:
             lines.append(line)
-        if kind != "deck" and len(lines[-1]) > width - 2:
+        if kind != "deck" and len(lines[-1]) > width - 2 and not self.compact:
             lines.append(Text())  # a full cell of sea or plank still shows what it is
         out = []
         for line in lines:
@@ -424,7 +438,7 @@ class Board:
         letters = [self.at_col(c) for c in range(self.cols)]
         head = Text("   " + "".join(f" {letter:^{width}}" for letter in letters))
         rule = Text("   +" + "+".join("-" * width for _ in range(self.cols)) + "+", style="dim")
-        out = [head, rule]
+        out = [head] if self.compact else [head, rule]
         for row in range(self.rows):
             cells = [self.cell_lines(self.at[(row, c)], width) if (row, c) in self.at
                      else [Text(" " * width)] for c in range(self.cols)]
@@ -440,8 +454,10 @@ class Board:
                 if index == 0:
                     line.append(f" {number}")
                 out.append(line)
-            out.append(rule)
-        out.append(head)
+            if not self.compact:
+                out.append(rule)
+        if not self.compact:
+            out.append(head)
         return out
 
     def at_col(self, col: int) -> str:
@@ -518,6 +534,114 @@ def kraken_status(read: ViewReader) -> str:
     return text + "."
 
 
+# ------------------------------------------------------------------ a table that fits
+class Screen:
+    """The table drawn as richly as the console's height allows.
+
+    ``layouts`` go from the richest to the most compact, each ending with the last
+    moves and the decision, so that on a short console these stand just above the
+    actions, in view, and what gives way is the detail above them. On a terminal the
+    first layout whose lines fit its height, less the ``BELOW_TABLE`` lines the
+    screen prints under the table, is drawn; if none fits, the most compact one.
+    Printed to a file or a pipe, where nothing scrolls out of view, the richest."""
+
+    def __init__(self, layouts: Sequence[Sequence[RenderableType]]) -> None:
+        self.layouts = layouts
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        room = options.max_height - BELOW_TABLE if console.is_terminal else None
+        drawn: list[list[Segment]] = []
+        for layout in self.layouts:
+            drawn = console.render_lines(Group(*layout), options.update(height=None), pad=False)
+            if room is None or len(drawn) <= room:
+                break
+        for line in drawn:
+            yield from line
+            yield Segment.line()
+
+
+def two_columns(lines: Sequence[str]) -> RenderableType:
+    """A list's items side by side, two a line, each cut to its column."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    for _ in range(2):
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    items = [line.strip() for line in lines]
+    for index in range(0, len(items), 2):
+        grid.add_row(*items[index:index + 2], *([""] if index + 1 == len(items) else []))
+    return grid
+
+
+def compact_decision(lines: Sequence[str]) -> list[RenderableType]:
+    """The decision's lines for a short console: its sentences whole, the items of a
+    list (indented: the heroes of a draft) two a line."""
+    out: list[RenderableType] = []
+    items: list[str] = []
+    for line in [*lines, ""]:
+        if line.startswith("  "):
+            items.append(line)
+            continue
+        if items:
+            out.append(two_columns(items))
+            items = []
+        if line:
+            out.append(Text(line))
+    return out
+
+
+def one_line(text: str, style: str = "") -> Text:
+    """A line that never wraps: what does not fit the console ends in an ellipsis."""
+    return Text(text, style=style, no_wrap=True, overflow="ellipsis")
+
+
+def hero_ranges(read: ViewReader) -> str:
+    """Which hero numbers each side has: ``0-2 Deep Sea Lords, 3-5 Marea de la Muerte``."""
+    parts = []
+    for side in sorted({h["side"] for h in read.view["heroes"]}):
+        numbers = sorted(h["index"] for h in read.view["heroes"] if h["side"] == side)
+        contiguous = numbers == list(range(numbers[0], numbers[-1] + 1))
+        shown = f"{numbers[0]}-{numbers[-1]}" if contiguous and len(numbers) > 1 else \
+            ",".join(str(n) for n in numbers)
+        whose = f"seat {side}" if read.clash else read.factions[side].capitalize()
+        parts.append(f"{shown} {whose}")
+    return ", ".join(parts)
+
+
+def short_legend(read: ViewReader) -> Text:
+    """The compact board's marks in one line."""
+    heroes = f"heroes {hero_ranges(read)}" if read.view["heroes"] else "0 a hero"
+    if read.clash:
+        return one_line(f"{heroes} · Fo5 Foremast, 5 HP · $ Captain's Chest · @ deploy · "
+                        "? NAME", style="dim")
+    return one_line(f"{heroes} · L4d1b 4 deckhands 1 bosun · Ma8 Mainmast, 8 HP · G gun · "
+                    "@ deploy", style="dim")
+
+
+def hero_brief(read: ViewReader, hero: Mapping[str, Any]) -> str:
+    """A hero in a few words: ``0 Carcharius 7/9 e1 ready``."""
+    left = hero["hp_max"] - hero["damage"]
+    if hero.get("lives") == 0:
+        where = "out"
+    elif hero.get("coin"):
+        where = f"KO'd ({hero['coin']} coin)"
+    else:
+        where = hero["zone"] or ("overboard" if hero["overboard"] else "off the board")
+        if hero["index"] == read.view.get("acting"):
+            where += " acting"
+        elif hero["activated"]:
+            where += " done"
+    lives = f" {plural(hero['lives'], 'life').replace('lifes', 'lives')}" \
+        if "lives" in hero else ""
+    conditions = f" {','.join(hero['conditions'])}" if hero["conditions"] else ""
+    return f"{hero['index']} {str(hero['hero']).capitalize()} {left}/{hero['hp_max']} " \
+        f"{where}{lives}{conditions}"
+
+
+def last_moves(view: Mapping[str, Any], renderer: GenericRenderer, count: int) -> list[Text]:
+    """The last ``count`` lines of the log, one line each (the whole log scrolls above)."""
+    log = [renderer.event(event) for event in view.get("log") or []]
+    return [one_line(f"» {line}", style="dim") for line in log[-count:] if line]
+
+
 # ------------------------------------------------------------------ the renderer
 class BonesRenderer(GenericRenderer):
     # ------------------------------------------------------------ the table
@@ -544,23 +668,100 @@ class BonesRenderer(GenericRenderer):
         return " · ".join(parts)
 
     def table(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
+        """The table as richly as the console's height allows (``Screen``): on a tall
+        console the ruled board with its legend, each side's heroes and the hand in
+        full; on a short one a compact board, a line or two a side, the hand in a line;
+        always the last moves and the decision at the bottom, in view."""
         read = ViewReader(view, labels)
-        parts: list[RenderableType] = [Text(self.header(view), style="bold")]
-        parts.append(Board(view))
-        parts.append(board_legend(view))
+        header = Text(self.header(view), style="bold")
+        # The compact header in one line: the board's title says which game this is.
+        game = f"{catalogue_for(view).get('title') or view.get('game')} · "
+        short_header = one_line(self.header(view).removeprefix(game), style="bold")
+        sides = range(len(view["vp"]))
+        decision = self.decision_lines(read)
+        choice: list[RenderableType] = [] if view.get("choice") is None else [
+            Text(f"Your choice this step (hidden from the others): {view['choice']}")]
+        waiting: list[RenderableType] = [Text(self.waiting(view))]
+        # Who has yet to choose: left out of the compact layouts when the decision's own
+        # line already names them and no one has chosen in secret yet.
+        short_waiting = waiting if view.get("committed") else []
+        bottom: list[RenderableType] = [*(Text(line) for line in decision), *choice, *waiting]
+        short_bottom: list[RenderableType] = [*compact_decision(decision), *choice,
+                                              *short_waiting]
+        full: list[RenderableType] = [header, Board(view), board_legend(view)]
         if read.clash:
-            parts += [self.player_block(read, side) for side in range(len(view["vp"]))]
+            full += [self.player_block(read, side) for side in sides]
         else:
-            parts.append(Text(kraken_status(read)))
-            parts += [self.side_block(read, side) for side in range(len(view["vp"]))]
+            full.append(Text(kraken_status(read)))
+            full += [self.side_block(read, side) for side in sides]
         hand = self.hand_table(read)
         if hand is not None:
-            parts.append(hand)
-        parts += [Text(line) for line in self.decision_lines(read)]
-        if view.get("choice") is not None:
-            parts.append(Text(f"Your choice this step (hidden from the others): {view['choice']}"))
-        parts.append(Text(self.waiting(view)))
-        return Group(*parts)
+            full.append(hand)
+        compact: list[RenderableType] = [short_header, Board(view, compact=True)]
+        facts: list[RenderableType] = [self.side_lines(read, side)[0] for side in sides]
+        detailed: list[RenderableType] = [
+            line for side in sides for line in self.side_lines(read, side)]
+        hand_line: list[RenderableType] = [*self.hand_line(read)]
+        kraken: list[RenderableType] = [] if read.clash else [one_line(kraken_status(read))]
+        layouts: list[list[RenderableType]] = [
+            [*full, *last_moves(view, self, 4), *bottom],
+            [*compact, short_legend(read), *kraken, *detailed, *hand_line,
+             *last_moves(view, self, 3)],
+            [*compact, short_legend(read), *detailed, *hand_line, *last_moves(view, self, 3)],
+            [*compact, *detailed, *last_moves(view, self, 2)],
+            [*compact, *facts, *last_moves(view, self, 2)],
+            [*compact, *last_moves(view, self, 2)],
+        ]
+        layouts[1:] = [[*layout, *short_bottom] for layout in layouts[1:]]
+        if not view["heroes"]:
+            # The draft: the board is still empty, and gives way first.
+            layouts.append([short_header, *last_moves(view, self, 1), *short_bottom])
+        return Screen(layouts)
+
+    def side_lines(self, read: ViewReader, side: int) -> list[Text]:
+        """A side in the compact table: a line of its facts, then a line of its heroes."""
+        view = read.view
+        style = SIDE_STYLE[side % len(SIDE_STYLE)]
+        facts: list[str] = []
+        if read.clash:
+            if view["heroes"] and side not in view["players_left"]:
+                facts.append("out of the game")
+            elif view.get("side") == side and not view.get("over"):
+                facts.append("to play")
+        else:
+            target = (view.get("options") or {}).get("target", 8)
+            facts.append(f"{view['vp'][side]}/{target} VP")
+            if view["passed"][side]:
+                facts.append("passed")
+            elif view.get("side") == side and not view.get("over"):
+                facts.append("to play")
+            facts.append("crew done" if view["crew_done"][side] else "crew ready")
+            hands, bosuns = view["reserve"][side]
+            facts.append(f"reserve {hands}d {bosuns}b")
+            facts.append(f"pool {view['pools'][side]}")
+            held = sum(view["hand_sizes"][s] for s in read.seats_of(side))
+            facts.append(f"Tide {held} (deck {view['decks'][side]})")
+            if view.get("jammed", [False, False])[side]:
+                facts.append("gun silenced")
+        heroes = [h for h in view["heroes"] if h["side"] == side]
+        name = read.side_name(side)[4:]
+        lines = [one_line(f"{name}: " + " · ".join(facts) if facts else name, style=style)]
+        if read.control:
+            lines.append(one_line("  " + self.team_line(read, side)))
+        if heroes:
+            lines.append(one_line("  " + " · ".join(hero_brief(read, h) for h in heroes)))
+        elif view["picks"][side]:
+            lines.append(one_line("  Picked: " + ", ".join(
+                title(read.catalogue["heroes"], h) for h in view["picks"][side])))
+        return lines
+
+    def hand_line(self, read: ViewReader) -> list[Text]:
+        """The viewer's Tide hand in a line (``? NAME`` tells what a card does)."""
+        hand = read.view.get("hand")
+        if hand is None or read.clash:
+            return []
+        cards = ", ".join(read.card_title(c) for c in hand) or "(empty)"
+        return [one_line(f"Your Tide hand: {cards}")]
 
     def player_block(self, read: ViewReader, side: int) -> RenderableType:
         """Clash Royale!: a player's seat, whether it is to play or out, then its heroes
@@ -1161,7 +1362,10 @@ class BonesRenderer(GenericRenderer):
             return []
         catalogue = read.catalogue
         found = []
-        for kind in ("heroes", "skills", "cards", "monsters", "objectives", "factions"):
+        # Clash Royale! has no Tide, no sea monsters, no factions' crews and no Kraken.
+        kinds = ("heroes", "skills", "objectives") if read.clash else \
+            ("heroes", "skills", "cards", "monsters", "objectives", "factions")
+        for kind in kinds:
             for name, entry in catalogue[kind].items():
                 names = {plain(name), plain(str(entry.get("title", "")))}
                 hit = wanted in names if exact else any(
@@ -1169,6 +1373,8 @@ class BonesRenderer(GenericRenderer):
                 if hit:
                     found.append((kind, name))
         found += [("conditions", name) for name in CONDITIONS if wanted == name]
+        if read.clash:
+            return found
         if "kraken" in wanted.split() and (not found or wanted == "kraken"):
             found.insert(0, ("kraken", "kraken"))
         return found
@@ -1192,6 +1398,8 @@ class BonesRenderer(GenericRenderer):
         if kind == "monsters":
             return self.monster_lines(read, name)
         if kind == "objectives":
+            if read.clash:
+                return self.feature_lines(read, name)
             return self.objective_lines(read, name)
         if kind == "factions":
             faction = catalogue["factions"][name]
@@ -1276,6 +1484,27 @@ class BonesRenderer(GenericRenderer):
         return lines
 
     @staticmethod
+    def feature_lines(read: ViewReader, name: str) -> list[str]:
+        """Clash Royale!: the Captain's Chest, or a deck feature any hero may damage."""
+        catalogue, view = read.catalogue, read.view
+        rules = catalogue.get("clash") or {}
+        objective = catalogue["objectives"][name]
+        if name == "chest":
+            return [f"The {objective['title']} (on {view['chest']}): no one may damage it. A "
+                    f"hero on it may loot it, {plural(rules.get('chest_coins', 3), 'coin')} "
+                    "for an action; a hero next to it that KOs the hero standing on it may "
+                    "step onto it at once."]
+        coins = rules.get("damage_coins", 1)
+        lines = [f"{objective['title']} (a deck feature, {objective['hp']} HP): any hero may "
+                 f"attack it, for {plural(coins, 'coin')} a point of damage; destroyed, it is "
+                 "gone and gives nothing more."]
+        for zone, standing in (view.get("features") or {}).items():
+            if standing["objective"] == name:
+                left = standing["hp"] - standing["damage"]
+                lines.append(f"  At the table: on {zone}, {left}/{standing['hp']} HP.")
+        return lines
+
+    @staticmethod
     def kraken_lines(read: ViewReader) -> list[str]:
         kraken = read.catalogue["kraken"]
         lines = [f"The Kraken ({kraken['hp']} HP): after a round, unless it is up or dead, two "
@@ -1327,6 +1556,8 @@ class BonesRenderer(GenericRenderer):
             picks = read.view["picks"][side]
             lines.append("Picked so far: " + (", ".join(
                 title(read.catalogue["heroes"], h) for h in picks) or "no one") + ".")
+        if read.clash:
+            return lines
         hand = read.view.get("hand") or []
         lines.append("Your Tide hand: " + ("" if hand else "(empty)"))
         for card in hand:
@@ -1338,6 +1569,8 @@ class BonesRenderer(GenericRenderer):
 
     # ------------------------------------------------------------ help and the end
     def rules_help(self, view: Mapping[str, Any]) -> str:
+        if "chest" in view:
+            return "\n".join([*self.clash_help(view), super().rules_help(view)])
         lines = [
             "A turn: activate a hero (hero:N; it deploys first if off the board, then up to 3 "
             "actions: move for 2 movement points, attack a zone with a skill, use an ability, "
@@ -1356,10 +1589,31 @@ class BonesRenderer(GenericRenderer):
         lines.append(super().rules_help(view))
         return "\n".join(lines)
 
+    @staticmethod
+    def clash_help(view: Mapping[str, Any]) -> list[str]:
+        """Clash Royale!'s rules in brief: every player for themselves, lives and coins."""
+        rules = catalogue_for(view).get("clash") or {}
+        lives = (view.get("options") or {}).get("lives", 3)
+        return [
+            "Clash Royale!: every player for themselves. On your turn activate one of your "
+            "heroes (hero:N; it deploys first on any deployment point if off the board, then "
+            "up to 3 actions: move for 2 movement points, attack a zone with a skill, use an "
+            "ability, shake off a stun, loot the Captain's Chest, end). Unlock and level up "
+            "skills with coins at any time of the activation.",
+            f"Each hero has {plural(lives, 'life').replace('lifes', 'lives')}: a KO takes one "
+            "and the hero deploys again on its player's next turn; with none left it is out. "
+            f"Coins: {rules.get('ko_coins', 3)} for a KO, {rules.get('damage_coins', 1)} a "
+            "point of damage to a deck feature, "
+            f"{rules.get('chest_coins', 3)} for looting the Chest, which no one damages. The "
+            "last player with heroes wins.",
+            "? NAME explains a hero, skill, deck feature (? chest: the Captain's Chest) or "
+            "condition; ? 0 a hero at the table; ? me your heroes.",
+        ]
+
     def result(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
         shown = super().result(view, labels)
-        if not view.get("result"):
-            return shown
+        if not view.get("result") or "chest" in view:
+            return shown  # Clash Royale! scores no VP
         read = ViewReader(view, labels)
         vp = ", ".join(f"{read.side_name(side)} {view['vp'][side]}"
                        for side in range(len(view["vp"])))

@@ -110,7 +110,7 @@ def camp_of(card: str) -> str:
 
 def bullet_name(pirate: Pirate | None) -> str:
     """What a pirate's bullets are called: Zheng Zhilong's are Qi-Gong tokens (R42)."""
-    return "Qi-Gong" if pirate is not None and QIGONG in pirate.abilities else "bullets"
+    return text.QIGONG if pirate is not None and QIGONG in pirate.abilities else text.BULLETS
 
 
 # ----------------------------------------------------------------- aims

@@ -12,6 +12,9 @@ from plunder.games.rumble.content import CONTENT, NO_GESTURE
 DRAFT = "Each seat in turn picks a pirate."
 RESHUFFLE = "The discard pile becomes the golden pile."
 ALL_GESTURES_RIGHT = "Every gesture is right."
+# What a pirate's bullets are called: Zheng Zhilong's are Qi-Gong tokens (R42).
+BULLETS = "bullets"
+QIGONG = "Qi-Gong"
 # Why a steal takes nothing (R68).
 DODGES = "dodges"
 NO_BULLET = "has no bullet"

@@ -2,7 +2,7 @@
  * What a decision asks, in words: the game declares each kind of decision's prompt
  * and its actions' labels as templates (the catalogue's `asks`), and this fills
  * them, exactly as plunder.engine.words does at the terminal (docs/design.md,
- * "Decisions in words"): `{path}` and `{path|filter}`, a list of templates taking
+ * "Decisions in words"): `{path}`, `{path|filter}` and `{path|filter:PATH}`, a list of templates taking
  * the first that fills. Loaded by the table page (window.Plunder.words) and, for
  * the tests, by node (module.exports).
  */

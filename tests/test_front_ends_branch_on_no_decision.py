@@ -25,7 +25,7 @@ GAMES = Path(plunder.__file__).parent / "games"
 NAMED = r"""(?<!\[)(?<!get\()["']{kind}["']"""
 
 # The games still to be taken onto declared words: their front ends still branch.
-NOT_YET = {"rumble", "rumbones"}
+NOT_YET = {"rumbones"}
 
 
 def own_kinds(game: str) -> set[str]:

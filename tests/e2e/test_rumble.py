@@ -11,6 +11,7 @@ the right gesture, and Anne once lets the reflex clock run out.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -346,6 +347,9 @@ def test_five_pirates_in_camp_mode_two_humans_and_three_bots_play_to_the_end(
     expect(anne.locator("#replay-move")).to_contain_text("chose (hidden")
     anne.click("#replay-last")
     expect(anne.locator("#replay-move")).to_contain_text("played")
+    # The move in the words Rumble declares for its decision (text.ASKS).
+    worded = re.compile(r"played \S+ \((play|make|reach for|take|pick) [^)]+")
+    expect(anne.locator("#replay-move")).to_have_text(worded)
     expect(anne.locator("#game .rplate.dead").first).to_be_visible()
 
 
@@ -394,6 +398,10 @@ def test_gestures_on_the_reflex_clock_counts_down_and_runs_out(
             return
         assert seen["clock"] is not None, "gestures offered without the reflex clock"
         assert "0:0" in seen["clock"], seen
+        # What the step asks, as Rumble declares it (text.ASKS), over the buttons.
+        expect(anne.locator("#game .rumble-hand .prompt")).to_contain_text(
+            "Cards revealed: make the gesture of your card, quick!"
+        )
         if not lapsed["shot"]:
             anne.screenshot(path=str(screenshots / "rumble-gesture.png"))
             lapsed["shot"] = True
@@ -418,6 +426,9 @@ def test_the_draft_shows_each_pirate_by_full_name_with_what_it_does(
     create_table(page, "Anne", ["human", "bot:random"], {"pirates": "draft"}, game="rumble")
     buttons = page.locator("#game .pirates [data-pirate]")
     expect(buttons.first).to_be_visible()
+    expect(page.locator("#game .rumble-hand .prompt")).to_have_text(
+        "Pick your pirate: each seat in turn picks one of those left."
+    )
     catalogue = plunder.load("rumble", players=2, pirates="draft").catalogue()["pirates"]
     shown = buttons.evaluate_all(
         "(all) => all.map((e) => [e.dataset.pirate, e.querySelector('.pirate-name').textContent,"
@@ -437,6 +448,9 @@ def test_a_refused_card_says_why_and_lists_nothing_after_it(pages: Callable[...,
     meant = refuse_the_first_move(page, "fire")
     create_table(
         page, "Anne", ["human", "bot:random"], {"pirates": "blackbeard,cheung"}, game="rumble"
+    )
+    expect(page.locator("#game .rumble-hand .prompt")).to_have_text(
+        "Round 1: choose a card to play face down; all are revealed at once."
     )
     page.click('#game .rumble-hand [data-action="load"]')
     state = plunder.load("rumble", players=2, pirates="blackbeard,cheung").new(seed=1)

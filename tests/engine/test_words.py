@@ -19,6 +19,8 @@ CATALOGUE: dict[str, Any] = {
         "axe": {"title": "Axe", "text": "Chop.", "weapon": "axe"},
         "rest": {"title": "Rest", "text": "Sleep.", "weapon": ""},
     },
+    # A second kind of piece, named at a seat by a short name.
+    "crew": {"anne": {"title": "Anne Bonny", "short": "Bonny"}, "kidd": {"title": "Kidd"}},
     # Words of effects, not pieces: reached by id too, after the pieces.
     "effects": {"burn": {"text": "set it alight"}, "axe": {"text": "not the card"}},
     "asks": asks_json(
@@ -35,6 +37,11 @@ CATALOGUE: dict[str, Any] = {
             ),
         }
     ),
+}
+
+# A view's seats: seat 0 holds Anne, seat 1 no one yet, seat 3 Kidd (no seat 2).
+CREWED = {
+    "players": [{"seat": 0, "who": "anne"}, {"seat": 1, "who": None}, {"seat": 3, "who": "kidd"}]
 }
 
 # (template, scope, what it fills to), worked out by hand from the rules in
@@ -56,6 +63,23 @@ CASES: list[tuple[Any, dict[str, Any], str]] = [
     ("{count} left", {"count": 0}, "0 left"),
     ("{fx.text}", {"fx": "burn"}, "set it alight"),
     ("{fx.text}", {"fx": "axe"}, "Chop."),
+    # at:PATH, the item at the index (or key) PATH holds; past the end or null: not there.
+    ("{view.area|at:slot|title}", {"slot": "1", "view": {"area": ["rest", "axe"]}}, "Axe"),
+    ("{view.area|at:slot}", {"slot": 0, "view": {"area": ["rest", "axe"]}}, "rest"),
+    ("{marks|at:who}", {"marks": {"2": "x"}, "who": 2}, "x"),
+    (["{view.area|at:slot}", "past the end"], {"slot": 2, "view": {"area": ["rest"]}},
+     "past the end"),
+    (["{view.area|at:slot}", "an empty slot"], {"slot": 0, "view": {"area": [None]}},
+     "an empty slot"),
+    (["{view.area|at:slot}", "no slot"], {"view": {"area": ["rest"]}}, "no slot"),
+    # seat:PATH and seats:PATH, the seat with PATH's value in its row of view.players.
+    ("{target|seat:who.short}", {"target": 0, "view": CREWED}, "seat 0 (Bonny)"),
+    ("{target|seat:who.short}", {"target": 1, "view": CREWED}, "seat 1"),
+    ("{target|seat:who.short}", {"target": 2, "view": CREWED}, "seat 2"),
+    ("{target|seat:who}", {"target": 3, "view": CREWED}, "seat 3 (kidd)"),
+    ("{targets|seats:who.title}", {"targets": [3, 1, 0], "view": CREWED},
+     "seat 3 (Kidd), seat 1, seat 0 (Anne Bonny)"),
+    ("{target|seat:who.short}", {"target": 0}, "seat 0"),
 ]
 
 

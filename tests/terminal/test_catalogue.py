@@ -134,7 +134,7 @@ def test_descriptions_come_from_the_structured_actions_not_the_notation():
     words = renderer_for("rumble").describe(
         {"verb": "play", "name": "shoot", "targets": [2], "notation": "load"}, view
     )
-    assert words == "Shoot at seat 2 (Zheng), costs 1"
+    assert words == "play Shoot at seat 2 (Zheng)"
     duel = plunder.load("duel", players=3).new(seed=1).view(0)
     fired = renderer_for("duel").describe(
         {"card": "rifle", "target": 1, "notation": "colt>2"}, duel

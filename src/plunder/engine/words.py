@@ -18,6 +18,12 @@ The template language (the same in both):
   front end names it), ``seats`` (several), ``title`` (an id as its piece's
   title), ``list`` (items joined with commas), ``if`` (nothing: the value only
   has to be there).
+- A filter may take an argument, a path after a colon: ``at:PATH`` picks the
+  item of a list (or a mapping) whose index (key) is PATH's value in the scope
+  (``{view.area|at:slot|title}``); ``seat:PATH`` and ``seats:PATH`` name a seat
+  with, in brackets, PATH's value in its row of the view's ``players`` (the row
+  whose ``seat`` it is): ``{target|seat:pirate.short}`` is "seat 2 (Kidd)". A
+  value a filter does not find (``at`` past the list's end) is not there.
 - A template may be a list of templates: the first whose every value is there
   (not missing, null, false, empty) is used; none: the empty string.
 - An ``Ask`` may choose its label by the value of one field of the action
@@ -37,7 +43,7 @@ from typing import Any
 # A template, or templates of which the first that fills is used.
 Template = str | tuple[str, ...]
 
-_PLACE = re.compile(r"\{([^{}|]+)((?:\|[a-z]+)*)\}")
+_PLACE = re.compile(r"\{([^{}|]+)((?:\|[a-z]+(?::[^{}|]+)?)*)\}")
 
 # The filters a front end provides: how it names seats.
 SeatNamer = Callable[[Any], str]
@@ -111,7 +117,15 @@ class Filler:
                 return _MISSING
         return current
 
-    def apply(self, name: str, value: Any) -> Any:
+    def apply(
+        self, name: str, value: Any, arg: str = "", scope: Mapping[str, Any] | None = None
+    ) -> Any:
+        if name == "at":
+            return self.at(value, self.value(arg, scope or {}))
+        if name == "seat" and arg:
+            return self.seat_with(value, arg, scope or {})
+        if name == "seats" and arg:
+            return ", ".join(self.seat_with(seat, arg, scope or {}) for seat in value)
         if name == "seat":
             return self.seat_name(value)
         if name == "seats":
@@ -124,16 +138,43 @@ class Filler:
             return ""
         raise ValueError(f"no template filter is called {name!r}")
 
+    @staticmethod
+    def at(items: Any, key: Any) -> Any:
+        """The item of a list (by an index, a number or its digits) or of a mapping (by
+        key) that ``key`` names; missing where there is none."""
+        if key is _MISSING or key is None or isinstance(key, bool):
+            return _MISSING
+        if isinstance(items, list):
+            index = str(key)
+            return items[int(index)] if index.isdigit() and int(index) < len(items) else _MISSING
+        if isinstance(items, Mapping):
+            return items.get(str(key), _MISSING)
+        return _MISSING
+
+    def seat_with(self, seat: Any, path: str, scope: Mapping[str, Any]) -> str:
+        """A seat as the front end names it, and in brackets ``path``'s value in the
+        seat's row of the view's players (the seat alone where that is not there)."""
+        rows = self.value("view.players", scope)
+        row = next(
+            (r for r in rows if isinstance(r, Mapping) and r.get("seat") == seat), None
+        ) if isinstance(rows, list) else None
+        found = self.value(path, row) if row is not None else _MISSING
+        named = self.seat_name(seat)
+        return named if _absent(found) else f"{named} ({_text(found)})"
+
     def one(self, template: str, scope: Mapping[str, Any]) -> str | None:
         """One template filled, or ``None`` where one of its values is not there."""
         out: list[str] = []
         at = 0
         for match in _PLACE.finditer(template):
             value = self.value(match.group(1), scope)
-            if value is _MISSING or value is None or value is False or value in ("", []):
+            if _absent(value):
                 return None
-            for name in match.group(2).split("|")[1:]:
-                value = self.apply(name, value)
+            for each in match.group(2).split("|")[1:]:
+                name, _, arg = each.partition(":")
+                value = self.apply(name, value, arg, scope)
+                if value is _MISSING or value is None:  # a filter that found nothing
+                    return None
             out += [template[at : match.start()], _text(value)]
             at = match.end()
         out.append(template[at:])
@@ -146,6 +187,11 @@ class Filler:
             if filled is not None:
                 return filled
         return ""
+
+
+def _absent(value: Any) -> bool:
+    """Whether a value is not there: missing, null, false or empty."""
+    return value is _MISSING or value is None or value is False or value in ("", [])
 
 
 def _text(value: Any) -> str:

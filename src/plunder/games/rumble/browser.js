@@ -29,9 +29,8 @@
   const P = window.Plunder;
   const { el } = P;
 
-  // The game's catalogue (cards, pirates, camps, decisions), as the last message brought it.
+  // The game's catalogue (cards, pirates, camps, gestures, decisions), as the last message brought it.
   let catalogue = {};
-  const PHASES = { draft: "Pirates are picked", choose: "Choose a card", gesture: "Gestures!", reach: "Reach for gold" };
 
   // Small inline glyphs (24×24, currentColor): no image files, no fonts needed.
   const GLYPHS = {
@@ -111,7 +110,6 @@
     for (const action of actions) {
       if (action.verb === "grab") grabs.set(Number(action.name), action);
       else if (action.verb === "dig") digs.set(action.name, action);
-      else if (action.verb === "gesture") gestures.push([action.name, action]);
       else if (action.verb === "pirate") pirates.push([action.name, action]);
       else if (action.verb === "play") {
         if (!cards.has(action.name)) cards.set(action.name, { plain: null, aims: [] });
@@ -119,7 +117,7 @@
         const targets = action.targets || [];
         if (!targets.length) entry.plain = action;
         else entry.aims.push([targets, action]);
-      }
+      } else if ((catalogue.gestures || []).includes(action.name)) gestures.push([action.name, action]);
     }
     return { cards, grabs, digs, gestures, pirates };
   }
@@ -273,8 +271,8 @@
     let status = "";
     if (!player.alive) status = "dead";
     else if (view.over) status = "";
-    else if (committed) status = view.phase === "gesture" ? "has gestured" : "has chosen";
-    else if (pending) status = view.phase === "reach" ? "reaching…" : view.phase === "gesture" ? "gesturing…" : "choosing…";
+    else if (committed) status = "has chosen";
+    else if (pending) status = "choosing…";
 
     const classes = ["rplate", player.alive ? "alive" : "dead"];
     if (isMe) classes.push("me");
@@ -332,7 +330,7 @@
     return el(
       "div",
       { class: "rumble-center" },
-      el("div", { class: "rumble-round", text: view.phase === "draft" ? "Picking pirates" : `Round ${view.round} · ${PHASES[view.phase] || view.phase}`, title: (catalogue.decisions || {})[view.phase] || null }),
+      el("div", { class: "rumble-round", text: `Round ${view.round} · ${(catalogue.decisions || {})[view.phase] || view.phase}` }),
       el("div", { class: "rumble-mode", text: `${view.mode === "camp" ? "Camp Mode" : "Duel Mode"} · ${view.shield ? "shields up" : "shields down"}` }),
       el(
         "div",
@@ -366,21 +364,10 @@
     );
   }
 
-  /** An action (`{verb, name, targets}`) in words, for the replay and the prompt. */
+  /** An action in words (for the replay and the prompt): its label as the game's words declare it. */
   function describe(action, view, message) {
     if (!action || !action.verb) return "";
-    const m = message || { table: null, seat: null };
-    if (m.catalogue) catalogue = m.catalogue;
-    const name = action.name;
-    if (action.verb === "grab") {
-      const card = view && view.area ? view.area[Number(name)] : null;
-      return card ? `reach for ${title(card)}` : `reach for golden card ${name}`;
-    }
-    if (action.verb === "dig") return `take ${title(name)} from the discard pile`;
-    if (action.verb === "gesture") return name === "none" ? "make no gesture" : `make the ${gestureTitle(name).toLowerCase()} gesture`;
-    if (action.verb === "pirate") return `pick ${pirateInfo(name).title || name}`;
-    const targets = (action.targets || []).map((t) => P.seatLabel(m, t));
-    return `play ${title(name)}${targets.length ? ` at ${targets.join(" and ")}` : ""}`;
+    return P.actionWords(action, view, { ...(message || {}), catalogue: (message && message.catalogue) || catalogue });
   }
 
   /** The viewer's panel: prompt and clock, then the hand, targets, gestures or golden cards. */
@@ -388,7 +375,7 @@
     const view = message.view;
     const me = message.seat;
     if (me === null || me === undefined || !Array.isArray(view.hand)) {
-      if (view.phase === "draft" && me !== null && me !== undefined) {
+      if ((view.pirates_left || []).length && me !== null && me !== undefined) {
         return draftPanel(message, ctx);
       }
       const text = message.replay ? "The replay, as a spectator saw it." : "You are watching this table.";
@@ -398,10 +385,9 @@
     const info = P.seatInfo(message.table, me) || {};
     const parsed = ctx.parsed;
     const myTurn = Boolean(ctx.act) && (message.actions || []).length > 0;
-    const clock = message.deadline !== null && message.deadline !== undefined && myTurn ? el("span", { class: `clock${view.phase === "gesture" ? " reflex" : ""}`, dataset: { clock: "" } }) : null;
+    const clock = message.deadline !== null && message.deadline !== undefined && myTurn ? el("span", { class: `clock${(view.decision || {}).timed ? " reflex" : ""}`, dataset: { clock: "" } }) : null;
 
     let prompt;
-    const mine = ctx.revealed.get(me);
     if (message.replay) {
       const chose = message.chosen ? `; chose to ${describe(message.chosen, view, message)}` : "";
       prompt = `The replay, as ${P.seatName(message.table, me)} saw it${chose}.`;
@@ -414,12 +400,10 @@
     else if (message.chosen) {
       const waiting = (view.pending || []).filter((s) => !(view.committed || []).includes(s));
       prompt = `You chose to ${describe(message.chosen, view, message)}. Waiting for ${P.joinNames(waiting.map((s) => P.seatLabel(message, s))) || "the others"}.`;
-    } else if (parsed.gestures.length) prompt = mine ? `You revealed ${title(mine.card)}: make its gesture, quick!` : "Make your card's gesture, quick!";
-    else if (parsed.grabs.size || parsed.digs.size) prompt = "Reach for a golden card: the first to touch it takes it!";
-    else if (pick.card && pick.first !== null) prompt = `${title(pick.card)} at ${P.seatName(message.table, pick.first)} and… click the second target.`;
+    } else if (pick.card && pick.first !== null) prompt = `${title(pick.card)} at ${P.seatName(message.table, pick.first)} and… click the second target.`;
     else if (pick.card) prompt = `${title(pick.card)}: click ${ctx.twoTargets ? "the first of two targets" : "a target"}.`;
-    else if (parsed.cards.size) prompt = "Your move: choose a card.";
-    else prompt = view.phase === "reach" ? "The searchers reach for the golden cards." : "Waiting for the others.";
+    else if (myTurn) prompt = P.asked(message) || "Your move.";
+    else prompt = (view.searchers || []).length ? "The searchers reach for the golden cards." : "Waiting for the others.";
 
     const parts = [el("p", { class: "prompt", role: "status" }, prompt, clock)];
 
@@ -443,12 +427,12 @@
       for (const [card, action] of parsed.digs) {
         buttons.push(el("button", { type: "button", class: "gold-card dig", dataset: { action: action.notation, dig: card }, title: cardInfo(card).text || null, onclick: () => ctx.act(action) }, el("span", { text: `${title(card)} (discard)` })));
       }
-      parts.push(el("div", { class: "reach", role: "group", "aria-label": "Golden cards to reach for" }, buttons));
+      parts.push(el("div", { class: "golden-reach", role: "group", "aria-label": "Golden cards to reach for" }, buttons));
     }
 
     // The hand: basic cards, then golden cards.
     const cards = [...(view.hand || []).map((c) => [c, false]), ...(view.golden || []).map((c) => [c, true])];
-    const choosing = view.phase === "choose" && !view.choice && self.alive;
+    const choosing = parsed.cards.size > 0;
     const gestures = Boolean((view.options || {}).gestures);
     const hand = cards.map(([card, golden], i) => {
       const entry = parsed.cards.get(card);
@@ -523,7 +507,7 @@
   function draftPanel(message, ctx) {
     const parsed = ctx.parsed;
     const view = message.view;
-    const prompt = parsed.pirates.length && ctx.act ? "Pick your pirate." : `Waiting for the others to pick (${(view.pirates_left || []).length} pirates left).`;
+    const prompt = parsed.pirates.length && ctx.act ? P.asked(message) : `Waiting for the others to pick (${(view.pirates_left || []).length} pirates left).`;
     return el(
       "section",
       { class: `rumble-hand draft${parsed.pirates.length ? " your-move" : ""}` },

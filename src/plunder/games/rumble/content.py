@@ -38,6 +38,8 @@ ABILITIES = (
     "qigong",
 )
 CAMP_NAMES = ("sun", "moon", "lone")
+# The answer of a pirate who makes no gesture in time (R62): no card's gesture.
+NO_GESTURE = "none"
 
 
 @dataclass(frozen=True)

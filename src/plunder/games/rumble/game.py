@@ -10,6 +10,7 @@ from typing import Any
 from plunder.engine.errors import OptionError
 from plunder.engine.game import Game, notation_error
 from plunder.engine.options import Option
+from plunder.games.rumble import text
 from plunder.games.rumble.content import CONTENT
 from plunder.games.rumble.effects import MAX_BULLETS
 from plunder.games.rumble.rules import (
@@ -40,6 +41,7 @@ class RumbleGame(Game):
     ['load', 'shoot>1', 'shoot>2', 'shoot2>1,1', 'shoot2>1,2', 'shoot2>2,2']
     """
 
+    asks = text.ASKS
     name = "rumble"
     title = "Pirate Rumble"
     summary = "2-8 pirates, simultaneous cards; Duel Mode or Camp Mode (Sun, Moon, lone boss)"

@@ -26,7 +26,14 @@ from plunder.engine.frame import Frame
 from plunder.engine.result import Result
 from plunder.engine.state import ELIMINATED, State
 from plunder.games.rumble import text
-from plunder.games.rumble.content import ABILITIES, CONTENT, TARGETS, Card, Pirate
+from plunder.games.rumble.content import (
+    ABILITIES,
+    CONTENT,
+    NO_GESTURE,
+    TARGETS,
+    Card,
+    Pirate,
+)
 from plunder.games.rumble.effects import EFFECTS, MAX_BULLETS, Tally
 
 if TYPE_CHECKING:  # the game builds its states; a state only reads its game
@@ -35,7 +42,6 @@ if TYPE_CHECKING:  # the game builds its states; a state only reads its game
 CARDS: dict[str, Card] = CONTENT.cards
 PIRATES = CONTENT.pirates
 GESTURES: tuple[str, ...] = tuple(card.gesture for card in CARDS.values())
-NO_GESTURE = "none"  # the answer of a pirate who makes no gesture in time (R62)
 # Cards whose effects deal damage (bots take them for attacks).
 ATTACKS = tuple(name for name, card in CARDS.items() if card.attack)
 # Golden cards in hand and the discard pile are listed in the order of cards.toml.
@@ -104,7 +110,7 @@ def camp_of(card: str) -> str:
 
 def bullet_name(pirate: Pirate | None) -> str:
     """What a pirate's bullets are called: Zheng Zhilong's are Qi-Gong tokens (R42)."""
-    return "Qi-Gong" if pirate is not None and QIGONG in pirate.abilities else "bullets"
+    return text.QIGONG if pirate is not None and QIGONG in pirate.abilities else text.BULLETS
 
 
 # ----------------------------------------------------------------- aims
@@ -170,7 +176,7 @@ class Decision:
 
 
 DECISIONS = {
-    kind: Decision(text.ASKS[kind], verbs, text.REFUSALS[kind])
+    kind: Decision(text.ABOUT[kind], verbs, text.REFUSALS[kind])
     for kind, verbs in (
         ("draft", ("pirate",)),
         ("choose", ("play",)),

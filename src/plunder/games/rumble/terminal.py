@@ -225,7 +225,7 @@ class RumbleRenderer(GenericRenderer):
         else:
             kind = (view.get("decision") or {}).get("kind") or view.get("phase", "")
             parts.append(catalogue.get("decisions", {}).get(kind, str(kind)))
-        if view.get("phase") != "draft":
+        if not view.get("pirates_left"):  # the pirates are all at the table
             parts.append(
                 "shields up: others' health and bullets are hidden"
                 if view.get("shield")
@@ -381,7 +381,7 @@ class RumbleRenderer(GenericRenderer):
 
     def draft(self, view: Mapping[str, Any]) -> RenderableType | None:
         left = view.get("pirates_left")
-        if view.get("phase") != "draft" or not left:
+        if not left:
             return None
         catalogue = catalogue_for(view)
         table = Table(box=None, pad_edge=False, show_edge=False)
@@ -409,18 +409,14 @@ class RumbleRenderer(GenericRenderer):
     def table(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:
         parts: list[RenderableType] = [Text(self.header(view), style="bold")]
         parts.append(self.players(view, labels))
-        if view.get("phase") == "draft":
-            draft = self.draft(view)
-            if draft is not None:
-                parts.append(draft)
-        else:
-            parts.append(self.area(view))
+        draft = self.draft(view)
+        parts.append(self.area(view) if draft is None else draft)
         revealed = self.revealed(view)
         if revealed is not None:
             parts.append(revealed)
         if view.get("camp"):
             parts.append(Text(own_camp(view)))
-        if view.get("phase") != "draft":
+        if draft is None:
             mine = self.pirate_line(view)
             if mine is not None:
                 parts.append(mine)
@@ -452,21 +448,18 @@ class RumbleRenderer(GenericRenderer):
     @staticmethod
     def example(view: Mapping[str, Any], legal: Sequence[ActionJson]) -> str:
         """Actions to show as examples of the notation, taken from ``legal`` (what the
-        seat may play now), so an example is never refused: a card aimed at one pirate
-        and Shoot Twice's pair where they are legal, else the first legal action."""
+        seat may play now), so an example is never refused: the gesture of the card you
+        revealed, a card aimed at one pirate and Shoot Twice's pair where they are
+        legal, else the first legal action."""
         if not legal:
             return ""
-        kind = (view.get("decision") or {}).get("kind") or view.get("phase")
         notations = [str(action["notation"]) for action in legal]
-        if kind == "gesture":
-            mine = next(
-                (p for p in view.get("revealed") or [] if p["seat"] == view.get("viewer")), None
-            )
-            card = catalogue_for(view)["cards"].get(mine["card"]) if mine else None
-            answer = f"gesture>{card['gesture']}" if card else ""
-            if answer in notations:
-                return f"{answer}, the gesture of your card"
-            return notations[0]
+        viewer = view.get("viewer")
+        mine = next((p for p in view.get("revealed") or [] if p["seat"] == viewer), None)
+        card = catalogue_for(view)["cards"].get(mine["card"]) if mine else None
+        answer = f"gesture>{card['gesture']}" if card else ""
+        if answer in notations:
+            return f"{answer}, the gesture of your card"
         plays = [a for a in legal if a.get("verb") == "play"]
         aimed = [a for a in plays if len(a.get("targets") or []) == 1]
         # The last aim of the first card aimed at one pirate: "shoot>5" at a table of six.
@@ -483,43 +476,6 @@ class RumbleRenderer(GenericRenderer):
         if error.legal and legal:
             refused += ["Legal now:", *group_actions(legal)]
         return refused
-
-    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
-        catalogue = catalogue_for(view)
-        cards: Entries = catalogue["cards"]
-        verb, name = action.get("verb"), str(action.get("name", ""))
-        if verb == "pirate":
-            pirate = catalogue["pirates"].get(name)
-            if pirate is None:
-                return ""
-            return f"{pirate['title']}: {pirate_summary(pirate, catalogue)}"
-        if verb == "gesture":
-            card = next((c for c in cards.values() if c.get("gesture") == name), None)
-            return f"{card['title']}'s gesture" if card else "no gesture"
-        if verb == "grab":
-            slots = view.get("area") or []
-            slot = int(name) if name.isdigit() else -1
-            card = slots[slot] if 0 <= slot < len(slots) else None
-            return f"take {title(card, cards)} from the golden card area" if card else ""
-        if verb == "dig":
-            return f"take {title(name, cards)} from the discard pile"
-        card = cards.get(name)
-        if verb != "play" or card is None:
-            return ""
-        pirates = {
-            row["seat"]: short_name(row.get("pirate"), catalogue["pirates"])
-            for row in view.get("players") or []
-            if row.get("pirate")
-        }
-        text = card["title"]
-        targets = action.get("targets") or []
-        if targets:
-            text += " at " + " and ".join(
-                f"seat {t} ({pirates[t]})" if pirates.get(t) else f"seat {t}" for t in targets
-            )
-        if card.get("cost"):
-            text += f", costs {card['cost']}"
-        return text
 
     # ------------------------------------------------------------ the end
     def rules_help(self, view: Mapping[str, Any]) -> str:

@@ -6,11 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from plunder.games.rumble.content import CONTENT
+from plunder.engine.words import Ask
+from plunder.games.rumble.content import CONTENT, NO_GESTURE
 
 DRAFT = "Each seat in turn picks a pirate."
 RESHUFFLE = "The discard pile becomes the golden pile."
 ALL_GESTURES_RIGHT = "Every gesture is right."
+# What a pirate's bullets are called: Zheng Zhilong's are Qi-Gong tokens (R42).
+BULLETS = "bullets"
+QIGONG = "Qi-Gong"
 # Why a steal takes nothing (R68).
 DODGES = "dodges"
 NO_BULLET = "has no bullet"
@@ -169,12 +173,44 @@ NOTATION_HELP = (
     "a card, aimed with '>' where it takes a target (load, shoot>2, shoot2>1,3, dodge, fire, "
     "search, steal>1, ...), grab>SLOT, dig>CARD, gesture>NAME or pirate>NAME"
 )
-# What each kind of decision asks (the catalogue's ``decisions``).
-ASKS = {
+# What each kind of decision is, for the whole table (the catalogue's ``decisions``).
+ABOUT = {
     "draft": "each seat in turn picks a pirate",
     "choose": "every pirate chooses a card, face down",
     "gesture": "cards revealed: every pirate answers with the card's gesture",
     "reach": "searchers reach for a golden card",
+}
+# What each kind of decision asks of the seat deciding, and each answer in words (the
+# front ends fill them in; a seat at a target is named with its pirate).
+ASKS = {
+    "draft": Ask(
+        prompt="Pick your pirate: each seat in turn picks one of those left.",
+        label="pick {name.title}",
+    ),
+    "choose": Ask(
+        prompt="Round {round}: choose a card to play face down; all are revealed at once.",
+        label=(
+            "play {name.title} at {targets|seats:pirate.short}",
+            "play {name.title}",
+        ),
+    ),
+    "gesture": Ask(
+        prompt="Cards revealed: make the gesture of your card, quick! A wrong one voids it.",
+        by="name",
+        labels={NO_GESTURE: "make no gesture"},
+        label="make the {name} gesture",
+    ),
+    "reach": Ask(
+        prompt=(
+            "Reach for a golden card: the first to touch it takes it!{race|if}",
+            "Reach for a golden card: where two reach for the same one, a draw decides.",
+        ),
+        by="verb",
+        labels={
+            "grab": "reach for {view.area|at:name|title}",
+            "dig": "take {name.title} from the discard pile",
+        },
+    ),
 }
 # What a verb of the choose step is for, when it is played at the wrong time.
 LATER = {"pirate": "is picked in the draft, before the first round"}

@@ -2,14 +2,14 @@
  * What a decision asks, in words: the game declares each kind of decision's prompt
  * and its actions' labels as templates (the catalogue's `asks`), and this fills
  * them, exactly as plunder.engine.words does at the terminal (docs/design.md,
- * "Decisions in words"): `{path}` and `{path|filter}`, a list of templates taking
+ * "Decisions in words"): `{path}`, `{path|filter}` and `{path|filter:PATH}`, a list of templates taking
  * the first that fills. Loaded by the table page (window.Plunder.words) and, for
  * the tests, by node (module.exports).
  */
 (function (root) {
   "use strict";
 
-  const PLACE = /\{([^{}|]+)((?:\|[a-z]+)*)\}/g;
+  const PLACE = /\{([^{}|]+)((?:\|[a-z]+(?::[^{}|]+)?)*)\}/g;
   const MISSING = Symbol("missing");
 
   /** Every entry of the catalogue by id: the pieces first (the sections whose entries
@@ -25,6 +25,11 @@
       for (const [key, entry] of entries) if (!found.has(key)) found.set(key, entry);
     }
     return found;
+  }
+
+  /** Whether a value is not there: missing, null, false or empty. */
+  function absent(v) {
+    return v === MISSING || v === undefined || v === null || v === false || v === "" || (Array.isArray(v) && !v.length);
   }
 
   /** A filler over a catalogue; `seat(n)` names a seat as the page does. */
@@ -48,7 +53,28 @@
       return Array.isArray(v) ? v.map(text).join(", ") : String(v);
     }
 
-    function apply(name, v) {
+    /** The item of a list (by an index, a number or its digits) or of an object (by key)
+     *  that `key` names; MISSING where there is none. */
+    function at(items, key) {
+      if (key === MISSING || key === null || key === undefined || typeof key === "boolean") return MISSING;
+      if (Array.isArray(items)) return /^\d+$/.test(String(key)) && Number(key) < items.length ? items[Number(key)] : MISSING;
+      if (items && typeof items === "object") return Object.prototype.hasOwnProperty.call(items, String(key)) ? items[String(key)] : MISSING;
+      return MISSING;
+    }
+
+    /** A seat as the page names it, and in brackets `path`'s value in the seat's row of
+     *  the view's players (the seat alone where that is not there). */
+    function seatWith(seat, path, scope) {
+      const rows = value("view.players", scope);
+      const row = Array.isArray(rows) ? rows.find((r) => r && typeof r === "object" && r.seat === seat) : undefined;
+      const found = row ? value(path, row) : MISSING;
+      return absent(found) ? seatName(seat) : `${seatName(seat)} (${text(found)})`;
+    }
+
+    function apply(name, v, arg, scope) {
+      if (name === "at") return at(v, value(arg, scope));
+      if (name === "seat" && arg) return seatWith(v, arg, scope);
+      if (name === "seats" && arg) return v.map((s) => seatWith(s, arg, scope)).join(", ");
       if (name === "seat") return seatName(v);
       if (name === "seats") return v.map(seatName).join(", ");
       if (name === "title") return (byId.get(String(v)) || {}).title || v;
@@ -63,8 +89,12 @@
       let at = 0;
       for (const match of template.matchAll(PLACE)) {
         let v = value(match[1], scope);
-        if (v === MISSING || v === null || v === false || v === "" || (Array.isArray(v) && !v.length)) return null;
-        for (const name of match[2].split("|").slice(1)) v = apply(name, v);
+        if (absent(v)) return null;
+        for (const each of match[2].split("|").slice(1)) {
+          const colon = each.indexOf(":");
+          v = colon < 0 ? apply(each, v, "", scope) : apply(each.slice(0, colon), v, each.slice(colon + 1), scope);
+          if (v === MISSING || v === null || v === undefined) return null; // a filter that found nothing
+        }
         out += template.slice(at, match.index) + text(v);
         at = match.index + match[0].length;
       }

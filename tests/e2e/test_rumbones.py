@@ -301,6 +301,9 @@ def test_a_ticked_box_passes_the_next_windows_without_a_click(
                          game="rumbones", reflex_clock=60)
     token = page.evaluate(f"() => localStorage.getItem('plunder:token:{table}')")
     box = page.locator("#game .rb-dock .autopass-toggle input")
+    # A Tide window where Anne may only pass would otherwise be passed for her by
+    # autoplay, box and all, before the test ticks the box.
+    page.locator("#autoplay").uncheck()
     rng = random.Random(3)
     deadline = time.monotonic() + 300
 

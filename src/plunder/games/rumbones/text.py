@@ -440,8 +440,8 @@ ASKS = {
         labels={
             "hero": "activate {arg|say:hero}",
             "monster": "activate the {arg|title}",
-            "crew": "activate the crew: deploy, advance and attack, fire the deck gun",
-            "tide": "play {arg.title}: {arg.text}",
+            "crew": "activate the crew",
+            "tide": "play {arg.title}",
             "pass": "pass for the rest of the round",
         },
     ),
@@ -462,8 +462,8 @@ ASKS = {
         by="verb",
         labels={
             "attack": _ATTACK,
-            "move": "a move action: movement points to step or rig",
-            "use": ("use {arg.title}: {arg.text}", "use {arg.title}"),
+            "move": "move (an action: movement points to step or rig)",
+            "use": "use {arg.title}",
             "unlock": "unlock {arg.title} for {arg.unlock|plural:coin}",
             "level": "level {arg.title} up for {arg.level_up|plural:coin}",
             "shake": "shake off the stun (an action)",
@@ -490,7 +490,7 @@ ASKS = {
     "hits": Ask(
         prompt="{hits|plural:hit} rolled against {zone}: a hero there may react, or pass.",
         by="verb",
-        labels={"react": ("react: {arg.title}: {arg.text}", "react: {arg.title}"),
+        labels={"react": "react: {arg.title}",
                 "pass": "no reaction"},
     ),
     "assign": Ask(
@@ -535,7 +535,7 @@ ASKS = {
                 "An attack on {zone}: 'When a hero attacks' Tide cards may be played now, or "
                 "pass."),
         by="verb",
-        labels={"tide": "play {arg.title}: {arg.text}", "pass": "play no Tide card now"},
+        labels={"tide": "play {arg.title}", "pass": "play no Tide card now"},
     ),
     "mend": Ask(prompt="A Tide card heals {amount} damage: which hero?",
                 label="heal {arg|say:target}"),
@@ -549,7 +549,7 @@ ASKS = {
     "beast": Ask(
         prompt="The {monster|title} acts: {left|plural:action} left (move, attack or end).",
         by="verb",
-        labels={"attack": _ATTACK, "move": "a move action: movement points to swim",
+        labels={"attack": _ATTACK, "move": "move (an action: movement points to swim)",
                 "end": _END},
     ),
     "swim": Ask(

@@ -21,7 +21,8 @@
  * share asks which in the dock; attack skills and sea monsters may be picked
  * first); heroes, hand cards, dice and skills act when clicked; the rest are
  * buttons. Names, texts and tooltips come from the catalogue
- * (`message.catalogue`); no notation is read.
+ * (`message.catalogue`), the prompt and each action's words from the asks the
+ * game declares there (static/words.js); no notation is read.
  *
  * Hooks for tests: every element that acts carries data-action="<notation>";
  * zones carry data-zone (and data-choose when a click asks which action),

@@ -456,9 +456,11 @@ ASKS = {
         label="deploy on {zone}",
     ),
     "act": Ask(
-        prompt="{hero|say:hero} on {view.heroes.[hero].zone} acts: {left|plural:action} left "
-               "(move, attack, an ability, shake or end); unlocking and levelling up skills "
-               "with its {view.heroes.[hero].coins|plural:coin} cost no action.",
+        prompt=("{hero|say:hero} on {view.heroes.[hero].zone} acts: {left|plural:action} left "
+                "(move, attack, an ability, shake or end); unlocking and levelling up skills "
+                "with its {view.heroes.[hero].coins|plural:coin} cost no action.",
+                "{hero|say:hero} acts: {left|plural:action} left (move, attack, an ability, "
+                "shake or end)."),
         by="verb",
         labels={
             "attack": _ATTACK,

@@ -58,30 +58,6 @@
     bleed: "Bleed: 1 damage after each action it performs.",
   };
 
-  const EFFECT_WORDS = {
-    reroll: (n) => `re-roll up to ${n} missed ${n === 1 ? "die" : "dice"}`,
-    blind: () => "blinds the heroes it hits",
-    stun: () => "stuns the heroes it hits",
-    slow: () => "slows the heroes it hits",
-    silence: () => "silences the heroes it hits",
-    bleed: () => "makes the heroes it hits bleed",
-    push: (n) => `pushes a model ${n} zone${n === 1 ? "" : "s"}`,
-    heal: (n) => `heals ${n}`,
-    rally: (n) => `${n} deckhands from the reserve onto its zone`,
-    dash: (n) => `${n} movement point${n === 1 ? "" : "s"}`,
-    cleanse: () => "removes its conditions",
-    parry: (n) => `${n} hit${n === 1 ? "" : "s"} fewer`,
-    riposte: (n) => `${n} damage back to an attacker next to it`,
-    tough: (n) => `${n} more HP`,
-    steady: () => "never pushed",
-    deadeye: (n) => `reaches ${n} zone${n === 1 ? "" : "s"} further`,
-    sea_legs: (n) => `adds ${n} to rigging checks`,
-    bosun_bond: () => "crew in its zone hit as if a bosun were with them",
-    first_mate: (n) => `crew attacking from its zone add ${n} to their rolls`,
-    blast: (n) => `${n} damage to every model in its zone`,
-    jam: () => "its side's deck gun fires no more",
-  };
-
   const GLYPH = (name, extra) => P.glyph(GLYPHS, name, extra);
 
   /* ---- the catalogue's words ------------------------------------------------ */
@@ -111,17 +87,28 @@
     return words[words.length - 1];
   }
 
+  /** A template filled in the game's words (static/words.js), against the catalogue drawn. */
+  const filled = (() => {
+    let made = null;
+    let madeFor = null;
+    return (template, scope) => {
+      if (madeFor !== catalogue) [made, madeFor] = [P.words.filler(catalogue), catalogue];
+      return made.fill(template, scope);
+    };
+  })();
+
+  /** An effect code ("push:2") in the catalogue's words for it, its amount filled in. */
   function effectText(code) {
     const [name, amount] = String(code).split(":");
-    const words = EFFECT_WORDS[name];
-    return words ? words(Number(amount || 1)) : code;
+    const words = (catalogue.effects || {})[name];
+    return words ? filled(words, { n: amount || "1" }) : code;
   }
 
-  /** An attack profile in words: "range 1, 3 dice, 4+, 1 damage; bleeds". */
+  /** An attack profile in the game's words: "range 1, 3 dice hitting on 4+, 1 damage a hit; ...". */
   function profileText(p) {
     if (!p) return "";
     const parts = [];
-    if (p.dice) parts.push(`range ${p.range}, ${p.dice} ${p.dice === 1 ? "die" : "dice"} hitting on ${p.to_hit}+, ${p.damage} damage`);
+    if (p.dice) parts.push(filled("{it|say:profile}", { it: p }));
     const effects = (p.effects || []).map(effectText);
     return [parts.join(""), effects.join(", ")].filter(Boolean).join("; ");
   }
@@ -224,7 +211,7 @@
 
   /** A model an attack may hit, in the game's words ("a bosun", "Demarco (hero 4)"). */
   function targetName(view, target) {
-    return P.words.filler(catalogue).fill("{it|say:target}", { it: target, view });
+    return filled("{it|say:target}", { it: target, view });
   }
 
   /** A model on a chip: a hero by its short name, anything else as the game words it. */

@@ -22,7 +22,6 @@ from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
 from plunder.engine.words import Filler
-from plunder.games.rumbones.text import EFFECTS
 from plunder.games.rumbones.text import crew as crew_words
 from plunder.terminal.render import (
     WATCHING,
@@ -44,8 +43,6 @@ FILL_STYLE = {"sea": "blue", "link": "yellow", "deck": ""}
 WRECKED_FILL, WRECKED_STYLE = "x", "red"
 CELL = 9  # a zone's width on the board, where the console has room for it
 NARROWEST = 5  # the least a zone's cell shrinks to on a narrow console
-# The words of the effect codes a catalogue lists on skills, objectives and cards.
-EFFECT_WORDS = EFFECTS
 CONDITIONS = {
     "blind": "Blind: the hero's attacks are -1 to hit.",
     "stun": "Stun: the hero spends an action (shake) to remove it before any other action.",
@@ -82,28 +79,26 @@ def plural(count: int, word: str) -> str:
     return f"{count} {'dice' if word == 'die' else word + 's'}"
 
 
-def effect_words(code: str) -> str:
-    """An effect code in words; an unknown one as it is.
+def effect_words(code: str, catalogue: Mapping[str, Any]) -> str:
+    """An effect code (``heal:2``) in the catalogue's words for it, its amount filled
+    in; an unknown one as it is.
 
-    >>> effect_words("push:2"), effect_words("parry"), effect_words("curse")
-    ('pushes a model 2 zones', '1 hit fewer', 'curse')
+    >>> catalogue = {"effects": {"heal": "heal {n} damage", "cleanse": "its conditions end"}}
+    >>> [effect_words(code, catalogue) for code in ("heal:2", "cleanse", "curse")]
+    ['heal 2 damage', 'its conditions end', 'curse']
     """
     name, _, amount = code.partition(":")
-    words = EFFECT_WORDS.get(name)
-    if words is None:
-        return code
-    amount = amount or "1"
-    many = amount != "1"
-    return words.format(n=amount, s="s" if many else "", dice="dice" if many else "die")
+    words = catalogue["effects"].get(name)
+    return code if words is None else Filler({}).fill(words, {"n": amount or "1"})
 
 
-def profile_words(profile: Mapping[str, Any]) -> str:
-    """An attack's numbers and effects: ``range 1, 3 dice, 4+, 1 damage``; an ability's effects."""
+def profile_words(profile: Mapping[str, Any], catalogue: Mapping[str, Any]) -> str:
+    """An attack's numbers in the game's phrase for them, then its effects
+    (``range 1, 3 dice hitting on 4+, 1 damage a hit; ...``); an ability's effects."""
     parts = []
     if profile.get("dice"):
-        parts.append(f"range {profile['range']}, {plural(profile['dice'], 'die')} hitting on "
-                     f"{profile['to_hit']}+, {profile['damage']} damage a hit")
-    parts += [effect_words(code) for code in profile.get("effects") or []]
+        parts.append(Filler(catalogue).fill("{it|say:profile}", {"it": profile}))
+    parts += [effect_words(code, catalogue) for code in profile.get("effects") or []]
     return "; ".join(parts) or "no effect"
 
 
@@ -857,7 +852,7 @@ class BonesRenderer(GenericRenderer):
                     f"{faction['bosuns']} bosuns ({faction['bosun_hp']} HP); crew attack range "
                     f"{crew['range']}, {plural(crew['dice'], 'die')} hitting on "
                     f"{crew['to_hit']}+ ({crew['with_bosun']}+ with a bosun); deck gun "
-                    f"{profile_words(faction['gun'])}."]
+                    f"{profile_words(faction['gun'], read.catalogue)}."]
         if kind == "conditions":
             return [CONDITIONS[name]]
         return self.kraken_lines(read)
@@ -895,9 +890,9 @@ class BonesRenderer(GenericRenderer):
         head = f"{skill['title']} ({whose}{kind}{'; ' + ', '.join(costs) if costs else ''})"
         lines = [f"{head}: {skill['text']}" if skill["text"] else head]
         first = "level 1: " if skill["level_up"] else ""
-        lines.append(f"  {first}{profile_words(skill['level1'])}")
+        lines.append(f"  {first}{profile_words(skill['level1'], read.catalogue)}")
         if skill["level_up"]:
-            lines.append(f"  level 2: {profile_words(skill['level2'])}")
+            lines.append(f"  level 2: {profile_words(skill['level2'], read.catalogue)}")
         return lines
 
     @staticmethod
@@ -905,7 +900,7 @@ class BonesRenderer(GenericRenderer):
         monster = read.catalogue["monsters"][name]
         lines = [f"{monster['title']} (a sea monster, {monster['hp']} HP, moves "
                  f"{monster['move']}): {monster['text']}",
-                 f"  attack: {profile_words(monster['attack'])}"]
+                 f"  attack: {profile_words(monster['attack'], read.catalogue)}"]
         on = (read.view.get("monsters") or {}).get(name)
         if on:
             lines.append(f"  At the table: for {read.side_name(on['side'])} on {on['zone']}, "
@@ -918,7 +913,7 @@ class BonesRenderer(GenericRenderer):
     @staticmethod
     def objective_lines(read: ViewReader, name: str) -> list[str]:
         objective = read.catalogue["objectives"][name]
-        effects = "; ".join(effect_words(c) for c in objective["effects"])
+        effects = "; ".join(effect_words(c, read.catalogue) for c in objective["effects"])
         lines = [f"{objective['title']} (an objective, {objective['hp']} HP): destroyed, "
                  f"{objective['vp']} VP to the side that destroys it and "
                  f"{plural(objective['coins'], 'coin')} to each of its heroes"
@@ -978,7 +973,7 @@ class BonesRenderer(GenericRenderer):
                     state = f"level {level}"
                 profile = spec["level2"] if (level or 1) >= 2 else spec["level1"]
                 lines.append(f"  {spec['title']} ({KIND_WORDS.get(spec['kind'], '')}, "
-                             f"{state}): {profile_words(profile)}")
+                             f"{state}): {profile_words(profile, read.catalogue)}")
         if not any(h["side"] == side for h in read.view["heroes"]):
             picks = read.view["picks"][side]
             lines.append("Picked so far: " + (", ".join(

@@ -5,34 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plunder.engine.words import Ask
+from plunder.engine.words import Ask, Template
 from plunder.games.rumbones.content import CONTENT
-
-# The words of the effect codes a catalogue lists on skills, objectives and cards
-# (``push:2``: ``{n}`` is the amount, ``{s}`` and ``{dice}`` agree with it).
-EFFECTS = {
-    "reroll": "re-roll up to {n} missed {dice}",
-    "blind": "each enemy hero hit is blinded (-1 to hit)",
-    "stun": "each enemy hero hit is stunned (an action to shake it off)",
-    "slow": "each enemy hero hit is slowed (one move action)",
-    "silence": "each enemy hero hit is silenced (its skills lose their effects)",
-    "bleed": "each enemy hero hit bleeds (1 damage after each action)",
-    "push": "pushes a model {n} zone{s}",
-    "heal": "heals {n} damage",
-    "rally": "{n} deckhand{s} from the reserve onto the hero's zone",
-    "dash": "{n} movement point{s}",
-    "cleanse": "removes the hero's conditions",
-    "parry": "{n} hit{s} fewer",
-    "riposte": "{n} damage back to an attacker next to the hero",
-    "tough": "{n} more HP",
-    "steady": "never pushed",
-    "deadeye": "attacks reach {n} zone{s} further",
-    "sea_legs": "adds {n} to rigging checks",
-    "bosun_bond": "crew in its zone hit as if a bosun were with them",
-    "first_mate": "adds {n} to the rolls of crew attacking from its zone",
-    "blast": "{n} damage to every model in its zone",
-    "jam": "its side's deck gun fires no more",
-}
 
 # A part of a side's final score in a position set up with VP already scored.
 VP_BEFORE = "VP at the start"
@@ -388,8 +362,11 @@ def jam(faction: str) -> str:
 # ------------------------------------------------------------------ decisions
 # Names built from the view, used by the asks below (``{hero|say:hero}``) and by the
 # front ends' drawing: a hero at the table by its index, a model an attack may hit.
-PHRASES = {
+PHRASES: dict[str, Template] = {
     "hero": ("{view.heroes.[it].hero|title} (hero {it})", "hero {it}"),
+    # An attack's numbers (a catalogue's profile: range, dice, to_hit, damage).
+    "profile": "range {it.range}, {it.dice|plural:die/dice} hitting on {it.to_hit}+, "
+               "{it.damage} damage a hit",
     "target": (
         "{it|after:hero|say:hero}",
         "a {it|is:deckhand}",
@@ -400,14 +377,12 @@ PHRASES = {
     ),
 }
 
-# An attack's numbers: a hero's skill at the level the hero has it (``hero`` is the
-# acting hero), or a sea monster's attack; in full, then short (``1/3/4+/1``).
+# An attack's numbers: a sea monster's attack, or a hero's skill at the level the hero
+# has it (``hero`` is the acting hero); in full, then short (``1/3/4+/1``).
 _SKILL = "arg.level[view.heroes.[hero].skills.[arg]]"
-_HIT = "{p.dice|plural:die/dice} hitting on {p.to_hit}+, {p.damage} damage a hit"
 _ATTACK = (
-    "{arg.title} at {zone}: range {arg.attack.range}, "
-    + _HIT.replace("p.", "arg.attack."),
-    f"{{arg.title}} at {{zone}}: range {{{_SKILL}.range}}, " + _HIT.replace("p.", _SKILL + "."),
+    "{arg.title} at {zone}: {arg.attack|say:profile}",
+    f"{{arg.title}} at {{zone}}: {{{_SKILL}|say:profile}}",
     "{arg.title} {arg.attack.range}/{arg.attack.dice}/{arg.attack.to_hit}+/{arg.attack.damage}",
     f"{{arg.title}} {{{_SKILL}.range}}/{{{_SKILL}.dice}}/{{{_SKILL}.to_hit}}+/{{{_SKILL}.damage}}",
     "{arg.title} at {zone}",

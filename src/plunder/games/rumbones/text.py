@@ -439,7 +439,7 @@ ASKS = {
         by="verb",
         labels={
             "attack": _ATTACK,
-            "move": "move (an action: movement points to step or rig)",
+            "move": "a move action: movement points to step or rig",
             "use": "use {arg.title}",
             "unlock": "unlock {arg.title} for {arg.unlock|plural:coin}",
             "level": "level {arg.title} up for {arg.level_up|plural:coin}",
@@ -526,7 +526,7 @@ ASKS = {
     "beast": Ask(
         prompt="The {monster|title} acts: {left|plural:action} left (move, attack or end).",
         by="verb",
-        labels={"attack": _ATTACK, "move": "move (an action: movement points to swim)",
+        labels={"attack": _ATTACK, "move": "a move action: movement points to swim",
                 "end": _END},
     ),
     "swim": Ask(

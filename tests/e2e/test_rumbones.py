@@ -161,6 +161,9 @@ def test_a_whole_game_by_clicks_against_the_greedy_bot(
     table = create_table(page, "Anne", ["human", "bot:greedy"], {"round_limit": 2},
                          game="rumbones", reflex_clock=60)
     catalogue = plunder.load("rumbones").catalogue()
+    # The draft's prompt, in the words the game declares for it.
+    expect(page.locator("#game .rb-prompt")).to_have_text(
+        "The draft: pick a hero for the Deep Sea Lords.")
     # The box's board: 9 columns by 8 rows of zones, lettered and numbered on the edges.
     expect(page.locator("#game .rb-zone")).to_have_count(len(catalogue["board"]["zones"]))
     labels = page.locator("#game .rb-label").evaluate_all("(all) => all.map((e) => e.textContent)")

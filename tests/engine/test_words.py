@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import plunder
-from plunder.engine.words import Ask, Filler, asks_json, label, prompt
+from plunder.engine.words import Ask, Filler, asks_json, label, phrases_json, prompt
 from plunder.terminal.render import renderer_for
 from words_js import run_js
 
@@ -16,13 +16,21 @@ CATALOGUE: dict[str, Any] = {
     "game": "toy",
     "title": "Toy",
     "cards": {
-        "axe": {"title": "Axe", "text": "Chop.", "weapon": "axe"},
+        "axe": {"title": "Axe", "text": "Chop.", "weapon": "axe", "level1": "light",
+                "level2": "heavy"},
         "rest": {"title": "Rest", "text": "Sleep.", "weapon": ""},
     },
     # A second kind of piece, named at a seat by a short name.
     "crew": {"anne": {"title": "Anne Bonny", "short": "Bonny"}, "kidd": {"title": "Kidd"}},
     # Words of effects, not pieces: reached by id too, after the pieces.
     "effects": {"burn": {"text": "set it alight"}, "axe": {"text": "not the card"}},
+    # Names built from the view, filled with the value as {it}.
+    "phrases": phrases_json(
+        {
+            "hero": ("{view.heroes.[it].name} (hero {it})", "hero {it}"),
+            "thing": ("a {it|is:rope}", "the {it.title}"),
+        }
+    ),
     "asks": asks_json(
         {
             "play": Ask(
@@ -43,6 +51,7 @@ CATALOGUE: dict[str, Any] = {
 CREWED = {
     "players": [{"seat": 0, "who": "anne"}, {"seat": 1, "who": None}, {"seat": 3, "who": "kidd"}]
 }
+VIEW = {"heroes": [{"name": "Ann", "level": 1}, {"name": "Bo", "level": 2}]}
 
 # (template, scope, what it fills to), worked out by hand from the rules in
 # plunder.engine.words.
@@ -80,6 +89,27 @@ CASES: list[tuple[Any, dict[str, Any], str]] = [
     ("{targets|seats:who.title}", {"targets": [3, 1, 0], "view": CREWED},
      "seat 3 (Kidd), seat 1, seat 0 (Anne Bonny)"),
     ("{target|seat:who.short}", {"target": 0}, "seat 0"),
+    # A path inside a path, innermost first; a missing inner path leaves nothing there.
+    ("{view.heroes.[who].name}", {"who": 1, "view": VIEW}, "Bo"),
+    ("{card.level[view.heroes.[who].level]}", {"card": "axe", "who": 1, "view": VIEW}, "heavy"),
+    (["{view.heroes.[nobody].name}", "none"], {"view": VIEW}, "none"),
+    # Filters that take a word.
+    ("{n|plural:die/dice}", {"n": 1}, "1 die"),
+    ("{n|plural:die/dice}", {"n": 3}, "3 dice"),
+    ("{n|plural:coin}", {"n": 0}, "0 coins"),
+    ("{t|after:hero}", {"t": "hero3"}, "3"),
+    (["{t|after:hero}", "none"], {"t": "bosun"}, "none"),
+    (["{t|after:hero}", "none"], {"t": "hero"}, "none"),
+    (["{x|is:rope|if}yes", "no"], {"x": "rope"}, "yes"),
+    (["{x|is:rope|if}yes", "no"], {"x": "axe"}, "no"),
+    (["{x|not:rope}", "no"], {"x": "rope"}, "no"),
+    ("{flag|is:true|if}on", {"flag": True}, "on"),
+    ("{i|add:1}", {"i": 2}, "3"),
+    # The game's phrases, one value or each of a list.
+    ("{who|say:hero}", {"who": 0, "view": VIEW}, "Ann (hero 0)"),
+    ("{who|say:hero}", {"who": 5, "view": VIEW}, "hero 5"),
+    ("{ids|each:hero}", {"ids": [1, 0], "view": VIEW}, "Bo (hero 1), Ann (hero 0)"),
+    ("{x|say:thing}, {y|say:thing}", {"x": "rope", "y": "axe"}, "a rope, the Axe"),
 ]
 
 
@@ -129,6 +159,11 @@ def test_prompts_and_labels_by_the_open_decision_in_both_front_ends():
 def test_an_unknown_filter_is_refused():
     with pytest.raises(ValueError, match="shout"):
         Filler(CATALOGUE).fill("{a|shout}", {"a": 1})
+
+
+def test_an_unknown_phrase_is_refused():
+    with pytest.raises(ValueError, match="song"):
+        Filler(CATALOGUE).fill("{a|say:song}", {"a": 1})
 
 
 def test_a_game_serves_its_asks_in_its_catalogue():

@@ -248,6 +248,12 @@ def test_the_grouped_actions_list_every_legal_action_and_nothing_else() -> None:
     assert {"pick", "turn", "act", "move", "deploy"} <= kinds
 
 
+def tide_lines(state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """The lines of ``seat``'s list of actions that play Tide cards."""
+    lines = RENDERER.actions([a.to_json() for a in state.legal(seat)], state.view(seat))
+    return [line for line in lines if line.startswith("tide:")]
+
+
 def test_an_attack_its_windows_and_its_dice_are_told_in_words() -> None:
     state = kit.empty()
     place(state, 0, "c4")
@@ -268,21 +274,23 @@ def test_an_attack_its_windows_and_its_dice_are_told_in_words() -> None:
     assert "Attack: Captain Carcharius (hero 0) at c5 with Jaws: 3 dice hitting on 4+" in text
     assert "seat 0" in text and "seat 1, you" in text  # both sides may play
     assert "'When a hero attacks' Tide cards may be played now" in text
-    assert "yours to play: Bone Shield." in text
-    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(0), {})))
-    assert "yours to play: Rising Tide." in text
+    # Each side's list of actions offers the cards of its hand it may play now.
+    assert tide_lines(state, 1) == ["tide:bone_shield  (play Bone Shield)"]
+    assert tide_lines(state, 0) == ["tide:rising_tide  (play Rising Tide)"]
     spectator = "\n".join(RENDERER.decision_lines(ViewReader(state.view(None), {})))
-    assert "yours to play" not in spectator
+    assert "Bone Shield" not in spectator and "Rising Tide" not in spectator
     rolls_for(state, 6, 2, 5)
     play(state, 0, "pass")
     play(state, 1, "pass")
     text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(1), {})))
     assert "Rolled #0:6 #1:2 #2:5 (2 hits); 2 hits to assign." in text
-    assert ("2 hits rolled against c5: a hero there may react (react:SKILL; ready: Capitana "
-            "Calavera (hero 3) Spectral Step), or pass.") in text
+    assert "2 hits rolled against c5: a hero there may react, or pass." in text
+    reactions = [line for line in RENDERER.actions(
+        [a.to_json() for a in state.legal(1)], state.view(1)) if line.startswith("react")]
+    assert reactions == ["react:spectral_step  (react: Spectral Step)"]
     play(state, 1, "pass")
     text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(0), {})))
-    assert ("where the next hit on c5 goes (2 hits left): Capitana Calavera (hero 3), "
+    assert ("Where the next hit on c5 goes (2 hits left): Capitana Calavera (hero 3), "
             "Demarco (hero 4)") in text
 
 
@@ -297,9 +305,10 @@ def test_a_reroll_names_each_die() -> None:
     view = state.view(0)
     text = "\n".join(RENDERER.decision_lines(ViewReader(view, {})))
     assert "Rolled #0:1 #1:2 (0 hits), 1 re-roll left" in text
-    assert "re-roll a missed die (reroll:I) or keep the dice" in text
+    assert "Re-roll a missed die or keep the dice; 1 re-roll left." in text
     assert RENDERER.actions([a.to_json() for a in state.legal(0)], view) == [
-        "keep", "reroll:0|1"]
+        "keep  (keep the dice)",
+        "reroll:0|1  (re-roll die #0 (showing 1), re-roll die #1 (showing 2))"]
     assert RENDERER.describe({"verb": "reroll", "arg": "1", "zone": ""}, view) == \
         "re-roll die #1 (showing 2)"
 

@@ -15,7 +15,7 @@ from plunder.engine.errors import NotationError, PlunderError
 from plunder.engine.options import Option, validate_options
 from plunder.engine.space import ActionSpace
 from plunder.engine.state import State
-from plunder.engine.words import Ask, asks_json
+from plunder.engine.words import Ask, Template, asks_json, phrases_json
 
 if TYPE_CHECKING:
     from plunder.engine.manifest import Manifest
@@ -67,6 +67,9 @@ class Game:
     # Each kind of decision in words (its prompt and its actions' labels), from the
     # game's word module; served in the catalogue under "asks" (plunder.engine.words).
     asks: ClassVar[Mapping[str, Ask]] = MappingProxyType({})
+    # Names the game builds from the view for its asks (``{hero|say:hero}``), as
+    # templates; served in the catalogue under "phrases".
+    phrases: ClassVar[Mapping[str, Template]] = MappingProxyType({})
     # Whether teammates see each other's committed (unrevealed) choices.
     team_shares_choices: ClassVar[bool] = True
     # Whether teammates may know all that each other knows (hands, choices, private
@@ -173,6 +176,8 @@ class Game:
             self._catalogue_data = {"game": self.name, "title": self.title, **self._catalogue()}
             if self.asks:
                 self._catalogue_data["asks"] = asks_json(self.asks)
+            if self.phrases:
+                self._catalogue_data["phrases"] = phrases_json(self.phrases)
         return json.loads(json.dumps(self._catalogue_data))
 
     def _catalogue(self) -> dict[str, Any]:

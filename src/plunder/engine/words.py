@@ -28,6 +28,18 @@ The template language (the same in both):
   (not missing, null, false, empty) is used; none: the empty string.
 - An ``Ask`` may choose its label by the value of one field of the action
   (``by="verb"``, ``labels={"move": ..., "attack": ...}``), ``label`` otherwise.
+- ``[path]`` inside a path is replaced by that path's value, so one value
+  can pick from another (``{view.heroes.[hero].hero|title}``: the hero whose
+  index the decision names; ``{skill.level[level]}``: ``level1`` or ``level2``).
+- Some filters take a word after a colon: ``plural:WORD`` (a count and the word,
+  ``2 coins``; ``plural:die/dice`` where the plural is not an ``s`` more),
+  ``after:PREFIX`` (what follows the prefix; not there unless the value starts
+  with it), ``say:NAME`` (the game's phrase NAME, a template served in the
+  catalogue's ``"phrases"``, filled with the value as ``{it}``: a name the game
+  builds from the view, written once for both front ends), ``each:NAME`` (the
+  phrase for each item of a list, joined with commas), ``is:VALUE`` (the
+  value, there only when it equals VALUE), ``not:VALUE`` (there only when it
+  does not), ``add:N`` (a number plus N).
 
 The scope of a prompt is the open decision's fields (``kind``, ``seats`` and
 the frame's data) and ``view``; a label's adds the action's fields.
@@ -43,7 +55,9 @@ from typing import Any
 # A template, or templates of which the first that fills is used.
 Template = str | tuple[str, ...]
 
-_PLACE = re.compile(r"\{([^{}|]+)((?:\|[a-z]+(?::[^{}|]+)?)*)\}")
+_PLACE = re.compile(r"\{([^{}|]+)((?:\|[a-z]+(?::[^{}|]*)?)*)\}")
+# A path inside a path: ``[hero]`` in ``view.heroes.[hero].hero`` (innermost first).
+_INNER = re.compile(r"\[([^\[\]]+)\]")
 
 # The filters a front end provides: how it names seats.
 SeatNamer = Callable[[Any], str]
@@ -75,6 +89,11 @@ def asks_json(asks: Mapping[str, Ask]) -> dict[str, dict[str, Any]]:
     return {kind: ask.to_json() for kind, ask in asks.items()}
 
 
+def phrases_json(phrases: Mapping[str, Template]) -> dict[str, list[str]]:
+    """The catalogue's ``"phrases"`` section: each phrase's templates."""
+    return {name: _listed(phrase) for name, phrase in phrases.items()}
+
+
 def _listed(template: Template) -> list[str]:
     return [template] if isinstance(template, str) else list(template)
 
@@ -84,7 +103,7 @@ def _pieces(catalogue: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     have titles), then the entries of the other sections (effects' words...)."""
     sections = [
         section for name, section in catalogue.items()
-        if name != "asks" and isinstance(section, Mapping) and section
+        if name not in ("asks", "phrases") and isinstance(section, Mapping) and section
         and all(isinstance(entry, Mapping) for entry in section.values())
     ]
     titled = [s for s in sections if all("title" in entry for entry in s.values())]
@@ -100,11 +119,19 @@ class Filler:
 
     def __init__(self, catalogue: Mapping[str, Any], seat: SeatNamer | None = None) -> None:
         self.pieces = _pieces(catalogue)
+        # The game's phrases (``say:NAME``): names it builds from the view, as templates.
+        self.phrases: Mapping[str, Any] = catalogue.get("phrases") or {}
         self.seat_name: SeatNamer = seat or (lambda seat: f"seat {seat}")
 
     def value(self, path: str, scope: Mapping[str, Any]) -> Any:
+        path = path.strip()
+        while (inner := _INNER.search(path)) is not None:
+            found = self.value(inner.group(1), scope)
+            if found is _MISSING or found is None:
+                return _MISSING
+            path = path[: inner.start()] + _text(found) + path[inner.end() :]
         current: Any = scope
-        for key in path.strip().split("."):
+        for key in path.split("."):
             if isinstance(current, (str, int)) and not isinstance(current, bool):
                 current = self.pieces.get(str(current), _MISSING)
             if isinstance(current, Mapping):
@@ -120,12 +147,36 @@ class Filler:
     def apply(
         self, name: str, value: Any, arg: str = "", scope: Mapping[str, Any] | None = None
     ) -> Any:
+        """A filter, with its argument (what follows its colon), applied to a value;
+        ``_MISSING`` where it leaves nothing there (``after``, ``is``, ``not``, a
+        ``say`` that fills no phrase, an ``at`` that finds no item)."""
         if name == "at":
             return self.at(value, self.value(arg, scope or {}))
         if name == "seat" and arg:
             return self.seat_with(value, arg, scope or {})
         if name == "seats" and arg:
             return ", ".join(self.seat_with(seat, arg, scope or {}) for seat in value)
+        word = arg
+        if name == "plural":
+            one, _, many = word.partition("/")
+            return f"{_text(value)} {one if value == 1 else many or one + 's'}"
+        if name == "after":
+            text = _text(value)
+            return text[len(word) :] if text.startswith(word) and len(text) > len(word) \
+                else _MISSING
+        if name == "is":
+            return value if _word(value) == word else _MISSING
+        if name == "not":
+            return value if _word(value) != word else _MISSING
+        if name == "add":
+            return value + int(word)
+        if name in ("say", "each"):
+            phrase = self.phrases.get(word)
+            if phrase is None:
+                raise ValueError(f"no phrase is called {word!r}")
+            items = value if name == "each" and isinstance(value, list) else [value]
+            filled = [self.fill(phrase, {**(scope or {}), "it": item}) for item in items]
+            return ", ".join(each for each in filled if each) or _MISSING
         if name == "seat":
             return self.seat_name(value)
         if name == "seats":
@@ -194,6 +245,13 @@ def _absent(value: Any) -> bool:
     return value is _MISSING or value is None or value is False or value in ("", [])
 
 
+def _word(value: Any) -> str:
+    """A value as ``is:``/``not:`` compare it: as its JSON text would, unquoted."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return _text(value)
+
+
 def _text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -229,4 +287,6 @@ def label(
     return filler.fill(templates, {**decision_scope(view), **action})
 
 
-__all__ = ["Ask", "Filler", "Template", "asks_json", "decision_scope", "label", "prompt"]
+__all__ = [
+    "Ask", "Filler", "Template", "asks_json", "decision_scope", "label", "phrases_json", "prompt",
+]

@@ -21,7 +21,8 @@
  * share asks which in the dock; attack skills and sea monsters may be picked
  * first); heroes, hand cards, dice and skills act when clicked; the rest are
  * buttons. Names, texts and tooltips come from the catalogue
- * (`message.catalogue`); no notation is read.
+ * (`message.catalogue`), the prompt and each action's words from the asks the
+ * game declares there (static/words.js); no notation is read.
  *
  * Hooks for tests: every element that acts carries data-action="<notation>";
  * zones carry data-zone (and data-choose when a click asks which action),
@@ -65,30 +66,6 @@
     bleed: "Bleed: 1 damage after each action it performs.",
   };
 
-  const EFFECT_WORDS = {
-    reroll: (n) => `re-roll up to ${n} missed ${n === 1 ? "die" : "dice"}`,
-    blind: () => "blinds the heroes it hits",
-    stun: () => "stuns the heroes it hits",
-    slow: () => "slows the heroes it hits",
-    silence: () => "silences the heroes it hits",
-    bleed: () => "makes the heroes it hits bleed",
-    push: (n) => `pushes a model ${n} zone${n === 1 ? "" : "s"}`,
-    heal: (n) => `heals ${n}`,
-    rally: (n) => `${n} deckhands from the reserve onto its zone`,
-    dash: (n) => `${n} movement point${n === 1 ? "" : "s"}`,
-    cleanse: () => "removes its conditions",
-    parry: (n) => `${n} hit${n === 1 ? "" : "s"} fewer`,
-    riposte: (n) => `${n} damage back to an attacker next to it`,
-    tough: (n) => `${n} more HP`,
-    steady: () => "never pushed",
-    deadeye: (n) => `reaches ${n} zone${n === 1 ? "" : "s"} further`,
-    sea_legs: (n) => `adds ${n} to rigging checks`,
-    bosun_bond: () => "crew in its zone hit as if a bosun were with them",
-    first_mate: (n) => `crew attacking from its zone add ${n} to their rolls`,
-    blast: (n) => `${n} damage to every model in its zone`,
-    jam: () => "its side's deck gun fires no more",
-  };
-
   const GLYPH = (name, extra) => P.glyph(GLYPHS, name, extra);
 
   /** An objective's picture on the board: a mast, the helm, a powder barrel, a chest. */
@@ -100,8 +77,7 @@
   /* ---- the catalogue's words ------------------------------------------------ */
 
   const entry = (table, id) => ((catalogue[table] || {})[id]) || {};
-  const heroName = (id) => entry("heroes", id).title || id;
-  const heroTitle = heroName;
+  const heroTitle = (id) => entry("heroes", id).title || id;
   const skillTitle = (id) => entry("skills", id).title || id;
   const cardTitle = (id) => entry("cards", id).title || id;
   const monsterTitle = (id) => entry("monsters", id).title || id;
@@ -125,17 +101,28 @@
     return words[words.length - 1];
   }
 
+  /** A template filled in the game's words (static/words.js), against the catalogue drawn. */
+  const filled = (() => {
+    let made = null;
+    let madeFor = null;
+    return (template, scope) => {
+      if (madeFor !== catalogue) [made, madeFor] = [P.words.filler(catalogue), catalogue];
+      return made.fill(template, scope);
+    };
+  })();
+
+  /** An effect code ("push:2") in the catalogue's words for it, its amount filled in. */
   function effectText(code) {
     const [name, amount] = String(code).split(":");
-    const words = EFFECT_WORDS[name];
-    return words ? words(Number(amount || 1)) : code;
+    const words = (catalogue.effects || {})[name];
+    return words ? filled(words, { n: amount || "1" }) : code;
   }
 
-  /** An attack profile in words: "range 1, 3 dice, 4+, 1 damage; bleeds". */
+  /** An attack profile in the game's words: "range 1, 3 dice hitting on 4+, 1 damage a hit; ...". */
   function profileText(p) {
     if (!p) return "";
     const parts = [];
-    if (p.dice) parts.push(`range ${p.range}, ${p.dice} ${p.dice === 1 ? "die" : "dice"} hitting on ${p.to_hit}+, ${p.damage} damage`);
+    if (p.dice) parts.push(filled("{it|say:profile}", { it: p }));
     const effects = (p.effects || []).map(effectText);
     return [parts.join(""), effects.join(", ")].filter(Boolean).join("; ");
   }
@@ -236,78 +223,23 @@
     return faction ? factionTitle(faction) : P.seatLabel(message, side);
   }
 
-  function targetName(view, target, short) {
-    if (target === "deckhand") return "a deckhand";
-    if (target === "bosun") return "a bosun";
-    if (target === "kraken") return "the Kraken";
-    const hero = /^hero(\d+)$/.exec(String(target));
-    if (hero) {
-      const row = (view.heroes || [])[Number(hero[1])];
-      return row ? (short ? heroShort : heroTitle)(row.hero) : target;
-    }
-    if (entry("objectives", target).title) return `the ${objectiveTitle(target)}`;
-    if (entry("monsters", target).title) return `the ${monsterTitle(target)}`;
-    return target;
+  /** A model an attack may hit, in the game's words ("a bosun", "Demarco (hero 4)"). */
+  function targetName(view, target) {
+    return filled("{it|say:target}", { it: target, view });
   }
 
-  /**
-   * An action (`{verb, arg, zone}`) in words, for the prompt and the replay; `short`
-   * names heroes by their short names (for buttons).
-   */
-  function describe(action, view, message, short) {
+  /** A model on a chip: a hero by its short name, anything else as the game words it. */
+  function chipName(view, target) {
+    const hero = /^hero(\d+)$/.exec(String(target));
+    const row = hero ? (view.heroes || [])[Number(hero[1])] : null;
+    return row ? heroShort(row.hero) : targetName(view, target);
+  }
+
+  /** An action (`{verb, arg, zone}`) in words: its label as the game declares it. */
+  function describe(action, view, message) {
     if (!action || !action.verb) return "";
     if (message && message.catalogue) catalogue = message.catalogue;
-    const v = view || {};
-    const heroTitle = short ? heroShort : heroName;
-    const kind = (v.decision || {}).kind;
-    const { verb, arg, zone } = action;
-    switch (verb) {
-      case "pick": return `pick ${heroTitle(arg)}`;
-      case "hero": {
-        const row = (v.heroes || [])[Number(arg)];
-        return `activate ${row ? heroTitle(row.hero) : `hero ${arg}`}`;
-      }
-      case "crew": return "activate the crew";
-      case "pass": return kind === "hits" ? "no reaction" : kind === "tide" ? "no Tide card" : "pass";
-      case "deploy": return `deploy on ${zone}`;
-      case "move": return "move";
-      case "step": return `step to ${zone}`;
-      case "rig": return `rig across to ${zone}`;
-      case "stop": return "stop moving";
-      case "attack":
-        if (entry("monsters", arg).title) return `${monsterTitle(arg)} attacks ${zone}`;
-        return `attack ${zone} with ${skillTitle(arg)}`;
-      case "end": return "end the activation";
-      case "use": return `use ${skillTitle(arg)}`;
-      case "unlock": return `unlock ${skillTitle(arg)} (${entry("skills", arg).unlock} coins)`;
-      case "level": return `level ${skillTitle(arg)} up (${entry("skills", arg).level_up} coins)`;
-      case "shake": return "shake off the stun";
-      case "react": return `react: ${skillTitle(arg)}`;
-      case "reroll": return `re-roll die ${Number(arg) + 1}`;
-      case "keep": return kind === "shove" ? "push no one" : kind === "discard" ? "keep the rest" : "keep the dice";
-      case "assign": return `hit ${targetName(v, arg, short)}`;
-      case "shove": return `push ${targetName(v, arg, short)}`;
-      case "push": return `push to ${zone}`;
-      case "muster": return `deckhands onto ${zone}`;
-      case "bosun": return `a bosun onto ${zone}`;
-      case "first": return arg === "gun" ? "deck gun first" : "crew first";
-      case "advance": return "advance";
-      case "hold": return "hold";
-      case "strike": return `crew strike ${zone}`;
-      case "fire": return `fire the deck gun at ${zone}`;
-      case "tide": return `play ${cardTitle(arg)}`;
-      case "discard": return `discard ${cardTitle(arg)}`;
-      case "mend": return `heal ${targetName(v, arg, short)}`;
-      case "gather": return `deckhands onto ${zone}`;
-      case "summon": return `summon the ${monsterTitle(arg)} on ${zone}`;
-      case "monster": return `activate the ${monsterTitle(arg)}`;
-      case "swim": return `swim to ${zone}`;
-      case "captain": return `elect ${message ? P.seatLabel(message, Number(arg)) : `seat ${Number(arg) + 1}`} captain`;
-      case "reward": return `coins to ${message ? P.seatLabel(message, Number(arg)) : `seat ${Number(arg) + 1}`}`;
-      case "loot": return "take 3 coins from the Chest";
-      case "seize": return "step onto the Chest";
-      default: return action.notation || verb;
-    }
+    return P.actionWords(action, view, { catalogue, ...(message || {}) }) || action.notation || action.verb;
   }
 
   const capital = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
@@ -315,8 +247,7 @@
   /** The prompt: what the viewer is asked, or whom the table waits for. */
   function promptText(message, mine) {
     const view = message.view;
-    const decision = view.decision || {};
-    const kind = decision.kind;
+    const kind = (view.decision || {}).kind;
     if (message.replay) {
       const chose = message.chosen ? `; chose to ${describe(message.chosen, view, message)}` : "";
       return `The replay, as ${message.seat === null || message.seat === undefined ? "a spectator" : P.seatName(message.table, message.seat)} saw it${chose}.`;
@@ -334,92 +265,50 @@
       if (!kind) return "";
       return `${who ? `${who}: ` : ""}${what || kind.replace(/_/g, " ")}.`;
     }
-    const heroes = view.heroes || [];
-    const acting = typeof decision.hero === "number" && heroes[decision.hero] ? heroTitle(heroes[decision.hero].hero) : "";
-    const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-    switch (kind) {
-      case "pick": {
-        const side = sideOf(view, message.seat);
-        const fielded = ((view.control || {}).fielded || [])[side] || 3;
-        return `Pick a hero for your side (${((view.picks || [])[side] || []).length + 1} of ${fielded}).`;
-      }
-      case "captain": return "Elect your team's captain: the one who holds and plays its Tide cards.";
-      case "reward": return `Your team destroyed the ${targetName(view, decision.objective)}: whose heroes gain its coins?`;
-      case "turn": return isClash(view) ? "Your turn: activate one of your heroes (it deploys first if it is off the board)." : "Your turn: activate a hero or your crew, play a Tide card, or pass.";
-      case "seize": return "You KO'd the hero on the Captain's Chest: step onto it for free, or stay.";
-      case "deploy": return `${acting} deploys: click a lit deployment point.`;
-      case "act": return `${acting}: ${plural(decision.left, "action")} left. Move, attack a lit zone, use a skill, or end.`;
-      case "move": return `${acting} moves (${plural(decision.mp, "movement point")}): click a lit zone, or stop.`;
-      case "reroll": return `Re-roll a missed die (${decision.left} left): click it, or keep the dice.`;
-      case "hits": return `${plural(decision.hits, "hit")} against ${decision.zone}: react, or not.`;
-      case "assign": return `${plural(decision.hits, "hit")} to deal in ${decision.zone}: who takes the next?`;
-      case "shove": return `The attack may push a model in ${decision.zone}.`;
-      case "push": return `Push ${targetName(view, decision.model)} from ${decision.zone}: click a lit zone.`;
-      case "muster": return `Too few deckhands for every point: click where 2 deploy (${decision.left} left).`;
-      case "bosun": return `Click the deployment point for a bosun (${decision.left} left).`;
-      case "order": return "Your crew first, or the deck gun first?";
-      case "advance": return `Your crew on ${decision.zone} stand next to the enemy: advance to ${decision.to}, or hold?`;
-      case "strike": return `${decision.raid ? "Raiders" : `Crew on ${decision.zone}`} attack: click a lit zone.`;
-      case "fire": return "Fire the deck gun: click a lit zone.";
-      case "tide": {
-        const row = heroes[decision.attacker];
-        return `${row ? heroTitle(row.hero) : "A hero"} attacks ${decision.zone}: play a Tide card, or not.`;
-      }
-      case "mend": return `A Tide card heals ${decision.amount}: which hero?`;
-      case "gather": return `${decision.amount} deckhands come: click a lit deployment point.`;
-      case "summon": return "A sea monster rises: pick it, then click a lit sea zone.";
-      case "beast": return `The ${monsterTitle(decision.monster)}: ${plural(decision.left, "action")} left.`;
-      case "swim": return `The ${monsterTitle(decision.monster)} swims (${plural(decision.mp, "movement point")}): click a lit zone, or stop.`;
-      case "discard": return "Recovery: discard the Tide cards you do not want, or keep the rest.";
-      default: return "Your move.";
-    }
+    return P.asked({ ...message, catalogue }) || "Your move.";
   }
 
   /* ---- the actions, sorted by where they are drawn ---------------------------- */
 
-  const ZONE_PICKS = new Set(["attack", "summon"]); // verbs whose arg may be picked before the zone
-
-  function sortActions(actions) {
+  function sortActions(actions, view) {
     const zones = new Map(); // zone -> [actions]
     const args = new Map(); // arg -> title, for attack skills and monsters to pick first
-    const cards = new Map(); // card -> action (tide or discard)
+    const cards = new Map(); // card -> action (play it or discard it)
     const dice = new Map(); // die index -> action
     const picks = [];
     const buttons = [];
     const byArg = new Map(); // "verb:arg" -> action, for heroes, targets and skills
+    // A decision on a pool of dice (the dice shown): its actions that name a number name a die.
+    const rolling = Boolean(((view || {}).decision || {}).pool);
     for (const action of actions) {
       const { verb, arg, zone } = action;
       if (zone) {
         if (!zones.has(zone)) zones.set(zone, []);
         zones.get(zone).push(action);
-        if (ZONE_PICKS.has(verb)) args.set(arg, verb === "summon" || entry("monsters", arg).title ? monsterTitle(arg) : skillTitle(arg));
+        // A piece and a zone (an attack skill or a sea monster, and where): the piece may be picked first.
+        if (arg) args.set(arg, entry("monsters", arg).title ? monsterTitle(arg) : skillTitle(arg));
         continue;
       }
-      if (verb === "tide" || verb === "discard") cards.set(arg, action);
-      else if (verb === "reroll") dice.set(Number(arg), action);
-      else if (verb === "pick") picks.push(action);
-      if (verb !== "pick") byArg.set(`${verb}:${arg}`, action);
-      if (verb !== "pick" && verb !== "tide" && verb !== "discard") buttons.push(action);
+      if (entry("heroes", arg).title) {
+        picks.push(action); // a hero of the catalogue, not one at the table: the draft
+        continue;
+      }
+      byArg.set(`${verb}:${arg}`, action);
+      if (entry("cards", arg).title) cards.set(arg, action);
+      else buttons.push(action);
+      if (rolling && /^\d+$/.test(arg)) dice.set(Number(arg), action);
     }
     return { zones, args: args.size > 1 ? args : new Map(), cards, dice, picks, buttons, byArg };
   }
 
-  // The order buttons appear in: what moves the game on first, then the small
-  // choices, and last the ways to stop or decline.
-  const BUTTON_ORDER = ["hero", "monster", "crew", "move", "use", "shake", "react", "assign", "shove", "mend",
-    "first", "advance", "hold", "unlock", "level", "stop", "keep", "end", "pass"];
-  const order = (action) => {
-    const index = BUTTON_ORDER.indexOf(action.verb);
-    return index < 0 ? BUTTON_ORDER.length : index;
-  };
+  // The order buttons appear in: the game's own, and last the ways to stop or decline.
+  const LAST = ["unlock", "level", "hold", "stop", "keep", "end", "pass"];
+  const order = (action) => LAST.indexOf(action.verb) + 1;
 
-  /** The action a hero offers when clicked now (activate, heal, take a hit, be pushed). */
+  /** The action a hero offers when clicked now: the one that names it (activate it, heal
+   *  it, give it the next hit, push it). */
   function heroAction(parsed, index) {
-    for (const verb of ["hero", "mend", "assign", "shove"]) {
-      const action = parsed.byArg.get(verb === "hero" ? `hero:${index}` : `${verb}:hero${index}`);
-      if (action) return action;
-    }
-    return null;
+    return parsed.byArg.get(`hero:${index}`) || parsed.buttons.find((action) => action.arg === `hero${index}`) || null;
   }
 
   /* ---- the board ------------------------------------------------------------- */
@@ -548,11 +437,11 @@
       const chips = [];
       if (here.hands) {
         const action = ctx.attackZone === id && !ctx.zoneLit ? parsed.byArg.get("assign:deckhand") || parsed.byArg.get("shove:deckhand") : null;
-        chips.push(el("span", clickable({ class: `rb-crew f-${factions[side]}`, title: tip, dataset: { crew: "deckhand" } }, side !== ctx.attackSide ? action : null, ctx), `●${here.hands}`));
+        chips.push(el("span", clickable({ class: `rb-crew f-${factions[side]}`, title: tip }, side !== ctx.attackSide ? action : null, ctx), `●${here.hands}`));
       }
       if (here.bosuns.length) {
         const action = ctx.attackZone === id && !ctx.zoneLit ? parsed.byArg.get("assign:bosun") || parsed.byArg.get("shove:bosun") : null;
-        chips.push(el("span", clickable({ class: `rb-crew bosun f-${factions[side]}`, title: tip, dataset: { crew: "bosun" } }, side !== ctx.attackSide ? action : null, ctx), `◆${here.bosuns.length}`));
+        chips.push(el("span", clickable({ class: `rb-crew bosun f-${factions[side]}`, title: tip }, side !== ctx.attackSide ? action : null, ctx), `◆${here.bosuns.length}`));
       }
       items.push(...chips);
     });
@@ -674,7 +563,7 @@
     const parts = seatsOf(view, side).map((seat) => {
       const bits = [`${(view.hand_sizes || [])[seat] || 0} Tide`];
       if (crew === seat) bits.push("the crew");
-      if (captain === seat) bits.push("captain");
+      if (captain === seat) bits.push("the captain");
       return el("span", { class: "rb-player", dataset: { seat: String(seat) } }, `${P.seatLabel(message, seat)}: ${bits.join(", ")}`);
     });
     if (crew === null || crew === undefined) parts.push(el("span", { class: "rb-player", text: "the team shares the crew" }));
@@ -761,7 +650,7 @@
     const faction = (view.factions || [])[side];
     const target = ((view.options || {}).target) || 8;
     const badges = [];
-    if (!view.over && view.side === side && view.decision && ["turn", "act", "move", "deploy", "beast", "swim"].includes(view.decision.kind)) badges.push(el("span", { class: "badge rb-toplay", text: "to play" }));
+    if (!view.over && view.side === side && (view.decision.seats || []).some((seat) => sideOf(view, seat) === side)) badges.push(el("span", { class: "badge rb-toplay", text: "to play" }));
     if ((view.passed || [])[side]) badges.push(el("span", { class: "badge", text: "passed" }));
     if ((view.crew_done || [])[side]) badges.push(el("span", { class: "badge", title: "Its crew has activated this round.", text: "crew done" }));
     if ((view.jammed || [])[side]) badges.push(el("span", { class: "badge rb-jam", title: "Its Helm is destroyed: its deck gun fires no more.", text: "gun jammed" }));
@@ -799,6 +688,11 @@
 
   /* ---- the dock: prompt, dice, buttons and hand ------------------------------ */
 
+  // The log's events that change the last dice (a die re-rolled), and those that tell
+  // where their hits went.
+  const REROLLED = /^reroll$/;
+  const OUTCOMES = /^(hit|crew_ko|hero_ko|destroyed|monster_ko|kraken_ko|reaction|push|condition|blast)$/;
+
   /** The last dice rolled, read from the log: an attack and where its hits went, a rigging check, the Kraken. */
   function lastDice(view) {
     const log = view.log || [];
@@ -819,8 +713,8 @@
       for (let j = i + 1; j < log.length; j++) {
         const after = log[j];
         if (after.type === "attack" || after.type === "roll" || after.type === "activation_end" || after.type === "round") break;
-        if (after.type === "reroll") { faces[after.index] = after.after; rerolled.add(after.index); }
-        else if (["hit", "crew_ko", "hero_ko", "destroyed", "monster_ko", "kraken_ko", "reaction", "push", "condition", "blast"].includes(after.type)) outcome.push(after);
+        if (REROLLED.test(after.type)) { faces[after.index] = after.after; rerolled.add(after.index); }
+        else if (OUTCOMES.test(after.type)) outcome.push(after);
       }
       const pool = view.pool && view.attack ? view.pool : null;
       const live = pool ? pool.dice : faces;
@@ -845,10 +739,9 @@
       case "monster_ko": return `${monsterTitle(e.monster)} KO'd`;
       case "kraken_ko": return "the Kraken KO'd";
       case "reaction": return `${skillTitle(e.skill)}!`;
-      case "push": return `pushed to ${e.to}`;
       case "condition": return e.condition;
       case "blast": return `blast on ${e.zone}`;
-      default: return e.type;
+      default: return e.to ? `pushed to ${e.to}` : e.type; // a push: where the model went
     }
   }
 
@@ -862,7 +755,7 @@
       chip.count += 1;
       chip.amount += e.amount || 0;
       chip.texts.push(e.text || "");
-      chip.label = e.type === "hit" ? `${capital(targetName(view, target, true))} −` : outcomeText(view, e);
+      chip.label = e.type === "hit" ? `${capital(chipName(view, target))} −` : outcomeText(view, e);
       chips.set(key, chip);
     }
     return [...chips.values()].map((c) => el("span", {
@@ -936,7 +829,7 @@
       el("span", { class: "rb-card-title", text: c.title || card }),
       el("span", { class: "rb-card-when", text: `${when}${c.kraken ? ` · ${"✺".repeat(Math.min(c.kraken, 5))}` : ""}` }),
       el("span", { class: "rb-card-text", text: c.text || "" }),
-      action ? el("span", { class: "rb-card-do", text: action.verb === "discard" ? "discard" : "play" }) : null);
+      action ? el("span", { class: "rb-card-do", text: describe(action, view, ctx.message).split(" ")[0] }) : null);
     });
     return el("section", { class: "rb-hand", "aria-label": "Your Tide hand" },
       cards.length ? cards : el("span", { class: "hint", text: "No Tide cards in hand." }));
@@ -1078,7 +971,7 @@
     const view = message.view || {};
     catalogue = message.catalogue || {};
     shown.clash = isClash(view);
-    const parsed = sortActions(send ? message.actions || [] : []);
+    const parsed = sortActions(send ? message.actions || [] : [], view);
     const step = `${message.seat}:${message.step}`;
     if (pick.step !== step) {
       pick.step = step;
@@ -1089,7 +982,7 @@
     // or sea monster picked first.
     const lit = new Map();
     for (const [zone, actions] of parsed.zones) {
-      const kept = pick.arg ? actions.filter((a) => !ZONE_PICKS.has(a.verb) || a.arg === pick.arg) : actions;
+      const kept = pick.arg ? actions.filter((a) => !a.arg || a.arg === pick.arg) : actions;
       if (kept.length) lit.set(zone, kept);
     }
     if (pick.zone && !lit.has(pick.zone)) pick.zone = null;
@@ -1098,8 +991,8 @@
     const decision = view.decision || {};
     // The zone under attack (an attack being resolved, or the window on its hits), and
     // where the crew or the model a decision is about stands.
-    const attackZone = attack ? attack.zone : ["hits", "assign", "shove", "tide"].includes(decision.kind) ? decision.zone : null;
-    const sourceZone = ["strike", "advance", "push"].includes(decision.kind) ? decision.zone : null;
+    const attackZone = attack ? attack.zone : null;
+    const sourceZone = view.pushing ? view.pushing[1] : attack ? null : decision.zone || null;
     const dice = lastDice(view);
     const ctx = {
       message,

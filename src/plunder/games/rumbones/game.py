@@ -63,6 +63,8 @@ class BonesGame(Game):
     ('turn', ['hero:0', 'hero:1'])
     """
 
+    asks = text.ASKS
+    phrases = text.PHRASES
     name = "rumbones"
     title = "Rum & Bones: Second Tide"
     summary = ("heroes and crews fight across pirate ships, first to 8 VP; "

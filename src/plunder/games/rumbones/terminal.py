@@ -22,6 +22,8 @@ from rich.table import Table
 from rich.text import Text
 
 from plunder.engine.errors import IllegalAction
+from plunder.engine.words import Filler
+from plunder.games.rumbones.text import crew as crew_words
 from plunder.terminal.render import (
     WATCHING,
     ActionJson,
@@ -44,31 +46,11 @@ CELL = 9  # a zone's width on the board, where the console has room for it
 # The lines a human's screen shows under the table (its title above it, the actions,
 # the hint and the line typed): the table leaves them room on a short console.
 BELOW_TABLE = 9
+# The longest line of the actions list (an 80-column terminal, less its indent): a
+# gloss past it is cut.
+ACTION_LINE = 76
+
 NARROWEST = 5  # the least a zone's cell shrinks to on a narrow console
-# The words of the effect codes a catalogue lists on skills, objectives and cards.
-EFFECT_WORDS = {
-    "reroll": "re-roll up to {n} missed {dice}",
-    "blind": "each enemy hero hit is blinded (-1 to hit)",
-    "stun": "each enemy hero hit is stunned (an action to shake it off)",
-    "slow": "each enemy hero hit is slowed (one move action)",
-    "silence": "each enemy hero hit is silenced (its skills lose their effects)",
-    "bleed": "each enemy hero hit bleeds (1 damage after each action)",
-    "push": "pushes a model {n} zone{s}",
-    "heal": "heals {n} damage",
-    "rally": "{n} deckhand{s} from the reserve onto the hero's zone",
-    "dash": "{n} movement point{s}",
-    "cleanse": "removes the hero's conditions",
-    "parry": "{n} hit{s} fewer",
-    "riposte": "{n} damage back to an attacker next to the hero",
-    "tough": "{n} more HP",
-    "steady": "never pushed",
-    "deadeye": "attacks reach {n} zone{s} further",
-    "sea_legs": "adds {n} to rigging checks",
-    "bosun_bond": "crew in its zone hit as if a bosun were with them",
-    "first_mate": "adds {n} to the rolls of crew attacking from its zone",
-    "blast": "{n} damage to every model in its zone",
-    "jam": "its side's deck gun fires no more",
-}
 CONDITIONS = {
     "blind": "Blind: the hero's attacks are -1 to hit.",
     "stun": "Stun: the hero spends an action (shake) to remove it before any other action.",
@@ -105,28 +87,26 @@ def plural(count: int, word: str) -> str:
     return f"{count} {'dice' if word == 'die' else word + 's'}"
 
 
-def effect_words(code: str) -> str:
-    """An effect code in words; an unknown one as it is.
+def effect_words(code: str, catalogue: Mapping[str, Any]) -> str:
+    """An effect code (``heal:2``) in the catalogue's words for it, its amount filled
+    in; an unknown one as it is.
 
-    >>> effect_words("push:2"), effect_words("parry"), effect_words("curse")
-    ('pushes a model 2 zones', '1 hit fewer', 'curse')
+    >>> catalogue = {"effects": {"heal": "heal {n} damage", "cleanse": "its conditions end"}}
+    >>> [effect_words(code, catalogue) for code in ("heal:2", "cleanse", "curse")]
+    ['heal 2 damage', 'its conditions end', 'curse']
     """
     name, _, amount = code.partition(":")
-    words = EFFECT_WORDS.get(name)
-    if words is None:
-        return code
-    amount = amount or "1"
-    many = amount != "1"
-    return words.format(n=amount, s="s" if many else "", dice="dice" if many else "die")
+    words = catalogue["effects"].get(name)
+    return code if words is None else Filler({}).fill(words, {"n": amount or "1"})
 
 
-def profile_words(profile: Mapping[str, Any]) -> str:
-    """An attack's numbers and effects: ``range 1, 3 dice, 4+, 1 damage``; an ability's effects."""
+def profile_words(profile: Mapping[str, Any], catalogue: Mapping[str, Any]) -> str:
+    """An attack's numbers in the game's phrase for them, then its effects
+    (``range 1, 3 dice hitting on 4+, 1 damage a hit; ...``); an ability's effects."""
     parts = []
     if profile.get("dice"):
-        parts.append(f"range {profile['range']}, {plural(profile['dice'], 'die')} hitting on "
-                     f"{profile['to_hit']}+, {profile['damage']} damage a hit")
-    parts += [effect_words(code) for code in profile.get("effects") or []]
+        parts.append(Filler(catalogue).fill("{it|say:profile}", {"it": profile}))
+    parts += [effect_words(code, catalogue) for code in profile.get("effects") or []]
     return "; ".join(parts) or "no effect"
 
 
@@ -174,6 +154,8 @@ class ViewReader:
         self.view = view
         self.labels = labels or {}
         self.catalogue = catalogue_for(view)
+        # The game's words for what the view names (its phrases), as both front ends fill them.
+        self.words = Filler(self.catalogue)
         self.heroes: dict[int, Mapping[str, Any]] = {h["index"]: h for h in view["heroes"]}
         self.factions: list[str] = list(view["factions"])
         # Who of each team plays what (a game of teams); None: each side is one seat.
@@ -229,37 +211,12 @@ class ViewReader:
                             for s in seats) or "no one"
 
     def hero_name(self, index: Any) -> str:
-        """``Captain Carcharius (hero 0)``."""
-        try:
-            hero = self.heroes[int(index)]
-        except (KeyError, TypeError, ValueError):
-            return f"hero {index}"
-        return f"{title(self.catalogue['heroes'], hero['hero'])} (hero {hero['index']})"
+        """``Captain Carcharius (hero 0)``: the game's phrase for a hero at the table."""
+        return self.words.fill("{it|say:hero}", {"it": index, "view": self.view})
 
     def target_name(self, target: str) -> str:
-        """An ``assign:``/``shove:`` target in words."""
-        if target.startswith("hero") and target[4:].isdigit():
-            return self.hero_name(target[4:])
-        if target in ("deckhand", "bosun"):
-            return f"a {target}"
-        if target == "kraken":
-            return "the Kraken"
-        for section in ("objectives", "monsters"):
-            if target in self.catalogue[section]:
-                return "the " + title(self.catalogue[section], target)
-        return target
-
-    def zone_kind(self, zone: str) -> str:
-        found = self.catalogue["board"]["zones"].get(zone)
-        return str(found["kind"]) if found else ""
-
-    def distance(self, start: str | None, end: str) -> int | None:
-        """Range between two zones, counted orthogonally (R13's rigging check)."""
-        zones = self.catalogue["board"]["zones"]
-        if start not in zones or end not in zones:
-            return None
-        a, b = zones[start], zones[end]
-        return abs(a["row"] - b["row"]) + abs(a["col"] - b["col"])
+        """A model an attack may hit in words (``a bosun``): the game's phrase for it."""
+        return self.words.fill("{it|say:target}", {"it": target, "view": self.view})
 
     def skill_title(self, skill: str) -> str:
         return title(self.catalogue["skills"], skill)
@@ -287,29 +244,6 @@ class ViewReader:
             return f"the crew or the deck gun of {side}"
         gun = last > 0 and log[last - 1].get("type") == "gun"
         return f"the {'deck gun' if gun else 'crew'} of {side}"
-
-    def contents(self, zone: str) -> str:
-        """What stands on a zone, in words (for a target's description)."""
-        found = [self.hero_name(h["index"]) for h in self.view["heroes"] if h["zone"] == zone]
-        for side in (0, 1):
-            hands = sum(g["deckhands"] for g in self.view["crew"][side] if g["zone"] == zone)
-            bosuns = sum(len(g["bosuns"]) for g in self.view["crew"][side] if g["zone"] == zone)
-            if hands or bosuns:
-                crew = ", ".join(p for p in (plural(hands, "deckhand") if hands else "",
-                                             plural(bosuns, "bosun") if bosuns else "") if p)
-                found.append(f"{crew} of the {self.faction(side)}")
-            standing = self.view["objectives"][side].get(zone)
-            if standing:
-                left = standing["hp"] - standing["damage"]
-                found.append(f"the {title(self.catalogue['objectives'], standing['objective'])}"
-                             f" ({left}/{standing['hp']} HP)")
-        for name, monster in (self.view.get("monsters") or {}).items():
-            if monster["zone"] == zone:
-                found.append(f"the {self.monster_title(name)}")
-        kraken = self.view.get("kraken")
-        if kraken and kraken[0] == zone:
-            found.append("the Kraken")
-        return ", ".join(found) or "nothing"
 
 
 # ------------------------------------------------------------------ the board
@@ -505,12 +439,6 @@ def board_legend(view: Mapping[str, Any]) -> Text:
         "destroyed).",
         style="dim",
     )
-
-
-def hero_on_chest(read: ViewReader, decision: Mapping[str, Any]) -> bool:
-    """Clash Royale!: whether the acting hero stands on the Captain's Chest."""
-    hero = read.heroes.get(decision.get("hero", -1)) or {}
-    return read.clash and hero.get("zone") == read.view.get("chest")
 
 
 def kraken_status(read: ViewReader) -> str:
@@ -798,7 +726,7 @@ class BonesRenderer(GenericRenderer):
             facts.append("to play")
         facts.append("crew activated" if view["crew_done"][side] else "crew ready")
         hands, bosuns = view["reserve"][side]
-        facts.append(f"reserve {plural(hands, 'deckhand')}, {plural(bosuns, 'bosun')}")
+        facts.append(f"reserve {crew_words(hands, bosuns)}")
         facts.append(f"Kraken pool {view['pools'][side]}")
         if view.get("jammed", [False, False])[side]:
             facts.append("deck gun silenced")
@@ -957,12 +885,12 @@ class BonesRenderer(GenericRenderer):
             lines.append(f"Pushing {read.target_name(model)} from {zone}: "
                          f"{plural(left, 'zone')} left.")
         decision = view.get("decision") or {}
-        words = self.decision_words(read, decision)
         seats = decision.get("seats") or []
         who = read.deciders(seats, decision.get("answer"))
-        lines.append(f"Now: {who}: {words}")
-        if decision.get("kind") == "pick":
-            lines += self.draft_lines(read, read.side_at(int(seats[0])) if seats else 0)
+        lines.append(f"Now: {who}: {self.prompt(view)}")
+        if seats and not view["heroes"]:
+            # The draft comes before any hero is on the table: the heroes left to pick.
+            lines += self.draft_lines(read, read.side_at(int(seats[0])))
         return lines
 
     def attack_line(self, read: ViewReader, attack: Mapping[str, Any]) -> str:
@@ -989,137 +917,6 @@ class BonesRenderer(GenericRenderer):
             if view.get("hits"):
                 words += f"; {plural(view['hits'], 'hit')} to assign"
         return words + "."
-
-    def decision_words(self, read: ViewReader, decision: Mapping[str, Any]) -> str:
-        view, kind = read.view, decision.get("kind")
-        if kind == "pick":
-            side = read.side_at(decision["seats"][0]) if decision.get("seats") else 0
-            options = view.get("options") or {}
-            fielded = read.control["fielded"][side] if read.control else \
-                options.get("heroes_each", 2) if read.clash else 3
-            return (f"the draft: pick a hero (pick:HERO), {len(view['picks'][side])} of "
-                    f"{fielded} picked.")
-        if kind == "captain":
-            return ("elect the team's captain, who holds and plays its Tide cards "
-                    "(captain:SEAT).")
-        if kind == "reward":
-            return (f"the {read.target_name(decision['objective'])} is destroyed: which of the "
-                    "team's players gains its coins for each of its heroes (reward:SEAT).")
-        if kind == "turn" and read.clash:
-            return (f"round {view['round']}: activate one of your heroes (hero:N): it deploys "
-                    "first if it is off the board, then takes its 3 actions.")
-        if kind == "seize":
-            return (f"{read.hero_name(decision['hero'])} KO'd the hero on the Captain's Chest: "
-                    f"step onto it on {decision['zone']} for free (seize), or stay (keep).")
-        if kind == "turn":
-            side = view.get("side", 0)
-            monsters = any(m["side"] == side for m in (view.get("monsters") or {}).values())
-            beast = " or a sea monster (monster:NAME)" if monsters else ""
-            crew = "" if view["crew_done"][side] else " the crew (crew),"
-            hand = " play a Tide card (tide:CARD)," if view.get("hand") and \
-                view.get("viewer") in read.seats_of(side) else ""
-            return (f"round {view['round']}: activate a ready hero (hero:N){beast},{crew}{hand}"
-                    " or pass for the round.")
-        if kind == "deploy":
-            return f"{read.hero_name(decision['hero'])} deploys first, on a deployment point."
-        if kind == "act" and hero_on_chest(read, decision):
-            return (f"{read.hero_name(decision['hero'])} stands on the Captain's Chest: "
-                    f"{plural(decision['left'], 'action')} left; loot takes 3 coins for one, "
-                    "or move, attack, an ability, shake or end.")
-        if kind == "act":
-            hero = read.heroes.get(decision["hero"]) or {}
-            return (f"{read.hero_name(decision['hero'])} on {hero.get('zone')} acts: "
-                    f"{plural(decision['left'], 'action')} left (move, attack, an ability, "
-                    f"shake or end); unlocking and levelling up skills with its "
-                    f"{plural(hero.get('coins', 0), 'coin')} cost no action.")
-        if kind == "move":
-            return (f"{read.hero_name(decision['hero'])} moves: "
-                    f"{plural(decision['mp'], 'movement point')} left: step next door, rig "
-                    "across to another ship, or stop.")
-        if kind == "reroll":
-            return f"re-roll a missed die (reroll:I) or keep the dice; {decision['left']} left."
-        if kind == "hits":
-            ready = ", ".join(f"{read.hero_name(h)} {read.skill_title(s)}"
-                              for h, s in self.reactions_ready(read, decision)) or "none"
-            return (f"{plural(decision['hits'], 'hit')} rolled against {decision['zone']}: a "
-                    f"hero there may react (react:SKILL; ready: {ready}), or pass.")
-        if kind == "assign":
-            targets = ", ".join(read.target_name(t) for t in decision["targets"])
-            return (f"where the next hit on {decision['zone']} goes "
-                    f"({plural(decision['hits'], 'hit')} left): {targets}.")
-        if kind == "shove":
-            return (f"the attack on {decision['zone']} pushes a model "
-                    f"{plural(decision['push'], 'zone')}: which one (shove:TARGET), or keep.")
-        if kind == "push":
-            return (f"push {read.target_name(decision['model'])} from {decision['zone']} "
-                    f"({plural(decision['left'], 'zone')} left; the sea is overboard).")
-        if kind == "muster":
-            return (f"too few deckhands for every point: where the next go "
-                    f"({decision['left']} left).")
-        if kind == "bosun":
-            return f"where a bosun deploys ({decision['left']} left)."
-        if kind == "order":
-            return "the crew first (first:crew) or the deck gun first (first:gun)?"
-        if kind == "advance":
-            return (f"the crew on {decision['zone']} stand next to an enemy: advance to "
-                    f"{decision['to']}, or hold.")
-        if kind == "strike":
-            who = "raiding crew" if decision.get("raid") else f"the crew on {decision['zone']}"
-            return f"the zone {who} attack: {', '.join(decision['zones'])}."
-        if kind == "fire":
-            return f"the zone the deck gun fires at: {', '.join(decision['zones'])}."
-        if kind == "tide":
-            words = (f"{read.hero_name(decision['attacker'])} attacks {decision['zone']}: "
-                     "'When a hero attacks' Tide cards may be played now (tide:CARD), or pass")
-            playable = self.window_cards(read)
-            if playable is not None:
-                words += f"; yours to play: {', '.join(playable) or 'none'}"
-            return words + "."
-        if kind == "mend":
-            return f"a Tide card heals {decision['amount']} damage: which hero (mend:heroN)."
-        if kind == "gather":
-            return (f"a Tide card brings {plural(decision['amount'], 'deckhand')}: onto which "
-                    "deployment point (gather>ZONE).")
-        if kind == "summon":
-            return ("Sea Monster Attack!: which sea monster rises, on a sea zone next to your "
-                    "ships (summon:MONSTER>ZONE).")
-        if kind == "beast":
-            return (f"the {read.monster_title(decision['monster'])} acts: "
-                    f"{plural(decision['left'], 'action')} left (move, attack or end).")
-        if kind == "swim":
-            return (f"the {read.monster_title(decision['monster'])} swims: "
-                    f"{plural(decision['mp'], 'movement point')} left, or stop.")
-        if kind == "discard":
-            return ("recovery: discard Tide cards one at a time (discard:CARD), or keep the "
-                    "rest; then the hand is drawn up to 3.")
-        return str(read.catalogue.get("decisions", {}).get(kind, kind)) + "."
-
-    @staticmethod
-    def reactions_ready(read: ViewReader, decision: Mapping[str, Any]) -> list[tuple[int, str]]:
-        """The defenders' reactions ready in the attacked zone: unlocked, not spent this
-        round, their hero not silenced (public facts)."""
-        seats = decision.get("seats") or []
-        skills = read.catalogue["skills"]
-        return [(hero["index"], skill) for hero in read.view["heroes"]
-                if read.owner(hero) in seats and hero["zone"] == decision.get("zone")
-                and "silence" not in hero["conditions"]
-                for skill in hero["skills"]
-                if skills.get(skill, {}).get("kind") == "reaction"
-                and skill not in hero["spent"]]
-
-    @staticmethod
-    def window_cards(read: ViewReader) -> list[str] | None:
-        """The viewer's cards it may play in the window of the attack under way (the
-        attacker's cards or the defender's), ``None`` when the viewer has no say."""
-        view = read.view
-        viewer, attack = view.get("viewer"), view.get("attack") or {}
-        if viewer is None or viewer not in ((view.get("decision") or {}).get("seats") or []) \
-                or not attack:
-            return None
-        part = "attacker" if read.side_at(viewer) == attack.get("side") else "defender"
-        cards = read.catalogue["cards"]
-        return [cards[c]["title"] for c in dict.fromkeys(view.get("hand") or [])
-                if c in cards and cards[c]["timing"] == "attack" and cards[c]["side"] == part]
 
     def draft_lines(self, read: ViewReader, side: int) -> list[str]:
         """The heroes a side may still pick: those dealt to it (Random Heroes), else its
@@ -1151,7 +948,6 @@ class BonesRenderer(GenericRenderer):
     def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
         """The legal actions grouped: one line per verb (and skill, monster or card), the
         zones or arguments joined with ``|``, a few words after."""
-        read = ViewReader(view)
         groups: dict[tuple[str, str], list[ActionJson]] = {}
         for action in legal:
             verb, arg, zone = action.get("verb", ""), action.get("arg", ""), action.get("zone", "")
@@ -1166,59 +962,28 @@ class BonesRenderer(GenericRenderer):
                 spelt = f"{head}>" + "|".join(str(m["zone"]) for m in members)
             else:
                 spelt = f"{verb}:" + "|".join(str(m["arg"]) for m in members)
-            gloss = self.gloss(read, verb, arg, members)
-            lines.append(f"{spelt}  ({gloss})" if gloss else spelt)
+            lines.append(self.glossed(spelt, self.gloss(members, view)))
         return lines
 
-    def gloss(self, read: ViewReader, verb: str, arg: str, members: Sequence[ActionJson]) -> str:
-        """A few words for a group of actions (what the notation alone does not say)."""
-        catalogue = read.catalogue
-        if verb == "hero":
-            return ", ".join(read.hero_name(m["arg"]) for m in members)
-        if verb == "attack":
-            profile = self.attack_profile(read, arg)
-            return f"{self.attack_title(read, arg)} {short_profile(profile)}" if profile else ""
-        if verb in ("tide", "discard"):
-            return ", ".join(read.card_title(m["arg"]) for m in members)
-        if verb in ("unlock", "level"):
-            cost = "unlock" if verb == "unlock" else "level_up"
-            return ", ".join(f"{read.skill_title(m['arg'])} for "
-                             f"{plural(catalogue['skills'].get(m['arg'], {}).get(cost, 0), 'coin')}"
-                             for m in members)
-        if verb in ("use", "react"):
-            return ", ".join(read.skill_title(m["arg"]) for m in members)
-        if verb in ("assign", "shove", "mend"):
-            return ", ".join(read.target_name(m["arg"]) for m in members)
-        if verb in ("summon", "monster"):
-            return read.monster_title(arg or members[0]["arg"]) if len(members) == 1 or arg \
-                else ", ".join(read.monster_title(m["arg"]) for m in members)
-        if verb == "rig":
-            hero = read.acting_hero()
-            start = hero.get("zone") if hero else None
-            ranges = [f"{m['zone']} {read.distance(start, m['zone'])}" for m in members]
-            return "roll at least the range: " + ", ".join(ranges)
-        if verb in ("pass", "captain", "reward", "loot", "seize"):
-            return self.describe(members[0], read.view) if len(members) == 1 else ""
-        return ""
-
     @staticmethod
-    def attack_profile(read: ViewReader, arg: str) -> Mapping[str, Any] | None:
-        """The profile an ``attack:ARG`` uses: a hero's skill at its level, or a monster's."""
-        catalogue = read.catalogue
-        if arg in catalogue["monsters"]:
-            return catalogue["monsters"][arg]["attack"]
-        skill = catalogue["skills"].get(arg)
-        if skill is None:
-            return None
-        hero = read.acting_hero() or {}
-        level = (hero.get("skills") or {}).get(arg, 1)
-        return skill["level2"] if level >= 2 else skill["level1"]
+    def glossed(spelt: str, gloss: str) -> str:
+        """An action line with its gloss, cut to fit a line of ``ACTION_LINE`` (a long
+        list of choices, such as the draft's heroes, keeps only its notation: the
+        table above it says what each is)."""
+        room = ACTION_LINE - len(spelt) - 4
+        if not gloss or room < 16:
+            return spelt
+        if len(gloss) > room:
+            gloss = gloss[: room - 1].rstrip(", ") + "…"
+        return f"{spelt}  ({gloss})"
 
-    @staticmethod
-    def attack_title(read: ViewReader, arg: str) -> str:
-        if arg in read.catalogue["monsters"]:
-            return read.monster_title(arg)
-        return read.skill_title(arg)
+    def gloss(self, members: Sequence[ActionJson], view: Mapping[str, Any]) -> str:
+        """A few words for a group of actions: their labels as the game declares them;
+        actions on zones worded once without their zone, which the notation gives
+        (``attack:jaws>c5  (Jaws 1/3/4+/1)``)."""
+        if members[0].get("zone"):
+            return self.describe({**members[0], "zone": ""}, view)
+        return ", ".join(dict.fromkeys(self.describe(m, view) for m in members)).strip(", ")
 
     def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
         """Up to three examples taken from ``legal`` (one per verb), so none is refused."""
@@ -1229,105 +994,6 @@ class BonesRenderer(GenericRenderer):
         return (f"Type one action{f', e.g. {shown}' if shown else ''} (? numbered list "
                 "and rules, ? NAME explains a hero, skill, card..., ? me yours, t table, q save "
                 "and quit).")
-
-    def describe(self, action: ActionJson, view: Mapping[str, Any]) -> str:
-        read = ViewReader(view)
-        verb, arg, zone = action.get("verb", ""), action.get("arg", ""), action.get("zone", "")
-        kind = (view.get("decision") or {}).get("kind")
-        catalogue = read.catalogue
-        if verb == "pick":
-            hero = catalogue["heroes"].get(arg)
-            return self.hero_summary(read, hero) if hero else ""
-        if verb == "hero":
-            return f"activate {read.hero_name(arg)}"
-        if verb == "monster":
-            return f"activate the {read.monster_title(arg)}"
-        if verb == "crew":
-            return "activate the crew: deploy, advance and attack, fire the deck gun"
-        if verb == "pass":
-            return {"turn": "pass for the rest of the round", "hits": "no reaction",
-                    "tide": "play no Tide card now"}.get(kind or "", "pass")
-        if verb == "keep":
-            return {"reroll": "keep the dice", "shove": "push no model",
-                    "discard": "keep the rest of the hand"}.get(kind or "", "keep")
-        if verb in ("deploy", "muster", "bosun", "gather"):
-            return f"onto {zone}"
-        if verb == "move":
-            if kind == "beast":
-                return "a move action: movement points to swim"
-            return "a move action: movement points to step or rig"
-        if verb in ("step", "swim"):
-            return f"to {zone}"
-        if verb == "rig":
-            hero = read.acting_hero() or {}
-            reach = read.distance(hero.get("zone"), zone)
-            return f"rig across to {zone}: a roll of {reach} or more, else overboard"
-        if verb == "stop":
-            return "stop moving"
-        if verb == "end":
-            return "end the activation"
-        if verb == "attack":
-            profile = self.attack_profile(read, arg)
-            words = f"{self.attack_title(read, arg)} at {zone} ({read.contents(zone)})"
-            return f"{words}: {profile_words(profile)}" if profile else words
-        if verb in ("unlock", "level"):
-            skill = catalogue["skills"].get(arg) or {}
-            cost = skill.get("unlock" if verb == "unlock" else "level_up", 0)
-            profile = skill.get("level1" if verb == "unlock" else "level2") or {}
-            return (f"{verb} {read.skill_title(arg)} for {plural(cost, 'coin')}: "
-                    f"{profile_words(profile)}")
-        if verb in ("use", "react"):
-            return f"{read.skill_title(arg)}: {self.skill_now(read, arg)}"
-        if verb == "shake":
-            return "shake off the stun (an action)"
-        if verb == "reroll":
-            pool = view.get("pool") or {}
-            dice = pool.get("dice") or []
-            index = int(arg) if arg.isdigit() else -1
-            face = f" (showing {dice[index]})" if 0 <= index < len(dice) else ""
-            return f"re-roll die #{arg}{face}"
-        if verb == "assign":
-            return f"the next hit goes to {read.target_name(arg)}"
-        if verb == "shove":
-            return f"push {read.target_name(arg)}"
-        if verb == "push":
-            where = "overboard into the sea" if read.zone_kind(zone) == "sea" else zone
-            return f"push to {where}"
-        if verb == "first":
-            return "the crew move and attack first" if arg == "crew" else \
-                "the deck gun fires first"
-        if verb == "advance":
-            return "the crew move on"
-        if verb == "hold":
-            return "the crew stay"
-        if verb in ("strike", "fire"):
-            return f"attack {zone} ({read.contents(zone)})"
-        if verb in ("tide", "discard"):
-            card = catalogue["cards"].get(arg) or {}
-            return f"{card.get('title', arg)}: {card.get('text', '')}" if verb == "tide" \
-                else f"discard {card.get('title', arg)}"
-        if verb == "mend":
-            return f"heal {read.target_name(arg)}"
-        if verb == "summon":
-            return f"the {read.monster_title(arg)} rises on {zone}"
-        if verb == "captain":
-            return f"seat {arg} holds and plays the team's Tide cards"
-        if verb == "reward":
-            return f"seat {arg}'s heroes gain the coins"
-        if verb == "loot":
-            return "take 3 coins from the Captain's Chest (an action)"
-        if verb == "seize":
-            return "step onto the Captain's Chest, for free"
-        return ""
-
-    @staticmethod
-    def skill_now(read: ViewReader, skill: str) -> str:
-        """What a skill does at the level the acting hero or a hero holding it has."""
-        entry = read.catalogue["skills"].get(skill) or {}
-        level = max([h["skills"].get(skill, 1) for h in read.view["heroes"]
-                     if skill in h["skills"]], default=1)
-        profile = entry.get("level2" if level >= 2 else "level1") or {}
-        return profile_words(profile)
 
     def refusal(
         self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]
@@ -1387,8 +1053,8 @@ class BonesRenderer(GenericRenderer):
             return self.skill_lines(read, name)
         if kind == "cards":
             card = catalogue["cards"][name]
-            timing = "played on its side's turn" if card["timing"] == "turn" else \
-                f"played when a hero attacks, by the {card['side']}"
+            timing = f"played when a hero attacks, by the {card['side']}" \
+                if card["timing"] == "attack" else "played on its side's turn"
             mine = read.view.get("hand")
             held = f"; you hold {mine.count(name)}" if mine and name in mine else ""
             return [f"{card['title']} (tide:{name}): {card['text']}",
@@ -1409,7 +1075,7 @@ class BonesRenderer(GenericRenderer):
                     f"{faction['bosuns']} bosuns ({faction['bosun_hp']} HP); crew attack range "
                     f"{crew['range']}, {plural(crew['dice'], 'die')} hitting on "
                     f"{crew['to_hit']}+ ({crew['with_bosun']}+ with a bosun); deck gun "
-                    f"{profile_words(faction['gun'])}."]
+                    f"{profile_words(faction['gun'], read.catalogue)}."]
         if kind == "conditions":
             return [CONDITIONS[name]]
         return self.kraken_lines(read)
@@ -1447,9 +1113,9 @@ class BonesRenderer(GenericRenderer):
         head = f"{skill['title']} ({whose}{kind}{'; ' + ', '.join(costs) if costs else ''})"
         lines = [f"{head}: {skill['text']}" if skill["text"] else head]
         first = "level 1: " if skill["level_up"] else ""
-        lines.append(f"  {first}{profile_words(skill['level1'])}")
+        lines.append(f"  {first}{profile_words(skill['level1'], read.catalogue)}")
         if skill["level_up"]:
-            lines.append(f"  level 2: {profile_words(skill['level2'])}")
+            lines.append(f"  level 2: {profile_words(skill['level2'], read.catalogue)}")
         return lines
 
     @staticmethod
@@ -1457,7 +1123,7 @@ class BonesRenderer(GenericRenderer):
         monster = read.catalogue["monsters"][name]
         lines = [f"{monster['title']} (a sea monster, {monster['hp']} HP, moves "
                  f"{monster['move']}): {monster['text']}",
-                 f"  attack: {profile_words(monster['attack'])}"]
+                 f"  attack: {profile_words(monster['attack'], read.catalogue)}"]
         on = (read.view.get("monsters") or {}).get(name)
         if on:
             lines.append(f"  At the table: for {read.side_name(on['side'])} on {on['zone']}, "
@@ -1470,7 +1136,7 @@ class BonesRenderer(GenericRenderer):
     @staticmethod
     def objective_lines(read: ViewReader, name: str) -> list[str]:
         objective = read.catalogue["objectives"][name]
-        effects = "; ".join(effect_words(c) for c in objective["effects"])
+        effects = "; ".join(effect_words(c, read.catalogue) for c in objective["effects"])
         lines = [f"{objective['title']} (an objective, {objective['hp']} HP): destroyed, "
                  f"{objective['vp']} VP to the side that destroys it and "
                  f"{plural(objective['coins'], 'coin')} to each of its heroes"
@@ -1551,7 +1217,7 @@ class BonesRenderer(GenericRenderer):
                     state = f"level {level}"
                 profile = spec["level2"] if (level or 1) >= 2 else spec["level1"]
                 lines.append(f"  {spec['title']} ({KIND_WORDS.get(spec['kind'], '')}, "
-                             f"{state}): {profile_words(profile)}")
+                             f"{state}): {profile_words(profile, read.catalogue)}")
         if not any(h["side"] == side for h in read.view["heroes"]):
             picks = read.view["picks"][side]
             lines.append("Picked so far: " + (", ".join(

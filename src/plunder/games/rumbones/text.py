@@ -1,9 +1,11 @@
-"""Rum & Bones' log lines in English: the rules log events, this module words them."""
+"""Rum & Bones' words in English: the rules log events, this module words them, and it
+declares each kind of decision's prompt and its actions' labels (the front ends fill them in)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from plunder.engine.words import Ask, Template
 from plunder.games.rumbones.content import CONTENT
 
 # A part of a side's final score in a position set up with VP already scored.
@@ -193,6 +195,12 @@ def crew_activate(faction: str) -> str:
     return f"The {side_title(faction)} activate their crew."
 
 
+def crew(deckhands: int, bosuns: int) -> str:
+    """``7 deckhands, 2 bosuns``."""
+    return (f"{deckhands} deckhand{'s' if deckhands != 1 else ''}, "
+            f"{bosuns} bosun{'s' if bosuns != 1 else ''}")
+
+
 def muster(faction: str, zone: str, deckhands: int, bosuns: int) -> str:
     parts = []
     if deckhands:
@@ -349,3 +357,187 @@ def blast(zone: str, amount: int) -> str:
 
 def jam(faction: str) -> str:
     return f"The {side_title(faction)}'s helm is gone: their deck gun fires no more."
+
+
+# ------------------------------------------------------------------ decisions
+# Names built from the view, used by the asks below (``{hero|say:hero}``) and by the
+# front ends' drawing: a hero at the table by its index, a model an attack may hit.
+PHRASES: dict[str, Template] = {
+    "hero": ("{view.heroes.[it].hero|title} (hero {it})", "hero {it}"),
+    # An attack's numbers (a catalogue's profile: range, dice, to_hit, damage).
+    "profile": "range {it.range}, {it.dice|plural:die/dice} hitting on {it.to_hit}+, "
+               "{it.damage} damage a hit",
+    "target": (
+        "{it|after:hero|say:hero}",
+        "a {it|is:deckhand}",
+        "a {it|is:bosun}",
+        "the Kraken{it|is:kraken|if}",
+        "the {it.title}",
+        "{it}",
+    ),
+}
+
+# An attack's numbers: a sea monster's attack, or a hero's skill at the level the hero
+# has it (``hero`` is the acting hero); in full, then short (``1/3/4+/1``).
+_SKILL = "arg.level[view.heroes.[hero].skills.[arg]]"
+_ATTACK = (
+    "{arg.title} at {zone}: {arg.attack|say:profile}",
+    f"{{arg.title}} at {{zone}}: {{{_SKILL}|say:profile}}",
+    "{arg.title} {arg.attack.range}/{arg.attack.dice}/{arg.attack.to_hit}+/{arg.attack.damage}",
+    f"{{arg.title}} {{{_SKILL}.range}}/{{{_SKILL}.dice}}/{{{_SKILL}.to_hit}}+/{{{_SKILL}.damage}}",
+    "{arg.title} at {zone}",
+    "{arg.title}",
+)
+_END = "end the activation"
+
+ASKS = {
+    "pick": Ask(
+        prompt=("The draft: pick a hero for the {faction.title}.", "The draft: pick a hero."),
+        label=("{arg.title}: {arg.faction|title} {arg.role}, {arg.hp} HP, {arg.basic.title} "
+               "{arg.basic.level1.range}/{arg.basic.level1.dice}/{arg.basic.level1.to_hit}+/"
+               "{arg.basic.level1.damage}", "{arg|title}"),
+    ),
+    "captain": Ask(
+        prompt="Elect the team's captain, who holds and plays its Tide cards.",
+        label="{arg|seat} holds and plays the team's Tide cards",
+    ),
+    "reward": Ask(
+        prompt="The {objective|title} is destroyed: which of the team's players gains its "
+               "coins for each of its heroes?",
+        label="{arg|seat}'s heroes gain the coins",
+    ),
+    "turn": Ask(
+        prompt=("Round {round}: activate one of your heroes{view.chest|if}: it deploys first if "
+                "it is off the board, then takes its 3 actions.",
+                "Round {round}: activate a ready hero, your crew or a sea monster, play a Tide "
+                "card, or pass for the round."),
+        by="verb",
+        labels={
+            "hero": "activate {arg|say:hero}",
+            "monster": "activate the {arg|title}",
+            "crew": "activate the crew",
+            "tide": "play {arg.title}",
+            "pass": "pass for the rest of the round",
+        },
+    ),
+    "seize": Ask(
+        prompt="{hero|say:hero} KO'd the hero on the Captain's Chest: step onto it on {zone} "
+               "for free, or stay.",
+        by="verb",
+        labels={"seize": "step onto the Captain's Chest, for free", "keep": "stay"},
+    ),
+    "deploy": Ask(
+        prompt="{hero|say:hero} deploys first, on a deployment point.",
+        label="deploy on {zone}",
+    ),
+    "act": Ask(
+        prompt=("{hero|say:hero} on {view.heroes.[hero].zone} acts: {left|plural:action} left "
+                "(move, attack, an ability, shake or end); unlocking and levelling up skills "
+                "with its {view.heroes.[hero].coins|plural:coin} cost no action.",
+                "{hero|say:hero} acts: {left|plural:action} left (move, attack, an ability, "
+                "shake or end)."),
+        by="verb",
+        labels={
+            "attack": _ATTACK,
+            "move": "a move action: movement points to step or rig",
+            "use": "use {arg.title}",
+            "unlock": "unlock {arg.title} for {arg.unlock|plural:coin}",
+            "level": "level {arg.title} up for {arg.level_up|plural:coin}",
+            "shake": "shake off the stun (an action)",
+            "loot": "take 3 coins from the Captain's Chest (an action)",
+            "end": _END,
+        },
+    ),
+    "move": Ask(
+        prompt="{hero|say:hero} moves: {mp|plural:movement point} left: step next door, rig "
+               "across to another ship, or stop.",
+        by="verb",
+        labels={
+            "step": "step to {zone}",
+            "rig": "rig across to {zone}: roll at least the range, else overboard",
+            "stop": "stop moving",
+        },
+    ),
+    "reroll": Ask(
+        prompt="Re-roll a missed die or keep the dice; {left|plural:re-roll} left.",
+        by="verb",
+        labels={"reroll": "re-roll die #{arg} (showing {pool.dice.[arg]})",
+                "keep": "keep the dice"},
+    ),
+    "hits": Ask(
+        prompt="{hits|plural:hit} rolled against {zone}: a hero there may react, or pass.",
+        by="verb",
+        labels={"react": "react: {arg.title}",
+                "pass": "no reaction"},
+    ),
+    "assign": Ask(
+        prompt="Where the next hit on {zone} goes ({hits|plural:hit} left): "
+               "{targets|each:target}.",
+        label="the next hit goes to {arg|say:target}",
+    ),
+    "shove": Ask(
+        prompt="The attack on {zone} pushes a model {push|plural:zone}: which one, or none?",
+        by="verb",
+        labels={"shove": "push {arg|say:target}", "keep": "push no model"},
+    ),
+    "push": Ask(
+        prompt="Push {model|say:target} from {zone} ({left|plural:zone} left; the sea is "
+               "overboard).",
+        label="push to {zone}",
+    ),
+    "muster": Ask(
+        prompt="Too few deckhands for every point: where the next go ({left} left)?",
+        label="deckhands onto {zone}",
+    ),
+    "bosun": Ask(prompt="Where a bosun deploys ({left} left)?", label="a bosun onto {zone}"),
+    "order": Ask(
+        prompt="The crew first, or the deck gun first?",
+        label=("the crew move and attack first{arg|is:crew|if}", "the deck gun fires first"),
+    ),
+    "advance": Ask(
+        prompt="The crew on {zone} stand next to an enemy: advance to {to}, or hold?",
+        by="verb",
+        labels={"advance": "the crew move on to {to}", "hold": "the crew stay"},
+    ),
+    "strike": Ask(
+        prompt=("The zone raiding crew attack{raid|if}: {zones|list}.",
+                "The zone the crew on {zone} attack: {zones|list}."),
+        label="attack {zone}",
+    ),
+    "fire": Ask(prompt="The zone the deck gun fires at: {zones|list}.",
+                label="fire the deck gun at {zone}"),
+    "tide": Ask(
+        prompt=("{attacker|say:hero} attacks {zone}: 'When a hero attacks' Tide cards may be "
+                "played now, or pass.",
+                "An attack on {zone}: 'When a hero attacks' Tide cards may be played now, or "
+                "pass."),
+        by="verb",
+        labels={"tide": "play {arg.title}", "pass": "play no Tide card now"},
+    ),
+    "mend": Ask(prompt="A Tide card heals {amount} damage: which hero?",
+                label="heal {arg|say:target}"),
+    "gather": Ask(prompt="A Tide card brings {amount|plural:deckhand}: onto which deployment "
+                         "point?",
+                  label="deckhands onto {zone}"),
+    "summon": Ask(
+        prompt="Sea Monster Attack!: which sea monster rises, on a sea zone next to your ships?",
+        label=("the {arg.title} rises on {zone}", "the {arg.title}"),
+    ),
+    "beast": Ask(
+        prompt="The {monster|title} acts: {left|plural:action} left (move, attack or end).",
+        by="verb",
+        labels={"attack": _ATTACK, "move": "a move action: movement points to swim",
+                "end": _END},
+    ),
+    "swim": Ask(
+        prompt="The {monster|title} swims: {mp|plural:movement point} left, or stop.",
+        by="verb",
+        labels={"swim": "swim to {zone}", "stop": "stop moving"},
+    ),
+    "discard": Ask(
+        prompt="Recovery: discard Tide cards one at a time, or keep the rest; then the hand "
+               "is drawn up to 3.",
+        by="verb",
+        labels={"discard": "discard {arg.title}", "keep": "keep the rest of the hand"},
+    ),
+}

@@ -9,14 +9,15 @@
 (function (root) {
   "use strict";
 
-  const PLACE = /\{([^{}|]+)((?:\|[a-z]+(?::[^{}|]+)?)*)\}/g;
+  const PLACE = /\{([^{}|]+)((?:\|[a-z]+(?::[^{}|]*)?)*)\}/g;
+  const INNER = /\[([^[\]]+)\]/; // a path inside a path: [hero] in view.heroes.[hero].hero
   const MISSING = Symbol("missing");
 
   /** Every entry of the catalogue by id: the pieces first (the sections whose entries
    *  have titles), then the entries of the other sections (effects' words...). */
   function pieces(catalogue) {
     const sections = Object.entries(catalogue || {})
-      .filter(([name, s]) => name !== "asks" && s && typeof s === "object" && !Array.isArray(s))
+      .filter(([name, s]) => name !== "asks" && name !== "phrases" && s && typeof s === "object" && !Array.isArray(s))
       .map(([, s]) => Object.entries(s))
       .filter((entries) => entries.length && entries.every(([, e]) => e && typeof e === "object" && !Array.isArray(e)));
     const titled = sections.filter((entries) => entries.every(([, e]) => "title" in e));
@@ -36,10 +37,17 @@
   function filler(catalogue, seat) {
     const byId = pieces(catalogue);
     const seatName = seat || ((n) => `seat ${n}`);
+    const phrases = (catalogue && catalogue.phrases) || {};
 
     function value(path, scope) {
+      path = path.trim();
+      for (let inner = INNER.exec(path); inner; inner = INNER.exec(path)) {
+        const found = value(inner[1], scope);
+        if (found === MISSING || found === null) return MISSING;
+        path = path.slice(0, inner.index) + text(found) + path.slice(inner.index + inner[0].length);
+      }
       let current = scope;
-      for (const key of path.trim().split(".")) {
+      for (const key of path.split(".")) {
         if (typeof current === "string" || typeof current === "number") current = byId.has(String(current)) ? byId.get(String(current)) : MISSING;
         if (Array.isArray(current)) current = /^\d+$/.test(key) && Number(key) < current.length ? current[Number(key)] : MISSING;
         else if (current && typeof current === "object" && current !== MISSING) current = Object.prototype.hasOwnProperty.call(current, key) ? current[key] : MISSING;
@@ -71,10 +79,30 @@
       return absent(found) ? seatName(seat) : `${seatName(seat)} (${text(found)})`;
     }
 
+    /** A filter, with its argument (what follows its colon), applied; MISSING where it
+     *  leaves nothing there. */
     function apply(name, v, arg, scope) {
       if (name === "at") return at(v, value(arg, scope));
       if (name === "seat" && arg) return seatWith(v, arg, scope);
       if (name === "seats" && arg) return v.map((s) => seatWith(s, arg, scope)).join(", ");
+      const word = arg;
+      if (name === "plural") {
+        const [one, many] = word.split("/");
+        return `${text(v)} ${v === 1 ? one : many || `${one}s`}`;
+      }
+      if (name === "after") {
+        const t = text(v);
+        return t.startsWith(word) && t.length > word.length ? t.slice(word.length) : MISSING;
+      }
+      if (name === "is") return text(v) === word ? v : MISSING;
+      if (name === "not") return text(v) !== word ? v : MISSING;
+      if (name === "add") return v + Number(word);
+      if (name === "say" || name === "each") {
+        if (!(word in phrases)) throw new Error(`no phrase is called ${word}`);
+        const items = name === "each" && Array.isArray(v) ? v : [v];
+        const filled = items.map((item) => fill(phrases[word], { ...scope, it: item })).filter(Boolean);
+        return filled.length ? filled.join(", ") : MISSING;
+      }
       if (name === "seat") return seatName(v);
       if (name === "seats") return v.map(seatName).join(", ");
       if (name === "title") return (byId.get(String(v)) || {}).title || v;
@@ -142,7 +170,9 @@
     const P = root.Plunder;
     P.words = words;
     // The page's own: seats named as the table names them ("Anne (you)").
-    P.asked = (message) => prompt(message.catalogue, message.view, (s) => P.seatLabel(message, s));
-    P.actionWords = (action, view, message) => label(message.catalogue, action, view || message.view, (s) => P.seatLabel(message, s));
+    // A seat in an action's arg is its number written out ("captain:2").
+    const seatOf = (message) => (s) => P.seatLabel(message, typeof s === "string" && /^\d+$/.test(s) ? Number(s) : s);
+    P.asked = (message) => prompt(message.catalogue, message.view, seatOf(message));
+    P.actionWords = (action, view, message) => label(message.catalogue, action, view || message.view, seatOf(message));
   }
 })(typeof window !== "undefined" ? window : null);

@@ -15,6 +15,7 @@ from rich.console import Console
 import plunder
 from plunder import cli
 from plunder.bots import from_spec
+from plunder.engine.lesson import read_lesson
 from plunder.engine.registry import games, manifest
 from plunder.terminal.table import QuitRequested, TerminalTable
 
@@ -118,6 +119,12 @@ def test_a_learner_who_types_what_the_table_suggests_finishes_the_lesson(game):
     text = flat(out.getvalue())
     assert "Lesson, step " in text and lesson.intro in text
     assert f"Lesson done: {lesson.done}" in text
+    # Every step taken by a move was hinted on the way, with its place: a step whose
+    # one move is played for the learner too, before it is played.
+    for place, step in enumerate(lesson.steps, start=1):
+        if not step.see:
+            assert f"Lesson, step {place} of {len(lesson.steps)}: " in text, step.name
+            assert flat(step.hint) in text, step.name
     # The learner made the moves the table suggested, every one of them taken.
     assert learner.suggested
     mine = [move for seat, move in state.moves if seat == lesson.seat]
@@ -138,3 +145,43 @@ def test_play_lesson_sets_the_lessons_table_and_welcomes(plunder_cli, tmp_path, 
     bots = {str(s): lesson.bot for s in range(lesson.players) if s != lesson.seat}
     assert record["seed"] == lesson.seed
     assert record["table"] == {"humans": [lesson.seat], "bots": bots}
+
+
+BLOW = """
+[table]
+players = 2
+seed = 4
+bot = "random"
+coach = "greedy"
+options = { pirates = "vane,grady" }
+intro = "Hello."
+done = "Done."
+
+[steps.blow]
+hint = "Take the blow."
+play = ["no"]
+"""
+
+
+def test_a_step_whose_one_move_is_played_for_the_learner_is_hinted_first(tmp_path):
+    # On this deal the bot attacks first and the learner holds no defence: taking the
+    # blow is the only choice, played for the learner; the table says the step first.
+    path = tmp_path / "lesson.toml"
+    path.write_text(BLOW, encoding="utf-8")
+    lesson = read_lesson(path, "swordplay")
+    state = plunder.load("swordplay", players=2, **lesson.options).new(seed=lesson.seed)
+    out = io.StringIO()
+    console = Console(file=out, width=2000, color_system=None)
+    tables: list[TerminalTable] = []
+    learner = Learner(out, lambda: tables[0], lesson.seat)
+    tables.append(TerminalTable(
+        state, {1: from_spec("random", "swordplay")}, console, random.Random(1),
+        read_line=learner, lesson=lesson, coach=from_spec("greedy", "swordplay"),
+    ))
+    with pytest.raises(QuitRequested):
+        tables[0].run()
+    text = flat(out.getvalue())
+    hinted = text.index("Lesson, step 1 of 1: Hello. Take the blow.")
+    assert text.index("Played for you: no, your only choice", hinted) > hinted
+    assert "Lesson done: Done." in text
+    assert learner.typed == []  # the learner never typed: the one move was played

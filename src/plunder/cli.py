@@ -332,8 +332,8 @@ def play_command(
             "--lesson",
             metavar="",
             help="A guided first game: a set deal against a gentle bot, and the table says "
-            "what to do next and why until you have seen each part of a turn (`plunder "
-            "games` marks the games that have one).",
+            "what to do next and why until you have seen each part of a turn (every "
+            "game has one).",
         ),
     ] = False,
     no_autoplay: Annotated[

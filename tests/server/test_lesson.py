@@ -3,12 +3,18 @@ table from the game's lesson, and the learner's state messages carry the hint.""
 
 from __future__ import annotations
 
+import dataclasses
+from functools import partial
+
 import pytest
 
 import plunder
 from plunder.bots import from_spec
-from plunder.engine.registry import manifest
+from plunder.engine.registry import games, manifest
+from plunder.server import app as server_app
 from server.kit import Socket, summary
+
+LESSONS = [info.name for info in games() if manifest(info.name).lesson]
 
 
 def _lesson_table(client, game: str = "duel") -> dict:
@@ -17,10 +23,25 @@ def _lesson_table(client, game: str = "duel") -> dict:
     return response.json()
 
 
-def test_the_games_list_says_which_games_have_a_guided_first_game(client):
+def test_the_games_list_says_which_games_have_a_guided_first_game(client, monkeypatch):
     listed = {g["name"]: g["lesson"] for g in client.get("/api/games").json()}
-    assert listed["duel"] is True and listed["rumbones"] is True
-    assert listed["rumble"] is False
+    assert listed == dict.fromkeys(["duel", "rumble", "rumbones", "swordplay", "underfire"], True)
+    # A game without one (one is taken away, as a game added without one) says so.
+    monkeypatch.setattr(server_app, "manifest", _without_rumbles)
+    listed = {g["name"]: g["lesson"] for g in client.get("/api/games").json()}
+    assert listed["rumble"] is False and listed["duel"] is True
+
+
+def _next_decision(m: dict, answered: int) -> bool:
+    """A state message with a decision later than move ``answered``, or with the
+    lesson over (or the game: no hint at all)."""
+    return m["type"] == "state" and (
+        (bool(m["legal"]) and m["move"] > answered) or m["hint"] is None or m["hint"]["over"])
+
+
+def _without_rumbles(name: str):
+    found = manifest(name)
+    return dataclasses.replace(found, lesson=None) if name == "rumble" else found
 
 
 def test_a_lesson_table_is_the_lessons_table(client):
@@ -34,12 +55,13 @@ def test_a_lesson_table_is_the_lessons_table(client):
     assert kinds == [("human", None), ("bot", lesson.bot)]
 
 
-def test_the_learner_is_told_the_hint_the_lesson_gives_and_a_spectator_none(client):
-    lesson = manifest("duel").lesson_of()
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_learner_is_told_the_hint_the_lesson_gives_and_a_spectator_none(client, game):
+    lesson = manifest(game).lesson_of()
     assert lesson is not None
-    made = _lesson_table(client)
+    made = _lesson_table(client, game)
     table = made["table"]
-    coach = from_spec(lesson.coach, "duel")
+    coach = from_spec(lesson.coach, game)
     with client.websocket_connect(f"/ws/{table}") as a, client.websocket_connect(
         f"/ws/{table}"
     ) as b:
@@ -47,21 +69,28 @@ def test_the_learner_is_told_the_hint_the_lesson_gives_and_a_spectator_none(clie
         learner.send({"type": "hello", "token": made["token"]})
         spectator.send({"type": "hello"})
         first = learner.until(lambda m: m["type"] == "state" and m["legal"])
-        # The deal is the lesson's: the hint is the one the lesson gives for it.
-        state = plunder.load("duel", players=lesson.players).new(seed=lesson.seed)
-        assert first["hint"] == lesson.hint(state, lesson.seat, coach).to_json()
-        assert first["hint"]["suggest"] == ["colt>1"] and first["hint"]["taken"] == 0
+        # The deal is the lesson's: before anyone has moved, the hint is the one the
+        # lesson gives for it; the welcome comes first either way.
+        state = plunder.load(game, players=lesson.players, **lesson.options).new(
+            seed=lesson.seed)
+        if first["move"] == 0:
+            assert first["hint"] == lesson.hint(state, lesson.seat, coach).to_json()
+        assert first["hint"]["text"].startswith(lesson.intro)
+        assert first["hint"]["suggest"] and first["hint"]["taken"] == 0
         # The learner follows the hints; each step is counted as it is taken.
         taken = 0
-        for _ in range(60):
-            message = learner.until(lambda m: (m["type"] == "state" and m["legal"])
-                                    or (m["type"] == "state" and m["hint"]["over"]))
+        message = first
+        for _ in range(300):
             hint = message["hint"]
+            if hint is None:  # the game ended first (no hints after the end): a failure
+                break
             assert hint["taken"] >= taken
             taken = hint["taken"]
             if hint["over"]:
                 break
             learner.send({"type": "act", "action": (hint["suggest"] or message["legal"])[0]})
+            # The next decision (a later move than the one just answered), or the end.
+            message = learner.until(partial(_next_decision, answered=message["move"]))
         assert taken == len(lesson.steps)
         spectator.until(lambda m: m["type"] == "state")
     assert all(m["hint"] is None for m in spectator.received if m["type"] == "state")
@@ -74,7 +103,8 @@ def test_the_learner_is_told_the_hint_the_lesson_gives_and_a_spectator_none(clie
         ({"game": "duel", "lesson": "yes"}, "lesson: true for the game's guided first game"),
     ],
 )
-def test_a_lesson_that_cannot_be_is_refused_saying_why(client, body, message):
+def test_a_lesson_that_cannot_be_is_refused_saying_why(client, monkeypatch, body, message):
+    monkeypatch.setattr(server_app, "manifest", _without_rumbles)
     response = client.post("/api/tables", json={**body, "name": "Ann"})
     assert response.status_code == 400
     assert message in response.text

@@ -289,6 +289,8 @@ class TerminalTable:
         """
         assert self.state.decision is not None
         words = self.renderer.timing(self.state.decision.kind, self.state.view(seat, log=False))
+        if self.takes_lesson_step(seat, action):
+            self.show_lesson(seat)
         self.state.act(seat, action)
         self.say(f"Played for you: {action}, your only choice ({words}; autoplay).")
         if screened:
@@ -443,6 +445,14 @@ class TerminalTable:
         if hint.suggest:
             line.append(f"  Try: {', '.join(hint.suggest[:4])}", style="bold")
         self.console.print(line)
+
+    def takes_lesson_step(self, seat: int, action: Action) -> bool:
+        """Whether ``action``, played for ``seat``, takes the lesson's hinted step: the
+        hint is then said first, so that no step goes by untold."""
+        if self.lesson is None or seat != self.lesson.seat or self.lesson_told_done:
+            return False
+        hint = self.lesson.hint(self.state, seat, self.coach)
+        return not hint.over and bool(self.lesson.steps[hint.step - 1].moves([str(action)]))
 
     def structured(self, seat: int) -> list[dict[str, Any]]:
         """The seat's legal actions as the engine describes them, for the renderer."""

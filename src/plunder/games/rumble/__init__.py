@@ -13,6 +13,7 @@ MANIFEST = Manifest(
     search_depth="bot:search_depth",
     rules="docs/rules/rumble.md",
     guide="guide.md",
+    lesson="lesson.toml",
     encoder="encoder:RumbleEncoder",
     stats="stats:content_stats",
     batch="batch:RumbleBatch",

@@ -12,6 +12,7 @@ MANIFEST = Manifest(
     search_depth="bot:search_depth",
     rules="docs/rules/swordplay.md",
     guide="guide.md",
+    lesson="lesson.toml",
     encoder="encoder:SwordplayEncoder",
     stats="stats:content_stats",
     tunables="tunables.toml",

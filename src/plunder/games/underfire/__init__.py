@@ -12,6 +12,7 @@ MANIFEST = Manifest(
     search_depth="bot:search_depth",
     rules="docs/rules/underfire.md",
     guide="guide.md",
+    lesson="lesson.toml",
     encoder="encoder:UnderFireEncoder",
     stats="stats:content_stats",
 )

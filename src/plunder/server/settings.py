@@ -163,6 +163,11 @@ class Settings(Checked):
     handover_grace: float = setting(
         60.0, "Seconds a player must have been away before the host may hand their seat "
         "to a bot without asking them.", 0)
+    # A bot plays each turn-based decision at most this long after its deadline
+    # (``plunder.server.turns``).
+    deadline_check: float = setting(
+        15.0, "Seconds between looks for turn-based decisions whose time has run out.",
+        0.05)
     # It is read back from the store when asked for again.
     finished_ttl: float = setting(
         60.0, "Seconds a finished table no one watches stays in memory (the store keeps "

@@ -65,14 +65,16 @@ def seconds_left(client: TestClient, table: str) -> dict[int, float | None]:
     return {s["seat"]: s["deadline"] for s in summary(client, table)["seats"]}
 
 
-def visit(client: TestClient, table: str, token: str, move: bool = True) -> dict[str, Any]:
+def visit(
+    client: TestClient, table: str, token: str, move: bool = True, most: int = 5
+) -> dict[str, Any]:
     """A player opens the table, plays their first legal action for each decision they
-    owe (at most five), and leaves; the state they found on opening it."""
+    owe (at most ``most``), and leaves; the state they found on opening it."""
     with client.websocket_connect(f"/ws/{table}") as ws:
         seat = Socket(ws)
         seat.send({"type": "hello", "token": token})
         found = latest = seat.state()
-        for _ in range(5):
+        for _ in range(most):
             if not move or not latest["legal"]:
                 break
             seat.send({"type": "act", "action": latest["legal"][0]})
@@ -244,3 +246,29 @@ def test_a_turn_deadline_is_the_same_after_a_handover_between_processes(db_url):
             await second.stop()
 
     asyncio.run(play())
+
+
+def test_a_timed_decision_let_run_out_plays_the_rules_timeout_action(db_url):
+    """At a turn-based table a decision the rules time (Rumble's gesture) waits the
+    turn's hours like any other; then the seat plays what the rules say, not a bot."""
+    clock = TestClock()
+    with serving(db_url, clock) as client:
+        created = create(
+            client, [HUMAN, HUMAN], game="rumble", speed="turns", turn_hours=24,
+            options={"gestures": True, "pirates": "bonny,roberts"},
+        )
+        table = created["table"]
+        bob = join(client, table)["token"]
+        # Both choose a card; the gesture step opens for both.
+        assert visit(client, table, created["token"], most=1)["view"]["phase"] == "choose"
+        visit(client, table, bob, most=1)
+        gesture = visit(client, table, bob, move=False)
+        assert gesture["view"]["phase"] == "gesture" and "gesture>none" in gesture["legal"]
+        assert gesture["deadline"] == 24 * HOUR
+        start = summary(client, table)["move"]
+        clock.advance(24)
+        assert run_deadlines(client) == 2
+    stored = Store(db_url).load_table(table)
+    assert stored is not None
+    assert sorted(stored.moves[start:start + 2]) == [(0, "gesture>none"), (1, "gesture>none")]
+    assert start not in stored.bot_moves and start + 1 not in stored.bot_moves

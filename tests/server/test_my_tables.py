@@ -3,10 +3,13 @@ nothing for a token that holds no seat, and nothing hidden for one that does."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from plunder.server.app import create_app
+from server.conftest import UNLIMITED
 from server.kit import HUMAN, Socket, create, join
 
 ENTRY_KEYS = {
@@ -139,3 +142,13 @@ def test_the_my_tables_page_is_served(client):
     page = client.get("/my")
     assert page.status_code == 200
     assert "mine.js" in page.text
+
+
+def test_a_client_asking_too_often_is_told_to_wait(db_url):
+    settings = dataclasses.replace(UNLIMITED, mine_rate=1, mine_burst=3)
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        for _ in range(3):
+            assert mine(client, []) == []
+        answer = client.post("/api/my-tables", json={"seats": []})
+        assert answer.status_code == 429
+        assert "try again in" in answer.json()["error"]

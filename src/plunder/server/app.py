@@ -203,6 +203,7 @@ def create_app(
     hub_box: dict[str, Hub] = {}
     others = OthersListing()
     creations = Buckets(settings.create_rate / 60.0, settings.create_burst)
+    listings = Buckets(settings.mine_rate / 60.0, settings.mine_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -429,6 +430,11 @@ def create_app(
     async def my_tables_route(request: Request) -> JSONResponse:
         """The tables whose seats the tokens sent hold (``{"seats": [{"table", "token"}]}``),
         those owing a move first; a token that holds no seat gets nothing."""
+        wait = listings.take(client_key(request))
+        if wait is not None:
+            raise TableError(
+                f"too many lists of your tables; try again in {max(1, round(wait))} s", status=429
+            )
         data = await body(request)
         return JSONResponse(await my_tables(hub(), read_seats(data.get("seats"))))
 

@@ -148,6 +148,10 @@ class Settings(Checked):
 
     create_rate: float = setting(20.0, "New tables a minute per client (address).", 0.01)
     create_burst: int = setting(10, "New tables per client at once.", 1)
+    # Each answer may read up to 200 tables from the store; the page asks every 30 s.
+    mine_rate: float = setting(
+        30.0, "My tables lists (POST /api/my-tables) a minute per client.", 0.01)
+    mine_burst: int = setting(10, "My tables lists per client at once.", 1)
     tables_per_client: int = setting(
         20, "Open or running tables one client may have created; 0: no cap.", 0)
     # Past it a new table is refused (503) until some end.

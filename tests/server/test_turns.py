@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from plunder.server.app import create_app
 from plunder.server.live import Hub
@@ -272,3 +273,23 @@ def test_a_timed_decision_let_run_out_plays_the_rules_timeout_action(db_url):
     assert stored is not None
     assert sorted(stored.moves[start:start + 2]) == [(0, "gesture>none"), (1, "gesture>none")]
     assert start not in stored.bot_moves and start + 1 not in stored.bot_moves
+
+
+def test_a_store_made_before_speeds_gets_their_columns_and_its_tables_are_live(db_url):
+    clock = TestClock()
+    with serving(db_url, clock) as client:
+        created = create(client, [HUMAN, HUMAN], clock=60)
+        join(client, created["table"])
+    store = Store(db_url)
+    with store.engine.begin() as db:
+        for table, column in (("plunder_tables", "speed"), ("plunder_tables", "turn_hours"),
+                              ("plunder_seats", "deadline"), ("plunder_seats", "deadline_step")):
+            db.execute(text(f"ALTER TABLE {table} DROP COLUMN {column}"))
+    store.close()
+    with serving(db_url, clock) as client:
+        shown = summary(client, created["table"])
+        assert (shown["speed"], shown["turn_hours"], shown["clock"]) == ("live", None, 60)
+        table, _, _ = turn_table(client, hours=12)
+        assert seconds_left(client, table) == {0: 12 * HOUR, 1: 12 * HOUR}
+    with serving(db_url, clock) as client:
+        assert seconds_left(client, table) == {0: 12 * HOUR, 1: 12 * HOUR}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
@@ -15,7 +16,7 @@ from e2e.driving import Server, api, create_table, play_one, wait_for
 
 
 def test_my_tables_lists_my_seats_and_counts_my_moves_in_the_title(
-    pages: Callable[..., Any], server: Server
+    pages: Callable[..., Any], server: Server, screenshots: Path
 ) -> None:
     page = pages()
     table = create_table(page, "Ann", ["human", "human"], turn_hours=36)
@@ -60,6 +61,7 @@ def test_my_tables_lists_my_seats_and_counts_my_moves_in_the_title(
     expect(first).to_contain_text(re.compile(r"3[56] h( \d+ min)? left"))
     expect(first).to_contain_text("you (Ann) with Bob")
     expect(first).to_contain_text("over days, 36 h a move")
+    page.screenshot(path=str(screenshots / "my-tables.png"))
 
     # She plays it and comes back: nothing owed; the title says so.
     first.get_by_role("link", name="Play your move").click()

@@ -21,7 +21,10 @@ from e2e.driving import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, Pages, Server, ser
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``plunder serve`` on a free port with a temporary SQLite store and quick bots."""
     # One browser makes every table of the session: no limit per client.
-    unlimited = ("--tables-per-client", "0", "--create-rate", "100000", "--create-burst", "100000")
+    unlimited = (
+        "--tables-per-client", "0", "--create-rate", "100000", "--create-burst", "100000",
+        "--mine-rate", "100000", "--mine-burst", "100000",
+    )
     with serving(tmp_path_factory.mktemp("e2e-server"), unlimited) as running:
         yield running
 

@@ -122,8 +122,10 @@ def create_table(
     clock: int | None = None,
     game: str = "duel",
     reflex_clock: float | None = None,
+    turn_hours: float | None = None,
 ) -> str:
     """Sets a table of ``game`` in the lobby by filling the form; returns the table id.
+    ``turn_hours`` makes it a turn-based table with that many hours a move.
 
     ``seats`` holds one entry per seat: ``"human"`` or ``"bot:<name>"``. An
     option is chosen in its list, ticked or typed, as its field asks; one folded
@@ -148,6 +150,10 @@ def create_table(
         else:
             field.fill(str(value))
     page.fill("#name", name)
+    if turn_hours is not None:
+        # A turn-based table: its speed, then the hours a move.
+        page.select_option("#speed", "turns")
+        page.fill("#turn-hours", str(turn_hours))
     if clock is not None:
         page.fill("#clock", str(clock))
     if reflex_clock is not None:

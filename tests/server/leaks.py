@@ -46,6 +46,8 @@ SUMMARY_KEYS = {
     "host",
     "clock",
     "reflex_clock",
+    "speed",  # live or turn-based, and a turn-based table's hours a decision
+    "turn_hours",
     "timed",
     "created",
     "seats",

@@ -49,6 +49,7 @@ from plunder.server.connection import (
 from plunder.server.inputs import BadInput, autopass_setting, normalise_options, parse_json
 from plunder.server.limits import Bucket, Buckets
 from plunder.server.live import Hub
+from plunder.server.mine import my_tables, read_seats
 from plunder.server.owners import Ownership
 from plunder.server.relay import RELAYED, Relay, relay_secret
 from plunder.server.replay import ReplayBusy
@@ -56,6 +57,7 @@ from plunder.server.settings import Settings
 from plunder.server.store import OVER, Store, token_digest
 from plunder.server.store_thread import StoreUnavailable
 from plunder.server.table import LiveTable, TableError, log_page_text
+from plunder.server.turns import Now
 
 log = logging.getLogger("plunder.server")
 
@@ -185,11 +187,14 @@ def create_app(
     bot_delay: float | None = None,
     settings: Settings | None = None,
     ownership: Ownership | None = None,
+    now: Now | None = None,
 ) -> FastAPI:
     """The application, storing tables at ``db_url``; ``bot_delay`` overrides the setting.
 
     With ``ownership`` the process shares the store with others: it serves the
     tables it holds leases on, and relays the requests for the others' tables.
+    ``now`` is the wall clock turn-based deadlines are read by (``time.time``
+    unless a test gives its own).
     """
     settings = settings or Settings()
     if bot_delay is not None:
@@ -198,10 +203,11 @@ def create_app(
     hub_box: dict[str, Hub] = {}
     others = OthersListing()
     creations = Buckets(settings.create_rate / 60.0, settings.create_burst)
+    listings = Buckets(settings.mine_rate / 60.0, settings.mine_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(db_url), settings, ownership=ownership)
+        hub = Hub(Store(db_url), settings, ownership=ownership, now=now)
         await hub.start()
         hub_box["hub"] = hub
         app.state.hub = hub
@@ -304,6 +310,10 @@ def create_app(
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html")
+
+    @app.get("/my", include_in_schema=False)
+    async def my_tables_page() -> FileResponse:
+        return FileResponse(STATIC / "mine.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -410,8 +420,23 @@ def create_app(
             reflex_clock=data.get("reflex_clock"),
             creator=creator,
             lesson=lesson,
+            speed=None if lesson else data.get("speed"),
+            turn_hours=None if lesson else data.get("turn_hours"),
+            timeout=None if lesson else data.get("timeout"),
         )
         return JSONResponse({"table": table.id, "seat": seat, "token": token})
+
+    @app.post("/api/my-tables")
+    async def my_tables_route(request: Request) -> JSONResponse:
+        """The tables whose seats the tokens sent hold (``{"seats": [{"table", "token"}]}``),
+        those owing a move first; a token that holds no seat gets nothing."""
+        wait = listings.take(client_key(request))
+        if wait is not None:
+            raise TableError(
+                f"too many lists of your tables; try again in {max(1, round(wait))} s", status=429
+            )
+        data = await body(request)
+        return JSONResponse(await my_tables(hub(), read_seats(data.get("seats"))))
 
     @app.get("/api/tables")
     async def list_tables(request: Request) -> JSONResponse:

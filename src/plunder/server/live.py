@@ -50,6 +50,7 @@ from plunder.server.store import (
     OPEN,
     OVER,
     RUNNING,
+    TURNS,
     ChatLine,
     Lease,
     MoveWrite,
@@ -72,6 +73,7 @@ from plunder.server.table import (
     new_token,
     rebuild,
 )
+from plunder.server.turns import TURN_HOURS_MIN, WALL, Now, read_speed
 
 # What a table id may be: the server makes them URL-safe (``new_table_id``).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -120,8 +122,12 @@ class Hub:
         settings: Settings | None = None,
         bot_delay: float | None = None,
         ownership: Ownership | None = None,
+        now: Now | None = None,
     ) -> None:
         self.settings = settings or Settings()
+        # The wall clock of turn-based deadlines (``plunder.server.turns``); a test's
+        # own lets it play a week of them at once.
+        self.now: Now = now or WALL
         # Set when processes share the store: tables are then served under leases.
         self.ownership = ownership
         if bot_delay is not None:
@@ -136,6 +142,7 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self._collector: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
+        self._deadlines: asyncio.Task[None] | None = None
 
     @property
     def bot_delay(self) -> float:
@@ -168,7 +175,7 @@ class Hub:
                 log.exception("table %s could not be rebuilt from its record", row.id)
                 continue
             await self._settle_row(row, state.is_over)
-            table = LiveTable(row, game, state, lease=row.lease)
+            table = LiveTable(row, game, state, lease=row.lease, wall=self.now)
             if table.finished:
                 table.finished_at = time.monotonic()
             self.tables[row.id] = table
@@ -176,6 +183,7 @@ class Hub:
         for table in self.tables.values():
             self._wake(table)
         self._sweeper = self._soon(self._sweep_forever())
+        self._deadlines = self._soon(self._deadlines_forever())
         if self.ownership is not None:
             self._heartbeat = self._soon(self._heartbeat_forever(self.ownership))
         if self.settings.gc_every:
@@ -195,7 +203,7 @@ class Hub:
             await self.store.fenced(lease, "set_bot_secret", row.id, row.bot_secret)
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self._collector, self._heartbeat):
+        for task in (self._sweeper, self._collector, self._heartbeat, self._deadlines):
             if task is not None:
                 task.cancel()
         for table in self.tables.values():
@@ -281,7 +289,7 @@ class Hub:
         found = self.tables.get(row.id)
         if found is not None:
             return found  # asked for meanwhile, and read back by ``find``
-        table = LiveTable(row, game, state, lease=row.lease)
+        table = LiveTable(row, game, state, lease=row.lease, wall=self.now)
         if table.finished:
             table.finished_at = time.monotonic()
         self.tables[row.id] = table
@@ -348,7 +356,9 @@ class Hub:
         found = self.tables.get(table_id)
         if found is not None:
             return found
-        table = LiveTable(row, game, state, finished_at=time.monotonic(), lease=lease)
+        table = LiveTable(
+            row, game, state, finished_at=time.monotonic(), lease=lease, wall=self.now
+        )
         self.tables[row.id] = table
         self._wake(table)
         return table
@@ -390,6 +400,9 @@ class Hub:
         reflex_clock: Any = None,
         creator: str | None = None,
         lesson: Lesson | None = None,
+        speed: Any = None,
+        turn_hours: Any = None,
+        timeout: Any = None,
     ) -> tuple[LiveTable, int | None, str | None]:
         """A new table; the creator takes its first human seat unless ``seat_creator`` is off.
 
@@ -403,6 +416,9 @@ class Hub:
 
         A table made without its creator seated (a rematch) gets as host the first
         player to join.
+
+        ``speed`` is ``live`` (the default) or ``turns``: a turn-based table gives
+        each decision ``turn_hours`` and has no turn clock (``plunder.server.turns``).
         """
         if not isinstance(seat_specs, list) or not seat_specs:
             raise TableError("seats: give one entry per seat")
@@ -416,6 +432,9 @@ class Hub:
         rows = [self._seat_row(game, seat, spec) for seat, spec in enumerate(seat_specs)]
         if clock is not None and not (is_number(clock) and 5 <= clock <= 3600):
             raise TableError("clock: seconds per decision, from 5 to 3600, or null")
+        speed, turn_hours = read_speed(speed, turn_hours, timeout)
+        if speed == TURNS and clock is not None:
+            raise TableError("clock: a turn-based table has turn_hours, not a turn clock")
         if reflex_clock is None:
             reflex_clock = DEFAULT_REFLEX_CLOCK
         if not is_number(reflex_clock) or not REFLEX_MIN <= reflex_clock <= REFLEX_MAX:
@@ -464,6 +483,8 @@ class Hub:
             bot_secret=new_bot_secret(),
             creator=creator,
             lesson=lesson is not None,
+            speed=speed,
+            turn_hours=turn_hours,
             seats=rows,
         )
         row.status = row.derived_status(game_over=False)
@@ -480,7 +501,7 @@ class Hub:
             if not self._creating[key]:
                 del self._creating[key]
         lease = Lease(row.id, 1) if own is not None else None
-        table = LiveTable(row, game, game.new(seed=row.seed), lease=lease)
+        table = LiveTable(row, game, game.new(seed=row.seed), lease=lease, wall=self.now)
         self.tables[row.id] = table
         self._wake(table)
         log.info("table %s created: %s, %d seats", row.id, game_name, len(rows))
@@ -572,6 +593,8 @@ class Hub:
                 seat_creator=False,
                 reflex_clock=table.row.reflex_clock,
                 creator=creator,
+                speed=table.row.speed,
+                turn_hours=table.row.turn_hours,
             )
             await self._fenced(table, "set_rematch", table.id, new.id)
             table.row.rematch = new.id
@@ -926,6 +949,8 @@ class Hub:
                 # answers as a bot would; the seat's clock runs all the same, so that
                 # the summary shows nothing of the setting nor of the hand.
                 table.thinking[seat] = self._soon(self._bot_move(table, seat))
+            if table.turn_based:
+                continue  # its deadlines: ``_turn_deadlines``, below
             if seat not in table.clocks:
                 timed = state.timeout_action(seat) is not None
                 seconds = table.row.reflex_clock if timed else table.row.clock
@@ -934,6 +959,31 @@ class Hub:
                 deadline = time.monotonic() + seconds
                 task = self._soon(self._clock(table, seat, deadline))
                 table.clocks[seat] = Clock(deadline, task, step, timed)
+        if table.turn_based:
+            self._turn_deadlines(table, humans)
+
+    def _turn_deadlines(self, table: LiveTable, humans: list[int]) -> None:
+        """Give each human seat that owes a decision at a turn-based table its deadline,
+        if it has none for this step yet, and store it.
+
+        A deadline is kept in memory at once and written to the store in the
+        background (retried until it is): the table goes by memory while it is
+        served, and a restart or another process by the store. Should the server
+        stop before the write, the decision gets a whole new time on loading.
+        """
+        step = table.state.step
+        hours = table.row.turn_hours or TURN_HOURS_MIN
+        fresh: dict[int, tuple[float | None, int | None]] = {}
+        for seat in humans:
+            row = table.seat_row(seat)
+            if row.deadline is None or row.deadline_step != step:
+                row.deadline, row.deadline_step = self.now() + hours * 3600, step
+                fresh[seat] = (row.deadline, step)
+        if fresh:
+            self._soon(self._retrying(
+                table, "the turn deadlines",
+                lambda: self._fenced(table, "set_deadlines", table.id, fresh),
+            ))
 
     def _stop_clock(self, table: LiveTable, seat: int) -> None:
         entry = table.clocks.pop(seat, None)
@@ -1123,6 +1173,68 @@ class Hub:
             await self._play(table, seat, action.notation)
             self._publish(table)
 
+    # Turn-based deadlines ----------------------------------------------------------
+
+    async def _deadlines_forever(self) -> None:
+        """Play the turn-based decisions whose time has run out, now (those that ran
+        out while the server was down) and every ``deadline_check`` seconds."""
+        while True:
+            try:
+                await self.run_deadlines()
+            except StoreUnavailable as exc:
+                log.warning("the turn deadlines could not be played: %s", exc.cause)
+            except Exception:
+                log.exception("the turn deadlines could not be played")
+            await asyncio.sleep(self.settings.deadline_check)
+
+    async def run_deadlines(self) -> int:
+        """Play, at every turn-based table, each decision whose deadline has passed by
+        the hub's wall clock; how many were played."""
+        played = 0
+        for table in list(self.tables.values()):
+            if not table.turn_based or table.row.status != RUNNING:
+                continue
+            now = self.now()
+            for seat in sorted(table.state.pending):
+                deadline = table.turn_deadline(seat)
+                if deadline is None or deadline > now:
+                    continue
+                try:
+                    played += await self._time_out(table, seat)
+                except NotOwner:
+                    break  # dropped: its new owner plays it
+        return played
+
+    async def _time_out(self, table: LiveTable, seat: int) -> bool:
+        """Play the decision ``seat`` let run out of time at a turn-based table: the
+        rules' timeout action for a decision they time, else the stand-in bot's
+        choice, drawn from the table's secret. The seat stays its player's."""
+        async with table.lock:
+            deadline = table.turn_deadline(seat)
+            if deadline is None or deadline > self.now() or self.tables.get(table.id) is not table:
+                return False
+            state = table.state
+            step = state.step
+            start = len(state.moves)
+            timed = state.timeout_action(seat)
+            snapshot = state.clone()
+        if timed is not None:
+            notation, spec = timed.notation, None
+        else:
+            bot = TableBot(STAND_IN[0], table.row.game, STAND_IN[1])
+            rng = bot_rng(table.row.bot_secret or "", start, seat)
+            decision = await self.bot_pool.decide(bot, snapshot, seat, rng)
+            notation, spec = decision.notation, decision.spec
+        async with table.lock:
+            if table.state.step != step or table.turn_deadline(seat) != deadline:
+                return False
+            log.info("table %s: seat %d ran out of time; played %s", table.id, seat, notation)
+            await self._play(
+                table, seat, notation, bot=spec, bot_from=None if spec is None else start
+            )
+            self._publish(table)
+        return True
+
     # Abandoned and finished tables ---------------------------------------------
 
     async def _sweep_forever(self) -> None:
@@ -1153,6 +1265,7 @@ class Hub:
                 continue
             if (
                 self.settings.abandon_after
+                and not table.turn_based  # played over days: no one need be there
                 and not table.abandoned
                 and table.human_seats()
                 and not table.human_connected()

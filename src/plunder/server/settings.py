@@ -148,6 +148,10 @@ class Settings(Checked):
 
     create_rate: float = setting(20.0, "New tables a minute per client (address).", 0.01)
     create_burst: int = setting(10, "New tables per client at once.", 1)
+    # Each answer may read up to 200 tables from the store; the page asks every 30 s.
+    mine_rate: float = setting(
+        30.0, "My tables lists (POST /api/my-tables) a minute per client.", 0.01)
+    mine_burst: int = setting(10, "My tables lists per client at once.", 1)
     tables_per_client: int = setting(
         20, "Open or running tables one client may have created; 0: no cap.", 0)
     # Past it a new table is refused (503) until some end.
@@ -163,6 +167,11 @@ class Settings(Checked):
     handover_grace: float = setting(
         60.0, "Seconds a player must have been away before the host may hand their seat "
         "to a bot without asking them.", 0)
+    # A bot plays each turn-based decision at most this long after its deadline
+    # (``plunder.server.turns``).
+    deadline_check: float = setting(
+        15.0, "Seconds between looks for turn-based decisions whose time has run out.",
+        0.05)
     # It is read back from the store when asked for again.
     finished_ttl: float = setting(
         60.0, "Seconds a finished table no one watches stays in memory (the store keeps "

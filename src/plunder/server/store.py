@@ -76,6 +76,9 @@ DEFAULT_REFLEX_CLOCK = 5.0
 OPEN, RUNNING, OVER, CLOSED = "open", "running", "over", "closed"
 FINISHED = (OVER, CLOSED)
 
+# A table's speed (``plunder.server.turns``): everyone together, or over days.
+LIVE, TURNS = "live", "turns"
+
 tables = Table(
     "plunder_tables",
     metadata,
@@ -100,6 +103,10 @@ tables = Table(
     Column("closed_by", String(16)),
     # A guided first game (the game's lesson): its learner is told hints.
     Column("lesson", Boolean),
+    # The table's speed: "live" (null in older stores) or "turns", with the hours
+    # each decision has at a turn-based table (``plunder.server.turns``).
+    Column("speed", String(8)),
+    Column("turn_hours", Float),
 )
 
 seats = Table(
@@ -116,6 +123,11 @@ seats = Table(
     # The seat's private auto-pass (``AutoPass.to_text``: window timings, ``*`` for
     # every window); null for none and in older stores.
     Column("autopass", String(1200)),
+    # At a turn-based table: when the seat's time for its decision runs out
+    # (seconds since the epoch, by the wall clock) and the engine's step it belongs
+    # to; kept so that a restart or another process goes on with the same clock.
+    Column("deadline", Float),
+    Column("deadline_step", Integer),
 )
 
 moves = Table(
@@ -201,9 +213,15 @@ NEW_COLUMNS = {
         "creator": "VARCHAR(64)",
         "closed_by": "VARCHAR(16)",
         "lesson": "BOOLEAN",
+        "speed": "VARCHAR(8)",
+        "turn_hours": "FLOAT",
     },
     "plunder_moves": {"bot": "VARCHAR(64)", "bot_from": "INTEGER"},
-    "plunder_seats": {"autopass": "VARCHAR(1200)"},
+    "plunder_seats": {
+        "autopass": "VARCHAR(1200)",
+        "deadline": "FLOAT",
+        "deadline_step": "INTEGER",
+    },
     "plunder_chat": {"team": "BOOLEAN"},
 }
 
@@ -230,6 +248,10 @@ class SeatRow:
     auto: bool = False
     # The player's own auto-pass: sent to that seat alone, never in a view or the record.
     autopass: AutoPass = field(default_factory=AutoPass)
+    # At a turn-based table, the seat's deadline (wall-clock seconds) and the step
+    # it is for; None when it owes nothing or the table is live.
+    deadline: float | None = None
+    deadline_step: int | None = None
 
 
 @dataclass
@@ -249,6 +271,9 @@ class TableRow:
     creator: str | None = None
     closed_by: str | None = None
     lesson: bool = False
+    # "live" or "turns" (``plunder.server.turns``); a turn-based table's hours a decision.
+    speed: str = LIVE
+    turn_hours: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
     # The bot spec of each move a bot made, by the move's index (see ``MoveWrite``).
@@ -553,6 +578,8 @@ class Store:
                     creator=row.creator,
                     closed_by=row.closed_by,
                     lesson=row.lesson,
+                    speed=row.speed,
+                    turn_hours=row.turn_hours,
                 )
             )
             db.execute(
@@ -568,6 +595,8 @@ class Store:
                         "token_hash": s.token_hash,
                         "auto": s.auto,
                         "autopass": s.autopass.to_text() or None,
+                        "deadline": s.deadline,
+                        "deadline_step": s.deadline_step,
                     }
                     for s in row.seats
                 ],
@@ -681,6 +710,18 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(autopass=setting.to_text() or None)
             )
+
+    def set_deadlines(
+        self, table_id: str, deadlines: dict[int, tuple[float | None, int | None]]
+    ) -> None:
+        """Seats' turn deadlines (wall-clock seconds) and the steps they are for, at once."""
+        with self._begin() as db:
+            for seat, (deadline, step) in deadlines.items():
+                db.execute(
+                    update(seats)
+                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                    .values(deadline=deadline, deadline_step=step)
+                )
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self._begin() as db:
@@ -796,6 +837,8 @@ class Store:
             creator=r.creator,
             closed_by=r.closed_by,
             lesson=bool(r.lesson),
+            speed=r.speed or LIVE,
+            turn_hours=None if r.turn_hours is None else float(r.turn_hours),
         )
 
 
@@ -833,4 +876,6 @@ def _seat_row(r: Any) -> SeatRow:
     return SeatRow(
         r.seat, r.kind, r.bot, r.level, r.name, r.token_hash, bool(r.auto),
         AutoPass.from_text(r.autopass),
+        None if r.deadline is None else float(r.deadline),
+        r.deadline_step,
     )

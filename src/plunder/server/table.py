@@ -14,7 +14,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ from plunder.server.store import (
     FINISHED,
     OVER,
     RUNNING,
+    TURNS,
     ChatLine,
     Lease,
     SeatRow,
@@ -144,10 +145,32 @@ class LiveTable:
     # The table's lease, when processes share the store (``plunder.server.owners``):
     # every write of the table is made under it.
     lease: Lease | None = None
+    # The wall clock a turn-based table's deadlines are read by (seconds since the
+    # epoch); the server's, which a test may replace.
+    wall: Callable[[], float] = time.time
 
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def turn_based(self) -> bool:
+        return self.row.speed == TURNS
+
+    def owes(self, seat: int) -> bool:
+        """Whether ``seat`` owes the running game a decision now."""
+        state = self.state
+        return self.row.status == RUNNING and seat in state.pending and seat not in state.committed
+
+    def turn_deadline(self, seat: int) -> float | None:
+        """When ``seat``'s time for the decision it owes runs out (wall clock), at a
+        turn-based table; None if it owes none there or a bot plays it."""
+        if not self.turn_based or not self.owes(seat) or self.bot_plays(seat):
+            return None
+        row = self.seat_row(seat)
+        if row.deadline is None or row.deadline_step != self.state.step:
+            return None
+        return row.deadline
 
     @property
     def finished(self) -> bool:
@@ -242,7 +265,11 @@ class LiveTable:
         return None
 
     def seconds_left(self, seat: int) -> float | None:
-        """What is left of ``seat``'s clock for its decision, if it is running."""
+        """What is left of ``seat``'s clock for its decision, if it is running (at a
+        turn-based table, of its deadline)."""
+        if self.turn_based:
+            deadline = self.turn_deadline(seat)
+            return None if deadline is None else max(0.0, round(deadline - self.wall(), 1))
         if seat not in self.clocks:
             return None
         return max(0.0, round(self.clocks[seat].deadline - time.monotonic(), 1))
@@ -270,6 +297,8 @@ class LiveTable:
             "host": self.row.host_seat,
             "clock": self.row.clock,
             "reflex_clock": self.row.reflex_clock,
+            "speed": self.row.speed,
+            "turn_hours": self.row.turn_hours,
             "timed": has_timed_decisions(self.row.game, self.game.options),
             "created": self.row.created,
             "seats": [

@@ -118,6 +118,8 @@
   }
 
   function formatClock(ms) {
+    // A turn-based table's hours read as hours, not thousands of minutes.
+    if (ms >= 3600 * 1000) return Plunder.formatLeft(ms / 1000);
     const total = Math.max(0, Math.ceil(ms / 1000));
     const minutes = Math.floor(total / 60);
     const seconds = String(total % 60).padStart(2, "0");
@@ -575,7 +577,9 @@
     const note = $("clock-note");
     const notes = [];
     if (clock) notes.push(`Turn clock: ${clock} s a decision; then a bot plays for the seat.`);
-    if (summary.timed && summary.reflex_clock) {
+    if (summary.speed === "turns") {
+      notes.push(`Over days: ${summary.turn_hours} h a decision, kept while no one is here; then a bot plays that decision for the seat.`);
+    } else if (summary.timed && summary.reflex_clock) {
       notes.push(`Reflex clock: ${summary.reflex_clock} s for a timed decision; then the rules answer for the seat.`);
     }
     note.hidden = !notes.length;

@@ -88,6 +88,21 @@
         /* private mode: the seat lasts as long as the page */
       }
     },
+    /** Every seat this browser holds: [{table, token}], from the tokens it keeps. */
+    seats() {
+      const held = [];
+      try {
+        for (let i = 0; i < localStorage.length; i += 1) {
+          const key = localStorage.key(i);
+          if (!key || !key.startsWith("plunder:token:")) continue;
+          const token = localStorage.getItem(key);
+          if (token) held.push({ table: key.slice("plunder:token:".length), token });
+        }
+      } catch (_) {
+        /* nothing stored */
+      }
+      return held;
+    },
     dropToken(table) {
       try {
         localStorage.removeItem(`plunder:token:${table}`);
@@ -287,5 +302,22 @@
     );
   }
 
-  Object.assign(Plunder, { el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText, held, revealPause, autopassToggle });
+  /**
+   * Time left in players' words: "3 d 5 h", "23 h 10 min", "12 min", "45 s". A
+   * turn-based table gives hours or days a move, a live clock seconds.
+   */
+  function formatLeft(seconds) {
+    const total = Math.max(0, Math.ceil(seconds));
+    const days = Math.floor(total / 86400);
+    const hours = Math.floor((total % 86400) / 3600);
+    const minutes = Math.floor((total % 3600) / 60);
+    // Under two days, in hours: "36 h" reads more plainly than "1 d 12 h".
+    if (days >= 2) return hours ? `${days} d ${hours} h` : `${days} d`;
+    if (days) return minutes ? `${24 + hours} h ${minutes} min` : `${24 + hours} h`;
+    if (hours) return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+    if (minutes) return `${minutes} min`;
+    return `${total % 60} s`;
+  }
+
+  Object.assign(Plunder, { formatLeft, el, api, store, seatInfo, seatName, seatLabel, eventText, namedEventText, glyph, joinNames, copyText, held, revealPause, autopassToggle });
 })();

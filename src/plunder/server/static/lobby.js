@@ -48,10 +48,21 @@
     return Object.entries(when).every(([name, value]) => options[name] === value);
   }
 
-  /** The reflex clock's field, shown when the table will meet timed decisions. */
+  /** The reflex clock's field, shown when a live table will meet timed decisions. */
   function drawReflex() {
-    $("reflex-field").hidden = !timed();
+    const turns = $("speed").value === "turns";
+    $("reflex-field").hidden = turns || !timed();
     $("reflex-hint").hidden = !timed();
+  }
+
+  /** A live table's clocks, or a turn-based table's hours a move. */
+  function drawSpeed() {
+    const turns = $("speed").value === "turns";
+    $("clock-field").hidden = turns;
+    $("live-hint").hidden = turns;
+    $("turn-hours-field").hidden = !turns;
+    $("turns-hint").hidden = !turns;
+    drawReflex();
   }
 
   /**
@@ -272,15 +283,20 @@
       return;
     }
     const clockText = $("clock").value.trim();
+    const turns = $("speed").value === "turns";
     const body = {
       game: $("game").value,
       options: readOptions(),
       seats,
       name: name || null,
-      clock: clockText ? Number(clockText) : null,
+      clock: clockText && !turns ? Number(clockText) : null,
     };
+    if (turns) {
+      body.speed = "turns";
+      body.turn_hours = Number($("turn-hours").value.trim() || "24");
+    }
     const reflexText = $("reflex-clock").value.trim();
-    if (timed() && reflexText) body.reflex_clock = Number(reflexText);
+    if (timed() && reflexText && !turns) body.reflex_clock = Number(reflexText);
     const button = $("create");
     button.disabled = true;
     try {
@@ -329,7 +345,7 @@
             el("span", { class: `status status-${t.status}`, text: t.status }),
             // No one was connected for a while: bots play every seat to the end.
             t.abandoned ? el("span", { class: "status status-abandoned", text: "abandoned: bots finish it" }) : null,
-            el("span", { class: "hint", text: `move ${t.move ?? 0}` }),
+            el("span", { class: "hint", text: `${t.speed === "turns" ? `over days, ${t.turn_hours} h a move · ` : ""}move ${t.move ?? 0}` }),
           ),
           el("div", { class: "table-seats", text: seats.map(seatText).join(" · ") }),
           el(
@@ -363,6 +379,7 @@
       drawSeats();
     });
     $("create-form").addEventListener("submit", create);
+    $("speed").addEventListener("change", drawSpeed);
     $("lesson").addEventListener("click", learn);
     try {
       games = await api("GET", "/api/games");

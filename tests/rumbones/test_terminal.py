@@ -9,6 +9,7 @@ import io
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -254,6 +255,14 @@ def tide_lines(state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
     return [line for line in lines if line.startswith("tide:")]
 
 
+
+def told(view: dict[str, Any], labels: dict[int, str]) -> str:
+    """What the table says of the decision open now, as a seat's turn shows it: the
+    table's decision lines, then the prompt under it."""
+    return "\n".join([*RENDERER.decision_lines(ViewReader(view, labels)),
+                      RENDERER.prompt(view)])
+
+
 def test_an_attack_its_windows_and_its_dice_are_told_in_words() -> None:
     state = kit.empty()
     place(state, 0, "c4")
@@ -265,31 +274,36 @@ def test_an_attack_its_windows_and_its_dice_are_told_in_words() -> None:
     activate(state, 0)
     view = state.view(0)
     lines = RENDERER.decision_lines(ViewReader(view, {0: "you"}))
-    assert lines[-1].startswith("Now: the Deep Sea Lords (seat 0, you): Captain Carcharius "
-                                "(hero 0) on c4 acts: 3 actions left")
+    # The deciding seat is named above; what it is asked is the prompt under the table.
+    assert lines[-1] == "Now: the Deep Sea Lords (seat 0, you)."
+    assert RENDERER.prompt(view).startswith("Captain Carcharius (hero 0) on c4 acts: 3 actions "
+                                            "left")
+    # Another seat reads what is asked beside who is asked it.
+    other = told(state.view(1), {1: "you"})
+    assert "Now: the Deep Sea Lords (seat 0): Captain Carcharius (hero 0) on c4 acts" in other
     assert "attack:jaws>c5  (Jaws 1/3/4+/1)" in RENDERER.actions(
         [a.to_json() for a in state.legal(0)], view)
     play(state, 0, "attack:jaws>c5")
-    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(1), {1: "you"})))
+    text = told(state.view(1), {1: "you"})
     assert "Attack: Captain Carcharius (hero 0) at c5 with Jaws: 3 dice hitting on 4+" in text
     assert "seat 0" in text and "seat 1, you" in text  # both sides may play
     assert "'When a hero attacks' Tide cards may be played now" in text
     # Each side's list of actions offers the cards of its hand it may play now.
     assert tide_lines(state, 1) == ["tide:bone_shield  (play Bone Shield)"]
     assert tide_lines(state, 0) == ["tide:rising_tide  (play Rising Tide)"]
-    spectator = "\n".join(RENDERER.decision_lines(ViewReader(state.view(None), {})))
+    spectator = told(state.view(None), {})
     assert "Bone Shield" not in spectator and "Rising Tide" not in spectator
     rolls_for(state, 6, 2, 5)
     play(state, 0, "pass")
     play(state, 1, "pass")
-    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(1), {})))
+    text = told(state.view(1), {})
     assert "Rolled #0:6 #1:2 #2:5 (2 hits); 2 hits to assign." in text
     assert "2 hits rolled against c5: a hero there may react, or pass." in text
     reactions = [line for line in RENDERER.actions(
         [a.to_json() for a in state.legal(1)], state.view(1)) if line.startswith("react")]
     assert reactions == ["react:spectral_step  (react: Spectral Step)"]
     play(state, 1, "pass")
-    text = "\n".join(RENDERER.decision_lines(ViewReader(state.view(0), {})))
+    text = told(state.view(0), {})
     assert ("Where the next hit on c5 goes (2 hits left): Capitana Calavera (hero 3), "
             "Demarco (hero 4)") in text
 
@@ -303,7 +317,7 @@ def test_a_reroll_names_each_die() -> None:
     rolls_for(state, 1, 2)
     play(state, 0, "attack:coral_shot>c6")
     view = state.view(0)
-    text = "\n".join(RENDERER.decision_lines(ViewReader(view, {})))
+    text = told(view, {})
     assert "Rolled #0:1 #1:2 (0 hits), 1 re-roll left" in text
     assert "Re-roll a missed die or keep the dice; 1 re-roll left." in text
     assert RENDERER.actions([a.to_json() for a in state.legal(0)], view) == [

@@ -887,7 +887,10 @@ class BonesRenderer(GenericRenderer):
         decision = view.get("decision") or {}
         seats = decision.get("seats") or []
         who = read.deciders(seats, decision.get("answer"))
-        lines.append(f"Now: {who}: {self.prompt(view)}")
+        # The deciding viewer reads the prompt under the table, with its actions; the
+        # others read here what is asked.
+        deciding = view.get("viewer") in seats
+        lines.append(f"Now: {who}." if deciding else f"Now: {who}: {self.prompt(view)}")
         if seats and not view["heroes"]:
             # The draft comes before any hero is on the table: the heroes left to pick.
             lines += self.draft_lines(read, read.side_at(int(seats[0])))

@@ -13,6 +13,7 @@ from typing import Any
 import plunder
 from plunder.engine.frame import Frame
 from plunder.games.rumbones.content import CONTENT
+from plunder.games.rumbones.pieces import Standing
 from plunder.games.rumbones.rules import BonesState
 
 # Seat 0 leads the Deep Sea Lords (heroes 0-2), seat 1 the Marea (heroes 3-5).
@@ -71,7 +72,7 @@ def crew(state: BonesState, side: int, zone: str, deckhands: int = 0, bosuns: in
 
 
 def objective(state: BonesState, side: int, zone: str, name: str, damage: int = 0) -> None:
-    state.objectives[side][zone] = [name, damage]
+    state.objectives[side][zone] = Standing(name, damage)
     state._legal_cache.clear()
 
 

@@ -7,6 +7,7 @@ import random
 
 from plunder.bots.ismcts import ISMCTSBot
 from plunder.games.rumbones.bot import GreedyBot, evaluate, rollout, small_choice, value
+from plunder.games.rumbones.pieces import Reserve
 from rumbones import kit
 from rumbones.kit import activate, decision, empty, place
 
@@ -47,7 +48,7 @@ def test_the_evaluation_reads_the_lead_between_activations_only() -> None:
 
 def test_the_playout_policy_answers_the_small_decisions_and_leaves_the_rest() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     kit.crew(state, 0, "c3", deckhands=1)
     place(state, 3, "d3")
     rng = random.Random(1)

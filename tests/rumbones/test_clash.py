@@ -226,7 +226,7 @@ def test_r80_damage_to_a_deck_feature_gives_a_coin_a_point_and_no_vp() -> None:
     state.act(0, "attack:jaws>c2")
     assert state.coins[0] == 2
     assert state.view(None, log=False)["features"]["c2"]["damage"] == 2
-    state.features["c2"][1] = 5  # one point left of the Foremast's 6
+    state.features["c2"].damage = 5  # one point left of the Foremast's 6
     rolls_for(state, 6, 6, 6)
     state.act(0, "attack:jaws>c2")
     view = state.view(None, log=False)
@@ -237,7 +237,7 @@ def test_r80_damage_to_a_deck_feature_gives_a_coin_a_point_and_no_vp() -> None:
 def test_r80_a_destroyed_feature_does_nothing_more() -> None:
     state = turn(clash(), 0)
     place(state, 0, "c10")  # Carcharius stands by the Powder Magazine: a blast in a battle
-    state.features["c10"][1] = 4  # one point of its 5 left
+    state.features["c10"].damage = 4  # one point of its 5 left
     state.act(0, "hero:0")
     assert "attack:jaws>c10" in legal(state, 0)  # its own zone (R16)
     rolls_for(state, 6, 1, 1)

@@ -23,6 +23,7 @@ import pytest
 
 import plunder
 from plunder.engine import IllegalAction
+from plunder.games.rumbones.pieces import Reserve
 from rumbones import kit
 from rumbones.kit import activate, crew, decision, empty, legal, place, play, rolls_for
 
@@ -427,7 +428,7 @@ def test_r29_crew_muster_two_deckhands_on_each_point_then_two_bosuns() -> None:
 
 def test_r29_with_too_few_deckhands_the_side_chooses_where_they_go() -> None:
     state = empty()
-    state.reserve[0] = [3, 0]
+    state.reserve[0] = Reserve(3, 0)
     play(state, 0, "crew")
     assert decision(state)["kind"] == "muster"
     play(state, 0, "muster>h1", "muster>b1")
@@ -437,7 +438,7 @@ def test_r29_with_too_few_deckhands_the_side_chooses_where_they_go() -> None:
 
 def test_r30_the_side_orders_its_crew_and_its_deck_gun() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     play(state, 0, "crew")
     frame = decision(state)
     assert (frame["kind"], frame["triggers"]) == ("order", ["crew", "gun"])
@@ -446,7 +447,7 @@ def test_r30_the_side_orders_its_crew_and_its_deck_gun() -> None:
 
 def test_r31_crew_advance_one_zone_along_their_track_unless_enemies_are_there() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)  # track b1 b2 c2 c3 c4 ...
     crew(state, 0, "e2", deckhands=1)  # track e1 e2 f2 ...
     place(state, 3, "f2")  # an enemy on the next zone of the second
@@ -459,7 +460,7 @@ def test_r31_crew_advance_one_zone_along_their_track_unless_enemies_are_there() 
 
 def test_r32_crew_that_begin_next_to_an_enemy_may_hold() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)
     place(state, 3, "d3")  # next to c3, not on its track
     play(state, 0, "crew", "first:crew")
@@ -470,7 +471,7 @@ def test_r32_crew_that_begin_next_to_an_enemy_may_hold() -> None:
 
 def test_r32_crew_that_began_next_to_an_enemy_the_gun_removed_may_still_hold() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)
     place(state, 3, "d3")  # next to c3, in the deck gun's range, one damage from a KO
     state.damage[3] = 8
@@ -487,7 +488,7 @@ def test_r32_crew_that_began_next_to_an_enemy_the_gun_removed_may_still_hold() -
 
 def test_r32_crew_that_began_far_from_enemies_may_not_hold() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)
     place(state, 3, "e3")  # two zones from c3
     play(state, 0, "crew", "first:crew")
@@ -497,7 +498,7 @@ def test_r32_crew_that_began_far_from_enemies_may_not_hold() -> None:
 
 def test_r33_crew_reaching_the_end_of_their_track_leave_for_an_attack_each_at_3_up() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "b7", deckhands=2)  # the next zone, b8, ends the track
     place(state, 3, "c8")  # a Marea hero on that Windcutter
     rolls_for(state, 3, 3)
@@ -516,7 +517,7 @@ def test_r33_crew_reaching_the_end_of_their_track_leave_for_an_attack_each_at_3_
 def test_r34_r36_crew_must_attack_hit_on_3_up_with_a_bosun_and_move_into_a_zone_they_clear(
 ) -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c4", deckhands=1, bosuns=1)  # track ... c4 c5 c6 ...
     crew(state, 1, "c5", deckhands=1)  # blocks the advance
     rolls_for(state, 3, 3)
@@ -534,7 +535,7 @@ def test_r34_r36_crew_must_attack_hit_on_3_up_with_a_bosun_and_move_into_a_zone_
 
 def test_r37_the_deck_gun_gives_no_coins_for_crew_it_kos() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     place(state, 0, "e3")
     crew(state, 1, "f6", deckhands=2)  # range 4 from the gun on g3
     play(state, 0, "crew", "first:gun")

@@ -14,6 +14,7 @@ import pytest
 
 from plunder.engine import IllegalAction
 from plunder.games.rumbones.content import CONTENT
+from plunder.games.rumbones.pieces import Reserve
 from rumbones import kit
 from rumbones.kit import activate, crew, decision, empty, legal, place, play, rolls_for
 
@@ -117,7 +118,7 @@ def test_r44_deadeye_reaches_a_zone_further(further: int) -> None:
 
 def test_r44_bosun_bond_lets_crew_hit_as_if_a_bosun_were_with_them() -> None:
     state = kit.empty(heroes=GUNNERS)
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     place(state, 2, "c4")  # Oona: Bosun Bond
     crew(state, 0, "c4", deckhands=1)
     crew(state, 1, "c5", deckhands=1)
@@ -129,7 +130,7 @@ def test_r44_bosun_bond_lets_crew_hit_as_if_a_bosun_were_with_them() -> None:
 
 def test_r44_first_mate_adds_to_crew_rolls_from_the_heroes_zone() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     place(state, 0, "c4")  # Carcharius: Lord of the Deep (first mate 1)
     crew(state, 0, "c4", deckhands=1)
     crew(state, 1, "c5", deckhands=1)

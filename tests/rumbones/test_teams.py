@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import plunder
 from plunder.engine import IllegalAction
+from plunder.games.rumbones.pieces import Reserve
 from rumbones import kit
 from rumbones.kit import crew, empty, legal, objective, place, rolls_for
 
@@ -185,7 +186,7 @@ def test_r65_a_determinization_keeps_the_teams_hands_and_redraws_the_others() ->
 def test_r66_the_crew_is_played_by_the_player_who_controls_it() -> None:
     state = empty(seed=1, heroes=kit.HEROES_3, players=3)
     assert state.view(None, log=False)["control"]["crew"] == [2, 1]
-    state.reserve[0] = [1, 0]  # too few deckhands for every point: a choice
+    state.reserve[0] = Reserve(1, 0)  # too few deckhands for every point: a choice
     state.act(0, "crew")  # seat 0 activates the team's crew; seat 2 plays it
     assert state.decision.kind == "muster" and state.pending == {2}
 
@@ -193,7 +194,7 @@ def test_r66_the_crew_is_played_by_the_player_who_controls_it() -> None:
 def test_r66_at_four_players_whoever_activates_the_crew_plays_it() -> None:
     for seat in (0, 2):
         state = empty(seed=1, heroes=kit.HEROES_4, players=4)
-        state.reserve[0] = [1, 0]
+        state.reserve[0] = Reserve(1, 0)
         state.act(seat, "crew")
         assert state.decision.kind == "muster" and state.pending == {seat}
 

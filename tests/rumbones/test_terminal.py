@@ -18,6 +18,7 @@ import plunder
 from plunder.bots import get as get_bot
 from plunder.cli import app
 from plunder.engine.windows import AutoPass
+from plunder.games.rumbones.pieces import Kraken, Monster, Reserve
 from plunder.games.rumbones.terminal import Board, BonesRenderer, ViewReader
 from plunder.terminal.render import WATCHING, renderer_for
 from plunder.terminal.table import QuitRequested, TerminalTable
@@ -70,12 +71,12 @@ def test_the_board_draws_every_zone_with_what_stands_there() -> None:
     place(state, 4, "b7")
     crew(state, 0, "c3", deckhands=3, bosuns=1)
     crew(state, 1, "b7", deckhands=2, bosuns=1)
-    state.crew[1][0][4] = [1]  # the bosun wounded
+    state.crew[1][0].bosuns = [1]  # the bosun wounded
     objective(state, 0, "e2", "mainmast", damage=3)
     objective(state, 1, "i7", "helm")
-    state.monsters["giant_crab"] = [1, "a2", 2, False, 1]
+    state.monsters["giant_crab"] = Monster(1, "a2", 2, False, 1)
     state.summoned.append("giant_crab")
-    state.kraken = ["e4", 4]
+    state.kraken = Kraken("e4", 4)
     state.wrecked["g4"] = "kraken"
     state.jammed[1] = True
     text = shown(RENDERER.table(state.view(0), {0: "you"}))
@@ -149,7 +150,7 @@ def test_each_side_shows_its_heroes_crew_reserve_vp_pools_and_tide() -> None:
     state.overboard[5] = True
     state.vp = [3, 1]
     state.pools = [2, 5]
-    state.reserve[1] = [7, 2]
+    state.reserve[1] = Reserve(7, 2)
     state.discards[1] = ["cursed_gold", "cursed_gold", "deadly_aim"]
     text = " ".join(shown(RENDERER.table(state.view(None), {})).split())
     assert "Deep Sea Lords (seat 0): 3 VP of 8" in text

@@ -37,7 +37,7 @@ from plunder.engine.state import State
 from plunder.games.rumbones.actions import STOP, BonesAction
 from plunder.games.rumbones.clash import ClashState
 from plunder.games.rumbones.content import CONTENT
-from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, BonesState, other
+from plunder.games.rumbones.rules import ADVANCE, BonesState, other
 
 # Worlds sampled for each action, per level.
 WORLDS = {"easy": 1, "normal": 3, "hard": 6}
@@ -118,12 +118,12 @@ def _worth(state: BonesState, side: int) -> float:
     enemy = other(side)
     worth = float(state.vp[side])
     for entry in state.objectives[enemy].values():
-        objective = CONTENT.objectives[entry[0]]
-        worth += objective.vp * entry[1] / objective.hp
+        objective = CONTENT.objectives[entry.objective]
+        worth += objective.vp * entry.damage / objective.hp
     for hero in state.heroes_of(enemy):
         worth += state.damage[hero] / CONTENT.heroes[state.hero[hero]].hp
     for group in state.crew[side]:
-        worth += CREW * (group[HANDS] + len(group[BOSUNS]))
+        worth += CREW * group.models
     targets = state.target_zones(side)
     for hero in state.heroes_of(side):
         zone = state.zone[hero]

@@ -25,7 +25,9 @@ from typing import Any
 from plunder.engine.frame import Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import KEEP, LOOT, SEIZE, BonesAction, act
+from plunder.games.rumbones.combat import HOLDING
 from plunder.games.rumbones.content import CONTENT, Arena
+from plunder.games.rumbones.pieces import Standing
 from plunder.games.rumbones.rules import BonesState
 
 
@@ -36,9 +38,8 @@ class ClashState(BonesState):
         arena = self.arena
         self.routes = tuple(() for _ in self.seating.sides)  # no crew, no tracks
         self.lives = [0] * self.seating.hero_count  # R76: filled when the heroes come
-        # Deck features standing: zone -> [objective, damage]; anyone may damage them.
-        self.features: dict[str, list[Any]] = {z: [o, 0] for z, o in arena.features.items()}
-        self.seizing: list[Any] = []  # R82: the hero that may step onto the Chest now
+        # Deck features standing, by zone; anyone may damage them.
+        self.features: dict[str, Standing] = {z: Standing(o, 0) for z, o in arena.features.items()}
         self.queue: list[int] = []  # R78: the players still to play this round, in order
         self.emit({"type": "setup", "board": arena.name, "factions": [],
                    "text": text.clash_setup(arena.title, self.players)})
@@ -79,7 +80,7 @@ class ClashState(BonesState):
         return set(self.features)
 
     def features_in(self, side: int, zone: str) -> list[str]:
-        return [self.features[zone][0]] if zone in self.features else []
+        return [self.features[zone].objective] if zone in self.features else []
 
     def alive(self, side: int) -> list[int]:
         """A player's heroes still in the game (a life left)."""
@@ -185,8 +186,7 @@ class ClashState(BonesState):
         return [SEIZE, KEEP]
 
     def _on_seize(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        hero = self.seizing[0]
-        self.seizing = []
+        hero = frame.get("hero")
         self.pop()
         if action == SEIZE:
             self.zone[hero] = self.arena.chest
@@ -195,8 +195,8 @@ class ClashState(BonesState):
         if self._over is None:
             self._next_hit()
 
-    def holding(self) -> bool:
-        return bool(self.reward or self.seizing)
+    # R82: a hero's seizing the Chest interrupts the hits too.
+    holds = HOLDING | {"seize"}
 
     # ----------------------------------------------------------- KOs and coins (R76, R79, R80)
     def _hero_ko(self, hero: int, by: int | None) -> None:
@@ -230,7 +230,6 @@ class ClashState(BonesState):
         there = self.zone[by]
         if there is None or there == chest or self.config.board.distance(there, chest) > 1:
             return
-        self.seizing = [by]
         self.push(Frame.of("seize", [self.owner[by]], hero=by, zone=chest))
 
     def _hurt_feature(self, zone: str, name: str, amount: int, by_side: int,
@@ -238,16 +237,16 @@ class ClashState(BonesState):
         """R80: a hit on a deck feature: the hero gains a coin for each point of damage;
         destroyed, the feature is gone, and gives nothing more."""
         entry = self.features[zone]
-        entry[1] += amount
-        objective = CONTENT.objectives[entry[0]]
-        self.emit({"type": "hit", "target": entry[0], "zone": zone, "amount": amount,
+        entry.damage += amount
+        objective = CONTENT.objectives[entry.objective]
+        self.emit({"type": "hit", "target": entry.objective, "zone": zone, "amount": amount,
                    "text": text.hit(objective.title, zone, amount)})
         if by is not None:
             self.gain_coins(by, amount * self.arena.damage_coins, objective.title)
-        if entry[1] >= objective.hp:
+        if entry.damage >= objective.hp:
             del self.features[zone]
-            self.emit({"type": "destroyed", "zone": zone, "objective": entry[0],
-                       "text": text.clash_destroyed(entry[0])})
+            self.emit({"type": "destroyed", "zone": zone, "objective": entry.objective,
+                       "text": text.clash_destroyed(entry.objective)})
 
     # ----------------------------------------------------------- no Tide (R74)
     def _seats_tide(self, data: Any) -> list[int]:
@@ -258,8 +257,8 @@ class ClashState(BonesState):
         view = super()._table_view()
         for hero in view["heroes"]:
             hero["lives"] = self.lives[hero["index"]]  # R76: shown on the hero
-        view["features"] = {zone: {"objective": entry[0], "damage": entry[1],
-                                   "hp": CONTENT.objectives[entry[0]].hp}
+        view["features"] = {zone: {"objective": entry.objective, "damage": entry.damage,
+                                   "hp": CONTENT.objectives[entry.objective].hp}
                             for zone, entry in sorted(self.features.items())}
         view["chest"] = self.arena.chest
         view["players_left"] = self.players_left() if self.hero else list(

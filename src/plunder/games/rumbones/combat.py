@@ -13,17 +13,14 @@ from plunder.engine.frame import ANY, Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import (
     BOSUN,
-    BOSUNS,
     CREW_KO_COINS,
     DARK,
     DECKHAND,
     GOLD,
-    HANDS,
     HERO_KO_COINS,
     HERO_KO_VP,
     KEEP,
     PASS,
-    ZONE,
     BonesAction,
     act,
     other,
@@ -33,9 +30,14 @@ from plunder.games.rumbones.effects import EFFECTS
 from plunder.games.rumbones.sea import KRAKEN
 from plunder.games.rumbones.whole import Whole
 
+# The decisions that interrupt an attack's hits: who of a team gains an objective (R69).
+HOLDING = frozenset(("reward",))
+
 
 class Combat(Whole):
     """Rum & Bones: attacks, dice, reactions, hits, KOs, push, coins and VP (R15-R27, R47)."""
+
+    holds: frozenset[str] = HOLDING
 
     def _declare_attack(
         self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
@@ -160,8 +162,8 @@ class Combat(Whole):
             deckhands, bosuns = deckhands + here[0], bosuns + here[1]
         # Sea monsters are struck as heroes are (R59), and so is the Kraken.
         giants = [name for name, m in sorted(self.monsters.items())
-                  if m[0] in foes and m[1] == zone]
-        if self.kraken and self.kraken[0] == zone:
+                  if m.side in foes and m.zone == zone]
+        if self.kraken and self.kraken.zone == zone:
             giants.append(KRAKEN)
         levels = [
             [DECKHAND] if deckhands else [],
@@ -173,7 +175,7 @@ class Combat(Whole):
 
     def features_in(self, side: int, zone: str) -> list[str]:
         """The deck features in ``zone`` that ``side`` may attack: its foes' objectives."""
-        return [self.objectives[enemy][zone][0] for enemy in self.foes(side)
+        return [self.objectives[enemy][zone].objective for enemy in self.foes(side)
                 if zone in self.objectives[enemy]]
 
     def crew_side(self, side: int, zone: str, kind: str) -> int:
@@ -229,9 +231,8 @@ class Combat(Whole):
         out += [BOSUN] if bosuns else []
         return out
 
-    def _pushed_side(self) -> int:
-        """The side of the model being pushed."""
-        model, zone = self.pushing[0], self.pushing[1]
+    def _pushed_side(self, model: str, zone: str) -> int:
+        """The side of ``model`` (``heroN``, a deckhand or a bosun) pushed on ``zone``."""
         if model.startswith("hero"):
             return self.side_of(int(model[4:]))
         return self.crew_side(self.attack["side"], zone, model)
@@ -243,31 +244,38 @@ class Combat(Whole):
         if action == KEEP:
             self._finish_attack()
             return
-        self.pushing = [action.arg, self.attack["zone"], self.attack["push"]]
-        self._ask_push()
+        self._ask_push(action.arg, self.attack["zone"], self.attack["push"])
 
-    def _push_zones(self) -> list[str]:
+    def _push_zones(self, model: str, zone: str) -> list[str]:
         """R47: a pushed model moves as a model moves (never diagonally, never into its
         enemies), but may be forced into the sea."""
-        zone = self.pushing[1]
         board = self.config.board
-        pushed_side = self._pushed_side()
+        pushed_side = self._pushed_side(model, zone)
         return [z for z in board.neighbours(zone) if not self.blocks(pushed_side, z)]
 
-    def _ask_push(self) -> None:
-        if self.pushing and self.pushing[2] > 0 and self._push_zones():
-            self.replace(Frame.of("push", [self.attack["seat"]], model=self.pushing[0],
-                                  zone=self.pushing[1], left=self.pushing[2]))
+    def _ask_push(self, model: str, zone: str, left: int) -> None:
+        """The next step of a push (R47), which its frame carries: the model pushed, where
+        it stands and the steps left."""
+        if left > 0 and self._push_zones(model, zone):
+            self.replace(Frame.of("push", [self.attack["seat"]], model=model, zone=zone,
+                                  left=left))
             return
-        self.pushing = []
         self._finish_attack()
 
+    def push_under_way(self) -> list[Any] | None:
+        """The push being made, as its frame carries it: model, zone, steps left."""
+        frame = self.decision
+        if frame is None or frame.kind != "push":
+            return None
+        return [frame.get("model"), frame.get("zone"), frame.get("left")]
+
     def _legal_push(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("push", zone=z) for z in self._push_zones()]
+        return [act("push", zone=z) for z in self._push_zones(frame.get("model"),
+                                                              frame.get("zone"))]
 
     def _on_push(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        model, start, left = self.pushing
-        enemy = self._pushed_side()
+        model, start, left = frame.get("model"), frame.get("zone"), frame.get("left")
+        enemy = self._pushed_side(model, start)
         to = action.zone
         sea = self.config.board.zones[to].kind == "sea"
         self.emit({"type": "push", "model": model, "zone": start, "to": to,
@@ -276,39 +284,41 @@ class Combat(Whole):
             hero = int(model[4:])
             if sea:
                 self._knock_overboard(hero)
-                self.pushing = []
+                left = 0
             else:
                 self.zone[hero] = to
-                self.pushing = [model, to, left - 1]
+                left -= 1
         else:
-            self._take_crew(enemy, start, model)
+            bosun = self._take_crew(enemy, start, model)
             if sea:
                 # R47: crew pushed into the sea are KO'd; no one gains coins for them.
-                self.reserve[enemy][0 if model == DECKHAND else 1] += 1
+                self.reserve[enemy].add(model)
                 self.emit({"type": "crew_ko", "side": enemy, "zone": to, "kind": model,
                            "text": text.knocked_out("A " + model, to)})
-                self.pushing = []
+                left = 0
             else:
                 hp = CONTENT.factions[self.factions[enemy]].bosun_hp
                 self._place_crew(enemy, to, int(model == DECKHAND),
-                                 [self._pushed_bosun or hp] if model == BOSUN else [])
-                self.pushing = [model, to, left - 1]
+                                 [bosun or hp] if model == BOSUN else [])
+                left -= 1
         if self._over is None:
-            self._ask_push()
+            self._ask_push(model, to, left)
 
-    def _take_crew(self, side: int, zone: str, kind: str) -> None:
-        """Take one deckhand or bosun (the most wounded) off ``zone``."""
-        self._pushed_bosun = 0
+    def _take_crew(self, side: int, zone: str, kind: str) -> int:
+        """Take one deckhand or bosun (the most wounded) off ``zone``: the bosun's HP
+        left, or 0."""
+        taken = 0
         for group in self.crew[side]:
-            if group[ZONE] != zone:
+            if group.zone != zone:
                 continue
-            if kind == DECKHAND and group[HANDS]:
-                group[HANDS] -= 1
+            if kind == DECKHAND and group.deckhands:
+                group.deckhands -= 1
                 break
-            if kind == BOSUN and group[BOSUNS]:
-                self._pushed_bosun = group[BOSUNS].pop(0)
+            if kind == BOSUN and group.bosuns:
+                taken = group.bosuns.pop(0)
                 break
-        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+        self.crew[side] = [g for g in self.crew[side] if g.deckhands or g.bosuns]
+        return taken
 
     def _model_title(self, side: int, model: str) -> str:
         if model.startswith("hero"):
@@ -344,31 +354,31 @@ class Combat(Whole):
 
     def _hurt_crew(self, side: int, zone: str, kind: str, amount: int, by: int | None) -> None:
         for group in self.crew[side]:
-            if group[ZONE] != zone:
+            if group.zone != zone:
                 continue
-            if kind == DECKHAND and group[HANDS] > 0:
+            if kind == DECKHAND and group.deckhands > 0:
                 hp = CONTENT.factions[self.factions[side]].deckhand_hp
                 self.emit({"type": "hit", "target": DECKHAND, "side": side, "zone": zone,
                            "amount": amount, "text": text.hit("A deckhand", zone, amount)})
                 if amount >= hp:
-                    group[HANDS] -= 1
+                    group.deckhands -= 1
                     self._crew_ko(side, zone, DECKHAND, by)
                 break
-            if kind == BOSUN and group[BOSUNS]:
+            if kind == BOSUN and group.bosuns:
                 # R20: a hit on bosuns goes to the most wounded one.
-                group[BOSUNS][0] -= amount
+                group.bosuns[0] -= amount
                 self.emit({"type": "hit", "target": BOSUN, "side": side, "zone": zone,
                            "amount": amount, "text": text.hit("A bosun", zone, amount)})
-                if group[BOSUNS][0] <= 0:
-                    group[BOSUNS].pop(0)
+                if group.bosuns[0] <= 0:
+                    group.bosuns.pop(0)
                     self._crew_ko(side, zone, BOSUN, by)
-                group[BOSUNS].sort()
+                group.bosuns.sort()
                 break
-        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+        self.crew[side] = [g for g in self.crew[side] if g.deckhands or g.bosuns]
 
     def _crew_ko(self, side: int, zone: str, kind: str, by: int | None) -> None:
         """R22: KO'd crew return to their owner; R25: the hero who KO'd it gains a coin."""
-        self.reserve[side][0 if kind == DECKHAND else 1] += 1
+        self.reserve[side].add(kind)
         self.emit({"type": "crew_ko", "side": side, "zone": zone, "kind": kind,
                    "text": text.knocked_out("A " + kind, zone)})
         if by is not None:
@@ -416,29 +426,29 @@ class Combat(Whole):
                       by: int | None) -> None:
         """A hit on a deck feature: the objective of the foe that stands there (R24)."""
         side = next(enemy for enemy in self.foes(by_side)
-                    if self.objectives[enemy].get(zone, [None])[0] == name)
+                    if zone in self.objectives[enemy]
+                    and self.objectives[enemy][zone].objective == name)
         self._hurt_objective(side, zone, amount, by_side, by)
 
     def _hurt_objective(self, side: int, zone: str, amount: int, by_side: int,
                         by: int | None) -> None:
         entry = self.objectives[side][zone]
-        entry[1] += amount
-        objective = CONTENT.objectives[entry[0]]
-        self.emit({"type": "hit", "target": entry[0], "side": side, "zone": zone,
+        entry.damage += amount
+        objective = CONTENT.objectives[entry.objective]
+        self.emit({"type": "hit", "target": entry.objective, "side": side, "zone": zone,
                    "amount": amount, "text": text.hit(objective.title, zone, amount)})
-        if entry[1] < objective.hp:
+        if entry.damage < objective.hp:
             return
         # R24: destroyed: VP to the side that destroyed it, coins to each of its heroes.
         del self.objectives[side][zone]
-        self.emit({"type": "destroyed", "side": side, "zone": zone, "objective": entry[0],
-                   "text": text.destroyed(entry[0], self.factions[by_side], objective.vp)})
+        self.emit({"type": "destroyed", "side": side, "zone": zone, "objective": entry.objective,
+                   "text": text.destroyed(entry.objective, self.factions[by_side], objective.vp)})
         seats = self.seating.sides[by_side]
         if len(seats) > 1:
             # R69: a team decides which of its players gains the objective's benefits.
-            self.reward = [zone, entry[0], by_side]
-            self.push(Frame.of("reward", seats, answer=ANY, zone=zone, objective=entry[0]))
+            self.push(Frame.of("reward", seats, answer=ANY, zone=zone, objective=entry.objective))
             return
-        self._objective_benefits(self.heroes_of(by_side), zone, entry[0], by_side)
+        self._objective_benefits(self.heroes_of(by_side), zone, entry.objective, by_side)
 
     def _objective_benefits(self, heroes: Sequence[int], zone: str, name: str,
                             side: int) -> None:
@@ -452,15 +462,15 @@ class Combat(Whole):
                 self.run_effect(step.name, zone, step.amount)
 
     def holding(self) -> bool:
-        """Whether a decision interrupts an attack's hits: who gains an objective (R69)."""
-        return bool(self.reward)
+        """Whether a decision interrupts an attack's hits (``HOLDING``), open now."""
+        return self.frames[-1].kind in self.holds if self.frames else False
 
     def _legal_reward(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("reward", str(s)) for s in self.seating.sides[self.reward[2]]]
+        return [act("reward", str(s)) for s in self.seating.sides[self.seat_side(seat)]]
 
     def _on_reward(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        zone, name, side = self.reward
-        self.reward = []
+        # The frame carries the objective; its seats are the side that destroyed it.
+        zone, name, side = frame.get("zone"), frame.get("objective"), self.seat_side(seat)
         self.pop()
         chosen = int(action.arg)
         self.emit({"type": "reward", "side": side, "seat": chosen, "by": seat,

@@ -15,7 +15,7 @@ import numpy as np
 
 from plunder.engine.encoding import Encoder, Writer, blank, seat_one_hot
 from plunder.engine.state import State
-from plunder.games.rumbones.actions import BOSUNS, HANDS, HEROES_A_SIDE, ZONE
+from plunder.games.rumbones.actions import HEROES_A_SIDE
 from plunder.games.rumbones.content import CONTENT
 from plunder.games.rumbones.game import BonesGame
 from plunder.games.rumbones.rules import BonesState
@@ -351,12 +351,12 @@ class BonesEncoder(Encoder):
         changes at few steps)."""
         key = (
             tuple(state.zone),
-            tuple([(g[ZONE], g[HANDS], len(g[BOSUNS])) for g in state.crew[0]]),
-            tuple([(g[ZONE], g[HANDS], len(g[BOSUNS])) for g in state.crew[1]]),
-            tuple([(z, e[0], e[1]) for z, e in state.objectives[0].items()]),
-            tuple([(z, e[0], e[1]) for z, e in state.objectives[1].items()]),
-            tuple([(m[0], m[1]) for m in state.monsters.values()]),
-            state.kraken[0] if state.kraken else None,
+            tuple([(g.zone, g.deckhands, len(g.bosuns)) for g in state.crew[0]]),
+            tuple([(g.zone, g.deckhands, len(g.bosuns)) for g in state.crew[1]]),
+            tuple([(z, e.objective, e.damage) for z, e in state.objectives[0].items()]),
+            tuple([(z, e.objective, e.damage) for z, e in state.objectives[1].items()]),
+            tuple([(m.side, m.zone) for m in state.monsters.values()]),
+            state.kraken.zone if state.kraken else None,
             tuple(state.wrecked),
         )
         kept = self._boards
@@ -400,16 +400,16 @@ class BonesEncoder(Encoder):
                 cell(zone)[state.side_of(h)][0] += 1.0
         for side in (0, 1):
             for group in state.crew[side]:
-                found = cell(group[ZONE])[side]
-                found[1] += group[HANDS] / CREW_SCALE
-                found[2] += len(group[BOSUNS]) / CREW_SCALE
+                found = cell(group.zone)[side]
+                found[1] += group.deckhands / CREW_SCALE
+                found[2] += len(group.bosuns) / CREW_SCALE
             for zone, entry in state.objectives[side].items():
-                hp = CONTENT.objectives[entry[0]].hp
-                cell(zone)[side][3] = (hp - entry[1]) / hp
-        for side, zone, *_ in state.monsters.values():
-            cell(zone)[side][4] = 1.0
+                hp = CONTENT.objectives[entry.objective].hp
+                cell(zone)[side][3] = (hp - entry.damage) / hp
+        for monster in state.monsters.values():
+            cell(monster.zone)[monster.side][4] = 1.0
         if state.kraken:
-            cell(state.kraken[0])[2] = 1.0
+            cell(state.kraken.zone)[2] = 1.0
         for zone in state.wrecked:
             cell(zone)[3] = 1.0
         return cells
@@ -481,7 +481,7 @@ class BonesEncoder(Encoder):
         start = at["kraken"]
         if kraken:
             out[start] = 1.0
-            out[start + 1] = kraken[1] / CONTENT.kraken.hp
+            out[start + 1] = kraken.damage / CONTENT.kraken.hp
         if state.kraken_dead:
             out[start + 2] = 1.0
         start = at["monsters"]
@@ -491,13 +491,12 @@ class BonesEncoder(Encoder):
                 out[base] = 1.0
             found = state.monsters.get(name)
             if found:
-                side, _zone, damage, activated = found[:4]
-                if side == own:
+                if found.side == own:
                     out[base + 1] = 1.0
-                if side == enemy:
+                if found.side == enemy:
                     out[base + 2] = 1.0
-                out[base + 3] = damage / CONTENT.monsters[name].hp
-                if activated:
+                out[base + 3] = found.damage / CONTENT.monsters[name].hp
+                if found.activated:
                     out[base + 4] = 1.0
         target = self.game.options["target"]
         vp = state.vp
@@ -506,8 +505,8 @@ class BonesEncoder(Encoder):
         start = at["reserve"]
         for i, side in enumerate((own, enemy)):
             faction = CONTENT.factions[state.factions[side]]
-            out[start + 2 * i] = state.reserve[side][0] / faction.deckhands
-            out[start + 2 * i + 1] = state.reserve[side][1] / max(1, faction.bosuns)
+            out[start + 2 * i] = state.reserve[side].deckhands / faction.deckhands
+            out[start + 2 * i + 1] = state.reserve[side].bosuns / max(1, faction.bosuns)
         out[at["round"]] = state.round / self.game.options["round_limit"]
         start = at["turn"]
         for f, value in enumerate((state.first == own, state.side == own,

@@ -40,12 +40,10 @@ from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import (
     ACTIONS,
     ADVANCE,
-    BOSUNS,
     CREW,
     DARK,
     END,
     GOLD,
-    HANDS,
     HEROES_A_SIDE,
     MOVE,
     MOVEMENT_POINTS,
@@ -53,8 +51,6 @@ from plunder.games.rumbones.actions import (
     SHAKE,
     STOP,
     STRAY,
-    TRACK,
-    ZONE,
     BonesAction,
     act,
     other,
@@ -62,6 +58,7 @@ from plunder.games.rumbones.actions import (
 from plunder.games.rumbones.combat import Combat
 from plunder.games.rumbones.content import CONTENT, Configuration
 from plunder.games.rumbones.crew import Crews
+from plunder.games.rumbones.pieces import Crew, Kraken, Monster, Reserve, Standing, Strike
 from plunder.games.rumbones.sea import TideAndSea
 from plunder.games.rumbones.seating import Seating
 from plunder.games.rumbones.selection import Selection
@@ -70,7 +67,7 @@ from plunder.games.rumbones.skills import Skills
 if TYPE_CHECKING:
     from plunder.games.rumbones.game import BonesGame
 
-__all__ = ["ADVANCE", "BOSUNS", "HANDS", "HEROES_A_SIDE", "BonesAction", "BonesState", "other"]
+__all__ = ["ADVANCE", "HEROES_A_SIDE", "BonesAction", "BonesState", "other"]
 
 
 class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
@@ -95,11 +92,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.conditions: list[list[str]] = []  # at most one of each (R46)
         self.bled_by: list[int | None] = []  # the hero whose attack made each bleed
         self.spent: list[list[str]] = []  # reactions used this round (R45)
-        # Crew: per side, groups [track, position, zone, deckhands, [bosun hp left...]].
-        self.crew: list[list[list[Any]]] = [[] for _ in range(sides)]
-        self.reserve: list[list[int]] = [[0, 0] for _ in range(sides)]  # off the board
-        # Objectives standing: per side, zone -> [objective, damage].
-        self.objectives: list[dict[str, list[Any]]] = [{} for _ in range(sides)]
+        # Crew: per side, its groups (by track, then along it).
+        self.crew: list[list[Crew]] = [[] for _ in range(sides)]
+        self.reserve: list[Reserve] = [Reserve(0, 0) for _ in range(sides)]  # off the board
+        # Objectives standing: per side, by zone.
+        self.objectives: list[dict[str, Standing]] = [{} for _ in range(sides)]
         self.vp = [0] * sides
         self.round = 1
         self.first = 0
@@ -113,17 +110,15 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.used: list[str] = []  # attack skills and abilities used this activation (R15)
         self.move_actions = 0  # move actions made this activation (Slow, R46)
         self.attack: dict[str, Any] = {}
-        self.reward: list[Any] = []  # an objective a team is deciding about: zone, name, side
         self.hits = 0
         self.pool: DicePool | None = None
         self.rerolls = 0  # dice the attack may still re-roll (R18)
-        self.pushing: list[Any] = []  # a push under way: [model, zone, steps left]
-        self._pushed_bosun = 0
-        self.crew_queue: list[list[Any]] = []  # crew moves or attacks still to make
+        self.advancing: list[tuple[int, int]] = []  # crew groups still to move: track, place
+        self.strikes: list[Strike] = []  # crew attacks still to make
         self.raids: list[str] = []  # raiding crew's attacks still to make: the ship attacked
         self.mustered = False  # the crew activation's deckhands are on the board
         self.began_near: list[str] = []  # zones whose crew began next to an enemy (R32)
-        self.striking: list[Any] = []  # the crew attack being made
+        self.striking: Strike | None = None  # the crew attack being made
         self.last_zone = ""  # the zone the last attack took, and whether it cleared it
         self.enemies_cleared = False
         self.bosuns_placed = 0
@@ -138,11 +133,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.pools = [0] * sides  # the Kraken pools (R50)
         self.choices: list[list[Any]] = []  # what a Tide card's effects still ask
         self.discarding = 0
-        # The Kraken (R53-R56): [zone, damage] while it is up.
-        self.kraken: list[Any] = []
+        # The Kraken (R53-R56), while it is up.
+        self.kraken: Kraken | None = None
         self.kraken_dead = False
-        # Sea monsters (R55-R59): name -> [side, zone, damage, activated, seat].
-        self.monsters: dict[str, list[Any]] = {}
+        # Sea monsters (R55-R59) by name.
+        self.monsters: dict[str, Monster] = {}
         self.summoned: list[str] = []
         self.acting_monster = ""
         self.wrecked: dict[str, str] = {}  # gangplanks destroyed: zone -> by what
@@ -234,12 +229,12 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
                        "text": text.heroes(self.factions[side], self.picks[side])})
             # R4, R5: objectives and the starting deckhands as the configuration shows.
             for zone, objective in config.objectives[self.factions[side]].items():
-                self.objectives[side][zone] = [objective, 0]
+                self.objectives[side][zone] = Standing(objective, 0)
             placed = 0
             for zone, count in config.crew[self.factions[side]].items():
                 self._place_crew(side, zone, count, [])
                 placed += count
-            self.reserve[side] = [faction.deckhands - placed, faction.bosuns]
+            self.reserve[side] = Reserve(faction.deckhands - placed, faction.bosuns)
         self._deal_tide()
         # R6: both roll a die (a team's first player for it); the highest goes first
         # (ties roll again).
@@ -262,7 +257,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             if zone in route:
                 track, position = index, route.index(zone)
                 break
-        self.crew[side].append([track, position, zone, deckhands, sorted(bosuns)])
+        self.crew[side].append(Crew(track, position, zone, deckhands, sorted(bosuns)))
         self._merge(side)
 
     # ----------------------------------------------------------- the board
@@ -270,16 +265,16 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def config(self) -> Configuration:
         return self.game.config
 
-    def crew_zone(self, side: int, group: Sequence[Any]) -> str:
-        return group[ZONE]
+    def crew_zone(self, side: int, group: Crew) -> str:
+        return group.zone
 
     def crew_in(self, side: int, zone: str) -> tuple[int, int]:
         """How many deckhands and bosuns of ``side`` stand on ``zone``."""
         deckhands = bosuns = 0
         for group in self.crew[side]:
-            if group[ZONE] == zone:
-                deckhands += group[HANDS]
-                bosuns += len(group[BOSUNS])
+            if group.zone == zone:
+                deckhands += group.deckhands
+                bosuns += len(group.bosuns)
         return deckhands, bosuns
 
     def heroes_in(self, side: int, zone: str) -> list[int]:
@@ -291,10 +286,10 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         for enemy in self.foes(side):
             if self.heroes_in(enemy, zone) or any(self.crew_in(enemy, zone)):
                 return True
-        if self.kraken and self.kraken[0] == zone:
+        if self.kraken and self.kraken.zone == zone:
             return True
         foes = self.foes(side)
-        return any(m[0] in foes and m[1] == zone for m in self.monsters.values())
+        return any(m.side in foes and m.zone == zone for m in self.monsters.values())
 
     def blocks(self, side: int, zone: str) -> bool:
         """Whether ``zone`` is closed to ``side``'s models as they move (R12: enemies)."""
@@ -382,7 +377,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
 
     def _recover(self) -> None:
         for monster in self.monsters.values():
-            monster[3] = False
+            monster.activated = False
         self._mend_gangplanks()
         for h in range(len(self.hero)):
             if self.coin[h] == GOLD:
@@ -465,8 +460,8 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def occupied(self, side: int) -> set[str]:
         """The zones where ``side`` has a model (a sea monster of its own included)."""
         found = {z for h in self.heroes_of(side) if (z := self.zone[h]) is not None}
-        found.update(g[ZONE] for g in self.crew[side])
-        found.update(m[1] for m in self.monsters.values() if m[0] == side)
+        found.update(g.zone for g in self.crew[side])
+        found.update(m.zone for m in self.monsters.values() if m.side == side)
         return found
 
     def neutral_targets(self) -> set[str]:
@@ -485,7 +480,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             targets.update(self.occupied(enemy))
             targets.update(self.objectives[enemy])
         if self.kraken:
-            targets.add(self.kraken[0])
+            targets.add(self.kraken.zone)
         return targets
 
     def attack_zones(self, side: int, origin: str, reach: int) -> list[str]:
@@ -725,14 +720,14 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         crew = []
         for side in range(len(self.crew)):
             groups = [
-                {"zone": g[ZONE], "track": g[TRACK], "deckhands": g[HANDS],
-                 "bosuns": list(g[BOSUNS])}
+                {"zone": g.zone, "track": g.track, "deckhands": g.deckhands,
+                 "bosuns": list(g.bosuns)}
                 for g in self.crew[side]
             ]
             crew.append(groups)
         objectives = [
-            {zone: {"objective": entry[0], "damage": entry[1],
-                    "hp": CONTENT.objectives[entry[0]].hp}
+            {zone: {"objective": entry.objective, "damage": entry.damage,
+                    "hp": CONTENT.objectives[entry.objective].hp}
              for zone, entry in sorted(self.objectives[side].items())}
             for side in range(len(self.objectives))
         ]
@@ -748,7 +743,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             "picks": [list(p) for p in self.picks],
             "heroes": heroes,
             "crew": crew,
-            "reserve": [list(r) for r in self.reserve],
+            "reserve": [[r.deckhands, r.bosuns] for r in self.reserve],
             "objectives": objectives,
             "acting": self.acting,
             "actions_left": self.actions_left,
@@ -762,17 +757,17 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
                                                   "heroes_hit", "push", "monster", "dice",
                                                   "modifier", "to_hit", "source")
                        if k in self.attack} or None,
-            "pushing": list(self.pushing) or None,
+            "pushing": self.push_under_way(),
             # The Tide: hand sizes, deck sizes and discards are public, a hand is its
             # side's (and its teammates') alone.
             "hand_sizes": [len(h) for h in self.hand],
             "decks": [len(d) for d in self.deck],
             "discards": [sorted(d) for d in self.discards],
             "pools": list(self.pools),
-            "kraken": list(self.kraken) or None,
+            "kraken": None if self.kraken is None else [self.kraken.zone, self.kraken.damage],
             "kraken_dead": self.kraken_dead,
-            "monsters": {name: {"side": m[0], "zone": m[1], "damage": m[2], "activated": m[3],
-                                "hp": CONTENT.monsters[name].hp}
+            "monsters": {name: {"side": m.side, "zone": m.zone, "damage": m.damage,
+                                "activated": m.activated, "hp": CONTENT.monsters[name].hp}
                          for name, m in sorted(self.monsters.items())},
             "summoned": list(self.summoned),
             "acting_monster": self.acting_monster or None,
@@ -789,7 +784,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             "crew": list(self.seating.crew),
             "captains": list(self.captains),
             "tide": [self.hand_limit(s) for s in range(self.players)],
-            "monsters": {name: m[4] for name, m in sorted(self.monsters.items())},
+            "monsters": {name: m.seat for name, m in sorted(self.monsters.items())},
         }
 
     def _view(self, seat: int | None) -> dict[str, Any]:

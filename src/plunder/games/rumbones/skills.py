@@ -102,10 +102,10 @@ class Skills(Whole):
 
     def rally(self, hero: int, amount: int) -> None:
         side, zone = self.side_of(hero), self.zone[hero]
-        count = min(amount, self.reserve[side][0])
+        count = min(amount, self.reserve[side].deckhands)
         if zone is None or count <= 0:
             return
-        self.reserve[side][0] -= count
+        self.reserve[side].deckhands -= count
         self._place_crew(side, zone, count, [])
         self.emit({"type": "muster", "side": side, "zone": zone, "deckhands": count,
                    "bosuns": 0, "text": text.muster(self.factions[side], zone, count, 0)})

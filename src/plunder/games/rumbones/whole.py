@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from plunder.engine.state import State
     from plunder.games.rumbones.content import Configuration, Profile
     from plunder.games.rumbones.game import BonesGame
+    from plunder.games.rumbones.pieces import Crew, Kraken, Monster, Reserve, Standing, Strike
     from plunder.games.rumbones.seating import Seating
 
     class Whole(State):
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
         acting: int | None
         acting_monster: str
         actions_left: int
+        advancing: list[tuple[int, int]]
         activated: list[bool]
         attack: dict[str, Any]
         began_near: list[str]
@@ -38,10 +40,9 @@ if TYPE_CHECKING:
         coin: list[str | None]
         coins: list[int]
         conditions: list[list[str]]
-        crew: list[list[list[Any]]]
+        crew: list[list[Crew]]
         crew_by: int
         crew_done: list[bool]
-        crew_queue: list[list[Any]]
         damage: list[int]
         dealt: list[list[str]]
         deck: list[list[str]]
@@ -55,29 +56,27 @@ if TYPE_CHECKING:
         hero: list[str]
         hits: int
         jammed: list[bool]
-        kraken: list[Any]
+        kraken: Kraken | None
         kraken_dead: bool
         last_zone: str
         levels: list[dict[str, int]]
-        monsters: dict[str, list[Any]]
+        monsters: dict[str, Monster]
         mp: int
         mustered: bool
-        objectives: list[dict[str, list[Any]]]
+        objectives: list[dict[str, Standing]]
         owner: list[int]
         picks: list[list[str]]
         pool: DicePool | None
         pools: list[int]
-        _pushed_bosun: int
-        pushing: list[Any]
         raids: list[str]
         rerolls: int
-        reserve: list[list[int]]
-        reward: list[Any]
+        reserve: list[Reserve]
         routes: tuple[tuple[tuple[str, ...], ...], ...]
         seating: Seating
         side: int
         spent: list[list[str]]
-        striking: list[Any]
+        strikes: list[Strike]
+        striking: Strike | None
         summoned: list[str]
         unlocked: list[list[str]]
         vp: list[int]
@@ -112,7 +111,7 @@ if TYPE_CHECKING:
         @property
         def config(self) -> Configuration: ...
         def crew_in(self, side: int, zone: str) -> tuple[int, int]: ...
-        def crew_zone(self, side: int, group: Sequence[Any]) -> str: ...
+        def crew_zone(self, side: int, group: Crew) -> str: ...
         def deployment(self, side: int) -> tuple[str, ...]: ...
         def enemies_in(self, side: int, zone: str) -> bool: ...
         def foes(self, side: int) -> tuple[int, ...]: ...

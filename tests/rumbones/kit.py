@@ -60,7 +60,7 @@ def turn(state: BonesState, side: int) -> BonesState:
 
 
 def place(state: BonesState, hero: int, zone: str | None) -> None:
-    state.zone[hero] = zone
+    state.heroes[hero].zone = zone
     state._legal_cache.clear()
 
 
@@ -79,7 +79,7 @@ def objective(state: BonesState, side: int, zone: str, name: str, damage: int = 
 def activate(state: BonesState, hero: int, deploy: str | None = None) -> None:
     """Activate ``hero`` (its side must have the turn), deploying it on ``deploy``: its
     player answers the side's turn, and deploys it."""
-    seat = state.owner[hero]
+    seat = state.heroes[hero].owner
     state.act(seat, f"hero:{hero}")
     if deploy is not None:
         state.act(seat, f"deploy>{deploy}")

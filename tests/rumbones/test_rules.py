@@ -329,9 +329,9 @@ def test_r23_r26_a_kod_hero_leaves_with_a_dead_mans_coin_and_scores_for_its_kill
         kit.turn(state, 1)
         place(state, 3, "c6")
         place(state, 2, "c5")  # Nerissa: 6 HP
-        state.damage[2] = 5
-        state.coins[2] = 4
-        state.activated[2] = activated
+        state.heroes[2].damage = 5
+        state.heroes[2].coins = 4
+        state.heroes[2].activated = activated
         activate(state, 3)
         rolls_for(state, 6, 1, 1)
         play(state, 1, "attack:rapier_and_pistol>c5")
@@ -345,9 +345,9 @@ def test_r23_r26_a_kod_hero_leaves_with_a_dead_mans_coin_and_scores_for_its_kill
 def test_r23_a_hero_kod_by_a_riposte_in_its_own_activation_takes_the_dark_coin() -> None:
     state = empty()
     place(state, 4, "c5")  # Demarco: Duellist's Riposte (riposte 2)
-    state.unlocked[4].append("duellists_riposte")
+    state.heroes[4].unlocked.append("duellists_riposte")
     place(state, 0, "c4")  # Carcharius: 9 HP, 2 from his KO
-    state.damage[0] = 7
+    state.heroes[0].damage = 7
     activate(state, 0)
     rolls_for(state, 6, 1, 1)
     play(state, 0, "attack:jaws>c5")
@@ -361,8 +361,8 @@ def test_r23_r39_a_hero_that_bleeds_to_death_in_its_activation_sits_out_the_next
 ) -> None:
     state = empty()
     place(state, 2, "e2")  # Nerissa: 6 HP
-    state.damage[2] = 5
-    state.conditions[2] = ["bleed"]
+    state.heroes[2].damage = 5
+    state.heroes[2].conditions = ["bleed"]
     activate(state, 2)
     play(state, 0, "move", "stop")  # the action's bleed KOs her
     assert state.view(None, log=False)["heroes"][2]["coin"] == "dark"
@@ -379,7 +379,7 @@ def test_r23_r39_a_hero_that_bleeds_to_death_in_its_activation_sits_out_the_next
 def test_r27_a_hero_kod_by_no_enemy_hero_gives_each_enemy_hero_a_coin_and_a_vp() -> None:
     state = empty()
     place(state, 3, "f3")  # Calavera on the Gallant, in the gun's range
-    state.damage[3] = 8
+    state.heroes[3].damage = 8
     kit.turn(state, 0)
     play(state, 0, "crew")
     # No deckhands to muster trouble over: the reserve fills all three points.
@@ -474,7 +474,7 @@ def test_r32_crew_that_began_next_to_an_enemy_the_gun_removed_may_still_hold() -
     state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)
     place(state, 3, "d3")  # next to c3, in the deck gun's range, one damage from a KO
-    state.damage[3] = 8
+    state.heroes[3].damage = 8
     play(state, 0, "crew", "first:gun")
     rolls_for(state, 6, 6, 6, 6)
     if decision(state)["kind"] == "fire":
@@ -551,9 +551,9 @@ def test_r37_the_deck_gun_gives_no_coins_for_crew_it_kos() -> None:
 def test_r39_recovery_turns_the_coins_clears_tokens_and_passes_the_first_player() -> None:
     state = empty()
     first = state.view(None, log=False)["first"]
-    state.coin[0], state.activated[0] = "gold", True
-    state.coin[1], state.activated[1] = "dark", True
-    state.activated[2] = True
+    state.heroes[0].coin, state.heroes[0].activated = "gold", True
+    state.heroes[1].coin, state.heroes[1].activated = "dark", True
+    state.heroes[2].activated = True
     kit.turn(state, 0)
     play(state, 0, "pass")
     play(state, 1, "pass")

@@ -61,7 +61,7 @@ def test_r49_a_turn_card_asks_what_it_needs() -> None:
     state = empty()
     place(state, 0, "e2")
     place(state, 1, "e3")
-    state.damage[0], state.damage[1] = 3, 1
+    state.heroes[0].damage, state.heroes[1].damage = 3, 1
     deal(state, 0, "drowned_vigour")
     play(state, 0, "tide:drowned_vigour")
     assert decision(state)["kind"] == "mend"
@@ -137,7 +137,7 @@ def test_r53_r54_the_kraken_surfaces_when_the_dice_total_at_most_the_pools() -> 
     state = empty()
     state.pools = [4, 2]
     place(state, 0, "e2")
-    state.zone[3] = None
+    state.heroes[3].zone = None
     rolls_for(state, 2, 3, 6)  # test the waters: 5 <= 6; then its attack: 6, a rest
     play(state, 0, "pass")
     play(state, 1, "pass")

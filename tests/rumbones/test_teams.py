@@ -226,7 +226,7 @@ def test_r68_teammates_models_are_friendly() -> None:
     assert "attack:jaws>c4" in legal(state, 0)
     rolls_for(state, 6, 6, 6)
     state.act(0, "attack:jaws>c4")
-    assert state.damage[1] == 0 and state.damage[5] == 3
+    assert state.heroes[1].damage == 0 and state.heroes[5].damage == 3
 
 
 def test_r68_every_player_of_the_winning_side_wins() -> None:
@@ -257,7 +257,7 @@ def test_r69_the_team_decides_which_player_gains_an_objectives_benefits() -> Non
     assert frame["seats"] == [0, 2] and frame["objective"] == "chest"
     assert legal(state, 0) == legal(state, 2) == ["reward:0", "reward:2"]
     state.act(0, "reward:2")  # seat 0 answers for the team: seat 2's heroes gain
-    assert [state.coins[h] for h in range(4)] == [0, 3, 0, 3]
+    assert [state.heroes[h].coins for h in range(4)] == [0, 3, 0, 3]
     assert state.vp[0] == 2
     # The attack goes on: Carcharius's activation continues.
     assert state.decision.kind == "act" and state.pending == {0}
@@ -270,7 +270,7 @@ def test_r69_two_players_need_no_such_decision() -> None:
     kit.activate(state, 0)
     rolls_for(state, 6, 1, 1)
     state.act(0, "attack:jaws>c6")
-    assert [state.coins[h] for h in range(3)] == [3, 3, 3]
+    assert [state.heroes[h].coins for h in range(3)] == [3, 3, 3]
     assert state.decision.kind == "act"
 
 

@@ -139,15 +139,15 @@ def test_the_broadside_board_and_a_narrow_console() -> None:
 def test_each_side_shows_its_heroes_crew_reserve_vp_pools_and_tide() -> None:
     state = kit.empty()
     place(state, 0, "d2")
-    state.damage[0] = 3
-    state.coins[0] = 4
-    state.unlocked[0].append("shark_skin")
-    state.levels[0]["jaws"] = 2
-    state.spent[0].append("shark_skin")
-    state.conditions[0] = ["stun"]
-    state.coin[4] = "dark"
-    state.activated[4] = True
-    state.overboard[5] = True
+    state.heroes[0].damage = 3
+    state.heroes[0].coins = 4
+    state.heroes[0].unlocked.append("shark_skin")
+    state.heroes[0].levels["jaws"] = 2
+    state.heroes[0].spent.append("shark_skin")
+    state.heroes[0].conditions = ["stun"]
+    state.heroes[4].coin = "dark"
+    state.heroes[4].activated = True
+    state.heroes[5].overboard = True
     state.vp = [3, 1]
     state.pools = [2, 5]
     state.reserve[1] = Reserve(7, 2)
@@ -253,7 +253,7 @@ def test_an_attack_its_windows_and_its_dice_are_told_in_words() -> None:
     place(state, 0, "c4")
     place(state, 3, "c5")
     place(state, 4, "c5")
-    state.unlocked[3].append("spectral_step")  # Calavera's reaction
+    state.heroes[3].unlocked.append("spectral_step")  # Calavera's reaction
     state.hand[0] = ["rising_tide"]
     state.hand[1] = ["bone_shield", "deadly_aim"]  # a defender's card, an attacker's
     activate(state, 0)
@@ -290,7 +290,7 @@ def test_a_reroll_names_each_die() -> None:
     state = kit.empty(heroes="barnacle,molly,oona;calavera,demarco,polvora")
     place(state, 0, "c3")  # Old Barnacle: Coral Shot, re-roll 1
     place(state, 3, "c6")
-    state.unlocked[0].append("coral_shot")
+    state.heroes[0].unlocked.append("coral_shot")
     activate(state, 0)
     rolls_for(state, 1, 2)
     play(state, 0, "attack:coral_shot>c6")

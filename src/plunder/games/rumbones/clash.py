@@ -97,7 +97,7 @@ class ClashState(BonesState):
                 self._add_hero(name, side)
             self.emit({"type": "heroes", "side": side, "heroes": list(self.picks[side]),
                        "text": text.clash_heroes(side, self.picks[side])})
-        self.lives = [lives] * len(self.hero)
+        self.lives = [lives] * len(self.heroes)
         # R75: each player rolls 2 dice; the highest goes first; the tied highest roll
         # again.
         rolling = list(range(len(self.seating.sides)))
@@ -148,9 +148,9 @@ class ClashState(BonesState):
         self._ask_turn()
 
     def _end_round(self) -> None:
-        for h in range(len(self.hero)):
-            self.activated[h] = False
-            self.spent[h] = []  # R45: reactions are ready again
+        for h in range(len(self.heroes)):
+            self.heroes[h].activated = False
+            self.heroes[h].spent = []  # R45: reactions are ready again
         limit = self.game.options["clash_rounds"]
         if self.round >= limit:
             # R84: the round limit: no one wins.
@@ -178,7 +178,7 @@ class ClashState(BonesState):
         hero = frame.data["hero"]
         self.actions_left -= 1
         self.emit({"type": "loot", "hero": hero, "zone": self.arena.chest,
-                   "text": text.loot(self.hero[hero])})
+                   "text": text.loot(self.heroes[hero].name)})
         self.gain_coins(hero, self.arena.chest_coins, "the Captain's Chest")
         self._after_action()
 
@@ -189,9 +189,9 @@ class ClashState(BonesState):
         hero = frame.get("hero")
         self.pop()
         if action == SEIZE:
-            self.zone[hero] = self.arena.chest
+            self.heroes[hero].zone = self.arena.chest
             self.emit({"type": "seize", "hero": hero, "zone": self.arena.chest,
-                       "text": text.seize(self.hero[hero], self.arena.chest)})
+                       "text": text.seize(self.heroes[hero].name, self.arena.chest)})
         if self._over is None:
             self._next_hit()
 
@@ -203,13 +203,13 @@ class ClashState(BonesState):
         """R76, R79: a KO costs a life and takes the hero off the board, with no dead
         man's coin: it deploys again on its player's next turn; with no life left it
         is out of the game. The hero that KO'd it gains 3 coins, and no one VP."""
-        zone = self.zone[hero]
-        self.zone[hero] = None
-        self.damage[hero] = 0
-        self.conditions[hero] = []
+        zone = self.heroes[hero].zone
+        self.heroes[hero].zone = None
+        self.heroes[hero].damage = 0
+        self.heroes[hero].conditions = []
         self.lives[hero] -= 1
         self.emit({"type": "hero_ko", "hero": hero, "lives": self.lives[hero],
-                   "text": text.clash_ko(self.hero[hero], self.lives[hero])})
+                   "text": text.clash_ko(self.heroes[hero].name, self.lives[hero])})
         if by is not None and self.side_of(by) != self.side_of(hero):
             self.gain_coins(by, self.arena.ko_coins, "enemy hero KO'd")
         if hero == self.acting:
@@ -227,10 +227,10 @@ class ClashState(BonesState):
         chest = self.arena.chest
         if zone != chest or by is None or not self.attack or self.attack.get("hero") != by:
             return
-        there = self.zone[by]
+        there = self.heroes[by].zone
         if there is None or there == chest or self.config.board.distance(there, chest) > 1:
             return
-        self.push(Frame.of("seize", [self.owner[by]], hero=by, zone=chest))
+        self.push(Frame.of("seize", [self.heroes[by].owner], hero=by, zone=chest))
 
     def _hurt_feature(self, zone: str, name: str, amount: int, by_side: int,
                       by: int | None) -> None:
@@ -261,7 +261,7 @@ class ClashState(BonesState):
                                    "hp": CONTENT.objectives[entry.objective].hp}
                             for zone, entry in sorted(self.features.items())}
         view["chest"] = self.arena.chest
-        view["players_left"] = self.players_left() if self.hero else list(
+        view["players_left"] = self.players_left() if self.heroes else list(
             range(len(self.seating.sides)))
         view["to_play"] = list(self.queue)
         return view

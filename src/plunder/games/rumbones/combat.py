@@ -50,7 +50,7 @@ class Combat(Whole):
         makes the attack's choices (R62)."""
         self.emit({"type": "attack", "side": side, "zone": zone, "hero": hero, "skill": skill,
                    "monster": monster or None, "text": text.attack(who, zone)})
-        if hero is not None and "blind" in self.conditions[hero]:
+        if hero is not None and "blind" in self.heroes[hero].conditions:
             modifier -= 1  # R46: Blind: attacks are -1 to hit (on the roll, R18)
         self.attack = {"side": side, "seat": seat, "zone": zone, "hero": hero,
                        "damage": profile.damage,
@@ -114,8 +114,8 @@ class Combat(Whole):
         for hero in self.heroes_in(side, zone):
             if self.silenced(hero):
                 continue
-            for skill in self.unlocked[hero]:
-                if CONTENT.skills[skill].reaction and skill not in self.spent[hero]:
+            for skill in self.heroes[hero].unlocked:
+                if CONTENT.skills[skill].reaction and skill not in self.heroes[hero].spent:
                     out.append((hero, skill))
         return out
 
@@ -127,20 +127,20 @@ class Combat(Whole):
     def _seats_hits(self, data: Any) -> list[int]:
         if self.hits <= 0:
             return []
-        return sorted({self.owner[hero] for hero, _ in self._defenders(data["zone"])})
+        return sorted({self.heroes[hero].owner for hero, _ in self._defenders(data["zone"])})
 
     def _plays_hits(self, seat: int, frame: Frame) -> list[Action]:
         # R62: a player reacts with its own heroes only.
         return [act("react", skill) for hero, skill in self._defenders(frame.data["zone"])
-                if self.owner[hero] == seat]
+                if self.heroes[hero].owner == seat]
 
     def _play_hits(self, seat: int, action: Action, frame: Frame) -> None:
         assert isinstance(action, BonesAction)
         hero = next(h for h, s in self._defenders(frame.data["zone"])
-                    if s == action.arg and self.owner[h] == seat)
-        self.spent[hero].append(action.arg)
+                    if s == action.arg and self.heroes[h].owner == seat)
+        self.heroes[hero].spent.append(action.arg)
         self.emit({"type": "reaction", "hero": hero, "skill": action.arg,
-                   "text": text.reaction(self.hero[hero], action.arg)})
+                   "text": text.reaction(self.heroes[hero].name, action.arg)})
         self._run(hero, action.arg, "reaction")
 
     def _window_first(self, frame: Frame) -> int:
@@ -198,7 +198,7 @@ class Combat(Whole):
             return  # the game is over, or a decision interrupts the hits (R69, R82)
         self.hits = 0
         hero, skill = self.attack["hero"], self.attack["skill"]
-        if hero is not None and skill and self.zone[hero] is not None:
+        if hero is not None and skill and self.heroes[hero].zone is not None:
             # The attack's effects on what it hit (R44, R46, R47).
             self._run(hero, skill, "hit")
         if self.attack["push"] and self._shove_targets():
@@ -222,7 +222,7 @@ class Combat(Whole):
         attack hit (never a steady one), or a deckhand or bosun of the zone."""
         side, zone = self.attack["side"], self.attack["zone"]
         out = [f"hero{h}" for h in self.attack["heroes_hit"]
-               if self.zone[h] == zone and not self.has_passive(h, "steady")]
+               if self.heroes[h].zone == zone and not self.has_passive(h, "steady")]
         deckhands = bosuns = 0
         for enemy in self.foes(side):
             here = self.crew_in(enemy, zone)
@@ -286,7 +286,7 @@ class Combat(Whole):
                 self._knock_overboard(hero)
                 left = 0
             else:
-                self.zone[hero] = to
+                self.heroes[hero].zone = to
                 left -= 1
         else:
             bosun = self._take_crew(enemy, start, model)
@@ -322,7 +322,7 @@ class Combat(Whole):
 
     def _model_title(self, side: int, model: str) -> str:
         if model.startswith("hero"):
-            return text.hero_title(self.hero[int(model[4:])])
+            return text.hero_title(self.heroes[int(model[4:])].name)
         return "A " + model
 
     def _legal_assign(self, seat: int, frame: Frame) -> list[BonesAction]:
@@ -385,27 +385,27 @@ class Combat(Whole):
             self.gain_coins(by, CREW_KO_COINS, "crew KO'd")
 
     def _hurt_hero(self, hero: int, amount: int, by: int | None) -> None:
-        zone = self.zone[hero]
-        self.damage[hero] += amount
+        zone = self.heroes[hero].zone
+        self.heroes[hero].damage += amount
         self.emit({"type": "hit", "target": f"hero{hero}", "hero": hero, "zone": zone,
                    "amount": amount,
-                   "text": text.hit(text.hero_title(self.hero[hero]), zone or "", amount)})
-        if self.damage[hero] >= self.max_hp(hero):
+                   "text": text.hit(text.hero_title(self.heroes[hero].name), zone or "", amount)})
+        if self.heroes[hero].damage >= self.max_hp(hero):
             self._hero_ko(hero, by)
 
     def _hero_ko(self, hero: int, by: int | None) -> None:
         """R21, R23, R26, R27: a KO'd hero leaves the board with a dead man's coin; its
         killer gains coins and VP for its side."""
-        self.zone[hero] = None
-        self.damage[hero] = 0
-        self.conditions[hero] = []  # R23, R46: a KO'd hero loses its conditions
+        self.heroes[hero].zone = None
+        self.heroes[hero].damage = 0
+        self.heroes[hero].conditions = []  # R23, R46: a KO'd hero loses its conditions
         # R23: a hero KO'd while its activation is under way has activated this round
         # (its token comes only when the activation ends, R10): the dark side.
-        coin = DARK if self.activated[hero] or hero == self.acting else GOLD
-        self.coin[hero] = coin
-        self.activated[hero] = True
+        coin = DARK if self.heroes[hero].activated or hero == self.acting else GOLD
+        self.heroes[hero].coin = coin
+        self.heroes[hero].activated = True
         self.emit({"type": "hero_ko", "hero": hero, "coin": coin,
-                   "text": text.hero_ko(self.hero[hero], coin)})
+                   "text": text.hero_ko(self.heroes[hero].name, coin)})
         self._ko_rewards(self.side_of(hero), by)
         if hero == self.acting:
             self.actions_left = 0
@@ -475,7 +475,7 @@ class Combat(Whole):
         chosen = int(action.arg)
         self.emit({"type": "reward", "side": side, "seat": chosen, "by": seat,
                    "objective": name, "text": text.reward(chosen, name)})
-        heroes = [h for h in self.heroes_of(side) if self.owner[h] == chosen]
+        heroes = [h for h in self.heroes_of(side) if self.heroes[h].owner == chosen]
         self._objective_benefits(heroes, zone, name, side)
         if self._over is None:
             self._next_hit()
@@ -487,9 +487,9 @@ class Combat(Whole):
     def gain_coins(self, hero: int, amount: int, why: str) -> None:
         if amount <= 0:
             return
-        self.coins[hero] += amount
+        self.heroes[hero].coins += amount
         self.emit({"type": "coins", "hero": hero, "amount": amount,
-                   "text": text.coins(self.hero[hero], amount, why)})
+                   "text": text.coins(self.heroes[hero].name, amount, why)})
 
     def _gain_vp(self, side: int, amount: int, why: str) -> None:
         if amount <= 0 or self._over is not None:

@@ -284,7 +284,7 @@ class BonesEncoder(Encoder):
         if not self.fast:
             return super().observe(state, seats)
         assert isinstance(state, BonesState)
-        heroes = [self._hero(state, h) for h in range(len(state.hero))]
+        heroes = [self._hero(state, h) for h in range(len(state.heroes))]
         front = np.frombuffer(self._side_zero(state, self._zones_block(state), heroes),
                               np.float32)
         out = np.empty((len(seats), self.size), dtype=np.float32)
@@ -350,7 +350,7 @@ class BonesEncoder(Encoder):
         """The ``zones`` field seen from side 0, kept by what stands where (the board
         changes at few steps)."""
         key = (
-            tuple(state.zone),
+            tuple([hero.zone for hero in state.heroes]),
             tuple([(g.zone, g.deckhands, len(g.bosuns)) for g in state.crew[0]]),
             tuple([(g.zone, g.deckhands, len(g.bosuns)) for g in state.crew[1]]),
             tuple([(z, e.objective, e.damage) for z, e in state.objectives[0].items()]),
@@ -394,8 +394,8 @@ class BonesEncoder(Encoder):
                 found += [0.0, 0.0]
             return found
 
-        for h in range(len(state.hero)):
-            zone = state.zone[h]
+        for h in range(len(state.heroes)):
+            zone = state.heroes[h].zone
             if zone is not None:
                 cell(zone)[state.side_of(h)][0] += 1.0
         for side in (0, 1):
@@ -416,11 +416,11 @@ class BonesEncoder(Encoder):
 
     def _hero(self, state: BonesState, h: int) -> Any:
         """Hero ``h``'s features, as ``fill`` lists them, kept by what they follow from."""
+        hero = state.heroes[h]
         key = (
-            state.hero[h], state.zone[h], state.damage[h], state.coins[h],
-            state.activated[h], state.coin[h], state.overboard[h],
-            tuple(state.unlocked[h]), tuple(state.levels[h].items()),
-            tuple(state.conditions[h]), bool(state.spent[h]),
+            hero.name, hero.zone, hero.damage, hero.coins, hero.activated, hero.coin,
+            hero.overboard, tuple(hero.unlocked), tuple(hero.levels.items()),
+            tuple(hero.conditions), bool(hero.spent),
         )
         kept = self._heroes
         found = kept.get(key)
@@ -433,22 +433,22 @@ class BonesEncoder(Encoder):
     @staticmethod
     def _hero_features(state: BonesState, h: int) -> tuple[float, ...]:
         hp_max = state.max_hp(h)
-        skills = state.unlocked[h]
-        levels = state.levels[h]
+        skills = state.heroes[h].unlocked
+        levels = state.heroes[h].levels
         kinds = {SKILL_KIND[skill] for skill in skills}
-        conditions = state.conditions[h]
-        coin = state.coin[h]
+        conditions = state.heroes[h].conditions
+        coin = state.heroes[h].coin
         return (
-            float(state.zone[h] is not None),
-            state.damage[h] / hp_max,
+            float(state.heroes[h].zone is not None),
+            state.heroes[h].damage / hp_max,
             hp_max / 14.0,
-            min(state.coins[h], COIN_SCALE) / COIN_SCALE,
-            float(state.activated[h]),
+            min(state.heroes[h].coins, COIN_SCALE) / COIN_SCALE,
+            float(state.heroes[h].activated),
             float(coin == "gold"),
             float(coin == "dark"),
-            float(state.overboard[h]),
+            float(state.heroes[h].overboard),
             *(float(kind in kinds) for kind in SKILL_KINDS),
-            float(bool(state.spent[h])),
+            float(bool(state.heroes[h].spent)),
             sum(1 for skill in skills if levels.get(skill, 1) >= 2) / 5.0,
             *(float(c in conditions) for c in CONDITIONS),
         )

@@ -7,8 +7,30 @@ R-numbers refer to ``docs/rules/rumbones.md``.
 
 from __future__ import annotations
 
+from dataclasses import field
+
 from plunder.engine import record
 from plunder.games.rumbones.actions import DECKHAND
+
+
+@record
+class Hero:
+    """A hero in play (R3, R62): its name, the seat that plays it, where it stands
+    (``None``: off the board) and what it carries."""
+
+    name: str
+    owner: int
+    unlocked: list[str]  # the skills it may use (R42)
+    zone: str | None = None
+    damage: int = 0
+    coins: int = 0
+    activated: bool = False
+    coin: str | None = None  # a dead man's coin: None, "gold" or "dark" (R23)
+    overboard: bool = False
+    levels: dict[str, int] = field(default_factory=dict)  # skills at level 2 (R43)
+    conditions: list[str] = field(default_factory=list)  # at most one of each (R46)
+    bled_by: int | None = None  # the hero whose attack made it bleed (R46)
+    spent: list[str] = field(default_factory=list)  # reactions used this round (R45)
 
 
 @record

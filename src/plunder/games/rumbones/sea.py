@@ -110,7 +110,8 @@ class TideAndSea(Whole):
 
     # mend:N (a hero of the side heals)
     def _mend_options(self, side: int) -> list[int]:
-        return [h for h in self.heroes_of(side) if self.zone[h] is not None and self.damage[h]]
+        return [h for h in self.heroes_of(side)
+                if self.heroes[h].zone is not None and self.heroes[h].damage]
 
     def _legal_mend(self, seat: int, frame: Frame) -> list[Action]:
         return [act("mend", f"hero{h}") for h in self._mend_options(self.seat_side(seat))]
@@ -277,15 +278,16 @@ class TideAndSea(Whole):
 
     def _arrival(self, hero: int) -> None:
         amount = CONTENT.kraken.arrival
-        if self.zone[hero] is not None:
+        if self.heroes[hero].zone is not None:
             self._hurt_hero(hero, amount, None)
             return
         # Off the board (KO'd ones too, the FAQ): the damage stays on the dashboard,
         # but a hero off the board is never KO'd again (a ruling).
-        self.damage[hero] = min(self.max_hp(hero) - 1, self.damage[hero] + amount)
+        self.heroes[hero].damage = min(self.max_hp(hero) - 1, self.heroes[hero].damage + amount)
         self.emit({"type": "hit", "target": f"hero{hero}", "hero": hero, "zone": None,
                    "amount": amount,
-                   "text": text.hit(text.hero_title(self.hero[hero]), "off the board", amount)})
+                   "text": text.hit(text.hero_title(self.heroes[hero].name), "off the board",
+                                    amount)})
 
     def _lash(self, reach: int, damage: int) -> None:
         """The Kraken's attack: damage to every model within ``reach`` zones."""

@@ -20,7 +20,15 @@ if TYPE_CHECKING:
     from plunder.engine.state import State
     from plunder.games.rumbones.content import Configuration, Profile
     from plunder.games.rumbones.game import BonesGame
-    from plunder.games.rumbones.pieces import Crew, Kraken, Monster, Reserve, Standing, Strike
+    from plunder.games.rumbones.pieces import (
+        Crew,
+        Hero,
+        Kraken,
+        Monster,
+        Reserve,
+        Standing,
+        Strike,
+    )
     from plunder.games.rumbones.seating import Seating
 
     class Whole(State):
@@ -30,20 +38,14 @@ if TYPE_CHECKING:
         acting_monster: str
         actions_left: int
         advancing: list[tuple[int, int]]
-        activated: list[bool]
         attack: dict[str, Any]
         began_near: list[str]
-        bled_by: list[int | None]
         bosuns_placed: int
         captains: list[int | None]
         choices: list[list[Any]]
-        coin: list[str | None]
-        coins: list[int]
-        conditions: list[list[str]]
         crew: list[list[Crew]]
         crew_by: int
         crew_done: list[bool]
-        damage: list[int]
         dealt: list[list[str]]
         deck: list[list[str]]
         discarding: int
@@ -53,18 +55,16 @@ if TYPE_CHECKING:
         first: int
         game: BonesGame
         hand: list[list[str]]
-        hero: list[str]
+        heroes: list[Hero]
         hits: int
         jammed: list[bool]
         kraken: Kraken | None
         kraken_dead: bool
         last_zone: str
-        levels: list[dict[str, int]]
         monsters: dict[str, Monster]
         mp: int
         mustered: bool
         objectives: list[dict[str, Standing]]
-        owner: list[int]
         picks: list[list[str]]
         pool: DicePool | None
         pools: list[int]
@@ -72,16 +72,14 @@ if TYPE_CHECKING:
         rerolls: int
         reserve: list[Reserve]
         routes: tuple[tuple[tuple[str, ...], ...], ...]
-        seating: Seating
+        @property
+        def seating(self) -> Seating: ...
         side: int
-        spent: list[list[str]]
         strikes: list[Strike]
         striking: Strike | None
         summoned: list[str]
-        unlocked: list[list[str]]
         vp: list[int]
         wrecked: dict[str, str]
-        zone: list[str | None]
 
         def _ask_turn(self) -> None: ...
         def _declare_attack(

@@ -225,7 +225,7 @@ class ClashState(BonesState):
         """R82: a hero within 1 zone of the Chest that KOs a hero standing on it may
         move onto it at once, for free (offered for a KO by an attack's hit)."""
         chest = self.arena.chest
-        if zone != chest or by is None or not self.attack or self.attack.get("hero") != by:
+        if zone != chest or by is None or self.attack is None or self.attack.hero != by:
             return
         there = self.heroes[by].zone
         if there is None or there == chest or self.config.board.distance(there, chest) > 1:

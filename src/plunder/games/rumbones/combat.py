@@ -27,6 +27,7 @@ from plunder.games.rumbones.actions import (
 )
 from plunder.games.rumbones.content import CONTENT, Profile
 from plunder.games.rumbones.effects import EFFECTS
+from plunder.games.rumbones.pieces import Attack
 from plunder.games.rumbones.sea import KRAKEN
 from plunder.games.rumbones.whole import Whole
 
@@ -38,6 +39,13 @@ class Combat(Whole):
     """Rum & Bones: attacks, dice, reactions, hits, KOs, push, coins and VP (R15-R27, R47)."""
 
     holds: frozenset[str] = HOLDING
+
+    @property
+    def attacking(self) -> Attack:
+        """The attack under way (there is one)."""
+        attack = self.attack
+        assert attack is not None
+        return attack
 
     def _declare_attack(
         self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
@@ -52,14 +60,13 @@ class Combat(Whole):
                    "monster": monster or None, "text": text.attack(who, zone)})
         if hero is not None and "blind" in self.heroes[hero].conditions:
             modifier -= 1  # R46: Blind: attacks are -1 to hit (on the roll, R18)
-        self.attack = {"side": side, "seat": seat, "zone": zone, "hero": hero,
-                       "damage": profile.damage,
-                       "then": then, "coins": coins, "had": self.enemies_in(side, zone),
-                       "skill": skill, "heroes_hit": [], "push": 0, "monster": monster,
-                       "dice": profile.dice, "modifier": modifier, "who": who,
-                       # What attacks: a hero, a sea monster, crew, a raid, a deck gun.
-                       "source": source or ("hero" if hero is not None else "monster"),
-                       "to_hit": profile.to_hit if to_hit is None else to_hit}
+        self.attack = Attack(side=side, seat=seat, zone=zone, hero=hero,
+                             damage=profile.damage,
+                             then=then, coins=coins, had=self.enemies_in(side, zone),
+                             skill=skill, monster=monster,
+                             dice=profile.dice, modifier=modifier, who=who,
+                             source=source or ("hero" if hero is not None else "monster"),
+                             to_hit=profile.to_hit if to_hit is None else to_hit)
         self.rerolls = 0
         if hero is not None and skill:
             self._run(hero, skill, "roll")
@@ -69,10 +76,10 @@ class Combat(Whole):
             self._roll_attack()
 
     def _roll_attack(self) -> None:
-        attack = self.attack
+        attack = self.attacking
         self.pool = self.roll_pool(
-            attack["dice"], attack["to_hit"], modifier=attack["modifier"], reason=attack["who"],
-            seat=attack["seat"],
+            attack.dice, attack.to_hit, modifier=attack.modifier, reason=attack.who,
+            seat=attack.seat,
         )
         self._offer_reroll()
 
@@ -84,7 +91,7 @@ class Combat(Whole):
     def _offer_reroll(self) -> None:
         """R18: a die is re-rolled at most once, one at a time, as effects allow."""
         if self.rerolls > 0 and self._missed():
-            self.replace(Frame.of("reroll", [self.attack["seat"]], left=self.rerolls,
+            self.replace(Frame.of("reroll", [self.attacking.seat], left=self.rerolls,
                                   pool=self.pool.to_json() if self.pool else None))
             return
         self._react()
@@ -106,8 +113,8 @@ class Combat(Whole):
         one of whose heroes in the zone has a reaction ready (public information)."""
         assert self.pool is not None
         self.hits = self.pool.hits
-        self.open_window("hits", PASS, zone=self.attack["zone"], hits=self.hits,
-                         attacker=self.attack["hero"])
+        self.open_window("hits", PASS, zone=self.attacking.zone, hits=self.hits,
+                         attacker=self.attacking.hero)
 
     def _reactors(self, side: int, zone: str) -> list[tuple[int, str]]:
         out = []
@@ -121,7 +128,7 @@ class Combat(Whole):
 
     def _defenders(self, zone: str) -> list[tuple[int, str]]:
         """The reactions ready in ``zone`` against the attack: its foes' heroes'."""
-        return [pair for enemy in self.foes(self.attack["side"])
+        return [pair for enemy in self.foes(self.attacking.side)
                 for pair in self._reactors(enemy, zone)]
 
     def _seats_hits(self, data: Any) -> list[int]:
@@ -145,16 +152,16 @@ class Combat(Whole):
 
     def _window_first(self, frame: Frame) -> int:
         # The plays of a window resolve from the player after the attacker's on.
-        return (self.attack["seat"] + 1) % self.players
+        return (self.attacking.seat + 1) % self.players
 
     def _after_hits(self, frame: Frame) -> None:
-        if self.attack:
+        if self.attack is not None:
             self._next_hit()
 
     def assign_targets(self) -> list[str]:
         """R19: the targets the next hit may go to: enemy deckhands first, then bosuns,
         then heroes, then objectives; never a friendly model."""
-        side, zone = self.attack["side"], self.attack["zone"]
+        side, zone = self.attacking.side, self.attacking.zone
         foes = self.foes(side)
         deckhands = bosuns = 0
         for enemy in foes:
@@ -189,7 +196,7 @@ class Combat(Whole):
             if not targets:
                 break
             if len(targets) > 1:
-                self.replace(Frame.of("assign", [self.attack["seat"]], zone=self.attack["zone"],
+                self.replace(Frame.of("assign", [self.attacking.seat], zone=self.attacking.zone,
                                       hits=self.hits, targets=targets))
                 return
             self.hits -= 1
@@ -197,22 +204,22 @@ class Combat(Whole):
         if self._over is not None or self.holding():
             return  # the game is over, or a decision interrupts the hits (R69, R82)
         self.hits = 0
-        hero, skill = self.attack["hero"], self.attack["skill"]
+        hero, skill = self.attacking.hero, self.attacking.skill
         if hero is not None and skill and self.heroes[hero].zone is not None:
             # The attack's effects on what it hit (R44, R46, R47).
             self._run(hero, skill, "hit")
-        if self.attack["push"] and self._shove_targets():
-            self.replace(Frame.of("shove", [self.attack["seat"]], zone=self.attack["zone"],
-                                  push=self.attack["push"]))
+        if self.attacking.push and self._shove_targets():
+            self.replace(Frame.of("shove", [self.attacking.seat], zone=self.attacking.zone,
+                                  push=self.attacking.push))
             return
         self._finish_attack()
 
     def _finish_attack(self) -> None:
-        then, side, zone = self.attack["then"], self.attack["side"], self.attack["zone"]
+        then, side, zone = self.attacking.then, self.attacking.side, self.attacking.zone
         # Whether the attack KO'd every enemy model that stood in its zone (R36).
         self.last_zone = zone
-        self.enemies_cleared = self.attack["had"] and not self.enemies_in(side, zone)
-        self.attack = {}
+        self.enemies_cleared = self.attacking.had and not self.enemies_in(side, zone)
+        self.attack = None
         self.pool = None
         getattr(self, f"_after_{then}")()
 
@@ -220,8 +227,8 @@ class Combat(Whole):
     def _shove_targets(self) -> list[str]:
         """The enemy models of the zone attacked that a push may move: a hero the
         attack hit (never a steady one), or a deckhand or bosun of the zone."""
-        side, zone = self.attack["side"], self.attack["zone"]
-        out = [f"hero{h}" for h in self.attack["heroes_hit"]
+        side, zone = self.attacking.side, self.attacking.zone
+        out = [f"hero{h}" for h in self.attacking.heroes_hit
                if self.heroes[h].zone == zone and not self.has_passive(h, "steady")]
         deckhands = bosuns = 0
         for enemy in self.foes(side):
@@ -235,7 +242,7 @@ class Combat(Whole):
         """The side of ``model`` (``heroN``, a deckhand or a bosun) pushed on ``zone``."""
         if model.startswith("hero"):
             return self.side_of(int(model[4:]))
-        return self.crew_side(self.attack["side"], zone, model)
+        return self.crew_side(self.attacking.side, zone, model)
 
     def _legal_shove(self, seat: int, frame: Frame) -> list[BonesAction]:
         return [KEEP, *(act("shove", t) for t in self._shove_targets())]
@@ -244,7 +251,7 @@ class Combat(Whole):
         if action == KEEP:
             self._finish_attack()
             return
-        self._ask_push(action.arg, self.attack["zone"], self.attack["push"])
+        self._ask_push(action.arg, self.attacking.zone, self.attacking.push)
 
     def _push_zones(self, model: str, zone: str) -> list[str]:
         """R47: a pushed model moves as a model moves (never diagonally, never into its
@@ -257,7 +264,7 @@ class Combat(Whole):
         """The next step of a push (R47), which its frame carries: the model pushed, where
         it stands and the steps left."""
         if left > 0 and self._push_zones(model, zone):
-            self.replace(Frame.of("push", [self.attack["seat"]], model=model, zone=zone,
+            self.replace(Frame.of("push", [self.attacking.seat], model=model, zone=zone,
                                   left=left))
             return
         self._finish_attack()
@@ -335,15 +342,15 @@ class Combat(Whole):
 
     def _strike(self, target: str) -> None:
         """One hit of the attack lands on ``target`` (R19-R27)."""
-        side, zone, amount = self.attack["side"], self.attack["zone"], self.attack["damage"]
-        attacker = self.attack["hero"]
+        side, zone, amount = self.attacking.side, self.attacking.zone, self.attacking.damage
+        attacker = self.attacking.hero
         if target in (DECKHAND, BOSUN):
             self._hurt_crew(self.crew_side(side, zone, target), zone, target, amount,
-                            attacker if self.attack["coins"] else None)
+                            attacker if self.attacking.coins else None)
         elif target.startswith("hero"):
             hit = int(target[4:])
-            if hit not in self.attack["heroes_hit"]:
-                self.attack["heroes_hit"].append(hit)
+            if hit not in self.attacking.heroes_hit:
+                self.attacking.heroes_hit.append(hit)
             self._hurt_hero(hit, amount, attacker)
         elif target == KRAKEN:
             self.hurt_kraken(amount, attacker)

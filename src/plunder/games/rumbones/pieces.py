@@ -8,6 +8,7 @@ R-numbers refer to ``docs/rules/rumbones.md``.
 from __future__ import annotations
 
 from dataclasses import field
+from typing import Any
 
 from plunder.engine import record
 from plunder.games.rumbones.actions import DECKHAND
@@ -114,3 +115,33 @@ class Strike:
     @property
     def raid(self) -> bool:
         return self.source == "raid"
+
+
+@record
+class Attack:
+    """An attack under way (R15-R27), from its declaration to its last effect."""
+
+    side: int
+    seat: int  # the player who makes its choices (R62)
+    zone: str
+    hero: int | None
+    damage: int
+    then: str  # what follows it: ``_after_<then>``
+    coins: bool  # whether a KO by it gives coins (never the deck gun's, R37)
+    had: bool  # whether enemies stood in its zone as it was declared (R36)
+    skill: str
+    monster: str
+    dice: int
+    modifier: int
+    who: str
+    source: str  # what attacks: a hero, a sea monster, crew, a raid, a deck gun
+    to_hit: int
+    push: int = 0
+    heroes_hit: list[int] = field(default_factory=list)
+
+    def shown(self) -> dict[str, Any]:
+        """What a view shows of it."""
+        return {"side": self.side, "zone": self.zone, "hero": self.hero, "damage": self.damage,
+                "skill": self.skill, "heroes_hit": list(self.heroes_hit), "push": self.push,
+                "monster": self.monster, "dice": self.dice, "modifier": self.modifier,
+                "to_hit": self.to_hit, "source": self.source}

@@ -59,6 +59,7 @@ from plunder.games.rumbones.combat import Combat
 from plunder.games.rumbones.content import CONTENT, Configuration
 from plunder.games.rumbones.crew import Crews
 from plunder.games.rumbones.pieces import (
+    Attack,
     Crew,
     Hero,
     Kraken,
@@ -104,7 +105,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.mp = 0
         self.used: list[str] = []  # attack skills and abilities used this activation (R15)
         self.move_actions = 0  # move actions made this activation (Slow, R46)
-        self.attack: dict[str, Any] = {}
+        self.attack: Attack | None = None  # the attack under way
         self.hits = 0
         self.pool: DicePool | None = None
         self.rerolls = 0  # dice the attack may still re-roll (R18)
@@ -744,10 +745,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             "hits": self.hits,
             "rerolls": self.rerolls,
             "pool": None if self.pool is None else self.pool.to_json(),
-            "attack": {k: self.attack[k] for k in ("side", "zone", "hero", "damage", "skill",
-                                                  "heroes_hit", "push", "monster", "dice",
-                                                  "modifier", "to_hit", "source")
-                       if k in self.attack} or None,
+            "attack": None if self.attack is None else self.attack.shown(),
             "pushing": self.push_under_way(),
             # The Tide: hand sizes, deck sizes and discards are public, a hand is its
             # side's (and its teammates') alone.

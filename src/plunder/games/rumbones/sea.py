@@ -176,7 +176,7 @@ class TideAndSea(Whole):
     def _seats_tide(self, data: Any) -> list[int]:
         """Offered by public facts: each player whose side's deck lists cards for its
         part of the attack, and whose hand is not empty (R51, R65)."""
-        attacker = self.attack["side"]
+        attacker = self.attacking.side
         out = []
         for side, part in ((attacker, "attacker"), (other(attacker), "defender")):
             listed = any(c.faction == self.factions[side] and c.timing == "attack"
@@ -186,7 +186,7 @@ class TideAndSea(Whole):
         return out
 
     def _plays_tide(self, seat: int, frame: Frame) -> list[Action]:
-        part = "attacker" if self.seat_side(seat) == self.attack["side"] else "defender"
+        part = "attacker" if self.seat_side(seat) == self.attacking.side else "defender"
         return [act("tide", c) for c in sorted(set(self.hand[seat]))
                 if CONTENT.cards[c].timing == "attack" and CONTENT.cards[c].side == part]
 

@@ -87,7 +87,7 @@ class Skills(Whole):
         self.heroes[hero].conditions.sort()
         if condition == "bleed":
             # Who made it bleed, should it bleed to death (R27, R46).
-            self.heroes[hero].bled_by = self.attack.get("hero") if self.attack else None
+            self.heroes[hero].bled_by = None if self.attack is None else self.attack.hero
         self.emit({"type": "condition", "hero": hero, "condition": condition,
                    "text": text.condition(self.heroes[hero].name, condition)})
 
@@ -113,7 +113,8 @@ class Skills(Whole):
     def riposte(self, hero: int, amount: int) -> None:
         """Damage back to the attacking hero, when it attacked from its zone or the
         next (R45)."""
-        attacker, zone = self.attack.get("hero"), self.heroes[hero].zone
+        attacker = None if self.attack is None else self.attack.hero
+        zone = self.heroes[hero].zone
         if attacker is None:
             return
         there = self.heroes[attacker].zone

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from plunder.games.rumbones.content import Configuration, Profile
     from plunder.games.rumbones.game import BonesGame
     from plunder.games.rumbones.pieces import (
+        Attack,
         Crew,
         Hero,
         Kraken,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
         acting_monster: str
         actions_left: int
         advancing: list[tuple[int, int]]
-        attack: dict[str, Any]
+        attack: Attack | None
         began_near: list[str]
         bosuns_placed: int
         captains: list[int | None]
@@ -81,6 +82,8 @@ if TYPE_CHECKING:
         vp: list[int]
         wrecked: dict[str, str]
 
+        @property
+        def attacking(self) -> Attack: ...
         def _ask_turn(self) -> None: ...
         def _declare_attack(
             self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,

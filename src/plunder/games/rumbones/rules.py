@@ -127,7 +127,8 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.hand: list[list[str]] = [[] for _ in range(game.players)]
         self.discards: list[list[str]] = [[] for _ in range(sides)]
         self.pools = [0] * sides  # the Kraken pools (R50)
-        self.choices: list[list[Any]] = []  # what a Tide card's effects still ask
+        # What a Tide card's effects still ask: the kind of choice, its player, an amount.
+        self.choices: list[tuple[str, int, int]] = []
         self.discarding = 0
         # The Kraken (R53-R56), while it is up.
         self.kraken: Kraken | None = None

@@ -94,7 +94,7 @@ class TideAndSea(Whole):
 
     def queue_choice(self, kind: str, seat: int, amount: int) -> None:
         """A choice a Tide card's effect needs, asked of the player who played it."""
-        self.choices.append([kind, seat, amount])
+        self.choices.append((kind, seat, amount))
 
     def _next_choice(self) -> None:
         """Ask the choices the card's effects need (which hero heals, where crew go,

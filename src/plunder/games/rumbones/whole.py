@@ -43,7 +43,7 @@ if TYPE_CHECKING:
         began_near: list[str]
         bosuns_placed: int
         captains: list[int | None]
-        choices: list[list[Any]]
+        choices: list[tuple[str, int, int]]
         crew: list[list[Crew]]
         crew_by: int
         crew_done: list[bool]

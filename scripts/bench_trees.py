@@ -88,7 +88,10 @@ def measure(name: str, games: int, clones: int) -> dict[str, Any]:
 
 
 def worker(names: Sequence[str], games: int, clones: int) -> dict[str, Any]:
-    return {name: measure(name, games, clones) for name in names}
+    import plunder
+
+    # Where the code measured came from: the tree's own source, not an installed copy.
+    return {"source": plunder.__file__, **{name: measure(name, games, clones) for name in names}}
 
 
 # ------------------------------------------------------------------ the run
@@ -122,6 +125,7 @@ def run(trees: Sequence[Path], names: Sequence[str], rounds: int, games: int,
                 "ratio": medians[-1] / medians[0],
             }
         out["figures"][f"{name} decisions"] = [runs[0][name]["decisions"] for runs in found]
+    out["sources"] = [runs[0]["source"] for runs in found]
     return out
 
 

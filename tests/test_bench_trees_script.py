@@ -23,7 +23,7 @@ def test_quick_run_measures_every_game_of_each_tree(tmp_path: Path) -> None:
         for figure in ("decisions_per_second", "clone_us"):
             entry = found["figures"][f"{name} {figure}"]
             assert len(entry["medians"]) == 2 and min(entry["medians"]) > 0, (name, figure)
-            assert entry["ratio"] > 0
+            assert entry["ratio"] > 0 and entry["best_ratio"] > 0
         # One code, the same fixed games: the same decisions in both trees.
         first, second = found["figures"][f"{name} decisions"]
         assert first == second > 0

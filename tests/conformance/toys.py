@@ -26,6 +26,7 @@ from plunder.engine import (
     State,
     Writer,
     action_type,
+    record,
     registry,
 )
 from plunder.engine.encoding import seat_one_hot
@@ -343,6 +344,35 @@ class SharesHistory(CoinsState):
         new.history = self.history  # type: ignore[attr-defined]
 
 
+@record
+class Tally:
+    """What the coins have shown so far: a record of the state's."""
+
+    shown: list[str]
+
+
+class SharesInsideRecord(CoinsState):
+    """Keeps a record its views never show, and shares the list inside it with its clones."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__(game, seed)
+        self.tally = Tally([])
+
+    def _resolve(self, commits: dict[int, Action]) -> None:
+        self.tally.shown.extend(str(a) for a in commits.values())
+        super()._resolve(commits)
+
+    def _clone_into(self, new: State) -> None:
+        new.tally.shown = self.tally.shown  # type: ignore[attr-defined]
+
+
+class SharesRecord(SharesInsideRecord):
+    """Shares the whole record with its clones."""
+
+    def _clone_into(self, new: State) -> None:
+        new.tally = self.tally  # type: ignore[attr-defined]
+
+
 class ShiftedSpace(ActionSpace):
     """An action space whose ``action(i)`` is off by one."""
 
@@ -422,6 +452,8 @@ FAULTS: dict[str, tuple[type[CoinsGame], tuple[str, ...]]] = {
         game_with(Nondeterministic), ("determinism", "clone", "rejection", "pickle")
     ),
     "clone shares state": (game_with(SharedClone), ("clone", "sharing")),
+    "clone shares a list inside a record": (game_with(SharesInsideRecord), ("sharing",)),
+    "clone shares a record": (game_with(SharesRecord), ("sharing",)),
     "never ends": (game_with(NeverEnds), ("termination", "max_decisions")),
     "mutates on a rejected action": (game_with(MutatesOnReject), ("rejection",)),
     "refuses a legal action": (game_with(RefusesLegal), ("decisions",)),

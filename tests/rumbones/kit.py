@@ -13,6 +13,7 @@ from typing import Any
 import plunder
 from plunder.engine.frame import Frame
 from plunder.games.rumbones.content import CONTENT
+from plunder.games.rumbones.pieces import Standing
 from plunder.games.rumbones.rules import BonesState
 
 # Seat 0 leads the Deep Sea Lords (heroes 0-2), seat 1 the Marea (heroes 3-5).
@@ -59,7 +60,7 @@ def turn(state: BonesState, side: int) -> BonesState:
 
 
 def place(state: BonesState, hero: int, zone: str | None) -> None:
-    state.zone[hero] = zone
+    state.heroes[hero].zone = zone
     state._legal_cache.clear()
 
 
@@ -71,14 +72,14 @@ def crew(state: BonesState, side: int, zone: str, deckhands: int = 0, bosuns: in
 
 
 def objective(state: BonesState, side: int, zone: str, name: str, damage: int = 0) -> None:
-    state.objectives[side][zone] = [name, damage]
+    state.objectives[side][zone] = Standing(name, damage)
     state._legal_cache.clear()
 
 
 def activate(state: BonesState, hero: int, deploy: str | None = None) -> None:
     """Activate ``hero`` (its side must have the turn), deploying it on ``deploy``: its
     player answers the side's turn, and deploys it."""
-    seat = state.owner[hero]
+    seat = state.heroes[hero].owner
     state.act(seat, f"hero:{hero}")
     if deploy is not None:
         state.act(seat, f"deploy>{deploy}")

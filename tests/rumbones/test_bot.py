@@ -7,6 +7,7 @@ import random
 
 from plunder.bots.ismcts import ISMCTSBot
 from plunder.games.rumbones.bot import GreedyBot, evaluate, rollout, small_choice, value
+from plunder.games.rumbones.pieces import Reserve
 from rumbones import kit
 from rumbones.kit import activate, decision, empty, place
 
@@ -16,7 +17,7 @@ def test_greedy_attacks_a_wounded_enemy_hero_in_reach() -> None:
     kit.turn(state, 1)
     place(state, 3, "c6")  # Calavera, range 2
     place(state, 2, "c5")  # Nerissa: one hit from a KO
-    state.damage[2] = 5
+    state.heroes[2].damage = 5
     activate(state, 3)
     choice = GreedyBot(worlds=4).choose(state, 1, random.Random(1))
     assert str(choice) == "attack:rapier_and_pistol>c5"
@@ -47,7 +48,7 @@ def test_the_evaluation_reads_the_lead_between_activations_only() -> None:
 
 def test_the_playout_policy_answers_the_small_decisions_and_leaves_the_rest() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     kit.crew(state, 0, "c3", deckhands=1)
     place(state, 3, "d3")
     rng = random.Random(1)
@@ -118,7 +119,7 @@ def test_the_search_settles_on_a_knock_out_at_the_games_exploration() -> None:
     kit.turn(state, 1)
     place(state, 3, "c6")
     place(state, 2, "c5")
-    state.damage[2] = 5
+    state.heroes[2].damage = 5
     activate(state, 3)
     legal = [str(a) for a in state.legal(1)]
     attack = legal.index("attack:rapier_and_pistol>c5")
@@ -192,12 +193,12 @@ def test_in_clash_royale_the_greedy_bot_takes_a_ko_and_not_the_chest() -> None:
     state = clash()
     place(state, 0, "e6")  # Carcharius on the Chest, an enemy next door, wounded
     place(state, 3, "d6")
-    state.damage[3] = 5
+    state.heroes[3].damage = 5
     state.act(0, "hero:0")
     choice = GreedyBot(worlds=4).choose(state, 0, random.Random(5))
     assert str(choice) == "attack:jaws>d6"
     # With no one in reach, the Chest's coins are worth an action.
-    state.zone[3] = "b11"
+    state.heroes[3].zone = "b11"
     state._legal_cache.clear()
     assert str(GreedyBot(worlds=2).choose(state, 0, random.Random(5))) == "loot"
 

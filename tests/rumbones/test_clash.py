@@ -136,7 +136,7 @@ def test_r77_heroes_move_through_and_end_in_zones_with_enemies() -> None:
     state.act(0, "step>d6")
     assert "step>e6" in legal(state, 0) and "stop" in legal(state, 0)
     state.act(0, "step>e6")
-    assert state.zone[0] == "e6"
+    assert state.heroes[0].zone == "e6"
 
 
 # ------------------------------------------------------------------ R78 turns
@@ -168,7 +168,7 @@ def test_r79_a_ko_costs_a_life_and_three_coins_go_to_the_hero_that_made_it() -> 
     state = turn(clash(), 0)
     place(state, 0, "c6")
     place(state, 3, "c7")  # Demarco, 6 HP
-    state.damage[3] = 5
+    state.heroes[3].damage = 5
     state.act(0, "hero:0")
     rolls_for(state, 6, 1, 1)
     state.act(0, "attack:jaws>c7")
@@ -187,9 +187,9 @@ def test_r79_a_hero_that_bleeds_to_death_is_kod_by_the_hero_that_made_it_bleed(
         bleed_ko: str, coins: int) -> None:
     state = turn(clash(bleed_ko=bleed_ko), 0)
     place(state, 0, "c6")
-    state.unlocked[0].append("blood_frenzy")
+    state.heroes[0].unlocked.append("blood_frenzy")
     place(state, 3, "c7")  # Demarco, 6 HP
-    state.damage[3] = 4
+    state.heroes[3].damage = 4
     state.act(0, "hero:0")
     rolls_for(state, 6, 1, 1, 1)
     state.act(0, "attack:blood_frenzy>c7")
@@ -207,7 +207,7 @@ def test_r79_a_hero_ko_d_on_its_last_life_is_out_of_the_game() -> None:
     state = turn(clash(), 0)
     place(state, 0, "c6")
     place(state, 3, "c7")
-    state.damage[3], state.lives[3] = 5, 1
+    state.heroes[3].damage, state.lives[3] = 5, 1
     state.act(0, "hero:0")
     rolls_for(state, 6, 1, 1)
     state.act(0, "attack:jaws>c7")
@@ -224,27 +224,27 @@ def test_r80_damage_to_a_deck_feature_gives_a_coin_a_point_and_no_vp() -> None:
     assert "attack:jaws>c2" in legal(state, 0)
     rolls_for(state, 6, 6, 1)
     state.act(0, "attack:jaws>c2")
-    assert state.coins[0] == 2
+    assert state.heroes[0].coins == 2
     assert state.view(None, log=False)["features"]["c2"]["damage"] == 2
-    state.features["c2"][1] = 5  # one point left of the Foremast's 6
+    state.features["c2"].damage = 5  # one point left of the Foremast's 6
     rolls_for(state, 6, 6, 6)
     state.act(0, "attack:jaws>c2")
     view = state.view(None, log=False)
-    assert "c2" not in view["features"] and state.coins[0] == 3  # one point was left
+    assert "c2" not in view["features"] and state.heroes[0].coins == 3  # one point was left
     assert view["vp"] == [0, 0, 0]
 
 
 def test_r80_a_destroyed_feature_does_nothing_more() -> None:
     state = turn(clash(), 0)
     place(state, 0, "c10")  # Carcharius stands by the Powder Magazine: a blast in a battle
-    state.features["c10"][1] = 4  # one point of its 5 left
+    state.features["c10"].damage = 4  # one point of its 5 left
     state.act(0, "hero:0")
     assert "attack:jaws>c10" in legal(state, 0)  # its own zone (R16)
     rolls_for(state, 6, 1, 1)
     state.act(0, "attack:jaws>c10")
     view = state.view(None, log=False)
     assert "c10" not in view["features"]
-    assert state.damage[0] == 0 and state.coins[0] == 1 and view["vp"] == [0, 0, 0]
+    assert state.heroes[0].damage == 0 and state.heroes[0].coins == 1 and view["vp"] == [0, 0, 0]
 
 
 def test_r80_the_captains_chest_is_never_a_target() -> None:
@@ -260,9 +260,9 @@ def test_r81_an_action_on_the_chest_gives_three_coins() -> None:
     place(state, 0, "e6")
     state.act(0, "hero:0")
     state.act(0, "loot")
-    assert state.coins[0] == 3 and state.actions_left == 2
+    assert state.heroes[0].coins == 3 and state.actions_left == 2
     state.act(0, "loot")
-    assert state.coins[0] == 6
+    assert state.heroes[0].coins == 6
     place(state, 1, "d6")
     state.act(0, "end")
     state.act(1, "hero:2")
@@ -275,7 +275,7 @@ def test_r82_a_hero_next_to_the_chest_that_kos_the_hero_on_it_may_step_onto_it()
     state = turn(clash(), 0)
     place(state, 0, "d6")
     place(state, 3, "e6")
-    state.damage[3] = 5
+    state.heroes[3].damage = 5
     state.act(0, "hero:0")
     rolls_for(state, 6, 1, 1)
     state.act(0, "attack:jaws>e6")
@@ -283,7 +283,7 @@ def test_r82_a_hero_next_to_the_chest_that_kos_the_hero_on_it_may_step_onto_it()
     assert frame["kind"] == "seize" and frame["seats"] == [0] and frame["hero"] == 0
     assert legal(state, 0) == ["seize", "keep"]
     state.act(0, "seize")
-    assert state.zone[0] == "e6" and state.actions_left == 2  # free: no action spent
+    assert state.heroes[0].zone == "e6" and state.actions_left == 2  # free: no action spent
     assert state.decision.kind == "act"
 
 
@@ -291,7 +291,7 @@ def test_r82_no_free_move_from_further_away_or_for_a_ko_elsewhere() -> None:
     state = turn(clash(), 0)
     place(state, 1, "c6")  # Calavera: Rapier and Pistol, range 2
     place(state, 3, "e6")
-    state.damage[3] = 5
+    state.heroes[3].damage = 5
     state.act(0, "hero:1")
     rolls_for(state, 6, 1, 1)
     state.act(0, "attack:rapier_and_pistol>e6")
@@ -308,7 +308,7 @@ def test_r83_the_last_player_with_heroes_wins() -> None:
     state.lives[4] = 1
     place(state, 0, "c6")
     place(state, 4, "c7")
-    state.damage[4] = 5  # Nerissa, 6 HP
+    state.heroes[4].damage = 5  # Nerissa, 6 HP
     state.act(0, "hero:0")
     rolls_for(state, 6, 1, 1)
     state.act(0, "attack:jaws>c7")

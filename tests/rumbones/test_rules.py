@@ -23,6 +23,7 @@ import pytest
 
 import plunder
 from plunder.engine import IllegalAction
+from plunder.games.rumbones.pieces import Reserve
 from rumbones import kit
 from rumbones.kit import activate, crew, decision, empty, legal, place, play, rolls_for
 
@@ -328,9 +329,9 @@ def test_r23_r26_a_kod_hero_leaves_with_a_dead_mans_coin_and_scores_for_its_kill
         kit.turn(state, 1)
         place(state, 3, "c6")
         place(state, 2, "c5")  # Nerissa: 6 HP
-        state.damage[2] = 5
-        state.coins[2] = 4
-        state.activated[2] = activated
+        state.heroes[2].damage = 5
+        state.heroes[2].coins = 4
+        state.heroes[2].activated = activated
         activate(state, 3)
         rolls_for(state, 6, 1, 1)
         play(state, 1, "attack:rapier_and_pistol>c5")
@@ -344,9 +345,9 @@ def test_r23_r26_a_kod_hero_leaves_with_a_dead_mans_coin_and_scores_for_its_kill
 def test_r23_a_hero_kod_by_a_riposte_in_its_own_activation_takes_the_dark_coin() -> None:
     state = empty()
     place(state, 4, "c5")  # Demarco: Duellist's Riposte (riposte 2)
-    state.unlocked[4].append("duellists_riposte")
+    state.heroes[4].unlocked.append("duellists_riposte")
     place(state, 0, "c4")  # Carcharius: 9 HP, 2 from his KO
-    state.damage[0] = 7
+    state.heroes[0].damage = 7
     activate(state, 0)
     rolls_for(state, 6, 1, 1)
     play(state, 0, "attack:jaws>c5")
@@ -360,8 +361,8 @@ def test_r23_r39_a_hero_that_bleeds_to_death_in_its_activation_sits_out_the_next
 ) -> None:
     state = empty()
     place(state, 2, "e2")  # Nerissa: 6 HP
-    state.damage[2] = 5
-    state.conditions[2] = ["bleed"]
+    state.heroes[2].damage = 5
+    state.heroes[2].conditions = ["bleed"]
     activate(state, 2)
     play(state, 0, "move", "stop")  # the action's bleed KOs her
     assert state.view(None, log=False)["heroes"][2]["coin"] == "dark"
@@ -378,7 +379,7 @@ def test_r23_r39_a_hero_that_bleeds_to_death_in_its_activation_sits_out_the_next
 def test_r27_a_hero_kod_by_no_enemy_hero_gives_each_enemy_hero_a_coin_and_a_vp() -> None:
     state = empty()
     place(state, 3, "f3")  # Calavera on the Gallant, in the gun's range
-    state.damage[3] = 8
+    state.heroes[3].damage = 8
     kit.turn(state, 0)
     play(state, 0, "crew")
     # No deckhands to muster trouble over: the reserve fills all three points.
@@ -427,7 +428,7 @@ def test_r29_crew_muster_two_deckhands_on_each_point_then_two_bosuns() -> None:
 
 def test_r29_with_too_few_deckhands_the_side_chooses_where_they_go() -> None:
     state = empty()
-    state.reserve[0] = [3, 0]
+    state.reserve[0] = Reserve(3, 0)
     play(state, 0, "crew")
     assert decision(state)["kind"] == "muster"
     play(state, 0, "muster>h1", "muster>b1")
@@ -437,7 +438,7 @@ def test_r29_with_too_few_deckhands_the_side_chooses_where_they_go() -> None:
 
 def test_r30_the_side_orders_its_crew_and_its_deck_gun() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     play(state, 0, "crew")
     frame = decision(state)
     assert (frame["kind"], frame["triggers"]) == ("order", ["crew", "gun"])
@@ -446,7 +447,7 @@ def test_r30_the_side_orders_its_crew_and_its_deck_gun() -> None:
 
 def test_r31_crew_advance_one_zone_along_their_track_unless_enemies_are_there() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)  # track b1 b2 c2 c3 c4 ...
     crew(state, 0, "e2", deckhands=1)  # track e1 e2 f2 ...
     place(state, 3, "f2")  # an enemy on the next zone of the second
@@ -459,7 +460,7 @@ def test_r31_crew_advance_one_zone_along_their_track_unless_enemies_are_there() 
 
 def test_r32_crew_that_begin_next_to_an_enemy_may_hold() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)
     place(state, 3, "d3")  # next to c3, not on its track
     play(state, 0, "crew", "first:crew")
@@ -470,10 +471,10 @@ def test_r32_crew_that_begin_next_to_an_enemy_may_hold() -> None:
 
 def test_r32_crew_that_began_next_to_an_enemy_the_gun_removed_may_still_hold() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)
     place(state, 3, "d3")  # next to c3, in the deck gun's range, one damage from a KO
-    state.damage[3] = 8
+    state.heroes[3].damage = 8
     play(state, 0, "crew", "first:gun")
     rolls_for(state, 6, 6, 6, 6)
     if decision(state)["kind"] == "fire":
@@ -487,7 +488,7 @@ def test_r32_crew_that_began_next_to_an_enemy_the_gun_removed_may_still_hold() -
 
 def test_r32_crew_that_began_far_from_enemies_may_not_hold() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c3", deckhands=1)
     place(state, 3, "e3")  # two zones from c3
     play(state, 0, "crew", "first:crew")
@@ -497,7 +498,7 @@ def test_r32_crew_that_began_far_from_enemies_may_not_hold() -> None:
 
 def test_r33_crew_reaching_the_end_of_their_track_leave_for_an_attack_each_at_3_up() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "b7", deckhands=2)  # the next zone, b8, ends the track
     place(state, 3, "c8")  # a Marea hero on that Windcutter
     rolls_for(state, 3, 3)
@@ -516,7 +517,7 @@ def test_r33_crew_reaching_the_end_of_their_track_leave_for_an_attack_each_at_3_
 def test_r34_r36_crew_must_attack_hit_on_3_up_with_a_bosun_and_move_into_a_zone_they_clear(
 ) -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     crew(state, 0, "c4", deckhands=1, bosuns=1)  # track ... c4 c5 c6 ...
     crew(state, 1, "c5", deckhands=1)  # blocks the advance
     rolls_for(state, 3, 3)
@@ -534,7 +535,7 @@ def test_r34_r36_crew_must_attack_hit_on_3_up_with_a_bosun_and_move_into_a_zone_
 
 def test_r37_the_deck_gun_gives_no_coins_for_crew_it_kos() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     place(state, 0, "e3")
     crew(state, 1, "f6", deckhands=2)  # range 4 from the gun on g3
     play(state, 0, "crew", "first:gun")
@@ -550,9 +551,9 @@ def test_r37_the_deck_gun_gives_no_coins_for_crew_it_kos() -> None:
 def test_r39_recovery_turns_the_coins_clears_tokens_and_passes_the_first_player() -> None:
     state = empty()
     first = state.view(None, log=False)["first"]
-    state.coin[0], state.activated[0] = "gold", True
-    state.coin[1], state.activated[1] = "dark", True
-    state.activated[2] = True
+    state.heroes[0].coin, state.heroes[0].activated = "gold", True
+    state.heroes[1].coin, state.heroes[1].activated = "dark", True
+    state.heroes[2].activated = True
     kit.turn(state, 0)
     play(state, 0, "pass")
     play(state, 1, "pass")

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from plunder.engine import IllegalAction
+from plunder.games.rumbones.pieces import Kraken, Monster
 from rumbones import kit
 from rumbones.kit import activate, crew, decision, empty, legal, place, play, rolls_for
 
@@ -60,7 +61,7 @@ def test_r49_a_turn_card_asks_what_it_needs() -> None:
     state = empty()
     place(state, 0, "e2")
     place(state, 1, "e3")
-    state.damage[0], state.damage[1] = 3, 1
+    state.heroes[0].damage, state.heroes[1].damage = 3, 1
     deal(state, 0, "drowned_vigour")
     play(state, 0, "tide:drowned_vigour")
     assert decision(state)["kind"] == "mend"
@@ -136,7 +137,7 @@ def test_r53_r54_the_kraken_surfaces_when_the_dice_total_at_most_the_pools() -> 
     state = empty()
     state.pools = [4, 2]
     place(state, 0, "e2")
-    state.zone[3] = None
+    state.heroes[3].zone = None
     rolls_for(state, 2, 3, 6)  # test the waters: 5 <= 6; then its attack: 6, a rest
     play(state, 0, "pass")
     play(state, 1, "pass")
@@ -173,7 +174,7 @@ def test_r54_the_kraken_destroys_a_gangplank_in_its_way_until_it_is_kod() -> Non
 
 def test_r55_r56_the_kraken_kod_resets_every_pool_and_never_returns() -> None:
     state = empty()
-    state.kraken = ["e4", 13]  # one from its 14 HP
+    state.kraken = Kraken("e4", 13)  # one from its 14 HP
     state.pools = [5, 7]
     place(state, 0, "e3")
     activate(state, 0)
@@ -195,7 +196,7 @@ def test_r55_r56_the_kraken_kod_resets_every_pool_and_never_returns() -> None:
 
 def test_r53_the_kraken_attacks_each_round_from_its_table() -> None:
     state = empty()
-    state.kraken = ["e4", 0]
+    state.kraken = Kraken("e4", 0)
     place(state, 0, "e3")  # next to it
     crew(state, 1, "d6", deckhands=1)  # two zones away
     rolls_for(state, 5)  # crush: 2 damage to every model next to it
@@ -245,7 +246,7 @@ def test_r55_with_monster_acts_next_round_a_summoned_monster_waits_a_round() -> 
 
 def test_r55_r57_a_monster_activates_like_a_hero_and_moves_through_the_sea() -> None:
     state = empty()
-    state.monsters["sea_serpent"] = [0, "a3", 0, False, 0]
+    state.monsters["sea_serpent"] = Monster(0, "a3", 0, False, 0)
     state.summoned.append("sea_serpent")
     state._legal_cache.clear()
     place(state, 3, "b6")
@@ -261,7 +262,7 @@ def test_r55_r57_a_monster_activates_like_a_hero_and_moves_through_the_sea() -> 
 
 def test_r58_a_gangplank_a_monster_takes_returns_after_a_round_its_space_is_empty() -> None:
     state = empty()
-    state.monsters["giant_crab"] = [0, "b4", 0, False, 0]
+    state.monsters["giant_crab"] = Monster(0, "b4", 0, False, 0)
     state.summoned.append("giant_crab")
     state._legal_cache.clear()
     play(state, 0, "monster:giant_crab", "move", "swim>c4")
@@ -279,7 +280,7 @@ def test_r58_a_gangplank_a_monster_takes_returns_after_a_round_its_space_is_empt
 
 def test_r58_a_monster_never_takes_a_gangplank_holding_its_own_sides_models() -> None:
     state = empty()
-    state.monsters["giant_crab"] = [0, "b4", 0, False, 0]
+    state.monsters["giant_crab"] = Monster(0, "b4", 0, False, 0)
     state.summoned.append("giant_crab")
     place(state, 1, "c4")  # Ishmael, of the crab's side, on the gangplank
     play(state, 0, "monster:giant_crab", "move")
@@ -289,7 +290,7 @@ def test_r58_a_monster_never_takes_a_gangplank_holding_its_own_sides_models() ->
 
 def test_r58_with_monster_gangplank_sweep_a_monster_throws_its_own_side_overboard() -> None:
     state = empty(monster_gangplank="sweep")
-    state.monsters["giant_crab"] = [0, "b4", 0, False, 0]
+    state.monsters["giant_crab"] = Monster(0, "b4", 0, False, 0)
     state.summoned.append("giant_crab")
     place(state, 1, "c4")
     crew(state, 0, "c4", deckhands=1)
@@ -302,7 +303,7 @@ def test_r58_with_monster_gangplank_sweep_a_monster_throws_its_own_side_overboar
 
 def test_r59_a_kod_monster_rewards_as_a_hero_and_is_never_summoned_again() -> None:
     state = empty()
-    state.monsters["leviathan_eel"] = [1, "c4", 6, False, 1]  # one from its 7 HP
+    state.monsters["leviathan_eel"] = Monster(1, "c4", 6, False, 1)  # one from its 7 HP
     state.summoned.append("leviathan_eel")
     place(state, 0, "c3")
     activate(state, 0)

@@ -14,6 +14,7 @@ import pytest
 
 from plunder.engine import IllegalAction
 from plunder.games.rumbones.content import CONTENT
+from plunder.games.rumbones.pieces import Reserve
 from rumbones import kit
 from rumbones.kit import activate, crew, decision, empty, legal, place, play, rolls_for
 
@@ -21,7 +22,7 @@ GUNNERS = "barnacle,molly,oona;calavera,demarco,polvora"
 
 
 def unlock(state, hero: int, skill: str) -> None:  # type: ignore[no-untyped-def]
-    state.unlocked[hero].append(skill)
+    state.heroes[hero].unlocked.append(skill)
     state._legal_cache.clear()
 
 
@@ -36,7 +37,7 @@ def test_r42_the_basic_attack_and_the_passive_are_there_from_the_start() -> None
 
 def test_r42_r43_skills_are_unlocked_and_levelled_with_coins_at_no_cost_in_actions() -> None:
     state = empty()
-    state.coins[0] = 5
+    state.heroes[0].coins = 5
     activate(state, 0, deploy="e1")
     assert {"unlock:blood_frenzy", "unlock:call_of_the_deep", "unlock:shark_skin"} <= set(
         legal(state, 0))
@@ -46,7 +47,7 @@ def test_r42_r43_skills_are_unlocked_and_levelled_with_coins_at_no_cost_in_actio
     assert decision(state)["left"] == 3  # no action spent
     assert "unlock:call_of_the_deep" in legal(state, 0)  # 2 coins left: still affordable
     assert "level:blood_frenzy" not in legal(state, 0)  # levelling costs 4
-    state.coins[0] = 4
+    state.heroes[0].coins = 4
     state._legal_cache.clear()
     play(state, 0, "level:blood_frenzy")
     assert state.view(None, log=False)["heroes"][0]["skills"]["blood_frenzy"] == 2
@@ -56,7 +57,7 @@ def test_r43_after_its_third_action_a_hero_may_still_unlock_while_its_activation
     state = empty()
     activate(state, 0, deploy="e1")
     play(state, 0, "move", "stop", "move", "stop")
-    state.coins[0] = 3
+    state.heroes[0].coins = 3
     play(state, 0, "move", "stop")
     # Three actions made; the activation waits, offering only what costs no action.
     assert decision(state)["kind"] == "act" and decision(state)["left"] == 0
@@ -82,7 +83,7 @@ def test_r15_an_attack_skill_is_used_once_an_activation_the_basic_attack_any_num
 def test_r44_an_ability_is_an_action_once_an_activation() -> None:
     state = empty()
     place(state, 1, "e2")
-    state.damage[1] = 5
+    state.heroes[1].damage = 5
     unlock(state, 1, "brace")
     activate(state, 1)
     play(state, 0, "use:brace")
@@ -117,7 +118,7 @@ def test_r44_deadeye_reaches_a_zone_further(further: int) -> None:
 
 def test_r44_bosun_bond_lets_crew_hit_as_if_a_bosun_were_with_them() -> None:
     state = kit.empty(heroes=GUNNERS)
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     place(state, 2, "c4")  # Oona: Bosun Bond
     crew(state, 0, "c4", deckhands=1)
     crew(state, 1, "c5", deckhands=1)
@@ -129,7 +130,7 @@ def test_r44_bosun_bond_lets_crew_hit_as_if_a_bosun_were_with_them() -> None:
 
 def test_r44_first_mate_adds_to_crew_rolls_from_the_heroes_zone() -> None:
     state = empty()
-    state.reserve[0] = [0, 0]
+    state.reserve[0] = Reserve(0, 0)
     place(state, 0, "c4")  # Carcharius: Lord of the Deep (first mate 1)
     crew(state, 0, "c4", deckhands=1)
     crew(state, 1, "c5", deckhands=1)
@@ -185,7 +186,7 @@ def test_r45_a_reaction_is_used_once_a_round() -> None:
     state = empty()
     place(state, 3, "c5")
     unlock(state, 3, "spectral_step")
-    state.spent[3] = ["spectral_step"]
+    state.heroes[3].spent = ["spectral_step"]
     place(state, 0, "c4")
     activate(state, 0)
     rolls_for(state, 6, 6, 6)
@@ -205,13 +206,13 @@ def test_r46_a_condition_from_a_hit_and_at_most_one_of_each() -> None:
     play(state, 1, "attack:broadside_order>c5")
     assert state.view(None, log=False)["heroes"][0]["conditions"] == ["stun"]
     state.give_condition(0, "stun")
-    assert state.conditions[0] == ["stun"]
+    assert state.heroes[0].conditions == ["stun"]
 
 
 def test_r46_stun_is_shaken_off_with_an_action_before_any_other() -> None:
     state = empty()
     place(state, 0, "e2")
-    state.conditions[0] = ["stun"]
+    state.heroes[0].conditions = ["stun"]
     activate(state, 0)
     assert legal(state, 0) == ["shake", "end"]
     play(state, 0, "shake")
@@ -221,7 +222,7 @@ def test_r46_stun_is_shaken_off_with_an_action_before_any_other() -> None:
 def test_r46_slow_allows_one_move_action() -> None:
     state = empty()
     place(state, 0, "e2")
-    state.conditions[0] = ["slow"]
+    state.heroes[0].conditions = ["slow"]
     activate(state, 0)
     play(state, 0, "move", "stop")
     assert "move" not in legal(state, 0)
@@ -231,7 +232,7 @@ def test_r46_blind_takes_one_off_the_roll() -> None:
     state = empty()
     place(state, 0, "c4")
     place(state, 3, "c5")
-    state.conditions[0] = ["blind"]
+    state.heroes[0].conditions = ["blind"]
     activate(state, 0)
     rolls_for(state, 4, 4, 4)
     since = state.event_count(None)
@@ -243,7 +244,7 @@ def test_r46_blind_takes_one_off_the_roll() -> None:
 def test_r46_bleed_deals_a_damage_after_each_action() -> None:
     state = empty()
     place(state, 0, "e2")
-    state.conditions[0] = ["bleed"]
+    state.heroes[0].conditions = ["bleed"]
     activate(state, 0)
     play(state, 0, "move", "stop")
     assert state.view(None, log=False)["heroes"][0]["damage"] == 1
@@ -256,7 +257,7 @@ def bleed_to_death(**options) -> dict:  # type: ignore[no-untyped-def]
     place(state, 0, "c4")
     unlock(state, 0, "blood_frenzy")
     place(state, 4, "c5")
-    state.damage[4] = 4
+    state.heroes[4].damage = 4
     activate(state, 0)
     rolls_for(state, 6, 1, 1, 1)
     play(state, 0, "attack:blood_frenzy>c5", "end")
@@ -283,11 +284,11 @@ def test_r27_r46_with_bleed_ko_anything_else_a_bleed_ko_pays_each_enemy_hero() -
 
 def test_r46_silence_takes_every_effect_and_levelling_away() -> None:
     state = empty()
-    state.conditions[1] = ["silence"]
+    state.heroes[1].conditions = ["silence"]
     assert state.view(None, log=False)["heroes"][1]["hp_max"] == 12  # no Leviathan
     place(state, 1, "e2")
     unlock(state, 1, "brace")
-    state.coins[1] = 9
+    state.heroes[1].coins = 9
     activate(state, 1)
     assert "use:brace" not in legal(state, 0)
     assert "level:anchor_swing" not in legal(state, 0)
@@ -296,7 +297,7 @@ def test_r46_silence_takes_every_effect_and_levelling_away() -> None:
 def test_r46_conditions_end_with_the_heroes_activation() -> None:
     state = empty()
     place(state, 0, "e2")
-    state.conditions[0] = ["blind", "slow"]
+    state.heroes[0].conditions = ["blind", "slow"]
     activate(state, 0)
     play(state, 0, "end")
     assert state.view(None, log=False)["heroes"][0]["conditions"] == []

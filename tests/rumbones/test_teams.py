@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import plunder
 from plunder.engine import IllegalAction
+from plunder.games.rumbones.pieces import Reserve
 from rumbones import kit
 from rumbones.kit import crew, empty, legal, objective, place, rolls_for
 
@@ -185,7 +186,7 @@ def test_r65_a_determinization_keeps_the_teams_hands_and_redraws_the_others() ->
 def test_r66_the_crew_is_played_by_the_player_who_controls_it() -> None:
     state = empty(seed=1, heroes=kit.HEROES_3, players=3)
     assert state.view(None, log=False)["control"]["crew"] == [2, 1]
-    state.reserve[0] = [1, 0]  # too few deckhands for every point: a choice
+    state.reserve[0] = Reserve(1, 0)  # too few deckhands for every point: a choice
     state.act(0, "crew")  # seat 0 activates the team's crew; seat 2 plays it
     assert state.decision.kind == "muster" and state.pending == {2}
 
@@ -193,7 +194,7 @@ def test_r66_the_crew_is_played_by_the_player_who_controls_it() -> None:
 def test_r66_at_four_players_whoever_activates_the_crew_plays_it() -> None:
     for seat in (0, 2):
         state = empty(seed=1, heroes=kit.HEROES_4, players=4)
-        state.reserve[0] = [1, 0]
+        state.reserve[0] = Reserve(1, 0)
         state.act(seat, "crew")
         assert state.decision.kind == "muster" and state.pending == {seat}
 
@@ -225,7 +226,7 @@ def test_r68_teammates_models_are_friendly() -> None:
     assert "attack:jaws>c4" in legal(state, 0)
     rolls_for(state, 6, 6, 6)
     state.act(0, "attack:jaws>c4")
-    assert state.damage[1] == 0 and state.damage[5] == 3
+    assert state.heroes[1].damage == 0 and state.heroes[5].damage == 3
 
 
 def test_r68_every_player_of_the_winning_side_wins() -> None:
@@ -256,7 +257,7 @@ def test_r69_the_team_decides_which_player_gains_an_objectives_benefits() -> Non
     assert frame["seats"] == [0, 2] and frame["objective"] == "chest"
     assert legal(state, 0) == legal(state, 2) == ["reward:0", "reward:2"]
     state.act(0, "reward:2")  # seat 0 answers for the team: seat 2's heroes gain
-    assert [state.coins[h] for h in range(4)] == [0, 3, 0, 3]
+    assert [state.heroes[h].coins for h in range(4)] == [0, 3, 0, 3]
     assert state.vp[0] == 2
     # The attack goes on: Carcharius's activation continues.
     assert state.decision.kind == "act" and state.pending == {0}
@@ -269,7 +270,7 @@ def test_r69_two_players_need_no_such_decision() -> None:
     kit.activate(state, 0)
     rolls_for(state, 6, 1, 1)
     state.act(0, "attack:jaws>c6")
-    assert [state.coins[h] for h in range(3)] == [3, 3, 3]
+    assert [state.heroes[h].coins for h in range(3)] == [3, 3, 3]
     assert state.decision.kind == "act"
 
 

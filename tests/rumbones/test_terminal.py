@@ -19,6 +19,7 @@ import plunder
 from plunder.bots import get as get_bot
 from plunder.cli import app
 from plunder.engine.windows import AutoPass
+from plunder.games.rumbones.pieces import Kraken, Monster, Reserve
 from plunder.games.rumbones.terminal import Board, BonesRenderer, ViewReader
 from plunder.terminal.render import WATCHING, renderer_for
 from plunder.terminal.table import QuitRequested, TerminalTable
@@ -72,12 +73,12 @@ def test_the_board_draws_every_zone_with_what_stands_there() -> None:
     place(state, 4, "b7")
     crew(state, 0, "c3", deckhands=3, bosuns=1)
     crew(state, 1, "b7", deckhands=2, bosuns=1)
-    state.crew[1][0][4] = [1]  # the bosun wounded
+    state.crew[1][0].bosuns = [1]  # the bosun wounded
     objective(state, 0, "e2", "mainmast", damage=3)
     objective(state, 1, "i7", "helm")
-    state.monsters["giant_crab"] = [1, "a2", 2, False, 1]
+    state.monsters["giant_crab"] = Monster(1, "a2", 2, False, 1)
     state.summoned.append("giant_crab")
-    state.kraken = ["e4", 4]
+    state.kraken = Kraken("e4", 4)
     state.wrecked["g4"] = "kraken"
     state.jammed[1] = True
     text = shown(RENDERER.table(state.view(0), {0: "you"}))
@@ -140,18 +141,18 @@ def test_the_broadside_board_and_a_narrow_console() -> None:
 def test_each_side_shows_its_heroes_crew_reserve_vp_pools_and_tide() -> None:
     state = kit.empty()
     place(state, 0, "d2")
-    state.damage[0] = 3
-    state.coins[0] = 4
-    state.unlocked[0].append("shark_skin")
-    state.levels[0]["jaws"] = 2
-    state.spent[0].append("shark_skin")
-    state.conditions[0] = ["stun"]
-    state.coin[4] = "dark"
-    state.activated[4] = True
-    state.overboard[5] = True
+    state.heroes[0].damage = 3
+    state.heroes[0].coins = 4
+    state.heroes[0].unlocked.append("shark_skin")
+    state.heroes[0].levels["jaws"] = 2
+    state.heroes[0].spent.append("shark_skin")
+    state.heroes[0].conditions = ["stun"]
+    state.heroes[4].coin = "dark"
+    state.heroes[4].activated = True
+    state.heroes[5].overboard = True
     state.vp = [3, 1]
     state.pools = [2, 5]
-    state.reserve[1] = [7, 2]
+    state.reserve[1] = Reserve(7, 2)
     state.discards[1] = ["cursed_gold", "cursed_gold", "deadly_aim"]
     text = " ".join(shown(RENDERER.table(state.view(None), {})).split())
     assert "Deep Sea Lords (seat 0): 3 VP of 8" in text
@@ -268,7 +269,7 @@ def test_an_attack_its_windows_and_its_dice_are_told_in_words() -> None:
     place(state, 0, "c4")
     place(state, 3, "c5")
     place(state, 4, "c5")
-    state.unlocked[3].append("spectral_step")  # Calavera's reaction
+    state.heroes[3].unlocked.append("spectral_step")  # Calavera's reaction
     state.hand[0] = ["rising_tide"]
     state.hand[1] = ["bone_shield", "deadly_aim"]  # a defender's card, an attacker's
     activate(state, 0)
@@ -312,7 +313,7 @@ def test_a_reroll_names_each_die() -> None:
     state = kit.empty(heroes="barnacle,molly,oona;calavera,demarco,polvora")
     place(state, 0, "c3")  # Old Barnacle: Coral Shot, re-roll 1
     place(state, 3, "c6")
-    state.unlocked[0].append("coral_shot")
+    state.heroes[0].unlocked.append("coral_shot")
     activate(state, 0)
     rolls_for(state, 1, 2)
     play(state, 0, "attack:coral_shot>c6")

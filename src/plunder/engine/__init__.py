@@ -19,7 +19,7 @@ from plunder.engine.options import Option
 from plunder.engine.registry import games, load, manifest, names, register, replay
 from plunder.engine.result import Result
 from plunder.engine.space import ActionSpace
-from plunder.engine.state import DECIDING, ELIMINATED, OUT, PUBLIC, WAITING, State
+from plunder.engine.state import DECIDING, ELIMINATED, OUT, PUBLIC, WAITING, State, record
 from plunder.engine.words import Ask
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "load",
     "manifest",
     "names",
+    "record",
     "register",
     "replay",
 ]

@@ -22,8 +22,9 @@ Every registered game, under each of its modes and options, must pass
   "waiting", "out", "eliminated" for the others;
 * ``determinism``: the same options, seed and moves give the same state;
 * ``clone``: a clone and its original never affect each other;
-* ``sharing``: no list, dict, set, byte array or object of the game's own is
-  shared by a state and its clone (nor the chance generator);
+* ``sharing``: no list, dict, set, byte array, record or object of the game's own
+  (nor any of those inside a record) is shared by a state and its clone (nor the
+  chance generator);
 * ``pickle``: the game, and every state, survive ``pickle`` and ``copy.deepcopy``
   and the copies play on alike;
 * ``record``: a record survives JSON and replays to the same state;

@@ -23,7 +23,7 @@ from plunder.engine.conformance.core import (
 from plunder.engine.conformance.play import _play
 from plunder.engine.game import Game
 from plunder.engine.registry import load, replay
-from plunder.engine.state import State
+from plunder.engine.state import State, is_record
 
 
 def check_determinism(state: State, *, whole: bool = True, new: bool = True) -> None:
@@ -101,7 +101,8 @@ def check_sharing(state: State) -> None:
     same place: a list, dict, set, byte array, array or object with a ``__dict__``
     (other than the game) found in both is a change waiting to leak from one
     play into the other. Frozen dataclasses may be shared if nothing mutable is
-    inside them; slotted values (actions, frames, logged events) are immutable.
+    inside them; records (``@record``) are mutable and walked field by field;
+    other slotted values (actions, frames, logged events) are immutable.
     """
     clone = state.clone()
     where = _where(state)
@@ -117,7 +118,8 @@ def _walk(a: Any, b: Any, path: str, seen: set[int], where: str) -> None:
         return
     seen.add(id(a))
     frozen = dataclasses.is_dataclass(a) and a.__dataclass_params__.frozen  # type: ignore[union-attr]
-    if a is b and (isinstance(a, _MUTABLE) or (hasattr(a, "__dict__") and not frozen)):
+    mutable = isinstance(a, _MUTABLE) or is_record(a) or (hasattr(a, "__dict__") and not frozen)
+    if a is b and mutable:
         raise ConformanceFailure(
             "sharing",
             f"{path} (a {type(a).__name__}) is one object in the state and its clone",
@@ -133,7 +135,7 @@ def _walk(a: Any, b: Any, path: str, seen: set[int], where: str) -> None:
             _walk(
                 value, items[index] if index < len(items) else None, f"{path}[{index}]", seen, where
             )
-    elif frozen:
+    elif frozen or is_record(a):
         for spec in dataclasses.fields(a):
             _walk(
                 getattr(a, spec.name),

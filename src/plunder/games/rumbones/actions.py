@@ -18,9 +18,7 @@ HERO_KO_COINS = 3  # R26
 HERO_KO_VP = 1  # R26
 CREW_KO_COINS = 1  # R25
 GOLD, DARK = "gold", "dark"  # the sides of a dead man's coin (R23)
-# A crew group: the models of one side on one zone and one track (track -1: crew
-# pushed off every track, who stay where they are).
-TRACK, POS, ZONE, HANDS, BOSUNS = range(5)
+# The track of crew pushed off every track, who stay where they are (R31, R47).
 STRAY = -1
 DECKHAND, BOSUN = "deckhand", "bosun"
 VERBS = ("pick", "captain", "reward", "loot", "seize", "hero", "crew", "pass", "deploy", "move",

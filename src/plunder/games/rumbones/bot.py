@@ -37,7 +37,7 @@ from plunder.engine.state import State
 from plunder.games.rumbones.actions import STOP, BonesAction
 from plunder.games.rumbones.clash import ClashState
 from plunder.games.rumbones.content import CONTENT
-from plunder.games.rumbones.rules import ADVANCE, BOSUNS, HANDS, BonesState, other
+from plunder.games.rumbones.rules import ADVANCE, BonesState, other
 
 # Worlds sampled for each action, per level.
 WORLDS = {"easy": 1, "normal": 3, "hard": 6}
@@ -89,15 +89,15 @@ def _strength(state: ClashState, side: int, wounds: float = 1.0, eager: bool = F
     the fight (what a player wants of its own heroes)."""
     worth = 0.0
     for hero in state.alive(side):
-        worth += state.lives[hero] - wounds * state.damage[hero] / state.max_hp(hero)
+        worth += state.lives[hero] - wounds * state.heroes[hero].damage / state.max_hp(hero)
         # Coins as far as they buy skills still to buy, and the coins spent on skills:
         # buying one is no loss, and coins beyond every skill are worth nothing.
         skills = [CONTENT.skills[s] for s in state.skills_of(hero)]
-        spent = sum(s.unlock for s in skills if s.name in state.unlocked[hero])
-        spent += sum(s.level_up for s in skills if s.name in state.levels[hero])
+        spent = sum(s.unlock for s in skills if s.name in state.heroes[hero].unlocked)
+        spent += sum(s.level_up for s in skills if s.name in state.heroes[hero].levels)
         total = sum(s.unlock + s.level_up for s in skills)
-        worth += CLASH_COIN * min(total, state.coins[hero] + spent)
-        zone = state.zone[hero]
+        worth += CLASH_COIN * min(total, state.heroes[hero].coins + spent)
+        zone = state.heroes[hero].zone
         if eager and zone is not None:
             worth += READY - CLASH_NEAR * _to_the_fight(state, side, zone)
     return worth
@@ -108,7 +108,7 @@ def _to_the_fight(state: ClashState, side: int, zone: str) -> int:
     the Chest, where none is): a brawl is won by going to it."""
     board = state.config.board
     enemies = [z for enemy in state.foes(side) for h in state.heroes_of(enemy)
-               if (z := state.zone[h]) is not None]
+               if (z := state.heroes[h].zone) is not None]
     if not enemies:
         return board.distance(zone, state.arena.chest)
     return min(board.distance(zone, there) for there in enemies)
@@ -118,15 +118,15 @@ def _worth(state: BonesState, side: int) -> float:
     enemy = other(side)
     worth = float(state.vp[side])
     for entry in state.objectives[enemy].values():
-        objective = CONTENT.objectives[entry[0]]
-        worth += objective.vp * entry[1] / objective.hp
+        objective = CONTENT.objectives[entry.objective]
+        worth += objective.vp * entry.damage / objective.hp
     for hero in state.heroes_of(enemy):
-        worth += state.damage[hero] / CONTENT.heroes[state.hero[hero]].hp
+        worth += state.heroes[hero].damage / CONTENT.heroes[state.heroes[hero].name].hp
     for group in state.crew[side]:
-        worth += CREW * (group[HANDS] + len(group[BOSUNS]))
+        worth += CREW * group.models
     targets = state.target_zones(side)
     for hero in state.heroes_of(side):
-        zone = state.zone[hero]
+        zone = state.heroes[hero].zone
         if zone is not None:
             worth += READY - NEAR * _out_of_reach(state, hero, zone, targets)
     return worth
@@ -139,7 +139,7 @@ def _out_of_reach(state: BonesState, hero: int, zone: str, targets: set[str]) ->
         return 0
     board = state.config.board
     nearest = min(board.distance(zone, target) for target in targets)
-    return max(0, nearest - state.reach(hero, CONTENT.heroes[state.hero[hero]].basic))
+    return max(0, nearest - state.reach(hero, CONTENT.heroes[state.heroes[hero].name].basic))
 
 
 def evaluate(state: State) -> tuple[float, ...] | None:
@@ -220,7 +220,7 @@ def _towards_targets(state: BonesState, seat: int, legal: list[Action], rng: ran
         return min(board.distance(zone, t) for t in targets)
 
     hero = state.decision.data.get("hero") if state.decision is not None else None
-    here = state.zone[hero] if hero is not None else None
+    here = state.heroes[hero].zone if hero is not None else None
     best, choice = (gap(here) if here is not None else 99), None
     options = [a for a in legal if a.zone]  # type: ignore[attr-defined]
     rng.shuffle(options)
@@ -236,7 +236,7 @@ def _towards_targets(state: BonesState, seat: int, legal: list[Action], rng: ran
 def _closer(state: ClashState, hero: int, legal: list[Action]) -> Action:
     """The step that brings ``hero`` nearest the fight; stop where none brings it nearer."""
     side = state.side_of(hero)
-    here = state.zone[hero]
+    here = state.heroes[hero].zone
     assert here is not None
     best, nearest = STOP, _to_the_fight(state, side, here)
     for action in legal:

@@ -25,7 +25,9 @@ from typing import Any
 from plunder.engine.frame import Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import KEEP, LOOT, SEIZE, BonesAction, act
+from plunder.games.rumbones.combat import HOLDING
 from plunder.games.rumbones.content import CONTENT, Arena
+from plunder.games.rumbones.pieces import Standing
 from plunder.games.rumbones.rules import BonesState
 
 
@@ -36,9 +38,8 @@ class ClashState(BonesState):
         arena = self.arena
         self.routes = tuple(() for _ in self.seating.sides)  # no crew, no tracks
         self.lives = [0] * self.seating.hero_count  # R76: filled when the heroes come
-        # Deck features standing: zone -> [objective, damage]; anyone may damage them.
-        self.features: dict[str, list[Any]] = {z: [o, 0] for z, o in arena.features.items()}
-        self.seizing: list[Any] = []  # R82: the hero that may step onto the Chest now
+        # Deck features standing, by zone; anyone may damage them.
+        self.features: dict[str, Standing] = {z: Standing(o, 0) for z, o in arena.features.items()}
         self.queue: list[int] = []  # R78: the players still to play this round, in order
         self.emit({"type": "setup", "board": arena.name, "factions": [],
                    "text": text.clash_setup(arena.title, self.players)})
@@ -79,7 +80,7 @@ class ClashState(BonesState):
         return set(self.features)
 
     def features_in(self, side: int, zone: str) -> list[str]:
-        return [self.features[zone][0]] if zone in self.features else []
+        return [self.features[zone].objective] if zone in self.features else []
 
     def alive(self, side: int) -> list[int]:
         """A player's heroes still in the game (a life left)."""
@@ -96,7 +97,7 @@ class ClashState(BonesState):
                 self._add_hero(name, side)
             self.emit({"type": "heroes", "side": side, "heroes": list(self.picks[side]),
                        "text": text.clash_heroes(side, self.picks[side])})
-        self.lives = [lives] * len(self.hero)
+        self.lives = [lives] * len(self.heroes)
         # R75: each player rolls 2 dice; the highest goes first; the tied highest roll
         # again.
         rolling = list(range(len(self.seating.sides)))
@@ -147,9 +148,9 @@ class ClashState(BonesState):
         self._ask_turn()
 
     def _end_round(self) -> None:
-        for h in range(len(self.hero)):
-            self.activated[h] = False
-            self.spent[h] = []  # R45: reactions are ready again
+        for h in range(len(self.heroes)):
+            self.heroes[h].activated = False
+            self.heroes[h].spent = []  # R45: reactions are ready again
         limit = self.game.options["clash_rounds"]
         if self.round >= limit:
             # R84: the round limit: no one wins.
@@ -177,7 +178,7 @@ class ClashState(BonesState):
         hero = frame.data["hero"]
         self.actions_left -= 1
         self.emit({"type": "loot", "hero": hero, "zone": self.arena.chest,
-                   "text": text.loot(self.hero[hero])})
+                   "text": text.loot(self.heroes[hero].name)})
         self.gain_coins(hero, self.arena.chest_coins, "the Captain's Chest")
         self._after_action()
 
@@ -185,31 +186,30 @@ class ClashState(BonesState):
         return [SEIZE, KEEP]
 
     def _on_seize(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        hero = self.seizing[0]
-        self.seizing = []
+        hero = frame.get("hero")
         self.pop()
         if action == SEIZE:
-            self.zone[hero] = self.arena.chest
+            self.heroes[hero].zone = self.arena.chest
             self.emit({"type": "seize", "hero": hero, "zone": self.arena.chest,
-                       "text": text.seize(self.hero[hero], self.arena.chest)})
+                       "text": text.seize(self.heroes[hero].name, self.arena.chest)})
         if self._over is None:
             self._next_hit()
 
-    def holding(self) -> bool:
-        return bool(self.reward or self.seizing)
+    # R82: a hero's seizing the Chest interrupts the hits too.
+    holds = HOLDING | {"seize"}
 
     # ----------------------------------------------------------- KOs and coins (R76, R79, R80)
     def _hero_ko(self, hero: int, by: int | None) -> None:
         """R76, R79: a KO costs a life and takes the hero off the board, with no dead
         man's coin: it deploys again on its player's next turn; with no life left it
         is out of the game. The hero that KO'd it gains 3 coins, and no one VP."""
-        zone = self.zone[hero]
-        self.zone[hero] = None
-        self.damage[hero] = 0
-        self.conditions[hero] = []
+        zone = self.heroes[hero].zone
+        self.heroes[hero].zone = None
+        self.heroes[hero].damage = 0
+        self.heroes[hero].conditions = []
         self.lives[hero] -= 1
         self.emit({"type": "hero_ko", "hero": hero, "lives": self.lives[hero],
-                   "text": text.clash_ko(self.hero[hero], self.lives[hero])})
+                   "text": text.clash_ko(self.heroes[hero].name, self.lives[hero])})
         if by is not None and self.side_of(by) != self.side_of(hero):
             self.gain_coins(by, self.arena.ko_coins, "enemy hero KO'd")
         if hero == self.acting:
@@ -225,29 +225,28 @@ class ClashState(BonesState):
         """R82: a hero within 1 zone of the Chest that KOs a hero standing on it may
         move onto it at once, for free (offered for a KO by an attack's hit)."""
         chest = self.arena.chest
-        if zone != chest or by is None or not self.attack or self.attack.get("hero") != by:
+        if zone != chest or by is None or self.attack is None or self.attack.hero != by:
             return
-        there = self.zone[by]
+        there = self.heroes[by].zone
         if there is None or there == chest or self.config.board.distance(there, chest) > 1:
             return
-        self.seizing = [by]
-        self.push(Frame.of("seize", [self.owner[by]], hero=by, zone=chest))
+        self.push(Frame.of("seize", [self.heroes[by].owner], hero=by, zone=chest))
 
     def _hurt_feature(self, zone: str, name: str, amount: int, by_side: int,
                       by: int | None) -> None:
         """R80: a hit on a deck feature: the hero gains a coin for each point of damage;
         destroyed, the feature is gone, and gives nothing more."""
         entry = self.features[zone]
-        entry[1] += amount
-        objective = CONTENT.objectives[entry[0]]
-        self.emit({"type": "hit", "target": entry[0], "zone": zone, "amount": amount,
+        entry.damage += amount
+        objective = CONTENT.objectives[entry.objective]
+        self.emit({"type": "hit", "target": entry.objective, "zone": zone, "amount": amount,
                    "text": text.hit(objective.title, zone, amount)})
         if by is not None:
             self.gain_coins(by, amount * self.arena.damage_coins, objective.title)
-        if entry[1] >= objective.hp:
+        if entry.damage >= objective.hp:
             del self.features[zone]
-            self.emit({"type": "destroyed", "zone": zone, "objective": entry[0],
-                       "text": text.clash_destroyed(entry[0])})
+            self.emit({"type": "destroyed", "zone": zone, "objective": entry.objective,
+                       "text": text.clash_destroyed(entry.objective)})
 
     # ----------------------------------------------------------- no Tide (R74)
     def _seats_tide(self, data: Any) -> list[int]:
@@ -258,11 +257,11 @@ class ClashState(BonesState):
         view = super()._table_view()
         for hero in view["heroes"]:
             hero["lives"] = self.lives[hero["index"]]  # R76: shown on the hero
-        view["features"] = {zone: {"objective": entry[0], "damage": entry[1],
-                                   "hp": CONTENT.objectives[entry[0]].hp}
+        view["features"] = {zone: {"objective": entry.objective, "damage": entry.damage,
+                                   "hp": CONTENT.objectives[entry.objective].hp}
                             for zone, entry in sorted(self.features.items())}
         view["chest"] = self.arena.chest
-        view["players_left"] = self.players_left() if self.hero else list(
+        view["players_left"] = self.players_left() if self.heroes else list(
             range(len(self.seating.sides)))
         view["to_play"] = list(self.queue)
         return view

@@ -13,29 +13,39 @@ from plunder.engine.frame import ANY, Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import (
     BOSUN,
-    BOSUNS,
     CREW_KO_COINS,
     DARK,
     DECKHAND,
     GOLD,
-    HANDS,
     HERO_KO_COINS,
     HERO_KO_VP,
     KEEP,
     PASS,
-    ZONE,
     BonesAction,
     act,
     other,
 )
 from plunder.games.rumbones.content import CONTENT, Profile
 from plunder.games.rumbones.effects import EFFECTS
+from plunder.games.rumbones.pieces import Attack
 from plunder.games.rumbones.sea import KRAKEN
 from plunder.games.rumbones.whole import Whole
+
+# The decisions that interrupt an attack's hits: who of a team gains an objective (R69).
+HOLDING = frozenset(("reward",))
 
 
 class Combat(Whole):
     """Rum & Bones: attacks, dice, reactions, hits, KOs, push, coins and VP (R15-R27, R47)."""
+
+    holds: frozenset[str] = HOLDING
+
+    @property
+    def attacking(self) -> Attack:
+        """The attack under way (there is one)."""
+        attack = self.attack
+        assert attack is not None
+        return attack
 
     def _declare_attack(
         self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
@@ -48,16 +58,15 @@ class Combat(Whole):
         makes the attack's choices (R62)."""
         self.emit({"type": "attack", "side": side, "zone": zone, "hero": hero, "skill": skill,
                    "monster": monster or None, "text": text.attack(who, zone)})
-        if hero is not None and "blind" in self.conditions[hero]:
+        if hero is not None and "blind" in self.heroes[hero].conditions:
             modifier -= 1  # R46: Blind: attacks are -1 to hit (on the roll, R18)
-        self.attack = {"side": side, "seat": seat, "zone": zone, "hero": hero,
-                       "damage": profile.damage,
-                       "then": then, "coins": coins, "had": self.enemies_in(side, zone),
-                       "skill": skill, "heroes_hit": [], "push": 0, "monster": monster,
-                       "dice": profile.dice, "modifier": modifier, "who": who,
-                       # What attacks: a hero, a sea monster, crew, a raid, a deck gun.
-                       "source": source or ("hero" if hero is not None else "monster"),
-                       "to_hit": profile.to_hit if to_hit is None else to_hit}
+        self.attack = Attack(side=side, seat=seat, zone=zone, hero=hero,
+                             damage=profile.damage,
+                             then=then, coins=coins, had=self.enemies_in(side, zone),
+                             skill=skill, monster=monster,
+                             dice=profile.dice, modifier=modifier, who=who,
+                             source=source or ("hero" if hero is not None else "monster"),
+                             to_hit=profile.to_hit if to_hit is None else to_hit)
         self.rerolls = 0
         if hero is not None and skill:
             self._run(hero, skill, "roll")
@@ -67,10 +76,10 @@ class Combat(Whole):
             self._roll_attack()
 
     def _roll_attack(self) -> None:
-        attack = self.attack
+        attack = self.attacking
         self.pool = self.roll_pool(
-            attack["dice"], attack["to_hit"], modifier=attack["modifier"], reason=attack["who"],
-            seat=attack["seat"],
+            attack.dice, attack.to_hit, modifier=attack.modifier, reason=attack.who,
+            seat=attack.seat,
         )
         self._offer_reroll()
 
@@ -82,7 +91,7 @@ class Combat(Whole):
     def _offer_reroll(self) -> None:
         """R18: a die is re-rolled at most once, one at a time, as effects allow."""
         if self.rerolls > 0 and self._missed():
-            self.replace(Frame.of("reroll", [self.attack["seat"]], left=self.rerolls,
+            self.replace(Frame.of("reroll", [self.attacking.seat], left=self.rerolls,
                                   pool=self.pool.to_json() if self.pool else None))
             return
         self._react()
@@ -104,55 +113,55 @@ class Combat(Whole):
         one of whose heroes in the zone has a reaction ready (public information)."""
         assert self.pool is not None
         self.hits = self.pool.hits
-        self.open_window("hits", PASS, zone=self.attack["zone"], hits=self.hits,
-                         attacker=self.attack["hero"])
+        self.open_window("hits", PASS, zone=self.attacking.zone, hits=self.hits,
+                         attacker=self.attacking.hero)
 
     def _reactors(self, side: int, zone: str) -> list[tuple[int, str]]:
         out = []
         for hero in self.heroes_in(side, zone):
             if self.silenced(hero):
                 continue
-            for skill in self.unlocked[hero]:
-                if CONTENT.skills[skill].reaction and skill not in self.spent[hero]:
+            for skill in self.heroes[hero].unlocked:
+                if CONTENT.skills[skill].reaction and skill not in self.heroes[hero].spent:
                     out.append((hero, skill))
         return out
 
     def _defenders(self, zone: str) -> list[tuple[int, str]]:
         """The reactions ready in ``zone`` against the attack: its foes' heroes'."""
-        return [pair for enemy in self.foes(self.attack["side"])
+        return [pair for enemy in self.foes(self.attacking.side)
                 for pair in self._reactors(enemy, zone)]
 
     def _seats_hits(self, data: Any) -> list[int]:
         if self.hits <= 0:
             return []
-        return sorted({self.owner[hero] for hero, _ in self._defenders(data["zone"])})
+        return sorted({self.heroes[hero].owner for hero, _ in self._defenders(data["zone"])})
 
     def _plays_hits(self, seat: int, frame: Frame) -> list[Action]:
         # R62: a player reacts with its own heroes only.
         return [act("react", skill) for hero, skill in self._defenders(frame.data["zone"])
-                if self.owner[hero] == seat]
+                if self.heroes[hero].owner == seat]
 
     def _play_hits(self, seat: int, action: Action, frame: Frame) -> None:
         assert isinstance(action, BonesAction)
         hero = next(h for h, s in self._defenders(frame.data["zone"])
-                    if s == action.arg and self.owner[h] == seat)
-        self.spent[hero].append(action.arg)
+                    if s == action.arg and self.heroes[h].owner == seat)
+        self.heroes[hero].spent.append(action.arg)
         self.emit({"type": "reaction", "hero": hero, "skill": action.arg,
-                   "text": text.reaction(self.hero[hero], action.arg)})
+                   "text": text.reaction(self.heroes[hero].name, action.arg)})
         self._run(hero, action.arg, "reaction")
 
     def _window_first(self, frame: Frame) -> int:
         # The plays of a window resolve from the player after the attacker's on.
-        return (self.attack["seat"] + 1) % self.players
+        return (self.attacking.seat + 1) % self.players
 
     def _after_hits(self, frame: Frame) -> None:
-        if self.attack:
+        if self.attack is not None:
             self._next_hit()
 
     def assign_targets(self) -> list[str]:
         """R19: the targets the next hit may go to: enemy deckhands first, then bosuns,
         then heroes, then objectives; never a friendly model."""
-        side, zone = self.attack["side"], self.attack["zone"]
+        side, zone = self.attacking.side, self.attacking.zone
         foes = self.foes(side)
         deckhands = bosuns = 0
         for enemy in foes:
@@ -160,8 +169,8 @@ class Combat(Whole):
             deckhands, bosuns = deckhands + here[0], bosuns + here[1]
         # Sea monsters are struck as heroes are (R59), and so is the Kraken.
         giants = [name for name, m in sorted(self.monsters.items())
-                  if m[0] in foes and m[1] == zone]
-        if self.kraken and self.kraken[0] == zone:
+                  if m.side in foes and m.zone == zone]
+        if self.kraken and self.kraken.zone == zone:
             giants.append(KRAKEN)
         levels = [
             [DECKHAND] if deckhands else [],
@@ -173,7 +182,7 @@ class Combat(Whole):
 
     def features_in(self, side: int, zone: str) -> list[str]:
         """The deck features in ``zone`` that ``side`` may attack: its foes' objectives."""
-        return [self.objectives[enemy][zone][0] for enemy in self.foes(side)
+        return [self.objectives[enemy][zone].objective for enemy in self.foes(side)
                 if zone in self.objectives[enemy]]
 
     def crew_side(self, side: int, zone: str, kind: str) -> int:
@@ -187,7 +196,7 @@ class Combat(Whole):
             if not targets:
                 break
             if len(targets) > 1:
-                self.replace(Frame.of("assign", [self.attack["seat"]], zone=self.attack["zone"],
+                self.replace(Frame.of("assign", [self.attacking.seat], zone=self.attacking.zone,
                                       hits=self.hits, targets=targets))
                 return
             self.hits -= 1
@@ -195,22 +204,22 @@ class Combat(Whole):
         if self._over is not None or self.holding():
             return  # the game is over, or a decision interrupts the hits (R69, R82)
         self.hits = 0
-        hero, skill = self.attack["hero"], self.attack["skill"]
-        if hero is not None and skill and self.zone[hero] is not None:
+        hero, skill = self.attacking.hero, self.attacking.skill
+        if hero is not None and skill and self.heroes[hero].zone is not None:
             # The attack's effects on what it hit (R44, R46, R47).
             self._run(hero, skill, "hit")
-        if self.attack["push"] and self._shove_targets():
-            self.replace(Frame.of("shove", [self.attack["seat"]], zone=self.attack["zone"],
-                                  push=self.attack["push"]))
+        if self.attacking.push and self._shove_targets():
+            self.replace(Frame.of("shove", [self.attacking.seat], zone=self.attacking.zone,
+                                  push=self.attacking.push))
             return
         self._finish_attack()
 
     def _finish_attack(self) -> None:
-        then, side, zone = self.attack["then"], self.attack["side"], self.attack["zone"]
+        then, side, zone = self.attacking.then, self.attacking.side, self.attacking.zone
         # Whether the attack KO'd every enemy model that stood in its zone (R36).
         self.last_zone = zone
-        self.enemies_cleared = self.attack["had"] and not self.enemies_in(side, zone)
-        self.attack = {}
+        self.enemies_cleared = self.attacking.had and not self.enemies_in(side, zone)
+        self.attack = None
         self.pool = None
         getattr(self, f"_after_{then}")()
 
@@ -218,9 +227,9 @@ class Combat(Whole):
     def _shove_targets(self) -> list[str]:
         """The enemy models of the zone attacked that a push may move: a hero the
         attack hit (never a steady one), or a deckhand or bosun of the zone."""
-        side, zone = self.attack["side"], self.attack["zone"]
-        out = [f"hero{h}" for h in self.attack["heroes_hit"]
-               if self.zone[h] == zone and not self.has_passive(h, "steady")]
+        side, zone = self.attacking.side, self.attacking.zone
+        out = [f"hero{h}" for h in self.attacking.heroes_hit
+               if self.heroes[h].zone == zone and not self.has_passive(h, "steady")]
         deckhands = bosuns = 0
         for enemy in self.foes(side):
             here = self.crew_in(enemy, zone)
@@ -229,12 +238,11 @@ class Combat(Whole):
         out += [BOSUN] if bosuns else []
         return out
 
-    def _pushed_side(self) -> int:
-        """The side of the model being pushed."""
-        model, zone = self.pushing[0], self.pushing[1]
+    def _pushed_side(self, model: str, zone: str) -> int:
+        """The side of ``model`` (``heroN``, a deckhand or a bosun) pushed on ``zone``."""
         if model.startswith("hero"):
             return self.side_of(int(model[4:]))
-        return self.crew_side(self.attack["side"], zone, model)
+        return self.crew_side(self.attacking.side, zone, model)
 
     def _legal_shove(self, seat: int, frame: Frame) -> list[BonesAction]:
         return [KEEP, *(act("shove", t) for t in self._shove_targets())]
@@ -243,31 +251,38 @@ class Combat(Whole):
         if action == KEEP:
             self._finish_attack()
             return
-        self.pushing = [action.arg, self.attack["zone"], self.attack["push"]]
-        self._ask_push()
+        self._ask_push(action.arg, self.attacking.zone, self.attacking.push)
 
-    def _push_zones(self) -> list[str]:
+    def _push_zones(self, model: str, zone: str) -> list[str]:
         """R47: a pushed model moves as a model moves (never diagonally, never into its
         enemies), but may be forced into the sea."""
-        zone = self.pushing[1]
         board = self.config.board
-        pushed_side = self._pushed_side()
+        pushed_side = self._pushed_side(model, zone)
         return [z for z in board.neighbours(zone) if not self.blocks(pushed_side, z)]
 
-    def _ask_push(self) -> None:
-        if self.pushing and self.pushing[2] > 0 and self._push_zones():
-            self.replace(Frame.of("push", [self.attack["seat"]], model=self.pushing[0],
-                                  zone=self.pushing[1], left=self.pushing[2]))
+    def _ask_push(self, model: str, zone: str, left: int) -> None:
+        """The next step of a push (R47), which its frame carries: the model pushed, where
+        it stands and the steps left."""
+        if left > 0 and self._push_zones(model, zone):
+            self.replace(Frame.of("push", [self.attacking.seat], model=model, zone=zone,
+                                  left=left))
             return
-        self.pushing = []
         self._finish_attack()
 
+    def push_under_way(self) -> list[Any] | None:
+        """The push being made, as its frame carries it: model, zone, steps left."""
+        frame = self.decision
+        if frame is None or frame.kind != "push":
+            return None
+        return [frame.get("model"), frame.get("zone"), frame.get("left")]
+
     def _legal_push(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("push", zone=z) for z in self._push_zones()]
+        return [act("push", zone=z) for z in self._push_zones(frame.get("model"),
+                                                              frame.get("zone"))]
 
     def _on_push(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        model, start, left = self.pushing
-        enemy = self._pushed_side()
+        model, start, left = frame.get("model"), frame.get("zone"), frame.get("left")
+        enemy = self._pushed_side(model, start)
         to = action.zone
         sea = self.config.board.zones[to].kind == "sea"
         self.emit({"type": "push", "model": model, "zone": start, "to": to,
@@ -276,43 +291,45 @@ class Combat(Whole):
             hero = int(model[4:])
             if sea:
                 self._knock_overboard(hero)
-                self.pushing = []
+                left = 0
             else:
-                self.zone[hero] = to
-                self.pushing = [model, to, left - 1]
+                self.heroes[hero].zone = to
+                left -= 1
         else:
-            self._take_crew(enemy, start, model)
+            bosun = self._take_crew(enemy, start, model)
             if sea:
                 # R47: crew pushed into the sea are KO'd; no one gains coins for them.
-                self.reserve[enemy][0 if model == DECKHAND else 1] += 1
+                self.reserve[enemy].add(model)
                 self.emit({"type": "crew_ko", "side": enemy, "zone": to, "kind": model,
                            "text": text.knocked_out("A " + model, to)})
-                self.pushing = []
+                left = 0
             else:
                 hp = CONTENT.factions[self.factions[enemy]].bosun_hp
                 self._place_crew(enemy, to, int(model == DECKHAND),
-                                 [self._pushed_bosun or hp] if model == BOSUN else [])
-                self.pushing = [model, to, left - 1]
+                                 [bosun or hp] if model == BOSUN else [])
+                left -= 1
         if self._over is None:
-            self._ask_push()
+            self._ask_push(model, to, left)
 
-    def _take_crew(self, side: int, zone: str, kind: str) -> None:
-        """Take one deckhand or bosun (the most wounded) off ``zone``."""
-        self._pushed_bosun = 0
+    def _take_crew(self, side: int, zone: str, kind: str) -> int:
+        """Take one deckhand or bosun (the most wounded) off ``zone``: the bosun's HP
+        left, or 0."""
+        taken = 0
         for group in self.crew[side]:
-            if group[ZONE] != zone:
+            if group.zone != zone:
                 continue
-            if kind == DECKHAND and group[HANDS]:
-                group[HANDS] -= 1
+            if kind == DECKHAND and group.deckhands:
+                group.deckhands -= 1
                 break
-            if kind == BOSUN and group[BOSUNS]:
-                self._pushed_bosun = group[BOSUNS].pop(0)
+            if kind == BOSUN and group.bosuns:
+                taken = group.bosuns.pop(0)
                 break
-        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+        self.crew[side] = [g for g in self.crew[side] if g.deckhands or g.bosuns]
+        return taken
 
     def _model_title(self, side: int, model: str) -> str:
         if model.startswith("hero"):
-            return text.hero_title(self.hero[int(model[4:])])
+            return text.hero_title(self.heroes[int(model[4:])].name)
         return "A " + model
 
     def _legal_assign(self, seat: int, frame: Frame) -> list[BonesAction]:
@@ -325,15 +342,15 @@ class Combat(Whole):
 
     def _strike(self, target: str) -> None:
         """One hit of the attack lands on ``target`` (R19-R27)."""
-        side, zone, amount = self.attack["side"], self.attack["zone"], self.attack["damage"]
-        attacker = self.attack["hero"]
+        side, zone, amount = self.attacking.side, self.attacking.zone, self.attacking.damage
+        attacker = self.attacking.hero
         if target in (DECKHAND, BOSUN):
             self._hurt_crew(self.crew_side(side, zone, target), zone, target, amount,
-                            attacker if self.attack["coins"] else None)
+                            attacker if self.attacking.coins else None)
         elif target.startswith("hero"):
             hit = int(target[4:])
-            if hit not in self.attack["heroes_hit"]:
-                self.attack["heroes_hit"].append(hit)
+            if hit not in self.attacking.heroes_hit:
+                self.attacking.heroes_hit.append(hit)
             self._hurt_hero(hit, amount, attacker)
         elif target == KRAKEN:
             self.hurt_kraken(amount, attacker)
@@ -344,58 +361,58 @@ class Combat(Whole):
 
     def _hurt_crew(self, side: int, zone: str, kind: str, amount: int, by: int | None) -> None:
         for group in self.crew[side]:
-            if group[ZONE] != zone:
+            if group.zone != zone:
                 continue
-            if kind == DECKHAND and group[HANDS] > 0:
+            if kind == DECKHAND and group.deckhands > 0:
                 hp = CONTENT.factions[self.factions[side]].deckhand_hp
                 self.emit({"type": "hit", "target": DECKHAND, "side": side, "zone": zone,
                            "amount": amount, "text": text.hit("A deckhand", zone, amount)})
                 if amount >= hp:
-                    group[HANDS] -= 1
+                    group.deckhands -= 1
                     self._crew_ko(side, zone, DECKHAND, by)
                 break
-            if kind == BOSUN and group[BOSUNS]:
+            if kind == BOSUN and group.bosuns:
                 # R20: a hit on bosuns goes to the most wounded one.
-                group[BOSUNS][0] -= amount
+                group.bosuns[0] -= amount
                 self.emit({"type": "hit", "target": BOSUN, "side": side, "zone": zone,
                            "amount": amount, "text": text.hit("A bosun", zone, amount)})
-                if group[BOSUNS][0] <= 0:
-                    group[BOSUNS].pop(0)
+                if group.bosuns[0] <= 0:
+                    group.bosuns.pop(0)
                     self._crew_ko(side, zone, BOSUN, by)
-                group[BOSUNS].sort()
+                group.bosuns.sort()
                 break
-        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+        self.crew[side] = [g for g in self.crew[side] if g.deckhands or g.bosuns]
 
     def _crew_ko(self, side: int, zone: str, kind: str, by: int | None) -> None:
         """R22: KO'd crew return to their owner; R25: the hero who KO'd it gains a coin."""
-        self.reserve[side][0 if kind == DECKHAND else 1] += 1
+        self.reserve[side].add(kind)
         self.emit({"type": "crew_ko", "side": side, "zone": zone, "kind": kind,
                    "text": text.knocked_out("A " + kind, zone)})
         if by is not None:
             self.gain_coins(by, CREW_KO_COINS, "crew KO'd")
 
     def _hurt_hero(self, hero: int, amount: int, by: int | None) -> None:
-        zone = self.zone[hero]
-        self.damage[hero] += amount
+        zone = self.heroes[hero].zone
+        self.heroes[hero].damage += amount
         self.emit({"type": "hit", "target": f"hero{hero}", "hero": hero, "zone": zone,
                    "amount": amount,
-                   "text": text.hit(text.hero_title(self.hero[hero]), zone or "", amount)})
-        if self.damage[hero] >= self.max_hp(hero):
+                   "text": text.hit(text.hero_title(self.heroes[hero].name), zone or "", amount)})
+        if self.heroes[hero].damage >= self.max_hp(hero):
             self._hero_ko(hero, by)
 
     def _hero_ko(self, hero: int, by: int | None) -> None:
         """R21, R23, R26, R27: a KO'd hero leaves the board with a dead man's coin; its
         killer gains coins and VP for its side."""
-        self.zone[hero] = None
-        self.damage[hero] = 0
-        self.conditions[hero] = []  # R23, R46: a KO'd hero loses its conditions
+        self.heroes[hero].zone = None
+        self.heroes[hero].damage = 0
+        self.heroes[hero].conditions = []  # R23, R46: a KO'd hero loses its conditions
         # R23: a hero KO'd while its activation is under way has activated this round
         # (its token comes only when the activation ends, R10): the dark side.
-        coin = DARK if self.activated[hero] or hero == self.acting else GOLD
-        self.coin[hero] = coin
-        self.activated[hero] = True
+        coin = DARK if self.heroes[hero].activated or hero == self.acting else GOLD
+        self.heroes[hero].coin = coin
+        self.heroes[hero].activated = True
         self.emit({"type": "hero_ko", "hero": hero, "coin": coin,
-                   "text": text.hero_ko(self.hero[hero], coin)})
+                   "text": text.hero_ko(self.heroes[hero].name, coin)})
         self._ko_rewards(self.side_of(hero), by)
         if hero == self.acting:
             self.actions_left = 0
@@ -416,29 +433,29 @@ class Combat(Whole):
                       by: int | None) -> None:
         """A hit on a deck feature: the objective of the foe that stands there (R24)."""
         side = next(enemy for enemy in self.foes(by_side)
-                    if self.objectives[enemy].get(zone, [None])[0] == name)
+                    if zone in self.objectives[enemy]
+                    and self.objectives[enemy][zone].objective == name)
         self._hurt_objective(side, zone, amount, by_side, by)
 
     def _hurt_objective(self, side: int, zone: str, amount: int, by_side: int,
                         by: int | None) -> None:
         entry = self.objectives[side][zone]
-        entry[1] += amount
-        objective = CONTENT.objectives[entry[0]]
-        self.emit({"type": "hit", "target": entry[0], "side": side, "zone": zone,
+        entry.damage += amount
+        objective = CONTENT.objectives[entry.objective]
+        self.emit({"type": "hit", "target": entry.objective, "side": side, "zone": zone,
                    "amount": amount, "text": text.hit(objective.title, zone, amount)})
-        if entry[1] < objective.hp:
+        if entry.damage < objective.hp:
             return
         # R24: destroyed: VP to the side that destroyed it, coins to each of its heroes.
         del self.objectives[side][zone]
-        self.emit({"type": "destroyed", "side": side, "zone": zone, "objective": entry[0],
-                   "text": text.destroyed(entry[0], self.factions[by_side], objective.vp)})
+        self.emit({"type": "destroyed", "side": side, "zone": zone, "objective": entry.objective,
+                   "text": text.destroyed(entry.objective, self.factions[by_side], objective.vp)})
         seats = self.seating.sides[by_side]
         if len(seats) > 1:
             # R69: a team decides which of its players gains the objective's benefits.
-            self.reward = [zone, entry[0], by_side]
-            self.push(Frame.of("reward", seats, answer=ANY, zone=zone, objective=entry[0]))
+            self.push(Frame.of("reward", seats, answer=ANY, zone=zone, objective=entry.objective))
             return
-        self._objective_benefits(self.heroes_of(by_side), zone, entry[0], by_side)
+        self._objective_benefits(self.heroes_of(by_side), zone, entry.objective, by_side)
 
     def _objective_benefits(self, heroes: Sequence[int], zone: str, name: str,
                             side: int) -> None:
@@ -452,20 +469,20 @@ class Combat(Whole):
                 self.run_effect(step.name, zone, step.amount)
 
     def holding(self) -> bool:
-        """Whether a decision interrupts an attack's hits: who gains an objective (R69)."""
-        return bool(self.reward)
+        """Whether a decision interrupts an attack's hits (``HOLDING``), open now."""
+        return self.frames[-1].kind in self.holds if self.frames else False
 
     def _legal_reward(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("reward", str(s)) for s in self.seating.sides[self.reward[2]]]
+        return [act("reward", str(s)) for s in self.seating.sides[self.seat_side(seat)]]
 
     def _on_reward(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        zone, name, side = self.reward
-        self.reward = []
+        # The frame carries the objective; its seats are the side that destroyed it.
+        zone, name, side = frame.get("zone"), frame.get("objective"), self.seat_side(seat)
         self.pop()
         chosen = int(action.arg)
         self.emit({"type": "reward", "side": side, "seat": chosen, "by": seat,
                    "objective": name, "text": text.reward(chosen, name)})
-        heroes = [h for h in self.heroes_of(side) if self.owner[h] == chosen]
+        heroes = [h for h in self.heroes_of(side) if self.heroes[h].owner == chosen]
         self._objective_benefits(heroes, zone, name, side)
         if self._over is None:
             self._next_hit()
@@ -477,9 +494,9 @@ class Combat(Whole):
     def gain_coins(self, hero: int, amount: int, why: str) -> None:
         if amount <= 0:
             return
-        self.coins[hero] += amount
+        self.heroes[hero].coins += amount
         self.emit({"type": "coins", "hero": hero, "amount": amount,
-                   "text": text.coins(self.hero[hero], amount, why)})
+                   "text": text.coins(self.heroes[hero].name, amount, why)})
 
     def _gain_vp(self, side: int, amount: int, why: str) -> None:
         if amount <= 0 or self._over is not None:

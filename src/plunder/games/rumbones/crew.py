@@ -4,8 +4,7 @@ A mixin of ``BonesState``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from plunder.engine.action import Action
 from plunder.engine.frame import Frame
@@ -14,21 +13,17 @@ from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import (
     ADVANCE,
     BOSUN,
-    BOSUNS,
     BOSUNS_A_CREW,
     DECKHAND,
     DECKHANDS_A_POINT,
-    HANDS,
     HOLD,
-    POS,
     STRAY,
-    TRACK,
-    ZONE,
     BonesAction,
     act,
     other,
 )
 from plunder.games.rumbones.content import CONTENT, Profile
+from plunder.games.rumbones.pieces import Crew, Strike
 from plunder.games.rumbones.whole import Whole
 
 if TYPE_CHECKING:
@@ -56,7 +51,7 @@ class Crews(Whole):
         left for all three), then two bosuns on any of them; as many as remain."""
         side = self.side
         points = self._muster_points(side)
-        deckhands, bosuns = self.reserve[side]
+        deckhands, bosuns = self.reserve[side].deckhands, self.reserve[side].bosuns
         if not self.mustered:
             if points and deckhands and deckhands < DECKHANDS_A_POINT * len(points):
                 self.replace(Frame.of("muster", [self.crew_by], left=deckhands))
@@ -76,16 +71,16 @@ class Crews(Whole):
         self.mustered, self.bosuns_placed = False, 0
         # R32: the hold belongs to where the crew begin to move and fight, so it is
         # settled now: a deck gun fired first may remove the enemy beside them.
-        self.began_near = sorted({g[ZONE] for g in self.crew[side]
-                                  if self._next_to_enemy(side, g[ZONE])})
+        self.began_near = sorted({g.zone for g in self.crew[side]
+                                  if self._next_to_enemy(side, g.zone)})
         # R30: crew moves and attacks, and the deck gun fires, in the order the side chooses.
         self.raise_triggers([Trigger.of("advance", self.crew_by, "crew"),
                              Trigger.of("gun", self.crew_by, "gun")], then="crew")
 
     def _deploy_crew(self, side: int, zone: str, deckhands: int, bosuns: int) -> None:
         bosun_hp = CONTENT.factions[self.factions[side]].bosun_hp
-        self.reserve[side][0] -= deckhands
-        self.reserve[side][1] -= bosuns
+        self.reserve[side].deckhands -= deckhands
+        self.reserve[side].bosuns -= bosuns
         self._place_crew(side, zone, deckhands, [bosun_hp] * bosuns)
         self.emit({"type": "muster", "side": side, "zone": zone, "deckhands": deckhands,
                    "bosuns": bosuns,
@@ -96,9 +91,9 @@ class Crews(Whole):
 
     def _on_muster(self, seat: int, action: BonesAction, frame: Frame) -> None:
         side = self.side
-        count = min(DECKHANDS_A_POINT, self.reserve[side][0])
+        count = min(DECKHANDS_A_POINT, self.reserve[side].deckhands)
         self._deploy_crew(side, action.zone, count, 0)
-        if not self.reserve[side][0]:
+        if not self.reserve[side].deckhands:
             self.mustered = True
         self._muster_next()
 
@@ -157,13 +152,13 @@ class Crews(Whole):
     def _fire_advance(self, trigger: Trigger) -> None:
         side = self.side
         # The groups to move, in order (crew off every track never move).
-        self.crew_queue = [g[:2] for g in self.crew[side] if g[TRACK] != STRAY]
+        self.advancing = [(g.track, g.pos) for g in self.crew[side] if g.track != STRAY]
         self._advance_next(side)
 
-    def _group_at(self, side: int, track: int, position: int, zone: str = "") -> list[Any] | None:
+    def _group_at(self, side: int, track: int, position: int, zone: str = "") -> Crew | None:
         for group in self.crew[side]:
-            if group[TRACK] == track and group[POS] == position and (
-                    not zone or group[ZONE] == zone):
+            if group.track == track and group.pos == position and (
+                    not zone or group.zone == zone):
                 return group
         return None
 
@@ -171,23 +166,23 @@ class Crews(Whole):
         return any(self.enemies_in(side, z) for z in self.config.board.neighbours(zone))
 
     def _advance_next(self, side: int) -> None:
-        while self.crew_queue:
-            track, position = self.crew_queue[0]
+        while self.advancing:
+            track, position = self.advancing[0]
             group = self._group_at(side, track, position)
             if group is None:
-                self.crew_queue.pop(0)
+                self.advancing.pop(0)
                 continue
             zone = self.crew_zone(side, group)
             route = self.config.board.tracks[self.factions[side]][track]
             ahead = route[position + 1] if position + 1 < len(route) else None
             if ahead is None or self.enemies_in(side, ahead) or ahead in self.wrecked:
-                self.crew_queue.pop(0)  # R31: crew cannot move into enemies (nor the sea)
+                self.advancing.pop(0)  # R31: crew cannot move into enemies (nor the sea)
                 continue
             if zone in self.began_near:
                 # R32: crew that began next to an enemy may stay, even if it is gone.
                 self.replace(Frame.of("advance", [self.crew_by], zone=zone, to=ahead))
                 return
-            self.crew_queue.pop(0)
+            self.advancing.pop(0)
             self._move_group(side, group)
         self._crew_attacks(side)
 
@@ -196,7 +191,7 @@ class Crews(Whole):
 
     def _on_advance(self, seat: int, action: BonesAction, frame: Frame) -> None:
         side = self.side
-        track, position = self.crew_queue.pop(0)
+        track, position = self.advancing.pop(0)
         group = self._group_at(side, track, position)
         assert group is not None
         if action == ADVANCE:
@@ -206,140 +201,140 @@ class Crews(Whole):
                        "text": text.crew_hold(self.factions[side], frame.data["zone"])})
         self._advance_next(side)
 
-    def _move_group(self, side: int, group: list[Any]) -> None:
+    def _move_group(self, side: int, group: Crew) -> None:
         """Move a crew group one zone along its track; the end of a track is a raid (R33)."""
-        start = group[ZONE]
-        route = self.routes[side][group[TRACK]]
-        if group[POS] + 1 == len(route) - 1:
+        start = group.zone
+        route = self.routes[side][group.track]
+        if group.pos + 1 == len(route) - 1:
             # R33: the track's end is an enemy deployment point: the crew leave the deck
             # and each makes one attack, hitting on 3+, at a zone of that ship holding
             # an enemy deck feature or hero.
             self.crew[side].remove(group)
-            count = group[HANDS] + len(group[BOSUNS])
-            self.reserve[side][0] += group[HANDS]
-            self.reserve[side][1] += len(group[BOSUNS])
+            count = group.models
+            self.reserve[side].deckhands += group.deckhands
+            self.reserve[side].bosuns += len(group.bosuns)
             self.emit({"type": "raid", "side": side, "zone": route[-1], "count": count,
                        "text": text.raid(self.factions[side], route[-1], count)})
             ship = self.config.board.zones[route[-1]].ship
             assert ship is not None
             self.raids.extend([ship] * count)
             return
-        group[POS] += 1
-        group[ZONE] = route[group[POS]]
-        end = group[ZONE]
+        group.pos += 1
+        group.zone = route[group.pos]
+        end = group.zone
         self._merge(side)
         self.emit({"type": "crew_move", "side": side, "zone": start, "to": end,
                    "text": text.crew_move(self.factions[side], start, end)})
 
     def _merge(self, side: int) -> None:
-        merged: dict[tuple[int, int, str], list[Any]] = {}
+        merged: dict[tuple[int, int, str], Crew] = {}
         for group in self.crew[side]:
-            key = (group[TRACK], group[POS], group[ZONE])
+            key = (group.track, group.pos, group.zone)
             if key in merged:
-                merged[key][HANDS] += group[HANDS]
-                merged[key][BOSUNS] = sorted(merged[key][BOSUNS] + group[BOSUNS])
+                merged[key].deckhands += group.deckhands
+                merged[key].bosuns = sorted(merged[key].bosuns + group.bosuns)
             else:
                 merged[key] = group
-        self.crew[side] = sorted(merged.values())
+        self.crew[side] = sorted(merged.values(), key=Crew.order)
 
     def _crew_attacks(self, side: int) -> None:
         """R33, R34: the raids' attacks, then one attack a crew model (they must attack
         if able, each at a zone of its choice)."""
-        self.crew_queue = [["raid", ship] for ship in self.raids]
+        self.strikes = [Strike("raid", ship=ship) for ship in self.raids]
         self.raids = []
         for group in self.crew[side]:
-            kinds = [DECKHAND] * group[HANDS] + [BOSUN] * len(group[BOSUNS])
-            self.crew_queue += [["crew", group[TRACK], group[POS], kind, group[ZONE]]
-                                for kind in kinds]
+            kinds = [DECKHAND] * group.deckhands + [BOSUN] * len(group.bosuns)
+            self.strikes += [Strike("crew", track=group.track, pos=group.pos, model=kind,
+                                    zone=group.zone)
+                             for kind in kinds]
         self._next_crew_attack(side)
 
-    def _strike_zones(self, side: int, entry: Sequence[Any]) -> list[str]:
+    def _strike_zones(self, side: int, entry: Strike) -> list[str]:
         """The zones a crew attack may take: for a raid, a zone of the ship raided that
         holds an enemy hero or objective (R33); else zones in the crew's range holding
         enemies or their objectives (R34)."""
-        if entry[0] == "raid":
+        if entry.raid:
             enemy = other(side)
             return [
                 z for z, info in self.config.board.zones.items()
-                if info.ship == entry[1]
+                if info.ship == entry.ship
                 and (self.heroes_in(enemy, z) or z in self.objectives[enemy])
             ]
-        group = self._group_at(side, entry[1], entry[2], entry[4])
-        if group is None or (group[HANDS] if entry[3] == DECKHAND else len(group[BOSUNS])) == 0:
+        group = self._group_at(side, entry.track, entry.pos, entry.zone)
+        if group is None or not (group.deckhands if entry.model == DECKHAND else group.bosuns):
             return []  # the model was KO'd before its turn to attack
         faction = CONTENT.factions[self.factions[side]]
-        return self.attack_zones(side, group[ZONE], faction.crew_range)
+        return self.attack_zones(side, group.zone, faction.crew_range)
 
     def _next_crew_attack(self, side: int) -> None:
-        while self.crew_queue and self._over is None:
-            entry = self.crew_queue[0]
+        while self.strikes and self._over is None:
+            entry = self.strikes[0]
             zones = self._strike_zones(side, entry)
             if not zones:
-                self.crew_queue.pop(0)
+                self.strikes.pop(0)
                 continue
             if len(zones) > 1:
-                origin = "" if entry[0] == "raid" else entry[4]
-                self.replace(Frame.of("strike", [self.crew_by], raid=entry[0] == "raid",
-                                      zone=origin, zones=zones))
+                self.replace(Frame.of("strike", [self.crew_by], raid=entry.raid,
+                                      zone=entry.zone, zones=zones))
                 return
-            self.crew_queue.pop(0)
+            self.strikes.pop(0)
             self._crew_strike(side, entry, zones[0])
             return
         if self._over is None:
             self.run_triggers()
 
     def _legal_strike(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("strike", zone=z) for z in self._strike_zones(self.side, self.crew_queue[0])]
+        return [act("strike", zone=z) for z in self._strike_zones(self.side, self.strikes[0])]
 
     def _on_strike(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        entry = self.crew_queue.pop(0)
+        entry = self.strikes.pop(0)
         self._crew_strike(self.side, entry, action.zone)
 
-    def _crew_strike(self, side: int, entry: list[Any], zone: str) -> None:
+    def _crew_strike(self, side: int, entry: Strike, zone: str) -> None:
         faction = CONTENT.factions[self.factions[side]]
-        if entry[0] == "raid":
+        origin = entry.zone
+        if entry.raid:
             to_hit = faction.end_of_track_hit
         else:
-            origin = entry[4]
             # R35: 3+ with a bosun in the crew's zone (or a hero with Bosun Bond, R44).
             bonded = any(self.has_passive(h, "bosun_bond") for h in self.heroes_in(side, origin))
             to_hit = faction.bosun_hit if self.crew_in(side, origin)[1] or bonded \
                 else faction.crew_hit
         modifier = 0
-        if entry[0] == "crew":
+        if not entry.raid:
             # R44: First Mate: crew attacking from the hero's zone add to their rolls.
             modifier = max([self.passive(h, "first_mate") for h in self.heroes_in(side, origin)],
                            default=0)
         self.striking = entry
         self._declare_attack(side, zone, Profile(0, faction.crew_dice, to_hit, 1), who="Crew",
                              hero=None, then="crew_strike", modifier=modifier,
-                             source=entry[0], seat=self.crew_by)
+                             source=entry.source, seat=self.crew_by)
 
     def _after_crew_strike(self) -> None:
         side, entry = self.side, self.striking
-        self.striking = []
+        self.striking = None
         cleared = self.last_zone
-        crew = entry and entry[0] == "crew" and entry[1] != STRAY
-        if crew and not self.enemies_in(side, cleared):
-            route = self.routes[side][entry[1]]
-            group = self._group_at(side, entry[1], entry[2], entry[4])
-            ahead = entry[2] + 1
+        if entry is not None and not entry.raid and entry.track != STRAY \
+                and not self.enemies_in(side, cleared):
+            route = self.routes[side][entry.track]
+            group = self._group_at(side, entry.track, entry.pos, entry.zone)
+            ahead = entry.pos + 1
             if (group is not None and ahead < len(route) - 1 and route[ahead] == cleared
                     and self.enemies_cleared):
                 # R36: crew that KO every enemy in a zone on their track move in (once,
                 # without attacking again).
-                self._split_forward(side, group, entry[3])
+                self._split_forward(side, group, entry.model)
         self._next_crew_attack(side)
 
-    def _split_forward(self, side: int, group: list[Any], kind: str) -> None:
-        start = group[ZONE]
-        ahead = self.routes[side][group[TRACK]][group[POS] + 1]
+    def _split_forward(self, side: int, group: Crew, kind: str) -> None:
+        start = group.zone
+        ahead = self.routes[side][group.track][group.pos + 1]
         if kind == DECKHAND:
-            group[HANDS] -= 1
-            moved: list[Any] = [group[TRACK], group[POS] + 1, ahead, 1, []]
+            group.deckhands -= 1
+            moved = Crew(group.track, group.pos + 1, ahead, 1, [])
         else:
-            moved = [group[TRACK], group[POS] + 1, ahead, 0, [group[BOSUNS].pop()]]
-        self.crew[side] = [g for g in self.crew[side] if g[HANDS] or g[BOSUNS]]
+            moved = Crew(group.track, group.pos + 1, ahead, 0, [group.bosuns.pop()])
+        self.crew[side] = [g for g in self.crew[side] if g.deckhands or g.bosuns]
         self.crew[side].append(moved)
         self._merge(side)
         end = self.crew_zone(side, moved)

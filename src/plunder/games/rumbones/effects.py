@@ -62,7 +62,7 @@ def reroll(state: BonesState, hero: int, amount: int) -> None:
 # ------------------------------------------------------------------ on the models hit
 def _condition(name: str) -> Any:
     def give(state: BonesState, hero: int, amount: int) -> None:
-        for target in state.attack["heroes_hit"]:
+        for target in state.attacking.heroes_hit:
             state.give_condition(target, name)
 
     give.__name__ = name
@@ -75,7 +75,7 @@ for _name in CONDITIONS:
 
 @effect("push", "hit", amount=True)
 def push(state: BonesState, hero: int, amount: int) -> None:
-    state.attack["push"] = max(state.attack.get("push", 0), amount)
+    state.attacking.push = max(state.attacking.push, amount)
 
 
 # ------------------------------------------------------------------ abilities
@@ -127,22 +127,22 @@ for _name, _amount in (("tough", True), ("steady", False), ("deadeye", True),
 # ------------------------------------------------------------------ Tide cards
 @effect("dice", "attack_card", amount=True)
 def more_dice(state: BonesState, seat: int, amount: int) -> None:
-    state.attack["dice"] += amount
+    state.attacking.dice += amount
 
 
 @effect("ward", "attack_card", amount=True)
 def ward(state: BonesState, seat: int, amount: int) -> None:
-    state.attack["dice"] = max(1, state.attack["dice"] - amount)
+    state.attacking.dice = max(1, state.attacking.dice - amount)
 
 
 @effect("aim", "attack_card", amount=True)
 def aim(state: BonesState, seat: int, amount: int) -> None:
-    state.attack["modifier"] += amount
+    state.attacking.modifier += amount
 
 
 @effect("fog", "attack_card", amount=True)
 def fog(state: BonesState, seat: int, amount: int) -> None:
-    state.attack["modifier"] -= amount
+    state.attacking.modifier -= amount
 
 
 @effect("mend", "turn_card", amount=True)

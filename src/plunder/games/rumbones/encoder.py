@@ -15,7 +15,7 @@ import numpy as np
 
 from plunder.engine.encoding import Encoder, Writer, blank, seat_one_hot
 from plunder.engine.state import State
-from plunder.games.rumbones.actions import BOSUNS, HANDS, HEROES_A_SIDE, ZONE
+from plunder.games.rumbones.actions import HEROES_A_SIDE
 from plunder.games.rumbones.content import CONTENT
 from plunder.games.rumbones.game import BonesGame
 from plunder.games.rumbones.rules import BonesState
@@ -284,7 +284,7 @@ class BonesEncoder(Encoder):
         if not self.fast:
             return super().observe(state, seats)
         assert isinstance(state, BonesState)
-        heroes = [self._hero(state, h) for h in range(len(state.hero))]
+        heroes = [self._hero(state, h) for h in range(len(state.heroes))]
         front = np.frombuffer(self._side_zero(state, self._zones_block(state), heroes),
                               np.float32)
         out = np.empty((len(seats), self.size), dtype=np.float32)
@@ -350,13 +350,13 @@ class BonesEncoder(Encoder):
         """The ``zones`` field seen from side 0, kept by what stands where (the board
         changes at few steps)."""
         key = (
-            tuple(state.zone),
-            tuple([(g[ZONE], g[HANDS], len(g[BOSUNS])) for g in state.crew[0]]),
-            tuple([(g[ZONE], g[HANDS], len(g[BOSUNS])) for g in state.crew[1]]),
-            tuple([(z, e[0], e[1]) for z, e in state.objectives[0].items()]),
-            tuple([(z, e[0], e[1]) for z, e in state.objectives[1].items()]),
-            tuple([(m[0], m[1]) for m in state.monsters.values()]),
-            state.kraken[0] if state.kraken else None,
+            tuple([hero.zone for hero in state.heroes]),
+            tuple([(g.zone, g.deckhands, len(g.bosuns)) for g in state.crew[0]]),
+            tuple([(g.zone, g.deckhands, len(g.bosuns)) for g in state.crew[1]]),
+            tuple([(z, e.objective, e.damage) for z, e in state.objectives[0].items()]),
+            tuple([(z, e.objective, e.damage) for z, e in state.objectives[1].items()]),
+            tuple([(m.side, m.zone) for m in state.monsters.values()]),
+            state.kraken.zone if state.kraken else None,
             tuple(state.wrecked),
         )
         kept = self._boards
@@ -394,33 +394,33 @@ class BonesEncoder(Encoder):
                 found += [0.0, 0.0]
             return found
 
-        for h in range(len(state.hero)):
-            zone = state.zone[h]
+        for h in range(len(state.heroes)):
+            zone = state.heroes[h].zone
             if zone is not None:
                 cell(zone)[state.side_of(h)][0] += 1.0
         for side in (0, 1):
             for group in state.crew[side]:
-                found = cell(group[ZONE])[side]
-                found[1] += group[HANDS] / CREW_SCALE
-                found[2] += len(group[BOSUNS]) / CREW_SCALE
+                found = cell(group.zone)[side]
+                found[1] += group.deckhands / CREW_SCALE
+                found[2] += len(group.bosuns) / CREW_SCALE
             for zone, entry in state.objectives[side].items():
-                hp = CONTENT.objectives[entry[0]].hp
-                cell(zone)[side][3] = (hp - entry[1]) / hp
-        for side, zone, *_ in state.monsters.values():
-            cell(zone)[side][4] = 1.0
+                hp = CONTENT.objectives[entry.objective].hp
+                cell(zone)[side][3] = (hp - entry.damage) / hp
+        for monster in state.monsters.values():
+            cell(monster.zone)[monster.side][4] = 1.0
         if state.kraken:
-            cell(state.kraken[0])[2] = 1.0
+            cell(state.kraken.zone)[2] = 1.0
         for zone in state.wrecked:
             cell(zone)[3] = 1.0
         return cells
 
     def _hero(self, state: BonesState, h: int) -> Any:
         """Hero ``h``'s features, as ``fill`` lists them, kept by what they follow from."""
+        hero = state.heroes[h]
         key = (
-            state.hero[h], state.zone[h], state.damage[h], state.coins[h],
-            state.activated[h], state.coin[h], state.overboard[h],
-            tuple(state.unlocked[h]), tuple(state.levels[h].items()),
-            tuple(state.conditions[h]), bool(state.spent[h]),
+            hero.name, hero.zone, hero.damage, hero.coins, hero.activated, hero.coin,
+            hero.overboard, tuple(hero.unlocked), tuple(hero.levels.items()),
+            tuple(hero.conditions), bool(hero.spent),
         )
         kept = self._heroes
         found = kept.get(key)
@@ -433,22 +433,22 @@ class BonesEncoder(Encoder):
     @staticmethod
     def _hero_features(state: BonesState, h: int) -> tuple[float, ...]:
         hp_max = state.max_hp(h)
-        skills = state.unlocked[h]
-        levels = state.levels[h]
+        skills = state.heroes[h].unlocked
+        levels = state.heroes[h].levels
         kinds = {SKILL_KIND[skill] for skill in skills}
-        conditions = state.conditions[h]
-        coin = state.coin[h]
+        conditions = state.heroes[h].conditions
+        coin = state.heroes[h].coin
         return (
-            float(state.zone[h] is not None),
-            state.damage[h] / hp_max,
+            float(state.heroes[h].zone is not None),
+            state.heroes[h].damage / hp_max,
             hp_max / 14.0,
-            min(state.coins[h], COIN_SCALE) / COIN_SCALE,
-            float(state.activated[h]),
+            min(state.heroes[h].coins, COIN_SCALE) / COIN_SCALE,
+            float(state.heroes[h].activated),
             float(coin == "gold"),
             float(coin == "dark"),
-            float(state.overboard[h]),
+            float(state.heroes[h].overboard),
             *(float(kind in kinds) for kind in SKILL_KINDS),
-            float(bool(state.spent[h])),
+            float(bool(state.heroes[h].spent)),
             sum(1 for skill in skills if levels.get(skill, 1) >= 2) / 5.0,
             *(float(c in conditions) for c in CONDITIONS),
         )
@@ -481,7 +481,7 @@ class BonesEncoder(Encoder):
         start = at["kraken"]
         if kraken:
             out[start] = 1.0
-            out[start + 1] = kraken[1] / CONTENT.kraken.hp
+            out[start + 1] = kraken.damage / CONTENT.kraken.hp
         if state.kraken_dead:
             out[start + 2] = 1.0
         start = at["monsters"]
@@ -491,13 +491,12 @@ class BonesEncoder(Encoder):
                 out[base] = 1.0
             found = state.monsters.get(name)
             if found:
-                side, _zone, damage, activated = found[:4]
-                if side == own:
+                if found.side == own:
                     out[base + 1] = 1.0
-                if side == enemy:
+                if found.side == enemy:
                     out[base + 2] = 1.0
-                out[base + 3] = damage / CONTENT.monsters[name].hp
-                if activated:
+                out[base + 3] = found.damage / CONTENT.monsters[name].hp
+                if found.activated:
                     out[base + 4] = 1.0
         target = self.game.options["target"]
         vp = state.vp
@@ -506,8 +505,8 @@ class BonesEncoder(Encoder):
         start = at["reserve"]
         for i, side in enumerate((own, enemy)):
             faction = CONTENT.factions[state.factions[side]]
-            out[start + 2 * i] = state.reserve[side][0] / faction.deckhands
-            out[start + 2 * i + 1] = state.reserve[side][1] / max(1, faction.bosuns)
+            out[start + 2 * i] = state.reserve[side].deckhands / faction.deckhands
+            out[start + 2 * i + 1] = state.reserve[side].bosuns / max(1, faction.bosuns)
         out[at["round"]] = state.round / self.game.options["round_limit"]
         start = at["turn"]
         for f, value in enumerate((state.first == own, state.side == own,

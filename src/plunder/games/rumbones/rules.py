@@ -40,12 +40,10 @@ from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import (
     ACTIONS,
     ADVANCE,
-    BOSUNS,
     CREW,
     DARK,
     END,
     GOLD,
-    HANDS,
     HEROES_A_SIDE,
     MOVE,
     MOVEMENT_POINTS,
@@ -53,8 +51,6 @@ from plunder.games.rumbones.actions import (
     SHAKE,
     STOP,
     STRAY,
-    TRACK,
-    ZONE,
     BonesAction,
     act,
     other,
@@ -62,6 +58,16 @@ from plunder.games.rumbones.actions import (
 from plunder.games.rumbones.combat import Combat
 from plunder.games.rumbones.content import CONTENT, Configuration
 from plunder.games.rumbones.crew import Crews
+from plunder.games.rumbones.pieces import (
+    Attack,
+    Crew,
+    Hero,
+    Kraken,
+    Monster,
+    Reserve,
+    Standing,
+    Strike,
+)
 from plunder.games.rumbones.sea import TideAndSea
 from plunder.games.rumbones.seating import Seating
 from plunder.games.rumbones.selection import Selection
@@ -70,7 +76,7 @@ from plunder.games.rumbones.skills import Skills
 if TYPE_CHECKING:
     from plunder.games.rumbones.game import BonesGame
 
-__all__ = ["ADVANCE", "BOSUNS", "HANDS", "HEROES_A_SIDE", "BonesAction", "BonesState", "other"]
+__all__ = ["ADVANCE", "HEROES_A_SIDE", "BonesAction", "BonesState", "other"]
 
 
 class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
@@ -78,28 +84,15 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
 
     def __init__(self, game: BonesGame, seed: int) -> None:
         super().__init__(game, seed)
-        self.seating: Seating = game.seating
         sides = len(self.seating.sides)
         self.factions: list[str] = list(game.faction_order(self))
         # Heroes by index, side by side (R3): side 0's first.
-        self.hero: list[str] = []
-        self.owner: list[int] = []  # the seat that controls each hero (R62)
-        self.zone: list[str | None] = []
-        self.damage: list[int] = []
-        self.coins: list[int] = []
-        self.activated: list[bool] = []
-        self.coin: list[str | None] = []  # a dead man's coin: None, "gold" or "dark"
-        self.overboard: list[bool] = []
-        self.unlocked: list[list[str]] = []  # skills each hero may use (R42)
-        self.levels: list[dict[str, int]] = []  # skills at level 2 (R43)
-        self.conditions: list[list[str]] = []  # at most one of each (R46)
-        self.bled_by: list[int | None] = []  # the hero whose attack made each bleed
-        self.spent: list[list[str]] = []  # reactions used this round (R45)
-        # Crew: per side, groups [track, position, zone, deckhands, [bosun hp left...]].
-        self.crew: list[list[list[Any]]] = [[] for _ in range(sides)]
-        self.reserve: list[list[int]] = [[0, 0] for _ in range(sides)]  # off the board
-        # Objectives standing: per side, zone -> [objective, damage].
-        self.objectives: list[dict[str, list[Any]]] = [{} for _ in range(sides)]
+        self.heroes: list[Hero] = []
+        # Crew: per side, its groups (by track, then along it).
+        self.crew: list[list[Crew]] = [[] for _ in range(sides)]
+        self.reserve: list[Reserve] = [Reserve(0, 0) for _ in range(sides)]  # off the board
+        # Objectives standing: per side, by zone.
+        self.objectives: list[dict[str, Standing]] = [{} for _ in range(sides)]
         self.vp = [0] * sides
         self.round = 1
         self.first = 0
@@ -112,18 +105,16 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.mp = 0
         self.used: list[str] = []  # attack skills and abilities used this activation (R15)
         self.move_actions = 0  # move actions made this activation (Slow, R46)
-        self.attack: dict[str, Any] = {}
-        self.reward: list[Any] = []  # an objective a team is deciding about: zone, name, side
+        self.attack: Attack | None = None  # the attack under way
         self.hits = 0
         self.pool: DicePool | None = None
         self.rerolls = 0  # dice the attack may still re-roll (R18)
-        self.pushing: list[Any] = []  # a push under way: [model, zone, steps left]
-        self._pushed_bosun = 0
-        self.crew_queue: list[list[Any]] = []  # crew moves or attacks still to make
+        self.advancing: list[tuple[int, int]] = []  # crew groups still to move: track, place
+        self.strikes: list[Strike] = []  # crew attacks still to make
         self.raids: list[str] = []  # raiding crew's attacks still to make: the ship attacked
         self.mustered = False  # the crew activation's deckhands are on the board
         self.began_near: list[str] = []  # zones whose crew began next to an enemy (R32)
-        self.striking: list[Any] = []  # the crew attack being made
+        self.striking: Strike | None = None  # the crew attack being made
         self.last_zone = ""  # the zone the last attack took, and whether it cleared it
         self.enemies_cleared = False
         self.bosuns_placed = 0
@@ -136,13 +127,14 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.hand: list[list[str]] = [[] for _ in range(game.players)]
         self.discards: list[list[str]] = [[] for _ in range(sides)]
         self.pools = [0] * sides  # the Kraken pools (R50)
-        self.choices: list[list[Any]] = []  # what a Tide card's effects still ask
+        # What a Tide card's effects still ask: the kind of choice, its player, an amount.
+        self.choices: list[tuple[str, int, int]] = []
         self.discarding = 0
-        # The Kraken (R53-R56): [zone, damage] while it is up.
-        self.kraken: list[Any] = []
+        # The Kraken (R53-R56), while it is up.
+        self.kraken: Kraken | None = None
         self.kraken_dead = False
-        # Sea monsters (R55-R59): name -> [side, zone, damage, activated, seat].
-        self.monsters: dict[str, list[Any]] = {}
+        # Sea monsters (R55-R59) by name.
+        self.monsters: dict[str, Monster] = {}
         self.summoned: list[str] = []
         self.acting_monster = ""
         self.wrecked: dict[str, str] = {}  # gangplanks destroyed: zone -> by what
@@ -159,6 +151,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self._elect_captains()
 
     # ----------------------------------------------------------- sides and seats
+    @property
+    def seating(self) -> Seating:
+        """Who plays what (R61-R66): the game's, fixed by its options, so clones share it."""
+        return self.game.seating
+
     def seat_side(self, seat: int) -> int:
         """The side ``seat`` plays for (its team's, R61)."""
         return self.seating.side_of[seat]
@@ -207,22 +204,10 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
 
     # ----------------------------------------------------------- set-up (R1-R6)
     def _add_hero(self, name: str, owner: int) -> None:
-        self.hero.append(name)
-        self.owner.append(owner)
-        self.zone.append(None)
-        self.damage.append(0)
-        self.coins.append(0)
-        self.activated.append(False)
-        self.coin.append(None)
-        self.bled_by.append(None)
-        self.overboard.append(False)
         hero = CONTENT.heroes[name]
         # R42: the basic attack and the passive are the hero's from the start.
-        self.unlocked.append([s for s in (hero.basic, *hero.skills)
-                              if CONTENT.skills[s].unlock == 0])
-        self.levels.append({})
-        self.conditions.append([])
-        self.spent.append([])
+        unlocked = [s for s in (hero.basic, *hero.skills) if CONTENT.skills[s].unlock == 0]
+        self.heroes.append(Hero(name, owner, unlocked))
 
     def _start(self) -> None:
         config = self.game.config
@@ -234,12 +219,12 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
                        "text": text.heroes(self.factions[side], self.picks[side])})
             # R4, R5: objectives and the starting deckhands as the configuration shows.
             for zone, objective in config.objectives[self.factions[side]].items():
-                self.objectives[side][zone] = [objective, 0]
+                self.objectives[side][zone] = Standing(objective, 0)
             placed = 0
             for zone, count in config.crew[self.factions[side]].items():
                 self._place_crew(side, zone, count, [])
                 placed += count
-            self.reserve[side] = [faction.deckhands - placed, faction.bosuns]
+            self.reserve[side] = Reserve(faction.deckhands - placed, faction.bosuns)
         self._deal_tide()
         # R6: both roll a die (a team's first player for it); the highest goes first
         # (ties roll again).
@@ -262,7 +247,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             if zone in route:
                 track, position = index, route.index(zone)
                 break
-        self.crew[side].append([track, position, zone, deckhands, sorted(bosuns)])
+        self.crew[side].append(Crew(track, position, zone, deckhands, sorted(bosuns)))
         self._merge(side)
 
     # ----------------------------------------------------------- the board
@@ -270,20 +255,20 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def config(self) -> Configuration:
         return self.game.config
 
-    def crew_zone(self, side: int, group: Sequence[Any]) -> str:
-        return group[ZONE]
+    def crew_zone(self, side: int, group: Crew) -> str:
+        return group.zone
 
     def crew_in(self, side: int, zone: str) -> tuple[int, int]:
         """How many deckhands and bosuns of ``side`` stand on ``zone``."""
         deckhands = bosuns = 0
         for group in self.crew[side]:
-            if group[ZONE] == zone:
-                deckhands += group[HANDS]
-                bosuns += len(group[BOSUNS])
+            if group.zone == zone:
+                deckhands += group.deckhands
+                bosuns += len(group.bosuns)
         return deckhands, bosuns
 
     def heroes_in(self, side: int, zone: str) -> list[int]:
-        return [h for h in self.heroes_of(side) if self.zone[h] == zone]
+        return [h for h in self.heroes_of(side) if self.heroes[h].zone == zone]
 
     def enemies_in(self, side: int, zone: str) -> bool:
         """Whether ``zone`` holds a model of a side against ``side``, a sea monster of
@@ -291,10 +276,10 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         for enemy in self.foes(side):
             if self.heroes_in(enemy, zone) or any(self.crew_in(enemy, zone)):
                 return True
-        if self.kraken and self.kraken[0] == zone:
+        if self.kraken and self.kraken.zone == zone:
             return True
         foes = self.foes(side)
-        return any(m[0] in foes and m[1] == zone for m in self.monsters.values())
+        return any(m.side in foes and m.zone == zone for m in self.monsters.values())
 
     def blocks(self, side: int, zone: str) -> bool:
         """Whether ``zone`` is closed to ``side``'s models as they move (R12: enemies)."""
@@ -325,8 +310,8 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         and on the board or able to deploy."""
         return [
             h for h in self.heroes_of(side)
-            if not self.activated[h] and self.coin[h] is None
-            and (self.zone[h] is not None or self._deploy_points(h))
+            if not self.heroes[h].activated and self.heroes[h].coin is None
+            and (self.heroes[h].zone is not None or self._deploy_points(h))
         ]
 
     def _legal_turn(self, seat: int, frame: Frame) -> list[BonesAction]:
@@ -382,17 +367,17 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
 
     def _recover(self) -> None:
         for monster in self.monsters.values():
-            monster[3] = False
+            monster.activated = False
         self._mend_gangplanks()
-        for h in range(len(self.hero)):
-            if self.coin[h] == GOLD:
-                self.coin[h] = None  # R39: back next round
-            elif self.coin[h] == DARK:
-                self.coin[h] = GOLD  # R39: out of play next round
-            if self.coin[h] is None:
-                self.activated[h] = False  # R39
-                self.overboard[h] = False
-            self.spent[h] = []  # R45: reactions are ready again
+        for hero in self.heroes:
+            if hero.coin == GOLD:
+                hero.coin = None  # R39: back next round
+            elif hero.coin == DARK:
+                hero.coin = GOLD  # R39: out of play next round
+            if hero.coin is None:
+                hero.activated = False  # R39
+                hero.overboard = False
+            hero.spent = []  # R45: reactions are ready again
         self.first = other(self.first)  # R39
         if self.round >= self.game.options["round_limit"]:
             self._end_by_limit()
@@ -431,9 +416,9 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def _activate(self, hero: int) -> None:
         self.acting = hero
         self.actions_left = ACTIONS
-        self.emit({"type": "activate", "hero": hero, "text": text.activate(self.hero[hero])})
-        if self.zone[hero] is None:
-            self.replace(Frame.of("deploy", [self.owner[hero]], hero=hero))
+        self.emit({"type": "activate", "hero": hero, "text": text.activate(self.heroes[hero].name)})
+        if self.heroes[hero].zone is None:
+            self.replace(Frame.of("deploy", [self.heroes[hero].owner], hero=hero))
         else:
             self._ask_action()
 
@@ -447,26 +432,27 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
 
     def _on_deploy(self, seat: int, action: BonesAction, frame: Frame) -> None:
         hero = frame.data["hero"]
-        self.zone[hero] = action.zone
-        self.overboard[hero] = False
+        self.heroes[hero].zone = action.zone
+        self.heroes[hero].overboard = False
         self.emit({"type": "deploy", "hero": hero, "zone": action.zone,
-                   "text": text.deploy(self.hero[hero], action.zone)})
+                   "text": text.deploy(self.heroes[hero].name, action.zone)})
         self._ask_action()
 
     def _ask_action(self) -> None:
         hero = self.acting
         assert hero is not None
-        if self.zone[hero] is None or (self.actions_left <= 0 and not self._free_choices(hero)):
+        off = self.heroes[hero].zone is None
+        if off or (self.actions_left <= 0 and not self._free_choices(hero)):
             self._end_activation()
             return
         # R62: a hero's activation is its player's to play.
-        self.replace(Frame.of("act", [self.owner[hero]], hero=hero, left=self.actions_left))
+        self.replace(Frame.of("act", [self.heroes[hero].owner], hero=hero, left=self.actions_left))
 
     def occupied(self, side: int) -> set[str]:
         """The zones where ``side`` has a model (a sea monster of its own included)."""
-        found = {z for h in self.heroes_of(side) if (z := self.zone[h]) is not None}
-        found.update(g[ZONE] for g in self.crew[side])
-        found.update(m[1] for m in self.monsters.values() if m[0] == side)
+        found = {z for h in self.heroes_of(side) if (z := self.heroes[h].zone) is not None}
+        found.update(g.zone for g in self.crew[side])
+        found.update(m.zone for m in self.monsters.values() if m.side == side)
         return found
 
     def neutral_targets(self) -> set[str]:
@@ -485,7 +471,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             targets.update(self.occupied(enemy))
             targets.update(self.objectives[enemy])
         if self.kraken:
-            targets.add(self.kraken[0])
+            targets.add(self.kraken.zone)
         return targets
 
     def attack_zones(self, side: int, origin: str, reach: int) -> list[str]:
@@ -496,11 +482,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
 
     def _legal_act(self, seat: int, frame: Frame) -> list[BonesAction]:
         hero = frame.data["hero"]
-        zone = self.zone[hero]
+        zone = self.heroes[hero].zone
         assert zone is not None
         out: list[BonesAction] = []
         if self.actions_left > 0:
-            if "stun" in self.conditions[hero]:
+            if "stun" in self.heroes[hero].conditions:
                 out.append(SHAKE)  # R46: Stun is shaken off before any other action
             else:
                 out += self._actions(hero, zone)
@@ -511,16 +497,16 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def _actions(self, hero: int, zone: str) -> list[BonesAction]:
         side = self.side_of(hero)
         out: list[BonesAction] = []
-        slowed = "slow" in self.conditions[hero] and self.move_actions >= 1
+        slowed = "slow" in self.heroes[hero].conditions and self.move_actions >= 1
         if not slowed and (self._step_zones(hero, MOVEMENT_POINTS)
                            or self._rig_zones(hero, MOVEMENT_POINTS)):
             out.append(MOVE)
-        for skill in self.unlocked[hero]:
+        for skill in self.heroes[hero].unlocked:
             spec = CONTENT.skills[skill]
             if spec.attacks and not (spec.once_a_turn and skill in self.used):
                 out += [act("attack", skill, z)
                         for z in self.attack_zones(side, zone, self.reach(hero, skill))]
-        for skill in self.unlocked[hero]:
+        for skill in self.heroes[hero].unlocked:
             spec = CONTENT.skills[skill]
             if spec.ability and skill not in self.used and not self.silenced(hero):
                 out.append(act("use", skill))
@@ -532,23 +518,23 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             self._end_activation()
             return
         if action.verb == "unlock":
-            self.coins[hero] -= CONTENT.skills[action.arg].unlock
-            self.unlocked[hero].append(action.arg)
+            self.heroes[hero].coins -= CONTENT.skills[action.arg].unlock
+            self.heroes[hero].unlocked.append(action.arg)
             self.emit({"type": "unlock", "hero": hero, "skill": action.arg,
-                       "text": text.unlock(self.hero[hero], action.arg)})
+                       "text": text.unlock(self.heroes[hero].name, action.arg)})
             self._ask_action()
             return
         if action.verb == "level":
-            self.coins[hero] -= CONTENT.skills[action.arg].level_up
-            self.levels[hero][action.arg] = 2
+            self.heroes[hero].coins -= CONTENT.skills[action.arg].level_up
+            self.heroes[hero].levels[action.arg] = 2
             self.emit({"type": "level", "hero": hero, "skill": action.arg,
-                       "text": text.level(self.hero[hero], action.arg)})
+                       "text": text.level(self.heroes[hero].name, action.arg)})
             self._ask_action()
             return
         self.actions_left -= 1
         if action == SHAKE:
-            self.conditions[hero].remove("stun")
-            self.emit({"type": "shake", "hero": hero, "text": text.shake(self.hero[hero])})
+            self.heroes[hero].conditions.remove("stun")
+            self.emit({"type": "shake", "hero": hero, "text": text.shake(self.heroes[hero].name)})
             self._after_action()
         elif action == MOVE:
             self.move_actions += 1
@@ -557,10 +543,10 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         elif action.verb == "use":
             self.used.append(action.arg)
             self.emit({"type": "ability", "hero": hero, "skill": action.arg,
-                       "text": text.ability(self.hero[hero], action.arg)})
+                       "text": text.ability(self.heroes[hero].name, action.arg)})
             self.mp = 0
             self._run(hero, action.arg, "ability")
-            if self.mp > 0 and self.zone[hero] is not None:
+            if self.mp > 0 and self.heroes[hero].zone is not None:
                 self._ask_move()  # a dash: movement points of its own
             else:
                 self._after_action()
@@ -569,19 +555,20 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
                 self.used.append(action.arg)
             self._declare_attack(
                 self.side_of(hero), action.zone, self.profile(hero, action.arg),
-                who=text.hero_title(self.hero[hero]), hero=hero, then="action",
+                who=text.hero_title(self.heroes[hero].name), hero=hero, then="action",
                 skill=action.arg, seat=seat,
             )
 
     def _after_action(self) -> None:
         """An action is over: a bleeding hero suffers 1 damage (R46)."""
         hero = self.acting
-        if hero is not None and "bleed" in self.conditions[hero] and self.zone[hero] is not None:
-            self.emit({"type": "bleed", "hero": hero, "text": text.bleed(self.hero[hero])})
+        bleeding = hero is not None and "bleed" in self.heroes[hero].conditions
+        if hero is not None and bleeding and self.heroes[hero].zone is not None:
+            self.emit({"type": "bleed", "hero": hero, "text": text.bleed(self.heroes[hero].name)})
             # R27, R46: the bleed comes from the attack of the hero that made it
             # bleed, and a KO by it is that hero's, unless the table plays it as a KO
             # by no hero.
-            by = self.bled_by[hero] if self.game.options["bleed_ko"] == "bleeder" else None
+            by = self.heroes[hero].bled_by if self.game.options["bleed_ko"] == "bleeder" else None
             self._hurt_hero(hero, 1, by)
             if self._over is not None:
                 return
@@ -591,11 +578,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def _end_activation(self) -> None:
         hero = self.acting
         assert hero is not None
-        self.activated[hero] = True  # R10: the activation token
-        self.conditions[hero] = []  # R46: conditions end with the hero's activation
+        self.heroes[hero].activated = True  # R10: the activation token
+        self.heroes[hero].conditions = []  # R46: conditions end with the hero's activation
         self.used, self.move_actions, self.mp = [], 0, 0
         self.emit({"type": "activation_end", "hero": hero,
-                   "text": text.end_activation(self.hero[hero])})
+                   "text": text.end_activation(self.heroes[hero].name)})
         self._next_turn()
 
     # ----------------------------------------------------------- movement (R11-R14)
@@ -603,7 +590,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         """Zones the hero may step into with one of its ``mp`` movement points: an
         adjacent deck zone or gangplank without enemies, never ending the move
         on an enemy deployment point (R12)."""
-        zone = self.zone[hero]
+        zone = self.heroes[hero].zone
         if zone is None:
             return []
         side = self.side_of(hero)
@@ -626,7 +613,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         """R13: from a zone on a ship's edge facing another ship, any deck zone of a
         faced ship without enemies (never a gangplank; not an enemy deployment
         point unless a movement point is left to leave it)."""
-        zone = self.zone[hero]
+        zone = self.heroes[hero].zone
         if zone is None:
             return []
         board = self.config.board
@@ -650,13 +637,13 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             self.mp = 0
             self._after_action()
             return
-        self.replace(Frame.of("move", [self.owner[hero]], hero=hero, mp=self.mp))
+        self.replace(Frame.of("move", [self.heroes[hero].owner], hero=hero, mp=self.mp))
 
     def _legal_move(self, seat: int, frame: Frame) -> list[BonesAction]:
         hero = frame.data["hero"]
         out = [act("step", zone=z) for z in self._step_zones(hero, self.mp)]
         out += [act("rig", zone=z) for z in self._rig_zones(hero, self.mp)]
-        zone = self.zone[hero]
+        zone = self.heroes[hero].zone
         if zone not in self.enemy_points(self.side_of(hero)):
             out.append(STOP)  # R12: a move never ends on an enemy deployment point
         return out
@@ -669,21 +656,21 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             return
         self.mp -= 1
         if action.verb == "step":
-            self.zone[hero] = action.zone
+            self.heroes[hero].zone = action.zone
             self.emit({"type": "step", "hero": hero, "zone": action.zone,
-                       "text": text.step(self.hero[hero], action.zone)})
+                       "text": text.step(self.heroes[hero].name, action.zone)})
             self._ask_move()
             return
-        origin = self.zone[hero]
+        origin = self.heroes[hero].zone
         assert origin is not None
         reach = self.config.board.distance(origin, action.zone)
         roll = self.roll(6, reason="rigging check", seat=seat)[0]
         success = roll + self.passive(hero, "sea_legs") >= reach  # R13, R44
         self.emit({"type": "rig", "hero": hero, "zone": action.zone, "roll": roll,
                    "range": reach, "success": success,
-                   "text": text.rig(self.hero[hero], action.zone, roll, reach, success)})
+                   "text": text.rig(self.heroes[hero].name, action.zone, roll, reach, success)})
         if success:
-            self.zone[hero] = action.zone
+            self.heroes[hero].zone = action.zone
             self._ask_move()
         else:
             self._knock_overboard(hero)
@@ -691,9 +678,9 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def _knock_overboard(self, hero: int) -> None:
         """R14: the hero goes overboard with an activation token; if it was its
         activation, the activation ends at once."""
-        self.zone[hero] = None
-        self.overboard[hero] = True
-        self.activated[hero] = True
+        self.heroes[hero].zone = None
+        self.heroes[hero].overboard = True
+        self.heroes[hero].activated = True
         if hero == self.acting:
             self.mp = 0
             self.actions_left = 0
@@ -705,34 +692,35 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
 
     def _table_view(self) -> dict[str, Any]:
         heroes = []
-        for h, name in enumerate(self.hero):
+        for h, hero in enumerate(self.heroes):
+            name = hero.name
             heroes.append({
                 "index": h,
                 "hero": name,
                 "side": self.side_of(h),
-                "zone": self.zone[h],
-                "damage": self.damage[h],
+                "zone": hero.zone,
+                "damage": hero.damage,
                 "hp": CONTENT.heroes[name].hp,
-                "coins": self.coins[h],
-                "activated": self.activated[h],
-                "coin": self.coin[h],
-                "overboard": self.overboard[h],
-                "hp_max": self.max_hp(h) if self.hero else CONTENT.heroes[name].hp,
-                "skills": {skill: self.levels[h].get(skill, 1) for skill in self.unlocked[h]},
-                "conditions": list(self.conditions[h]),
-                "spent": list(self.spent[h]),
+                "coins": hero.coins,
+                "activated": hero.activated,
+                "coin": hero.coin,
+                "overboard": hero.overboard,
+                "hp_max": self.max_hp(h),
+                "skills": {skill: hero.levels.get(skill, 1) for skill in hero.unlocked},
+                "conditions": list(hero.conditions),
+                "spent": list(hero.spent),
             })
         crew = []
         for side in range(len(self.crew)):
             groups = [
-                {"zone": g[ZONE], "track": g[TRACK], "deckhands": g[HANDS],
-                 "bosuns": list(g[BOSUNS])}
+                {"zone": g.zone, "track": g.track, "deckhands": g.deckhands,
+                 "bosuns": list(g.bosuns)}
                 for g in self.crew[side]
             ]
             crew.append(groups)
         objectives = [
-            {zone: {"objective": entry[0], "damage": entry[1],
-                    "hp": CONTENT.objectives[entry[0]].hp}
+            {zone: {"objective": entry.objective, "damage": entry.damage,
+                    "hp": CONTENT.objectives[entry.objective].hp}
              for zone, entry in sorted(self.objectives[side].items())}
             for side in range(len(self.objectives))
         ]
@@ -748,7 +736,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             "picks": [list(p) for p in self.picks],
             "heroes": heroes,
             "crew": crew,
-            "reserve": [list(r) for r in self.reserve],
+            "reserve": [[r.deckhands, r.bosuns] for r in self.reserve],
             "objectives": objectives,
             "acting": self.acting,
             "actions_left": self.actions_left,
@@ -758,21 +746,18 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             "hits": self.hits,
             "rerolls": self.rerolls,
             "pool": None if self.pool is None else self.pool.to_json(),
-            "attack": {k: self.attack[k] for k in ("side", "zone", "hero", "damage", "skill",
-                                                  "heroes_hit", "push", "monster", "dice",
-                                                  "modifier", "to_hit", "source")
-                       if k in self.attack} or None,
-            "pushing": list(self.pushing) or None,
+            "attack": None if self.attack is None else self.attack.shown(),
+            "pushing": self.push_under_way(),
             # The Tide: hand sizes, deck sizes and discards are public, a hand is its
             # side's (and its teammates') alone.
             "hand_sizes": [len(h) for h in self.hand],
             "decks": [len(d) for d in self.deck],
             "discards": [sorted(d) for d in self.discards],
             "pools": list(self.pools),
-            "kraken": list(self.kraken) or None,
+            "kraken": None if self.kraken is None else [self.kraken.zone, self.kraken.damage],
             "kraken_dead": self.kraken_dead,
-            "monsters": {name: {"side": m[0], "zone": m[1], "damage": m[2], "activated": m[3],
-                                "hp": CONTENT.monsters[name].hp}
+            "monsters": {name: {"side": m.side, "zone": m.zone, "damage": m.damage,
+                                "activated": m.activated, "hp": CONTENT.monsters[name].hp}
                          for name, m in sorted(self.monsters.items())},
             "summoned": list(self.summoned),
             "acting_monster": self.acting_monster or None,
@@ -785,11 +770,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         return {
             "sides": [list(seats) for seats in self.seating.sides],
             "fielded": [self.seating.heroes(side) for side in range(len(self.seating.sides))],
-            "heroes": list(self.owner),
+            "heroes": [hero.owner for hero in self.heroes],
             "crew": list(self.seating.crew),
             "captains": list(self.captains),
             "tide": [self.hand_limit(s) for s in range(self.players)],
-            "monsters": {name: m[4] for name, m in sorted(self.monsters.items())},
+            "monsters": {name: m.seat for name, m in sorted(self.monsters.items())},
         }
 
     def _view(self, seat: int | None) -> dict[str, Any]:

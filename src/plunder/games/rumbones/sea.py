@@ -14,6 +14,7 @@ from plunder.engine.frame import Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import END, KEEP, MOVE, STOP, act, other
 from plunder.games.rumbones.content import CONTENT
+from plunder.games.rumbones.pieces import Kraken, Monster
 from plunder.games.rumbones.whole import Whole
 
 KRAKEN = "kraken"
@@ -93,7 +94,7 @@ class TideAndSea(Whole):
 
     def queue_choice(self, kind: str, seat: int, amount: int) -> None:
         """A choice a Tide card's effect needs, asked of the player who played it."""
-        self.choices.append([kind, seat, amount])
+        self.choices.append((kind, seat, amount))
 
     def _next_choice(self) -> None:
         """Ask the choices the card's effects need (which hero heals, where crew go,
@@ -109,7 +110,8 @@ class TideAndSea(Whole):
 
     # mend:N (a hero of the side heals)
     def _mend_options(self, side: int) -> list[int]:
-        return [h for h in self.heroes_of(side) if self.zone[h] is not None and self.damage[h]]
+        return [h for h in self.heroes_of(side)
+                if self.heroes[h].zone is not None and self.heroes[h].damage]
 
     def _legal_mend(self, seat: int, frame: Frame) -> list[Action]:
         return [act("mend", f"hero{h}") for h in self._mend_options(self.seat_side(seat))]
@@ -121,7 +123,7 @@ class TideAndSea(Whole):
 
     # muster:N (deckhands onto a deployment point)
     def _gather_options(self, side: int) -> list[str]:
-        return self._muster_points(side) if self.reserve[side][0] else []
+        return self._muster_points(side) if self.reserve[side].deckhands else []
 
     def _legal_gather(self, seat: int, frame: Frame) -> list[Action]:
         return [act("gather", zone=z) for z in self._gather_options(self.seat_side(seat))]
@@ -129,7 +131,7 @@ class TideAndSea(Whole):
     def _on_gather(self, seat: int, action: Any, frame: Frame) -> None:
         self.choices.pop(0)
         side = self.seat_side(seat)
-        count = min(frame.data["amount"], self.reserve[side][0])
+        count = min(frame.data["amount"], self.reserve[side].deckhands)
         self._deploy_crew(side, action.zone, count, 0)
         self._next_choice()
 
@@ -164,7 +166,7 @@ class TideAndSea(Whole):
         # it acts like a hero from then on, one not yet activated this round, unless
         # the table plays that it waits for the next round.
         waits = self.game.options["monster_acts"] == "next_round"
-        self.monsters[action.arg] = [side, action.zone, 0, waits, seat]
+        self.monsters[action.arg] = Monster(side, action.zone, 0, waits, seat)
         self.emit({"type": "summon", "side": side, **self.by_seat(seat), "monster": action.arg,
                    "zone": action.zone,
                    "text": text.summon(self.factions[side], action.arg, action.zone)})
@@ -174,7 +176,7 @@ class TideAndSea(Whole):
     def _seats_tide(self, data: Any) -> list[int]:
         """Offered by public facts: each player whose side's deck lists cards for its
         part of the attack, and whose hand is not empty (R51, R65)."""
-        attacker = self.attack["side"]
+        attacker = self.attacking.side
         out = []
         for side, part in ((attacker, "attacker"), (other(attacker), "defender")):
             listed = any(c.faction == self.factions[side] and c.timing == "attack"
@@ -184,7 +186,7 @@ class TideAndSea(Whole):
         return out
 
     def _plays_tide(self, seat: int, frame: Frame) -> list[Action]:
-        part = "attacker" if self.seat_side(seat) == self.attack["side"] else "defender"
+        part = "attacker" if self.seat_side(seat) == self.attacking.side else "defender"
         return [act("tide", c) for c in sorted(set(self.hand[seat]))
                 if CONTENT.cards[c].timing == "attack" and CONTENT.cards[c].side == part]
 
@@ -260,12 +262,12 @@ class TideAndSea(Whole):
         is KO'd, a sea monster there is KO'd, models there go overboard; its arrival
         damages every hero of the side with the highest pool, wherever it is."""
         zone = self.config.kraken
-        self.kraken = [zone, 0]
+        self.kraken = Kraken(zone, 0)
         self.emit({"type": "kraken", "zone": zone, "text": text.kraken_surfaces(zone)})
         if self.config.board.zones[zone].kind == "link" and zone not in self.wrecked:
             self.wrecked[zone] = KRAKEN
         for name, monster in list(self.monsters.items()):
-            if monster[1] == zone:
+            if monster.zone == zone:
                 self._monster_ko(name, None, reward=False)
         self._sweep_overboard(zone)
         best = max(self.pools)
@@ -276,19 +278,21 @@ class TideAndSea(Whole):
 
     def _arrival(self, hero: int) -> None:
         amount = CONTENT.kraken.arrival
-        if self.zone[hero] is not None:
+        if self.heroes[hero].zone is not None:
             self._hurt_hero(hero, amount, None)
             return
         # Off the board (KO'd ones too, the FAQ): the damage stays on the dashboard,
         # but a hero off the board is never KO'd again (a ruling).
-        self.damage[hero] = min(self.max_hp(hero) - 1, self.damage[hero] + amount)
+        self.heroes[hero].damage = min(self.max_hp(hero) - 1, self.heroes[hero].damage + amount)
         self.emit({"type": "hit", "target": f"hero{hero}", "hero": hero, "zone": None,
                    "amount": amount,
-                   "text": text.hit(text.hero_title(self.hero[hero]), "off the board", amount)})
+                   "text": text.hit(text.hero_title(self.heroes[hero].name), "off the board",
+                                    amount)})
 
     def _lash(self, reach: int, damage: int) -> None:
         """The Kraken's attack: damage to every model within ``reach`` zones."""
-        zone = self.kraken[0]
+        assert self.kraken is not None
+        zone = self.kraken.zone
         board = self.config.board
         for there in board.within(zone, reach):
             if there == zone:
@@ -302,18 +306,20 @@ class TideAndSea(Whole):
                     kind = "deckhand" if self.crew_in(side, there)[0] else "bosun"
                     self._hurt_crew(side, there, kind, damage, None)
             for name, monster in list(self.monsters.items()):
-                if monster[1] == there:
+                if monster.zone == there:
                     self._hurt_monster(name, damage, None)
 
     def hurt_kraken(self, amount: int, by: int | None) -> None:
-        self.kraken[1] += amount
-        self.emit({"type": "hit", "target": KRAKEN, "zone": self.kraken[0], "amount": amount,
-                   "text": text.hit("The Kraken", self.kraken[0], amount)})
-        if self.kraken[1] < CONTENT.kraken.hp:
+        kraken = self.kraken
+        assert kraken is not None
+        kraken.damage += amount
+        self.emit({"type": "hit", "target": KRAKEN, "zone": kraken.zone, "amount": amount,
+                   "text": text.hit("The Kraken", kraken.zone, amount)})
+        if kraken.damage < CONTENT.kraken.hp:
             return
         # R56: the Kraken KO'd: every pool to 0, its gangplank back, and it never returns.
-        zone = self.kraken[0]
-        self.kraken, self.kraken_dead = [], True
+        zone = kraken.zone
+        self.kraken, self.kraken_dead = None, True
         self.pools = [0] * len(self.pools)
         for link, cause in list(self.wrecked.items()):
             if cause == KRAKEN:
@@ -326,13 +332,13 @@ class TideAndSea(Whole):
 
     # ----------------------------------------------------------- sea monsters (R55, R57-R59)
     def monster_zones(self) -> set[str]:
-        return {m[1] for m in self.monsters.values()}
+        return {m.zone for m in self.monsters.values()}
 
     def monsters_of(self, side: int) -> list[str]:
-        return sorted(name for name, m in self.monsters.items() if m[0] == side)
+        return sorted(name for name, m in self.monsters.items() if m.side == side)
 
     def ready_monsters(self, side: int) -> list[str]:
-        return [name for name in self.monsters_of(side) if not self.monsters[name][3]]
+        return [name for name in self.monsters_of(side) if not self.monsters[name].activated]
 
     def _activate_monster(self, name: str) -> None:
         self.acting_monster = name
@@ -346,19 +352,19 @@ class TideAndSea(Whole):
             self._end_beast()
             return
         # R66: a sea monster is played by the player who summoned it.
-        self.replace(Frame.of("beast", [self.monsters[name][4]], monster=name,
+        self.replace(Frame.of("beast", [self.monsters[name].seat], monster=name,
                               left=self.actions_left))
 
     def _swim_zones(self, name: str) -> list[str]:
         """A monster moves through the sea and over gangplanks, never onto a deck, never
         into enemies (R57); a gangplank it takes is destroyed (R58), so it takes none
         its own side's models stand on unless the table plays that they go overboard."""
-        side, zone = self.monsters[name][0], self.monsters[name][1]
+        side, zone = self.monsters[name].side, self.monsters[name].zone
         board = self.config.board
         spare = self.game.options["monster_gangplank"] == "clear"
         return [z for z in board.neighbours(zone)
                 if board.zones[z].kind != "deck" and not self.enemies_in(side, z)
-                and z not in self.monster_zones() and not (self.kraken and self.kraken[0] == z)
+                and z not in self.monster_zones() and not (self.kraken and self.kraken.zone == z)
                 and not (spare and board.zones[z].kind == "link" and self._friends_on(side, z))]
 
     def _friends_on(self, side: int, zone: str) -> bool:
@@ -371,8 +377,8 @@ class TideAndSea(Whole):
         if self._swim_zones(name):
             out.append(MOVE)
         profile = CONTENT.monsters[name].attack
-        zone = self.monsters[name][1]
-        side = self.monsters[name][0]
+        zone = self.monsters[name].zone
+        side = self.monsters[name].side
         out += [act("attack", name, z) for z in self.attack_zones(side, zone, profile.range)]
         out.append(END)
         return out
@@ -387,7 +393,7 @@ class TideAndSea(Whole):
             self.mp = CONTENT.monsters[name].move
             self._ask_swim()
             return
-        self._declare_attack(self.monsters[name][0], action.zone, CONTENT.monsters[name].attack,
+        self._declare_attack(self.monsters[name].side, action.zone, CONTENT.monsters[name].attack,
                              who=text.monster_title(name), hero=None, then="beast_attack",
                              monster=name, seat=seat)
 
@@ -400,7 +406,7 @@ class TideAndSea(Whole):
             self.mp = 0
             self._ask_beast()
             return
-        self.replace(Frame.of("swim", [self.monsters[name][4]], monster=name, mp=self.mp))
+        self.replace(Frame.of("swim", [self.monsters[name].seat], monster=name, mp=self.mp))
 
     def _legal_swim(self, seat: int, frame: Frame) -> list[Action]:
         return [*(act("swim", zone=z) for z in self._swim_zones(frame.data["monster"])), STOP]
@@ -412,8 +418,8 @@ class TideAndSea(Whole):
             self._ask_beast()
             return
         self.mp -= 1
-        start = self.monsters[name][1]
-        self.monsters[name][1] = action.zone
+        start = self.monsters[name].zone
+        self.monsters[name].zone = action.zone
         self.emit({"type": "swim", "monster": name, "zone": start, "to": action.zone,
                    "text": text.swim(name, action.zone)})
         board = self.config.board
@@ -427,22 +433,22 @@ class TideAndSea(Whole):
     def _end_beast(self) -> None:
         name = self.acting_monster
         if name in self.monsters:
-            self.monsters[name][3] = True
+            self.monsters[name].activated = True
         self.acting_monster = ""
         self.mp = 0
         self._next_turn()
 
     def _hurt_monster(self, name: str, amount: int, by: int | None) -> None:
         monster = self.monsters[name]
-        monster[2] += amount
-        self.emit({"type": "hit", "target": name, "zone": monster[1], "amount": amount,
-                   "text": text.hit(text.monster_title(name), monster[1], amount)})
-        if monster[2] >= CONTENT.monsters[name].hp:
+        monster.damage += amount
+        self.emit({"type": "hit", "target": name, "zone": monster.zone, "amount": amount,
+                   "text": text.hit(text.monster_title(name), monster.zone, amount)})
+        if monster.damage >= CONTENT.monsters[name].hp:
             self._monster_ko(name, by)
 
     def _monster_ko(self, name: str, by: int | None, reward: bool = True) -> None:
         """R59: a KO'd sea monster is gone for good, and gives what a KO'd hero gives."""
-        side, zone = self.monsters[name][0], self.monsters[name][1]
+        side, zone = self.monsters[name].side, self.monsters[name].zone
         del self.monsters[name]
         self.emit({"type": "monster_ko", "monster": name, "zone": zone,
                    "text": text.knocked_out(text.monster_title(name), zone)})
@@ -458,9 +464,9 @@ class TideAndSea(Whole):
                 self._knock_overboard(hero)
             deckhands, bosuns = self.crew_in(side, zone)
             if deckhands or bosuns:
-                self.crew[side] = [g for g in self.crew[side] if g[2] != zone]
-                self.reserve[side][0] += deckhands
-                self.reserve[side][1] += bosuns
+                self.crew[side] = [g for g in self.crew[side] if g.zone != zone]
+                self.reserve[side].deckhands += deckhands
+                self.reserve[side].bosuns += bosuns
                 self.emit({"type": "crew_ko", "side": side, "zone": zone, "kind": "crew",
                            "text": text.knocked_out("The crew", zone)})
 

@@ -23,21 +23,21 @@ class Skills(Whole):
     """Rum & Bones: skills, unlocking and levelling up, passives, conditions (R42-R47)."""
 
     def skills_of(self, hero: int) -> tuple[str, ...]:
-        found = CONTENT.heroes[self.hero[hero]]
+        found = CONTENT.heroes[self.heroes[hero].name]
         return (found.basic, *found.skills)
 
     def profile(self, hero: int, skill: str) -> Profile:
-        return CONTENT.skills[skill].at(self.levels[hero].get(skill, 1))
+        return CONTENT.skills[skill].at(self.heroes[hero].levels.get(skill, 1))
 
     def silenced(self, hero: int) -> bool:
-        return "silence" in self.conditions[hero]
+        return "silence" in self.heroes[hero].conditions
 
     def passive(self, hero: int, effect: str) -> int:
         """The amount of the passive ``effect`` the hero has (R44; none while silenced)."""
         if self.silenced(hero):
             return 0
         total = 0
-        for skill in self.unlocked[hero]:
+        for skill in self.heroes[hero].unlocked:
             if CONTENT.skills[skill].kind == "passive":
                 total += self.profile(hero, skill).amount(effect)
         return total
@@ -48,23 +48,23 @@ class Skills(Whole):
         return any(
             CONTENT.skills[s].kind == "passive"
             and any(step.name == effect for step in self.profile(hero, s).effects)
-            for s in self.unlocked[hero]
+            for s in self.heroes[hero].unlocked
         )
 
     def max_hp(self, hero: int) -> int:
-        return CONTENT.heroes[self.hero[hero]].hp + self.passive(hero, "tough")
+        return CONTENT.heroes[self.heroes[hero].name].hp + self.passive(hero, "tough")
 
     def _free_choices(self, hero: int) -> list[BonesAction]:
         """R43: unlocking and levelling up cost coins, no action, any time in the hero's
         activation (after its third action too, while the activation lasts)."""
         out = []
-        coins = self.coins[hero]
+        coins = self.heroes[hero].coins
         for skill in self.skills_of(hero):
             spec = CONTENT.skills[skill]
-            if skill not in self.unlocked[hero]:
+            if skill not in self.heroes[hero].unlocked:
                 if spec.unlock <= coins:
                     out.append(act("unlock", skill))
-            elif (spec.level_up and self.levels[hero].get(skill, 1) == 1
+            elif (spec.level_up and self.heroes[hero].levels.get(skill, 1) == 1
                   and spec.level_up <= coins and not self.silenced(hero)):
                 out.append(act("level", skill))
         return out
@@ -81,31 +81,31 @@ class Skills(Whole):
 
     def give_condition(self, hero: int, condition: str) -> None:
         """R46: a hero on the board takes a condition it does not have yet."""
-        if self.zone[hero] is None or condition in self.conditions[hero]:
+        if self.heroes[hero].zone is None or condition in self.heroes[hero].conditions:
             return
-        self.conditions[hero].append(condition)
-        self.conditions[hero].sort()
+        self.heroes[hero].conditions.append(condition)
+        self.heroes[hero].conditions.sort()
         if condition == "bleed":
             # Who made it bleed, should it bleed to death (R27, R46).
-            self.bled_by[hero] = self.attack.get("hero") if self.attack else None
+            self.heroes[hero].bled_by = None if self.attack is None else self.attack.hero
         self.emit({"type": "condition", "hero": hero, "condition": condition,
-                   "text": text.condition(self.hero[hero], condition)})
+                   "text": text.condition(self.heroes[hero].name, condition)})
 
     def clear_conditions(self, hero: int) -> None:
-        self.conditions[hero] = []
+        self.heroes[hero].conditions = []
 
     def heal(self, hero: int, amount: int) -> None:
-        healed = min(amount, self.damage[hero])
-        self.damage[hero] -= healed
+        healed = min(amount, self.heroes[hero].damage)
+        self.heroes[hero].damage -= healed
         self.emit({"type": "heal", "hero": hero, "amount": healed,
-                   "text": text.heal(self.hero[hero], healed)})
+                   "text": text.heal(self.heroes[hero].name, healed)})
 
     def rally(self, hero: int, amount: int) -> None:
-        side, zone = self.side_of(hero), self.zone[hero]
-        count = min(amount, self.reserve[side][0])
+        side, zone = self.side_of(hero), self.heroes[hero].zone
+        count = min(amount, self.reserve[side].deckhands)
         if zone is None or count <= 0:
             return
-        self.reserve[side][0] -= count
+        self.reserve[side].deckhands -= count
         self._place_crew(side, zone, count, [])
         self.emit({"type": "muster", "side": side, "zone": zone, "deckhands": count,
                    "bosuns": 0, "text": text.muster(self.factions[side], zone, count, 0)})
@@ -113,10 +113,11 @@ class Skills(Whole):
     def riposte(self, hero: int, amount: int) -> None:
         """Damage back to the attacking hero, when it attacked from its zone or the
         next (R45)."""
-        attacker, zone = self.attack.get("hero"), self.zone[hero]
+        attacker = None if self.attack is None else self.attack.hero
+        zone = self.heroes[hero].zone
         if attacker is None:
             return
-        there = self.zone[attacker]
+        there = self.heroes[attacker].zone
         if there is None or zone is None or self.config.board.distance(there, zone) > 1:
             return
         self._hurt_hero(attacker, amount, hero)

@@ -22,12 +22,12 @@ def content_stats(state: BonesState) -> ContentStats:
         hero = event.get("hero")
         if not isinstance(hero, int):
             continue
-        seat = state.owner[hero]
+        seat = state.heroes[hero].owner
         if event["type"] == "attack" and event.get("skill"):
             skill = event["skill"]
             attacks[seat][skill] = attacks[seat].get(skill, 0) + 1
         elif event["type"] == "coins":
-            name = state.hero[hero]
+            name = state.heroes[hero].name
             coins[seat][name] = coins[seat].get(name, 0) + event["amount"]
     return ContentStats(
         rounds=state.round,
@@ -36,8 +36,8 @@ def content_stats(state: BonesState) -> ContentStats:
         picks={
             "faction": [[state.factions[side_of[seat]]] if state.factions else []
                         for seat in seats],
-            "hero": [[name for name, owner in zip(state.hero, state.owner, strict=True)
-                      if owner == seat] for seat in seats],
+            "hero": [[hero.name for hero in state.heroes if hero.owner == seat]
+                     for seat in seats],
         },
         plays={"attack": attacks},
         amounts={"coins": coins},

@@ -20,6 +20,16 @@ if TYPE_CHECKING:
     from plunder.engine.state import State
     from plunder.games.rumbones.content import Configuration, Profile
     from plunder.games.rumbones.game import BonesGame
+    from plunder.games.rumbones.pieces import (
+        Attack,
+        Crew,
+        Hero,
+        Kraken,
+        Monster,
+        Reserve,
+        Standing,
+        Strike,
+    )
     from plunder.games.rumbones.seating import Seating
 
     class Whole(State):
@@ -28,21 +38,15 @@ if TYPE_CHECKING:
         acting: int | None
         acting_monster: str
         actions_left: int
-        activated: list[bool]
-        attack: dict[str, Any]
+        advancing: list[tuple[int, int]]
+        attack: Attack | None
         began_near: list[str]
-        bled_by: list[int | None]
         bosuns_placed: int
         captains: list[int | None]
-        choices: list[list[Any]]
-        coin: list[str | None]
-        coins: list[int]
-        conditions: list[list[str]]
-        crew: list[list[list[Any]]]
+        choices: list[tuple[str, int, int]]
+        crew: list[list[Crew]]
         crew_by: int
         crew_done: list[bool]
-        crew_queue: list[list[Any]]
-        damage: list[int]
         dealt: list[list[str]]
         deck: list[list[str]]
         discarding: int
@@ -52,38 +56,34 @@ if TYPE_CHECKING:
         first: int
         game: BonesGame
         hand: list[list[str]]
-        hero: list[str]
+        heroes: list[Hero]
         hits: int
         jammed: list[bool]
-        kraken: list[Any]
+        kraken: Kraken | None
         kraken_dead: bool
         last_zone: str
-        levels: list[dict[str, int]]
-        monsters: dict[str, list[Any]]
+        monsters: dict[str, Monster]
         mp: int
         mustered: bool
-        objectives: list[dict[str, list[Any]]]
-        owner: list[int]
+        objectives: list[dict[str, Standing]]
         picks: list[list[str]]
         pool: DicePool | None
         pools: list[int]
-        _pushed_bosun: int
-        pushing: list[Any]
         raids: list[str]
         rerolls: int
-        reserve: list[list[int]]
-        reward: list[Any]
+        reserve: list[Reserve]
         routes: tuple[tuple[tuple[str, ...], ...], ...]
-        seating: Seating
+        @property
+        def seating(self) -> Seating: ...
         side: int
-        spent: list[list[str]]
-        striking: list[Any]
+        strikes: list[Strike]
+        striking: Strike | None
         summoned: list[str]
-        unlocked: list[list[str]]
         vp: list[int]
         wrecked: dict[str, str]
-        zone: list[str | None]
 
+        @property
+        def attacking(self) -> Attack: ...
         def _ask_turn(self) -> None: ...
         def _declare_attack(
             self, side: int, zone: str, profile: Profile, *, who: str, hero: int | None,
@@ -112,7 +112,7 @@ if TYPE_CHECKING:
         @property
         def config(self) -> Configuration: ...
         def crew_in(self, side: int, zone: str) -> tuple[int, int]: ...
-        def crew_zone(self, side: int, group: Sequence[Any]) -> str: ...
+        def crew_zone(self, side: int, group: Crew) -> str: ...
         def deployment(self, side: int) -> tuple[str, ...]: ...
         def enemies_in(self, side: int, zone: str) -> bool: ...
         def foes(self, side: int) -> tuple[int, ...]: ...

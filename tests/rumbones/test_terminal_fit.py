@@ -82,6 +82,8 @@ def test_at_80x24_the_decision_and_the_last_moves_stay_in_view(mode: str, player
         screen = turn_screen(state, players)
         shown = "\n".join(screen)
         assert any(line.startswith("Now: ") for line in screen), shown
+        # The whole turn fits, from its title down.
+        assert any("your turn" in line for line in screen), shown
         for move in last_moves(state, 2):
             # A move's line may be cut at the right edge: its start is what is looked for.
             assert move[:40] in shown, (move, shown)

@@ -993,10 +993,9 @@ class BonesRenderer(GenericRenderer):
         examples: dict[str, str] = {}
         for action in legal:
             examples.setdefault(str(action.get("verb", "")), action["notation"])
-        shown = ", ".join(list(examples.values())[:3])
-        return (f"Type one action{f', e.g. {shown}' if shown else ''} (? numbered list "
-                "and rules, ? NAME explains a hero, skill, card..., ? me yours, t table, q save "
-                "and quit).")
+        shown = ", ".join(list(examples.values())[:2])
+        return (f"Type an action{f', e.g. {shown}' if shown else ''} (? help, ? NAME explains "
+                "a hero or card, ? me yours, t table, q save and quit).")
 
     def refusal(
         self, error: IllegalAction, view: Mapping[str, Any], legal: Sequence[ActionJson]

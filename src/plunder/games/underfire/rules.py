@@ -541,7 +541,7 @@ class UnderFireState(State):
             targets = effect.get("targets")(self, seat, origin)
             if not targets:
                 self.emit({"type": "effect", "seat": seat, "effect": code, "missed": True,
-                           "text": text.no_target(seat, step.name)})
+                           "why": text.NO_TARGET, "text": text.no_target(seat, step.name)})
                 continue
             self.push(Frame.of("target", [seat], effect=step.name, verb=effect.get("verb"),
                                origin=SPACES[origin], targets=[SPACES[i] for i in targets]))
@@ -573,15 +573,15 @@ class UnderFireState(State):
         name = SPACES[at]
         if ship[BURNING]:
             self.sea[at] = None
-            self.emit({"type": "sunk", "at": name, "owner": ship[OWNER],
+            self.emit({"type": "sunk", "at": name, "owner": ship[OWNER], "why": why,
                        "text": text.sunk(name, ship[OWNER], why)})
         elif ship[SHIELD]:
             ship[SHIELD] = False
             self.emit({"type": "shielded", "at": name, "owner": ship[OWNER],
-                       "text": text.shielded(name, ship[OWNER])})
+                       "why": text.SHIELD_TOOK_IT, "text": text.shielded(name, ship[OWNER])})
         else:
             ship[BURNING] = True
-            self.emit({"type": "burning", "at": name, "owner": ship[OWNER],
+            self.emit({"type": "burning", "at": name, "owner": ship[OWNER], "why": why,
                        "text": text.burning(name, ship[OWNER], why)})
 
     # ------------------------------------------------------------ the end

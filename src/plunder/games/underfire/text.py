@@ -49,6 +49,9 @@ AIMED = {
     "repair": "repairs the ship on {at}: it is active again",
 }
 # An aimed effect that finds nothing to aim at, by the effect's name.
+# Why a shot did no harm: nothing to aim at in plain sight, or a shield took it (R24, R27).
+NO_TARGET = "nothing to aim at"
+SHIELD_TOOK_IT = "a shield took the hit"
 MISSED = {
     "line": "shot along the row and the column finds no enemy ship in plain sight",
     "diagonal": "shot along the diagonals finds no enemy ship in plain sight",

@@ -103,7 +103,8 @@ def grab(winner: int, name: str, losers: Sequence[int], refill: str | None) -> s
 
 
 def cancelled(seat: int, name: str, hiders: Sequence[int] = ()) -> str:
-    who = f"at {seats(hiders)}, who {HID if len(hiders) == 1 else 'hide'}" if hiders else "at a hider"
+    verb = HID if len(hiders) == 1 else "hide"
+    who = f"at {seats(hiders)}, who {verb}" if hiders else "at a hider"
     return f"Seat {seat}'s {card(name)} is aimed {who}, and does nothing."
 
 

@@ -109,7 +109,8 @@ WHY = {
 
 def defend(seat: int, card: str, why: str = "", location: str = "") -> str:
     reason = WHY[why].format(location=location, seat=seat) if why else ""
-    return f"Seat {seat} answers with {_title(card)}: countered" + (f" ({reason})." if reason else ".")
+    tail = f" ({reason})." if reason else "."
+    return f"Seat {seat} answers with {_title(card)}: countered{tail}"
 
 
 def lessened(stance: str | None, iron_hide: bool) -> list[str]:

@@ -629,7 +629,7 @@ class UnderFireState(State):
             winner = 0 if self.gold[0] > self.gold[1] else 1
             tie_on_gold = True
         reason = text.scores(totals, winner, tie_on_gold)
-        self.emit({"type": "scoring", "scores": parts, "text": reason + "."})
+        self.emit({"type": "scoring", "scores": parts, "text": text.scoring(parts) + "."})
         winners = frozenset() if winner is None else frozenset({winner})
         by_source = tuple({k: float(v) for k, v in p.items() if k != "total"} for p in parts)
         self.finish(Result(winners, tuple(float(t) for t in totals), reason, breakdown=by_source))

@@ -175,6 +175,16 @@ def stuck(seat: int) -> str:
     return f"Seat {seat} cannot lay any ship and loses at once"
 
 
+def scoring(parts: list[dict[str, int]]) -> str:
+    """The count before the final line: each seat's VP by source (R33-R40); the final
+    line (the game's end) then says who won."""
+    def seat_parts(seat: int, part: dict[str, int]) -> str:
+        sources = ", ".join(f"{name} {vp}" for name, vp in part.items() if name != "total")
+        return f"seat {seat} {part['total']} VP ({sources})"
+
+    return "The VP are counted: " + "; ".join(seat_parts(s, p) for s, p in enumerate(parts))
+
+
 def scores(totals: list[int], winner: int | None, tie_on_gold: bool) -> str:
     shown = ", ".join(f"seat {s}: {v} VP" for s, v in enumerate(totals))
     if winner is None:

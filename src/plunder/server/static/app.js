@@ -554,6 +554,7 @@
     const words = lines.join(" ");
     if (box.dataset.words !== words) {
       box.dataset.words = words;
+      box.title = words;
       box.replaceChildren(el("strong", { text: "Last move: " }), document.createTextNode(words));
     }
     const named = new Set();
@@ -1363,6 +1364,8 @@
     $("finish-now").addEventListener("click", () => send({ type: "finish" }));
     startChatAndLeave();
     $("rules-button").addEventListener("click", toggleRules);
+    // The last move takes one line; a click shows all it said, another folds it again.
+    $("last-move").addEventListener("click", () => $("last-move").classList.toggle("open"));
     $("rules-close").addEventListener("click", toggleRules);
     $("autoplay").addEventListener("change", (event) => sendAutoplay(event.target.checked));
     $("turn-sound").checked = P.store.sound();

@@ -19,6 +19,7 @@ keeps a copy of the content nor parses the notation.
 from __future__ import annotations
 
 import json
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -159,11 +160,14 @@ class GenericRenderer:
         words = " ".join(line for line in (self.event(e) for e in events) if line)
         if not words:
             return None
-        room = max(20, width * LAST_MOVE_LINES - len(LAST_MOVE) - 1)
-        if len(words) > room:
-            words = words[: room - 1].rstrip() + "…"
+        width = max(20, width)
+        lines = textwrap.wrap(f"{LAST_MOVE} {words}", width)
+        if len(lines) > LAST_MOVE_LINES:
+            lines = lines[:LAST_MOVE_LINES]
+            lines[-1] = lines[-1][: width - 1].rstrip() + "…"
+        shown = "\n".join(lines)
         text = Text(LAST_MOVE, style="bold black on yellow")
-        text.append(" " + words, style="bold")
+        text.append(shown[len(LAST_MOVE):], style="bold")
         return text
 
     def waiting(self, view: Mapping[str, Any]) -> str:

@@ -107,3 +107,20 @@ def test_the_start_button_the_decision_and_the_last_move_are_in_view(
     assert_in_view(page, "#last-move", f"{game} at {size}: the last move")
     # The last move's lines are marked in the log too.
     assert page.locator("#log li.last-move").count() >= 1
+    # And the pieces of the board it names, where the game's page draws them with the
+    # data attributes the marks read (a seat's place, a space, a zone, a hero).
+    marked = page.evaluate(MARKED_JS)
+    if game in BOARD_MARKED:
+        assert marked, f"{game} at {size}: no piece of the board is marked"
+
+
+# The elements of the game's page that the last move's style rule marks.
+MARKED_JS = """
+() => {
+  const rule = document.getElementById('last-move-marks').textContent;
+  const selector = rule.split(' {')[0];
+  return selector ? document.querySelectorAll(selector).length : 0;
+}
+"""
+# The games whose page draws, at the decision found, a piece the last move names.
+BOARD_MARKED = {"duel", "underfire", "swordplay"}

@@ -296,16 +296,17 @@ def test_events_since_give_exactly_what_a_client_lacks() -> None:
     state = three()
     assert [e["type"] for e in state.events(0)] == ["duel"]
     shootout(state, {0: "rifle>1", 1: "reload", 2: "barricade"})
-    assert state.event_count(0) == 3
+    assert state.event_count(0) == 4
     new = state.events(0, since=1)
-    assert [e["type"] for e in new] == ["reveal", "hit"]
+    assert [e["type"] for e in new] == ["reveal", "shot", "hit"]
     assert new[0]["choices"] == [
         {"seat": 0, "card": "rifle", "target": 1},
         {"seat": 1, "card": "reload", "target": None},
         {"seat": 2, "card": "barricade", "target": None},
     ]
-    assert new[1]["seats"] == [1]
-    assert state.events(0, since=3) == []
+    assert (new[1]["seat"], new[1]["target"], new[1]["why"]) == (0, 1, "reloading")
+    assert new[2]["seats"] == [1]
+    assert state.events(0, since=4) == []
     # Every event of Duel is public: every seat and a spectator see the same log.
     assert state.events(None) == state.events(1) == state.events(2) == state.events(0)
 

@@ -116,6 +116,10 @@ def test_three_fighters_two_humans_and_a_bot_play_to_the_end(
     assert commits > 10
     expect(anne.locator("#result")).to_be_visible()
     expect(anne.locator("#game .sw-turn")).to_have_text(re.compile(r"^Turn \d+$"))
+    # The end says the fight is over: no one is waited for, no empty hand is pointed at.
+    for page in (anne, bob):
+        expect(page.locator("#game .sw-hand-area .prompt")).to_have_text("The fight is over.")
+        expect(page.locator("#game .sw-hand-area")).not_to_contain_text("no cards in hand")
 
 
 def _state_message(

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -44,16 +45,26 @@ def _hash(data: Any) -> str:
 
 
 # What was added after the fixtures were recorded, each checked by its own tests: a
-# result's breakdown (tests/engine/test_breakdown.py) and the source of a VP gain
-# (``why``). The digests leave them out, so the games are held to what they were.
+# result's breakdown (tests/engine/test_breakdown.py), the source of a VP gain
+# (``why``), why each die hit or missed and the hits lost for want of a target
+# (tests/rumbones/test_shot_reasons.py). The digests leave them out, so the games are
+# held to what they were.
+_MISSED_WORDS = re.compile(r", missed: [^(]*?(?= \(|\.$)")
+_REROLLED_WORDS = re.compile(r", a (hit|miss)(?= \(|\.$)")
 def _as_recorded(result: dict[str, Any] | None) -> dict[str, Any] | None:
     return None if result is None else {k: v for k, v in result.items() if k != "breakdown"}
 
 
 def _event_as_recorded(event: dict[str, Any]) -> dict[str, Any]:
-    if event.get("type") != "vp":
+    kind = event.get("type")
+    if kind not in ("vp", "roll", "reroll"):
         return event
-    return {key: value for key, value in event.items() if key != "why"}
+    out = {key: value for key, value in event.items() if key != "why"}
+    if kind == "roll":
+        out["text"] = _MISSED_WORDS.sub("", out["text"])
+    elif kind == "reroll":
+        out["text"] = _REROLLED_WORDS.sub("", out["text"])
+    return out
 
 
 def _seen(view: dict[str, Any]) -> dict[str, Any]:
@@ -80,7 +91,7 @@ def step_digest(state: State) -> str:
 def end_digest(state: State) -> str:
     """Every seat's (and the spectator's) whole event log, and the result."""
     return _hash({
-        "logs": [[_event_as_recorded(e) for e in state.events(seat)]
+        "logs": [[_event_as_recorded(e) for e in state.events(seat) if e["type"] != "miss"]
                  for seat in (None, *range(state.players))],
         "result": _as_recorded(None if state.result is None else state.result.to_json()),
     })

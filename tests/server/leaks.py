@@ -31,6 +31,7 @@ MESSAGE_KEYS = {
     "table",
     "deadline",
     "hint",
+    "last",
 }
 SUMMARY_KEYS = {
     "table",
@@ -124,6 +125,11 @@ def check_state_message(socket: Socket, message: dict[str, Any], seat: int | Non
     assert message["chosen"] == roundtrip(chosen)
     # Hints are for a guided first game's learner alone.
     assert message["hint"] is None
+    # The last move's events are among those the seat holds: a concealed choice
+    # made since (no event) never moves it.
+    last = message["last"]
+    assert last == truth.last_move(seat)
+    assert last is None or 0 <= last <= truth.event_count(seat)
 
 
 def check_unseen(truth: Any, seat: int | None, message: dict[str, Any],
@@ -134,6 +140,7 @@ def check_unseen(truth: Any, seat: int | None, message: dict[str, Any],
     world = truth.determinize(seat, rng)
     assert roundtrip(world.view(seat, log=False)) == message["view"]
     assert roundtrip(world.events(seat, message["events_from"])) == message["events"]
+    assert world.last_move(seat) == message["last"]
     return world
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -101,3 +102,14 @@ def test_a_one_handed_fighter_has_1_hand_not_1_hands() -> None:
     assert "Peg-Leg Grady (10 life, 1 damage, 2 hands)" in help_text
     mine = renderer.explain("me", new("hollis,grady").view(0, log=False))
     assert mine is not None and "  At the start: 10 life, 2 damage, 1 hand." in mine
+
+
+def test_the_header_at_the_end_says_the_fight_is_over_and_names_no_one_to_play() -> None:
+    state = new("vane,grady")
+    rng = random.Random(5)
+    while not state.is_over:
+        seat = min(state.pending)
+        state.act(seat, rng.choice(state.legal(seat)))
+    header = renderer_for("swordplay").header(state.view(None))
+    assert " · the fight is over · " in header
+    assert "to play" not in header and "300" not in header

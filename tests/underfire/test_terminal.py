@@ -168,3 +168,18 @@ def test_a_refusal_says_why_and_groups_what_is_legal() -> None:
                         "next to one of her active ships (R17, R18).")
     assert lines[1] == "Legal now:" and lines[2].startswith("7@SPACE")
     assert len(lines) < 12
+
+
+def test_the_end_is_told_once_after_the_vp_by_source(tmp_path) -> None:
+    """The count says each seat's VP by source; the final line comes once."""
+    result = CliRunner().invoke(
+        app,
+        ["play", "underfire", "--humans", "0", "--seed", "3", "--bot", "greedy",
+         "--save", str(tmp_path / "game.json")],
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    finals = [line for line in result.output.splitlines() if "Final scores" in line]
+    # Once in the log; the result's heading may repeat it after "Winner:".
+    assert len([line for line in finals if not line.startswith("Winner")]) == 1
+    counted = [line for line in result.output.splitlines() if "The VP are counted" in line]
+    assert len(counted) == 1 and "combos" in counted[0]

@@ -47,6 +47,10 @@ class DiceError(PlunderError, ValueError):
     """A re-roll the rules do not allow (a die re-rolled twice, a die that is not there)."""
 
 
+# Why a die hit or missed (``DicePool.why``), as roll events carry it die by die.
+HIT, ONE, SHORT = "hit", "one", "short"
+
+
 @dataclass(frozen=True, slots=True)
 class DicePool:
     """Dice rolled against ``to_hit``: their faces, and which were re-rolled."""
@@ -100,6 +104,25 @@ class DicePool:
         return DicePool(self.sides, self.to_hit, tuple(faces), tuple(flags), self.modifier,
                         self.ones_miss)
 
+    def why(self, index: int) -> str:
+        """Why die ``index`` hit or missed: ``hit``, ``one`` (a 1 always misses) or
+        ``short`` (its face and the modifier fall short of the to-hit number)."""
+        if self.hit(index):
+            return HIT
+        return ONE if self.faces[index] == 1 and self.ones_miss else SHORT
+
+    def misses_text(self) -> str:
+        """Why the dice that missed did, in words (empty when every die hit)."""
+        short = [str(f) for i, f in enumerate(self.faces) if self.why(i) == SHORT]
+        ones = sum(1 for i in range(len(self.faces)) if self.why(i) == ONE)
+        parts = []
+        if short:
+            needed = f"{self.to_hit}+" + (f" with {self.modifier:+d}" if self.modifier else "")
+            parts.append(f"{', '.join(short)} short of {needed}")
+        if ones:
+            parts.append("a 1 always misses")
+        return "; ".join(parts)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "sides": self.sides,
@@ -145,10 +168,13 @@ class Dice:
         pool = DicePool.of(faces, to_hit, sides=sides, modifier=modifier, ones_miss=ones_miss)
         who = "Roll" if seat is None else f"Seat {seat} rolls"
         event: dict[str, Any] = {"type": "roll", "reason": reason, **pool.to_json()}
+        event["why"] = [pool.why(i) for i in range(len(faces))]
+        misses = pool.misses_text()
         event["text"] = (
             f"{who} {', '.join(map(str, faces))} needing {to_hit}+"
             + (f" ({modifier:+d})" if modifier else "")
-            + f": {pool.hits} hit(s)" + (f" ({reason})." if reason else ".")
+            + f": {pool.hits} hit(s)" + (f", missed: {misses}" if misses else "")
+            + (f" ({reason})." if reason else ".")
         )
         if seat is not None:
             event["seat"] = seat
@@ -168,7 +194,9 @@ class Dice:
             "after": new.faces[index],
             "reason": reason,
             "hits": new.hits,
-            "text": f"Die {index + 1} re-rolled: {before} becomes {new.faces[index]}"
+            "why": new.why(index),
+            "text": f"Die {index + 1} re-rolled: {before} becomes {new.faces[index]}, "
+            + ("a hit" if new.hit(index) else "a miss")
             + (f" ({reason})." if reason else "."),
         }
         if seat is not None:

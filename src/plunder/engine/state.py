@@ -183,6 +183,9 @@ class State(Windows, Triggers, Dice):
         self._commits: dict[int, Action] = {}
         self._step: frozenset[int] = frozenset()
         self._steps = 0
+        # Where the log stood when the last step began to resolve (None: no step yet):
+        # the events from there on are the last move as each seat saw it.
+        self._last_move: int | None = None
         self._legal_cache: dict[int, tuple[Action, ...]] = {}
         self._determinized = False
         self._over: Result | None = None
@@ -527,6 +530,7 @@ class State(Windows, Triggers, Dice):
         self.moves.append((seat, action.notation))
         if self._any or len(self._commits) == len(self._step):
             commits, self._commits = self._commits, {}
+            self._last_move = len(self.log)
             self._resolve(commits)
             self._open_step()
 
@@ -638,6 +642,23 @@ class State(Windows, Triggers, Dice):
         # Decoding the events' JSON text hands out fresh copies: no caller can
         # change the log through a view.
         return json.loads("[" + ",".join(found) + "]")
+
+    def last_move(self, seat: int | None = None) -> int | None:
+        """Where the last move begins in the events ``seat`` may see: the index of the
+        first event the last resolved step made that ``seat`` sees (the move's events
+        run from there to the end of its log), or ``None`` before any step resolved.
+
+        A commit that leaves the step open makes no event, so a concealed choice is
+        never anyone's last move until the step it belongs to is revealed.
+        """
+        self._check_seat(seat)
+        if self._last_move is None:
+            return None
+        after = 0
+        for event in self.log[self._last_move:]:
+            if event.to is None or (seat is not None and seat in event.to):
+                after += 1
+        return self.event_count(seat) - after
 
     def event_count(self, seat: int | None = None) -> int:
         """How many events ``seat`` may see so far."""

@@ -109,6 +109,7 @@ class Replays:
         state = self._position(table, start)
         views: list[dict[str, Any]] = []
         counts: list[int] = []
+        lasts: list[int | None] = []
         chosen: list[dict[str, Any] | None] = []
         actions: list[dict[str, Any] | None] = []
         every = self.actions(table)
@@ -119,6 +120,7 @@ class Replays:
             view = state.view(seat, log=False)
             views.append(view)
             counts.append(state.event_count(seat))
+            lasts.append(state.last_move(seat))
             chosen.append(table.game.parse(view["choice"]).to_json() if "choice" in view else None)
             actions.append(every[move - 1] if move > 0 else None)
         since = max(0, min(events_from, counts[-1]))
@@ -127,6 +129,7 @@ class Replays:
             "from": start,
             "views": views,
             "event_counts": counts,
+            "lasts": lasts,
             "events_from": since,
             "events": state.events(seat, since),
             "chosen": chosen,

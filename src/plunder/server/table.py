@@ -324,7 +324,8 @@ class LiveTable:
 
         ``legal`` is the notation of the seat's legal actions and ``actions`` the
         same actions as data (``action.to_json()``), when the seat owes a decision;
-        ``chosen`` is the seat's own concealed choice as data, once committed.
+        ``chosen`` is the seat's own concealed choice as data, once committed;
+        ``last`` is where the last move begins in the seat's log (``state.last_move``).
         """
         state = self.state
         legal: list[str] = []
@@ -350,6 +351,7 @@ class LiveTable:
             "table": summary,
             "deadline": deadline,
             "hint": self.hint(seat),
+            "last": state.last_move(seat),
         }
 
     def state_text(

@@ -19,6 +19,7 @@ keeps a copy of the content nor parses the notation.
 from __future__ import annotations
 
 import json
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -89,6 +90,11 @@ def seat_name(seat: int, labels: Labels) -> str:
     return f"seat {seat} ({label})" if label else f"seat {seat}"
 
 
+# The mark before the last move's lines, and how many lines of the screen they take at most.
+LAST_MOVE = "Last move:"
+LAST_MOVE_LINES = 2
+
+
 class GenericRenderer:
     """Draws any game's view; game renderers override the parts they know better."""
 
@@ -146,6 +152,23 @@ class GenericRenderer:
             parts.append(Text(f"Your choice this step (hidden from the others): {view['choice']}"))
         parts.append(Text(self.waiting(view)))
         return Group(*parts)
+
+    def last_move(self, events: Sequence[Mapping[str, Any]], width: int) -> Text | None:
+        """The last move marked: its events' lines after a highlighted "Last move:",
+        at most ``LAST_MOVE_LINES`` lines of ``width`` (the log above holds them all);
+        ``None`` when there is none yet."""
+        words = " ".join(line for line in (self.event(e) for e in events) if line)
+        if not words:
+            return None
+        width = max(20, width)
+        lines = textwrap.wrap(f"{LAST_MOVE} {words}", width)
+        if len(lines) > LAST_MOVE_LINES:
+            lines = lines[:LAST_MOVE_LINES]
+            lines[-1] = lines[-1][: width - 1].rstrip() + "…"
+        shown = "\n".join(lines)
+        text = Text(LAST_MOVE, style="bold black on yellow")
+        text.append(shown[len(LAST_MOVE):], style="bold")
+        return text
 
     def waiting(self, view: Mapping[str, Any]) -> str:
         """Who has chosen this step and who is still choosing (never what they chose)."""

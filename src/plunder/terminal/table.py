@@ -424,6 +424,11 @@ class TerminalTable:
         for line in self.notes.pop(seat, []):
             self.say(line)
         self.console.print(self.renderer.table(view, self.labels_for(seat)))
+        last = self.state.last_move(seat)
+        if last is not None:
+            marked = self.renderer.last_move(log[last:], self.console.width)
+            if marked is not None:
+                self.console.print(marked)
         asked = self.renderer.prompt(view)
         if asked:
             self.say(asked)

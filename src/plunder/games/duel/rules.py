@@ -151,6 +151,26 @@ class DuelState(State):
             for seat, weapons in sorted(incoming.items())
             if weapons - self.game.deflects[choices[seat].card]
         ]
+        # Each shot at a player, with whether it hit and why (what the target played).
+        for seat, action in choices.items():
+            weapon = CARDS[action.card].weapon
+            if not weapon or action.target is None:
+                continue
+            guard = choices[action.target].card
+            landed = weapon not in self.game.deflects[guard]
+            why = text.shot_why(landed, weapon, guard, self.game.options["deflection"])
+            self.emit(
+                {
+                    "type": "shot",
+                    "seat": seat,
+                    "target": action.target,
+                    "card": action.card,
+                    "hit": landed,
+                    "why": why,
+                    "guard": guard,
+                    "text": text.shot(seat, action.card, action.target, landed, why, guard),
+                }
+            )
         for seat in hit:
             self.alive[seat] = False
         if hit:

@@ -39,6 +39,42 @@ def reveal(choices: list[tuple[int, str, int | None]]) -> str:
     return "; ".join(play(seat, card, target) for seat, card, target in choices) + "."
 
 
+# Why a shot hit or missed (R12-R16, R29-R31), by the ``why`` of its ``shot`` event:
+# what the target had played, read as the chosen deflection reading reads it.
+SHOT_WHY = {
+    "shooting": "seat {target} was shooting too, and a pirate who shoots cannot be hit",
+    "barricade": "seat {target} hid behind a Barricade, which stops a Colt",
+    "reloading": "seat {target} was reloading, and a reloading pirate is hit by anything",
+    "through": "a Rifle goes through seat {target}'s Barricade",
+    "stops": "seat {target}'s {guard} stops a {weapon}",
+    "open": "seat {target}'s {guard} does not stop a {weapon}",
+}
+
+
+def shot_why(hit: bool, weapon: str, guard: str, reading: str) -> str:
+    """The ``why`` of a shot with ``weapon`` at a target that played ``guard``, under
+    the deflection ``reading``; where the cards read otherwise (an edited card file),
+    what the target's card stops or does not."""
+    if guard == "reload" and hit:
+        return "reloading"
+    if guard == "barricade":
+        if hit and weapon == "rifle":
+            return "through"
+        if not hit and weapon == "colt":
+            return "barricade"
+    if _CARDS[guard].weapon and not hit and reading == "seed":
+        return "shooting"
+    return "open" if hit else "stops"
+
+
+def shot(seat: int, card: str, target: int, hit: bool, why: str, guard: str) -> str:
+    """A shot's line: who fired what at whom, whether it hit, and why."""
+    title = _CARDS[card].title
+    reason = SHOT_WHY[why].format(target=target, guard=_CARDS[guard].title, weapon=title)
+    outcome = "hits" if hit else "misses"
+    return f"Seat {seat}'s {title} at seat {target} {outcome}: {reason}."
+
+
 def hit(seats: list[int]) -> str:
     return "Hit, to the grave: " + ", ".join(f"seat {s}" for s in seats) + "."
 

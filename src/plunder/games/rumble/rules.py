@@ -534,6 +534,7 @@ class RumbleState(State):
                 "type": "gestures",
                 "gestures": [{"seat": s, "gesture": answers[s].name} for s in sorted(answers)],
                 "voided": wrong,
+                "why": text.WRONG_GESTURE if wrong else "",
                 "text": text.gestures(wrong),
             }
         )
@@ -628,11 +629,14 @@ class RumbleState(State):
         hiders = tally.hiders
         cancelled = sorted(s for s, a in cards.items() if any(t in hiders for t in a.targets))
         for seat in cancelled:
+            hid = [t for t in cards[seat].targets if t in hiders]
             self.emit(
                 {
                     "type": "cancelled",
                     "seat": seat,
-                    "text": text.cancelled(seat, cards[seat].name),
+                    "targets": hid,
+                    "why": text.HID,
+                    "text": text.cancelled(seat, cards[seat].name, hid),
                 }
             )
         active = {s: a for s, a in cards.items() if s not in cancelled}
@@ -680,6 +684,7 @@ class RumbleState(State):
                         "seat": target,
                         "thieves": stealers,
                         "taken": [0] * len(stealers),
+                        "why": why,
                         "text": text.steal_fails(target, why, stealers),
                     }
                 )
@@ -718,6 +723,7 @@ class RumbleState(State):
                     "card": active[seat].name,
                     "prevented": len(attackers),
                     "attackers": attackers,
+                    "why": text.BLOCKS if seat in strikers else text.DODGES,
                     "text": text.guard(seat, seat in strikers, len(attackers), attackers),
                 }
             )

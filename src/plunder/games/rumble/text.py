@@ -17,6 +17,10 @@ BULLETS = "bullets"
 QIGONG = "Qi-Gong"
 # Why a steal takes nothing (R68).
 DODGES = "dodges"
+BLOCKS = "blocks"
+# Why a card did nothing: its target hid (R30, R67), or its player's gesture was wrong.
+HID = "hides"
+WRONG_GESTURE = "wrong gesture"
 NO_BULLET = "has no bullet"
 TOO_FEW = "has too few bullets for every thief"
 
@@ -102,8 +106,11 @@ def grab(winner: int, name: str, losers: Sequence[int], refill: str | None) -> s
     return text + "."
 
 
-def cancelled(seat: int, name: str) -> str:
-    return f"Seat {seat}'s {card(name)} is aimed at a hider and does nothing."
+def cancelled(seat: int, name: str, hiders: Sequence[int] = ()) -> str:
+    verb = HID if len(hiders) == 1 else "hide"
+    who = f"at {seats(hiders)}, who {verb}" if hiders else "at a hider"
+    return f"Seat {seat}'s {card(name)} is aimed {who}, and does nothing."
+
 
 
 def steal_fails(target: int, why: str, thieves: Sequence[int]) -> str:

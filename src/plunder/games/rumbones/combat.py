@@ -194,6 +194,10 @@ class Combat(Whole):
         while self.hits > 0 and self._over is None and not self.holding():
             targets = self.assign_targets()
             if not targets:
+                # R19: hits left over when no enemy is left in the zone are lost.
+                self.emit({"type": "miss", "zone": self.attack["zone"], "hits": self.hits,
+                           "why": "no_target",
+                           "text": text.hits_lost(self.hits, self.attack["zone"])})
                 break
             if len(targets) > 1:
                 self.replace(Frame.of("assign", [self.attacking.seat], zone=self.attacking.zone,

@@ -160,6 +160,12 @@ def attack(who: str, zone: str) -> str:
     return f"{who} attacks {zone}."
 
 
+def hits_lost(hits: int, zone: str) -> str:
+    """Hits that found nothing to strike: no enemy model or objective left in the zone."""
+    what = "1 hit finds" if hits == 1 else f"{hits} hits find"
+    return f"{what} no enemy left in {zone} and {'is' if hits == 1 else 'are'} lost."
+
+
 def hit(target: str, zone: str, amount: int) -> str:
     return f"{target} in {zone} takes {amount} damage."
 

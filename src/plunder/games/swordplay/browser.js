@@ -155,12 +155,19 @@
     const buttons = others.map((action) =>
       el("button", { class: `sw-act ${action.verb}`, type: "button", "data-action": action.notation, title: cardOf(action) ? tip(cardOf(action)) : "", onclick: () => ctx.act(action) }, describe(action, message.view, message)),
     );
-    const prompt = ctx.actions.length ? (picked ? `Click a fighter to attack with ${title(picked)}` : P.asked(message)) : "Waiting";
+    const view = message.view || {};
+    // At the end the fight is over for everyone: no one waits, and an empty hand says nothing.
+    const waitingFor = P.joinNames((view.pending || []).map((s) => P.seatLabel(message, s)));
+    let prompt;
+    if (view.over) prompt = "The fight is over.";
+    else if (ctx.actions.length) prompt = picked ? `Click a fighter to attack with ${title(picked)}` : P.asked(message);
+    else prompt = waitingFor ? `Waiting for ${waitingFor}.` : "Waiting.";
+    const empty = view.over ? null : el("span", { class: "hint", text: "no cards in hand" });
     return el(
       "div",
       { class: `sw-hand-area${ctx.actions.length ? " your-move" : ""}`, "aria-label": "Your hand" },
       el("p", { class: "prompt", role: "status", text: prompt }),
-      el("div", { class: "sw-hand" }, cards.length ? cards : el("span", { class: "hint", text: "no cards in hand" })),
+      el("div", { class: "sw-hand" }, cards.length ? cards : empty),
       buttons.length ? el("div", { class: "sw-buttons" }, buttons) : null,
     );
   }

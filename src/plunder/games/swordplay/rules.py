@@ -457,7 +457,7 @@ class SwordplayState(State):
             self.gear[seat].remove(entry)
             self._to_discard(seat, card)
         self.emit({"type": "guard", "seat": seat, "card": card, "worn_out": worn_out,
-                   "text": text.guard(seat, card, worn_out)})
+                   "why": "guard", "text": text.guard(seat, card, worn_out)})
 
     def _defend(self, seat: int, card: str, frame: Frame) -> None:
         data = frame.data
@@ -465,7 +465,9 @@ class SwordplayState(State):
         spec = CARDS[card]
         self.hands[seat].remove(card)
         self._to_discard(seat, card)
-        self.emit({"type": "defend", "seat": seat, "card": card, "text": text.defend(seat, card)})
+        why = "dodge" if ANY in spec.stops else "parry"
+        self.emit({"type": "defend", "seat": seat, "card": card, "why": why,
+                   "text": text.defend(seat, card, why, data["location"])})
         if spec.parry and self.game.options["weapon_breakage"]:
             self._breakage(seat, attacker)
         # R32, R33: a counter-attack resolves at once; the attacker may defend against it.
@@ -495,9 +497,12 @@ class SwordplayState(State):
 
     def _hit(self, seat: int, attacker: int, amount: int) -> None:
         # R30: the defender's stance and ability lessen the blow.
+        stance = None
         if self._stance_has(seat, "damage_reduction"):
+            stance = self.stance[seat] if amount > 0 else None
             amount = max(0, amount - 1)
-        if FIGHTERS[self.fighter[seat]].has("iron_hide") and amount > 1:
+        hide = FIGHTERS[self.fighter[seat]].has("iron_hide") and amount > 1
+        if hide:
             amount -= 1
         # R30: armor first, discarded once it has taken its value; then life.
         on_armor = 0
@@ -508,8 +513,10 @@ class SwordplayState(State):
         on_life = amount - on_armor
         self.life[seat] -= on_life
         left = self.life[seat]
+        less = text.lessened(stance, hide)
         self.emit({"type": "hit", "seat": seat, "armor": on_armor, "life": on_life,
-                   "left": left, "text": text.hit(seat, on_armor, on_life, left)})
+                   "left": left, "why": "taken", "less": less,
+                   "text": text.hit(seat, on_armor, on_life, left, less)})
         if armor is not None and self.armor_taken[seat] >= CARDS[armor].value:
             self.armor[seat], self.armor_taken[seat] = None, 0
             self._to_discard(seat, armor)

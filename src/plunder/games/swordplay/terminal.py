@@ -49,6 +49,9 @@ class SwordplayRenderer(GenericRenderer):
                 f"{title(view, decision['card'])} ({where}, {decision['damage']} damage)"
             )
         decks = ", ".join(f"{side} deck {n}" for side, n in view["decks"].items())
+        if view.get("over"):
+            # At the end no one is to play: the turn it ended on, and that it did.
+            return f"{turn_text(view)} · the fight is over · {decks}"
         return f"{turn_text(view)} · seat {view['active']} to play · {what} · {decks}"
 
     def players(self, view: Mapping[str, Any], labels: Labels) -> RenderableType:

@@ -96,8 +96,29 @@ def attack(seat: int, card: str, target: int, damage: int, counter: bool) -> str
     return f"Seat {seat} {what} seat {target} with {_title(card)} ({damage} damage)."
 
 
-def defend(seat: int, card: str) -> str:
-    return f"Seat {seat} answers with {_title(card)}: countered."
+# Why an attack was stopped or landed (R28-R30, R39), by the ``why`` of the events
+# that say so. Whether the target held a fitting defence is its secret: a hit that
+# lands says only that the target did not counter.
+WHY = {
+    "dodge": "a Dodge counters any attack",
+    "parry": "it counters a {location} attack",
+    "guard": "a ready {card} counters an attack",
+    "taken": "seat {seat} did not counter",
+}
+
+
+def defend(seat: int, card: str, why: str = "", location: str = "") -> str:
+    reason = WHY[why].format(location=location, seat=seat) if why else ""
+    tail = f" ({reason})." if reason else "."
+    return f"Seat {seat} answers with {_title(card)}: countered{tail}"
+
+
+def lessened(stance: str | None, iron_hide: bool) -> list[str]:
+    """What took damage off a hit before armor and life (R30): the stance, the hide."""
+    out = [f"1 less for {_title(stance)}"] if stance else []
+    if iron_hide:
+        out.append("1 less for the iron hide")
+    return out
 
 
 def guard(seat: int, card: str, worn_out: bool) -> str:
@@ -105,12 +126,13 @@ def guard(seat: int, card: str, worn_out: bool) -> str:
     return f"Seat {seat} counters with the ready {_title(card)}{tail}."
 
 
-def hit(seat: int, armor: int, life: int, left: int) -> str:
+def hit(seat: int, armor: int, life: int, left: int, less: list[str] | None = None) -> str:
     parts = []
     if armor:
         parts.append(f"{armor} to armor")
     parts.append(f"{life} to life")
-    return f"Seat {seat} is hit: {', '.join(parts)} ({left} life left)."
+    why = "; ".join([WHY["taken"].format(seat=seat), *(less or [])])
+    return f"Seat {seat} is hit ({why}): {', '.join(parts)} ({left} life left)."
 
 
 def armor_gone(seat: int, card: str) -> str:

@@ -541,7 +541,7 @@ class UnderFireState(State):
             targets = effect.get("targets")(self, seat, origin)
             if not targets:
                 self.emit({"type": "effect", "seat": seat, "effect": code, "missed": True,
-                           "text": text.no_target(seat, step.name)})
+                           "why": text.NO_TARGET, "text": text.no_target(seat, step.name)})
                 continue
             self.push(Frame.of("target", [seat], effect=step.name, verb=effect.get("verb"),
                                origin=SPACES[origin], targets=[SPACES[i] for i in targets]))
@@ -573,15 +573,15 @@ class UnderFireState(State):
         name = SPACES[at]
         if ship[BURNING]:
             self.sea[at] = None
-            self.emit({"type": "sunk", "at": name, "owner": ship[OWNER],
+            self.emit({"type": "sunk", "at": name, "owner": ship[OWNER], "why": why,
                        "text": text.sunk(name, ship[OWNER], why)})
         elif ship[SHIELD]:
             ship[SHIELD] = False
             self.emit({"type": "shielded", "at": name, "owner": ship[OWNER],
-                       "text": text.shielded(name, ship[OWNER])})
+                       "why": text.SHIELD_TOOK_IT, "text": text.shielded(name, ship[OWNER])})
         else:
             ship[BURNING] = True
-            self.emit({"type": "burning", "at": name, "owner": ship[OWNER],
+            self.emit({"type": "burning", "at": name, "owner": ship[OWNER], "why": why,
                        "text": text.burning(name, ship[OWNER], why)})
 
     # ------------------------------------------------------------ the end
@@ -629,7 +629,7 @@ class UnderFireState(State):
             winner = 0 if self.gold[0] > self.gold[1] else 1
             tie_on_gold = True
         reason = text.scores(totals, winner, tie_on_gold)
-        self.emit({"type": "scoring", "scores": parts, "text": reason + "."})
+        self.emit({"type": "scoring", "scores": parts, "text": text.scoring(parts) + "."})
         winners = frozenset() if winner is None else frozenset({winner})
         by_source = tuple({k: float(v) for k, v in p.items() if k != "total"} for p in parts)
         self.finish(Result(winners, tuple(float(t) for t in totals), reason, breakdown=by_source))

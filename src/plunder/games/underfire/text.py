@@ -49,6 +49,9 @@ AIMED = {
     "repair": "repairs the ship on {at}: it is active again",
 }
 # An aimed effect that finds nothing to aim at, by the effect's name.
+# Why a shot did no harm: nothing to aim at in plain sight, or a shield took it (R24, R27).
+NO_TARGET = "nothing to aim at"
+SHIELD_TOOK_IT = "a shield took the hit"
 MISSED = {
     "line": "shot along the row and the column finds no enemy ship in plain sight",
     "diagonal": "shot along the diagonals finds no enemy ship in plain sight",
@@ -170,6 +173,16 @@ def last_tile(seat: int) -> str:
 
 def stuck(seat: int) -> str:
     return f"Seat {seat} cannot lay any ship and loses at once"
+
+
+def scoring(parts: list[dict[str, int]]) -> str:
+    """The count before the final line: each seat's VP by source (R33-R40); the final
+    line (the game's end) then says who won."""
+    def seat_parts(seat: int, part: dict[str, int]) -> str:
+        sources = ", ".join(f"{name} {vp}" for name, vp in part.items() if name != "total")
+        return f"seat {seat} {part['total']} VP ({sources})"
+
+    return "The VP are counted: " + "; ".join(seat_parts(s, p) for s, p in enumerate(parts))
 
 
 def scores(totals: list[int], winner: int | None, tie_on_gold: bool) -> str:

@@ -498,6 +498,7 @@
       drawWindowToggle(shown);
       drawHint(shown);
     }
+    drawLastMove();
     drawSeats();
     drawAutopass();
     drawLog();
@@ -523,6 +524,66 @@
     const step = hint.over ? "Lesson done: " : `Lesson, step ${hint.step} of ${hint.steps}: `;
     box.replaceChildren(el("strong", { text: step }), document.createTextNode(hint.text));
     box.dataset.suggest = suggest.join(" ");
+  }
+
+  /**
+   * The last move (`message.last`: where its events begin in the seat's log, as
+   * the server works it out from what the seat sees): written above the board,
+   * its lines marked in the log, the seats it names marked in the seat list, and
+   * the pieces of the board it names marked by a style rule (any element of the
+   * game's drawing whose data attribute names a seat, a hero, a zone or a space
+   * the move's events name), so no game's code is needed for it.
+   */
+  function lastMoveEvents() {
+    const message = page.message;
+    const log = (message && message.view && message.view.log) || [];
+    const last = message && message.last;
+    if (typeof last !== "number" || last < 0 || last >= log.length) return [];
+    return log.slice(last);
+  }
+
+  // The fields of an event that name a piece, and the data attribute the renderers draw it with.
+  const MARKED = { seat: "seat", seats: "seat", target: "seat", hero: "hero", zone: "zone", to: "zone", at: "at" };
+
+  function drawLastMove() {
+    const events = lastMoveEvents();
+    const box = $("last-move");
+    const message = page.message;
+    const format = (event) =>
+      page.renderer && page.renderer.event ? page.renderer.event(event, message) : P.eventText(event);
+    const lines = events.map(format).filter(Boolean);
+    box.hidden = !lines.length;
+    const words = lines.join(" ");
+    if (box.dataset.words !== words) {
+      box.dataset.words = words;
+      box.title = words;
+      box.replaceChildren(el("strong", { text: "Last move: " }), document.createTextNode(words));
+    }
+    const named = new Set();
+    for (const event of events) {
+      for (const [field, attribute] of Object.entries(MARKED)) {
+        const value = event[field];
+        for (const one of Array.isArray(value) ? value : [value]) {
+          if (typeof one === "number" || (typeof one === "string" && one)) named.add(`[data-${attribute}="${CSS.escape(String(one))}"]`);
+        }
+      }
+    }
+    const rule = named.size
+      ? `${[...named].map((s) => `#game ${s}:not([data-action])`).join(", ")} { outline: 3px dashed var(--brass); outline-offset: 2px; }`
+      : "";
+    if ($("last-move-marks").textContent !== rule) $("last-move-marks").textContent = rule;
+  }
+
+  /** The seats the last move's events name. */
+  function lastMoveSeats() {
+    const seats = new Set();
+    for (const event of lastMoveEvents()) {
+      for (const field of ["seat", "seats", "target"]) {
+        const value = event[field];
+        for (const one of Array.isArray(value) ? value : [value]) if (typeof one === "number") seats.add(one);
+      }
+    }
+    return seats;
   }
 
   function drawGame(shown) {
@@ -573,6 +634,7 @@
     const me = mySeat();
     const host = amHost();
     const over = isOver() || isClosed();
+    const lastSeats = lastMoveSeats();
     const clock = summary.clock;
     const note = $("clock-note");
     const notes = [];
@@ -608,7 +670,7 @@
       const chosen = !over && committed.includes(n);
       const waiting = !over && summary.status !== "open" && pending.includes(n) && !chosen;
       const isHostSeat = summary.host === n;
-      item.className = `seat-item${isMe ? " me" : ""}${waiting ? " waiting" : ""}${chosen ? " chosen" : ""}`;
+      item.className = `seat-item${isMe ? " me" : ""}${waiting ? " waiting" : ""}${chosen ? " chosen" : ""}${lastSeats.has(n) ? " last-move" : ""}`;
       item.dataset.seat = String(n);
       item.dataset.kind = seat.kind;
       const team = (view.teams || []).findIndex((members) => members.includes(n));
@@ -700,6 +762,10 @@
       const event = events[i] || {};
       list.append(el("li", { class: `log-${event.type || "event"}`, text: format(event) }));
     }
+    // The last move's lines are marked (the move before's no longer).
+    const last = message && typeof message.last === "number" ? message.last : events.length;
+    for (const item of list.querySelectorAll("li.last-move")) item.classList.remove("last-move");
+    for (let i = Math.max(0, last); i < list.children.length; i++) list.children[i].classList.add("last-move");
     drawn.events = events;
     drawn.context = context;
     drawn.renderer = page.renderer;
@@ -1230,7 +1296,8 @@
     // The decision the move answered, for its words: the one open in the view before it.
     const prior = replay.pages.find((p) => p.from <= index - 1 && index - 1 < p.from + p.views.length);
     const answered = prior ? prior.views[index - 1 - prior.from].decision : null;
-    return { view, chosen: data.chosen[j], action: data.actions[j], answered };
+    const last = Array.isArray(data.lasts) ? data.lasts[j] : null;
+    return { view, chosen: data.chosen[j], action: data.actions[j], answered, last };
   }
 
   function step(delta) {
@@ -1281,6 +1348,7 @@
       chosen: found.chosen,
       table: summary,
       deadline: null,
+      last: found.last,
       replay: true,
     };
     draw();
@@ -1300,6 +1368,8 @@
     $("finish-now").addEventListener("click", () => send({ type: "finish" }));
     startChatAndLeave();
     $("rules-button").addEventListener("click", toggleRules);
+    // The last move takes one line; a click shows all it said, another folds it again.
+    $("last-move").addEventListener("click", () => $("last-move").classList.toggle("open"));
     $("rules-close").addEventListener("click", toggleRules);
     $("autoplay").addEventListener("change", (event) => sendAutoplay(event.target.checked));
     $("turn-sound").checked = P.store.sound();

@@ -1,0 +1,126 @@
+"""What a player looks for first is in view, on a laptop and on a phone, for every game.
+
+At 1280x800 and at 390x844, with the page at its top (no scrolling):
+
+- in the lobby, with the game chosen, the start button ("Set the table");
+- at a table with bots, at the player's first decision that follows a move, the
+  current decision (the prompt of the game's page) and the last move's mark above
+  the board (``#last-move``), which names what the move did; a piece of the board
+  the move named is marked too where the game's page draws one.
+
+Each is measured with Playwright's bounding box against the window. The window is
+saved as ``screenshots/inview-<game>-<size>.png`` (the table) and
+``inview-<game>-<size>-lobby.png``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+import plunder
+from e2e.driving import PHONE, create_table
+from e2e.test_in_view import CHOICES_JS, QUIET_JS, READY_JS, SEATS, WATCH_TITLE_JS
+
+SIZES = {"1280x800": {"width": 1280, "height": 800}, "390x844": PHONE}
+GAMES = {info.name: info for info in plunder.games()}
+# Decisions made at most before one follows a move (a game's first may be a draft).
+DECISIONS = 20
+
+
+def in_view(page: Any, selector: str) -> dict[str, Any]:
+    """Where the first element ``selector`` finds lies, and whether it is wholly in
+    the window with the page unscrolled."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    scroll = page.evaluate("window.scrollY")
+    inside = (
+        box is not None and box["width"] > 0 and box["height"] > 0
+        and box["x"] >= 0 and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
+        and box["y"] + box["height"] <= size["height"] + 0.5
+    )
+    return {"box": box, "window": size, "scrollY": scroll, "inside": inside and scroll == 0}
+
+
+def assert_in_view(page: Any, selector: str, what: str) -> None:
+    found = in_view(page, selector)
+    assert found["inside"], f"{what} ({selector}) is not in view: {found}"
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_start_button_the_decision_and_the_last_move_are_in_view(
+    pages: Callable[..., Any], screenshots: Any, game: str, size: str
+) -> None:
+    assert game in SEATS, f"say where {game}'s page draws the prompt (e2e/test_in_view.py)"
+    phone = size == "390x844"
+    page = pages(viewport=SIZES[size], is_mobile=phone, has_touch=phone)
+
+    # The lobby: the game chosen, the start button in view.
+    page.goto("/")
+    page.wait_for_selector(f"#game option[value={game}]", state="attached")
+    page.select_option("#game", game)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshots / f"inview-{game}-{size}-lobby.png"))
+    expect(page.locator("#create")).to_have_text("Set the table")
+    assert_in_view(page, "#create", f"{game} at {size}: the start button")
+
+    # The table: play at random until a decision follows a move.
+    info = GAMES[game]
+    players = max(info.min_players, min(3, info.max_players))
+    create_table(page, "Mary", ["human"] + ["bot:random"] * (players - 1), game=game)
+    seat = SEATS[game]
+    prompt = f"#game {seat.prompt}"
+    ready = ", ".join(f"#game {s}" for s in ("[data-action]", seat.pick) if s)
+    rng = random.Random(f"{game}-{size}")
+    for _ in range(DECISIONS):
+        expect(page).to_have_title(re.compile("^Your move"), timeout=30_000)
+        page.wait_for_function(READY_JS, arg=ready)
+        page.wait_for_function(QUIET_JS)
+        if page.locator("#last-move").is_visible():
+            break
+        choices = page.evaluate(CHOICES_JS)
+        if not choices and seat.pick is not None:
+            # Every choice starts with a card to pick (a ship to lay, say), then its aim.
+            page.locator(f"#game {seat.pick}").first.click()
+            choices = page.wait_for_function(CHOICES_JS).json_value()
+        notation = rng.choice(choices)
+        page.evaluate(WATCH_TITLE_JS)
+        page.locator(f'#game [data-action="{notation}"]').first.click()
+        page.wait_for_function(
+            "() => window.plunderLeftMove && document.title.startsWith('Your move')",
+            timeout=30_000,
+        )
+    else:
+        raise AssertionError(f"{game}: no decision followed a move in {DECISIONS} decisions")
+
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshots / f"inview-{game}-{size}.png"))
+    expect(page.locator("#last-move")).to_contain_text("Last move:")
+    assert_in_view(page, prompt, f"{game} at {size}: the current decision")
+    assert_in_view(page, "#last-move", f"{game} at {size}: the last move")
+    # The last move's lines are marked in the log too.
+    assert page.locator("#log li.last-move").count() >= 1
+    # And the pieces of the board it names, where the game's page draws them with the
+    # data attributes the marks read (a seat's place, a space, a zone, a hero).
+    marked = page.evaluate(MARKED_JS)
+    if game in BOARD_MARKED:
+        assert marked, f"{game} at {size}: no piece of the board is marked"
+
+
+# The elements of the game's page that the last move's style rule marks.
+MARKED_JS = """
+() => {
+  const rule = document.getElementById('last-move-marks').textContent;
+  const selector = rule.split(' {')[0];
+  return selector ? document.querySelectorAll(selector).length : 0;
+}
+"""
+# The games whose page draws, at the decision found, a piece the last move names.
+BOARD_MARKED = {"duel", "underfire", "swordplay"}

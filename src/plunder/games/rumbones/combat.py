@@ -195,9 +195,9 @@ class Combat(Whole):
             targets = self.assign_targets()
             if not targets:
                 # R19: hits left over when no enemy is left in the zone are lost.
-                self.emit({"type": "miss", "zone": self.attack["zone"], "hits": self.hits,
+                self.emit({"type": "miss", "zone": self.attacking.zone, "hits": self.hits,
                            "why": "no_target",
-                           "text": text.hits_lost(self.hits, self.attack["zone"])})
+                           "text": text.hits_lost(self.hits, self.attacking.zone)})
                 break
             if len(targets) > 1:
                 self.replace(Frame.of("assign", [self.attacking.seat], zone=self.attacking.zone,

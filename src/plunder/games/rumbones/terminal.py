@@ -572,6 +572,11 @@ def last_moves(view: Mapping[str, Any], renderer: GenericRenderer, count: int) -
 
 # ------------------------------------------------------------------ the renderer
 class BonesRenderer(GenericRenderer):
+    def last_move(self, events: Sequence[Mapping[str, Any]], width: int) -> Text | None:
+        """None: the table ends with the latest moves (``»``), just above the decision,
+        and a turn must fit 80x24."""
+        return None
+
     # ------------------------------------------------------------ the table
     def header(self, view: Mapping[str, Any]) -> str:
         catalogue = catalogue_for(view)

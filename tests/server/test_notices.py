@@ -177,6 +177,13 @@ def test_only_a_seats_own_player_sets_its_webhook_and_no_one_reads_it(db_url, re
             headers={"x-plunder-token": bob},
         )
         assert answer.json() == {"table": table, "seat": 1, "webhook": receiver.url("/bob")}
+        # Each player's own list says whether their seat's notices are on.
+        listed = [
+            client.post("/api/my-tables", json={"seats": [{"table": table, "token": token}]})
+            .json()[0]
+            for token in (ann, bob)
+        ]
+        assert [(t["seat"], t["notices"]) for t in listed] == [(0, False), (1, True)]
         # Nothing anyone may read shows where a seat's notices go.
         assert "/bob" not in client.get(f"/api/tables/{table}").text
         assert "/bob" not in client.get("/api/tables").text

@@ -626,6 +626,7 @@ class Hub:
             raise IllegalAction("an action is its notation, a non-empty string")
         if type(step) is not int:
             raise TableError("a move names the step it answers: step, as the state message gave it")
+        table.seen_at[seat] = self.now()  # a player moving is at the table
         async with table.lock:
             if table.row.status == OPEN:
                 raise TableError("the table is waiting for players to join", status=409)
@@ -638,7 +639,6 @@ class Hub:
                     status=409,
                 )
             await self._play(table, seat, text)
-            table.seen_at[seat] = self.now()
             if table.seat_row(seat).auto:
                 # Playing is taking the seat back from the bot standing in.
                 try:
@@ -1421,6 +1421,9 @@ class Hub:
         """
         if isinstance(seat, Own):
             seat = connection.seat
+        if seat is not None:
+            # Before the state is on its way: a player who has it has seen the table.
+            table.seen_at[seat] = self.now()
         async with table.lock:
             before = table.connected_seats()
             connection.seat = seat
@@ -1441,8 +1444,6 @@ class Hub:
                 connection.push(autopass_text(table.seat_row(seat).autopass))
             if seat in table.human_seats():
                 table.last_human = time.monotonic()
-            if seat is not None:
-                table.seen_at[seat] = self.now()
         if changed:
             self._presence(table)
 

@@ -17,9 +17,11 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from plunder.server.notices import TIMEOUT
 from plunder.server.settings import Settings
+from plunder.server.store import Store
 from server.kit import HUMAN, Socket, create, join, summary
 from server.test_turns import TestClock, hub_of, seconds_left, serving, turn_table, visit
 
@@ -264,3 +266,18 @@ def test_a_notice_goes_within_a_minute_of_falling_due():
     # A look every ``notice_check`` seconds, and each webhook answering within its
     # timeout, keep a notice within 60 s of the moment it is owed.
     assert Settings().notice_check + TIMEOUT <= 60
+
+
+def test_a_store_made_before_notices_gets_its_column(db_url, receiver):
+    clock = TestClock()
+    with serving(db_url, clock) as client:
+        table, ann, _ = turn_table(client)
+    store = Store(db_url)
+    with store.engine.begin() as db:
+        db.execute(text("ALTER TABLE plunder_seats DROP COLUMN webhook"))
+    store.close()
+    with serving(db_url, clock) as client:
+        assert set_webhook(client, table, ann, receiver.url("/ann")).status_code == 200
+    with serving(db_url, clock) as client:
+        assert run_notices(client) == 1
+        assert receiver.paths() == ["/ann"]

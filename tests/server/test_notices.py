@@ -10,6 +10,7 @@ import json
 import logging
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -19,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from plunder.server import notices
 from plunder.server.notices import TIMEOUT
 from plunder.server.settings import Settings
 from plunder.server.store import Store
@@ -29,7 +31,8 @@ MINUTE = 60.0
 
 
 class Receiver:
-    """A webhook on loopback: keeps what each path was sent; ``/fail`` answers 500."""
+    """A webhook on loopback: keeps what each path was sent; ``/fail`` answers 500,
+    ``/slow`` late."""
 
     def __init__(self) -> None:
         self.received: list[tuple[str, Any]] = []
@@ -39,6 +42,8 @@ class Receiver:
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", "0"))
                 received.append((self.path, json.loads(self.rfile.read(length))))
+                if self.path == "/slow":
+                    time.sleep(3)  # longer than the timeout the test gives notices
                 self.send_response(500 if self.path == "/fail" else 204)
                 self.end_headers()
 
@@ -281,3 +286,20 @@ def test_a_store_made_before_notices_gets_its_column(db_url, receiver):
     with serving(db_url, clock) as client:
         assert run_notices(client) == 1
         assert receiver.paths() == ["/ann"]
+
+
+def test_a_webhook_that_does_not_answer_in_time_is_given_up(db_url, receiver, caplog, monkeypatch):
+    monkeypatch.setattr(notices, "TIMEOUT", 0.2)
+    clock = TestClock()
+    with serving(db_url, clock) as client:
+        table, ann, bob = turn_table(client)
+        set_webhook(client, table, ann, receiver.url("/slow"))
+        set_webhook(client, table, bob, receiver.url("/bob"))
+        with caplog.at_level(logging.WARNING, logger="plunder.server.notices"):
+            # Bob's is taken; Ann's is given up, logged, and the table plays on.
+            assert run_notices(client) == 1
+        warned = [r.getMessage() for r in caplog.records if r.name == "plunder.server.notices"]
+        assert len(warned) == 1 and "Timeout" in warned[0], warned
+        assert sorted(receiver.paths()) == ["/bob", "/slow"]
+        visit(client, table, ann, most=1)
+        assert summary(client, table)["move"] == 1

@@ -43,6 +43,7 @@ FIELDS: dict[str, dict[str, set[str]]] = {
     "finish": {},
     "leave": {},
     "autopass": {"every": {"boolean"}, "timings": {"list"}, "forced": {"boolean", "null"}},
+    "seen": {"step": {"integer"}},
 }
 # A value of the right kind for every field, so that one field alone is wrong (a
 # hello's token is the sender's own, added by the test: a hello read as a
@@ -52,6 +53,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "chat": {"text": "meet me at the rail", "team": False},
     "handover": {"seat": 1},
     "autopass": {"every": False, "timings": []},
+    "seen": {"step": 0},
 }
 
 

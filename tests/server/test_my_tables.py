@@ -14,7 +14,7 @@ from server.kit import HUMAN, Socket, create, join
 
 ENTRY_KEYS = {
     "table", "game", "title", "status", "speed", "turn_hours", "created", "move", "seat",
-    "name", "owes", "left", "others", "result",
+    "name", "owes", "left", "notices", "others", "result",
 }
 OTHER_KEYS = {"seat", "kind", "name", "bot", "level", "taken"}
 

@@ -471,6 +471,16 @@ def create_app(
         await hub().close(table, table.seat_of(request.headers.get("x-plunder-token")))
         return JSONResponse(table.summary())
 
+    @app.post("/api/tables/{table_id}/notices")
+    async def set_notices(table_id: str, request: Request) -> JSONResponse:
+        """Where the seat of the token (``X-Plunder-Token``) has its notices sent:
+        ``{"webhook": url}``, or null for nowhere."""
+        table = await hub().find(table_id)
+        seat = table.seat_of(request.headers.get("x-plunder-token"))
+        data = await body(request)
+        webhook = await hub().set_webhook(table, seat, data.get("webhook"))
+        return JSONResponse({"table": table.id, "seat": seat, "webhook": webhook})
+
     async def finished(table_id: str) -> LiveTable:
         table = await hub().find(table_id)
         if table.row.status != OVER:
@@ -732,6 +742,7 @@ def create_app(
         messages.Finish: lambda table, c, m: hub().finish_now(table, c.seat),
         messages.Leave: lambda table, c, m: hub().leave(table, c.seat),
         messages.Autopass: autopass,
+        messages.Seen: lambda table, c, m: hub().seen(table, c.seat, m.step),
     }
 
     async def handle(

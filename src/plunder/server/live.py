@@ -22,6 +22,7 @@ import contextlib
 import dataclasses
 import gc
 import logging
+import math
 import re
 import secrets
 import time
@@ -41,6 +42,10 @@ from plunder.server.bot_pool import make_bots
 from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
 from plunder.server.connection import CLOSE_AGAIN, Connection, encode
 from plunder.server.limits import Bucket
+from plunder.server.notices import AWAY as NOTICE_AWAY
+from plunder.server.notices import EVERY as NOTICE_EVERY
+from plunder.server.notices import notice_body, read_webhook
+from plunder.server.notices import send as send_notice
 from plunder.server.owners import Ownership, ServedElsewhere
 from plunder.server.replay import Replays
 from plunder.server.settings import Settings
@@ -143,6 +148,7 @@ class Hub:
         self._collector: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._deadlines: asyncio.Task[None] | None = None
+        self._notices: asyncio.Task[None] | None = None
 
     @property
     def bot_delay(self) -> float:
@@ -184,6 +190,7 @@ class Hub:
             self._wake(table)
         self._sweeper = self._soon(self._sweep_forever())
         self._deadlines = self._soon(self._deadlines_forever())
+        self._notices = self._soon(self._notices_forever())
         if self.ownership is not None:
             self._heartbeat = self._soon(self._heartbeat_forever(self.ownership))
         if self.settings.gc_every:
@@ -203,7 +210,9 @@ class Hub:
             await self.store.fenced(lease, "set_bot_secret", row.id, row.bot_secret)
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self._collector, self._heartbeat, self._deadlines):
+        for task in (
+            self._sweeper, self._collector, self._heartbeat, self._deadlines, self._notices
+        ):
             if task is not None:
                 task.cancel()
         for table in self.tables.values():
@@ -617,6 +626,7 @@ class Hub:
             raise IllegalAction("an action is its notation, a non-empty string")
         if type(step) is not int:
             raise TableError("a move names the step it answers: step, as the state message gave it")
+        table.seen_at[seat] = self.now()  # a player moving is at the table
         async with table.lock:
             if table.row.status == OPEN:
                 raise TableError("the table is waiting for players to join", status=409)
@@ -1235,6 +1245,67 @@ class Hub:
             self._publish(table)
         return True
 
+    # Notices -----------------------------------------------------------------------
+
+    async def seen(self, table: LiveTable, seat: int | None, step: Any) -> None:
+        """``seat``'s page says it showed its player the state of ``step``: if that is
+        the table's step now, the player has seen the decision they owe."""
+        if seat is not None and type(step) is int and step == table.state.step:
+            table.seen_at[seat] = self.now()
+
+    async def set_webhook(self, table: LiveTable, seat: int | None, url: Any) -> str | None:
+        """Where ``seat``'s notices go, as its own player asks; the URL kept."""
+        if seat is None:
+            raise TableError("only a seat's own player may say where its notices go", status=403)
+        webhook = read_webhook(url)
+        async with table.lock:
+            await self._fenced(table, "set_webhook", table.id, seat, webhook)
+            table.seat_row(seat).webhook = webhook
+        return webhook
+
+    async def _notices_forever(self) -> None:
+        """Send the notices owed, every ``notice_check`` seconds."""
+        while True:
+            await asyncio.sleep(self.settings.notice_check)
+            try:
+                await self.run_notices()
+            except Exception:
+                log.exception("the notices could not be sent")
+
+    def owed_notices(self) -> list[tuple[LiveTable, int]]:
+        """The seats owed a notice now, marked as sent: each owes a decision at a running
+        turn-based table, has a webhook, was not told of this decision yet nor of any
+        within ``EVERY`` seconds, and its player has not seen the table for ``AWAY``."""
+        now = self.now()
+        owed = []
+        for table in list(self.tables.values()):
+            if not table.turn_based or table.row.status != RUNNING:
+                continue
+            step = table.state.step
+            for seat in sorted(table.state.pending):
+                if table.seat_row(seat).webhook is None or table.turn_deadline(seat) is None:
+                    continue
+                if table.noticed_step.get(seat) == step:
+                    continue
+                if now - table.seen_at.get(seat, -math.inf) < NOTICE_AWAY:
+                    continue
+                if now - table.noticed_at.get(seat, -math.inf) < NOTICE_EVERY:
+                    continue
+                table.noticed_at[seat], table.noticed_step[seat] = now, step
+                owed.append((table, seat))
+        return owed
+
+    async def run_notices(self) -> int:
+        """Send every notice owed now, side by side, each within its own timeout (no
+        table waits for them); how many webhooks took theirs."""
+        sends = []
+        for table, seat in self.owed_notices():
+            url = table.seat_row(seat).webhook
+            assert url is not None
+            body = notice_body(table.id, table.game.info().title)
+            sends.append(send_notice(url, body, table.id, seat))
+        return sum(await asyncio.gather(*sends))
+
     # Abandoned and finished tables ---------------------------------------------
 
     async def _sweep_forever(self) -> None:
@@ -1350,6 +1421,9 @@ class Hub:
         """
         if isinstance(seat, Own):
             seat = connection.seat
+        if seat is not None:
+            # Before the state is on its way: a player who has it has seen the table.
+            table.seen_at[seat] = self.now()
         async with table.lock:
             before = table.connected_seats()
             connection.seat = seat

@@ -74,6 +74,13 @@ class Leave(Message):
     type: Literal["leave"]
 
 
+class Seen(Message):
+    """The page showed its player the state of ``step`` (for notices)."""
+
+    type: Literal["seen"]
+    step: int
+
+
 class Autopass(Message):
     type: Literal["autopass"]
     every: bool = False
@@ -83,11 +90,11 @@ class Autopass(Message):
 
 
 ClientMessage = Annotated[
-    Hello | Ping | Act | Chat | Handover | Takeback | Close | Finish | Leave | Autopass,
+    Hello | Ping | Act | Chat | Handover | Takeback | Close | Finish | Leave | Autopass | Seen,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[type[Message], ...] = (
-    Hello, Ping, Act, Chat, Handover, Takeback, Close, Finish, Leave, Autopass,
+    Hello, Ping, Act, Chat, Handover, Takeback, Close, Finish, Leave, Autopass, Seen,
 )
 _READER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
@@ -103,6 +110,7 @@ WORDS = {
     ("autopass", "every"): "autopass: every is true or false",
     ("autopass", "timings"): "autopass: timings is a list of window timings",
     ("autopass", "forced"): "autopass: forced is true or false (or absent)",
+    ("seen", "step"): "seen names the step of the state shown: step, as the state message gave it",
 }
 
 # The generic sentence for a field of a kind, by pydantic's error type.

@@ -172,6 +172,10 @@ class Settings(Checked):
     deadline_check: float = setting(
         15.0, "Seconds between looks for turn-based decisions whose time has run out.",
         0.05)
+    # A notice goes at most this long after it falls due (``plunder.server.notices``).
+    notice_check: float = setting(
+        15.0, "Seconds between looks for seats owed a notice of their move at a "
+        "turn-based table.", 0.05)
     # It is read back from the store when asked for again.
     finished_ttl: float = setting(
         60.0, "Seconds a finished table no one watches stays in memory (the store keeps "

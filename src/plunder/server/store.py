@@ -128,6 +128,9 @@ seats = Table(
     # to; kept so that a restart or another process goes on with the same clock.
     Column("deadline", Float),
     Column("deadline_step", Integer),
+    # Where the seat's player has notices sent (``plunder.server.notices``): an
+    # http(s) URL only they may set; null for none.
+    Column("webhook", String(2000)),
 )
 
 moves = Table(
@@ -221,6 +224,7 @@ NEW_COLUMNS = {
         "autopass": "VARCHAR(1200)",
         "deadline": "FLOAT",
         "deadline_step": "INTEGER",
+        "webhook": "VARCHAR(2000)",
     },
     "plunder_chat": {"team": "BOOLEAN"},
 }
@@ -252,6 +256,8 @@ class SeatRow:
     # it is for; None when it owes nothing or the table is live.
     deadline: float | None = None
     deadline_step: int | None = None
+    # Where the player has notices sent; never shown to anyone (it may be a secret).
+    webhook: str | None = None
 
 
 @dataclass
@@ -597,6 +603,7 @@ class Store:
                         "autopass": s.autopass.to_text() or None,
                         "deadline": s.deadline,
                         "deadline_step": s.deadline_step,
+                        "webhook": s.webhook,
                     }
                     for s in row.seats
                 ],
@@ -722,6 +729,15 @@ class Store:
                     .where(seats.c.table_id == table_id, seats.c.seat == seat)
                     .values(deadline=deadline, deadline_step=step)
                 )
+
+    def set_webhook(self, table_id: str, seat: int, webhook: str | None) -> None:
+        """Where a seat's notices go (None: nowhere)."""
+        with self._begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(webhook=webhook)
+            )
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self._begin() as db:
@@ -878,4 +894,5 @@ def _seat_row(r: Any) -> SeatRow:
         AutoPass.from_text(r.autopass),
         None if r.deadline is None else float(r.deadline),
         r.deadline_step,
+        r.webhook,
     )

@@ -194,7 +194,7 @@
     ws.onopen = () => {
       ws.send(JSON.stringify(hello()));
       clearInterval(page.pingTimer);
-      page.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+      page.pingTimer = setInterval(() => send({ type: "ping" }) && tellSeen(), PING_MS);
     };
     ws.onmessage = (event) => {
       let message;
@@ -229,6 +229,15 @@
     clearTimeout(page.reconnectTimer);
     page.reconnectTimer = setTimeout(connect, wait);
   }
+
+  /** Tells the server the player sees the table (a tab in view): no notice of a move is then sent. */
+  function tellSeen() {
+    const message = page.message;
+    if (!message || typeof message.seat !== "number" || document.visibilityState !== "visible") return;
+    if (!page.ws || page.ws.readyState !== WebSocket.OPEN) return;
+    send({ type: "seen", step: message.step });
+  }
+  document.addEventListener("visibilitychange", tellSeen);
 
   function send(message) {
     if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
@@ -370,6 +379,7 @@
       }
       setConn("online", message.seat === null ? "Connected · watching" : "Connected");
       draw();
+      tellSeen();
     } else if (message.type === "chat" || message.type === "chat_history") {
       receiveChat(message);
     } else if (message.type === "autopass") {

@@ -42,6 +42,7 @@
         el("span", { class: `status status-${t.owes ? "owes" : t.status}`, text: statusText(t) }),
         left ? el("span", { class: "left", text: left }) : null,
         el("span", { class: "hint", text: `${speedText(t)} · move ${t.move}` }),
+        t.notices ? el("span", { class: "hint notices-on", text: "notices on" }) : null,
       ),
       el("div", { class: "table-seats", text: `you (${t.name || "Player"}) with ${(t.others || []).map(otherText).join(", ") || "no one"}` }),
       el(
@@ -73,6 +74,35 @@
       $("mine-status").textContent = `Your tables could not be listed: ${error.message}`;
     }
   }
+
+  /** Sends the webhook (null: none) to every turn-based table still played here. */
+  async function setNotices(webhook) {
+    const status = $("notices-status");
+    const seats = store.seats().slice(0, 200);
+    const tokens = new Map(seats.map((s) => [s.table, s.token]));
+    try {
+      const listed = seats.length ? await api("POST", "/api/my-tables", { seats }) : [];
+      const tables = listed.filter((t) => t.speed === "turns" && (t.status === "running" || t.status === "open"));
+      if (!tables.length) {
+        status.textContent = "None of your tables is played over days.";
+        return;
+      }
+      for (const t of tables) {
+        await api("POST", `/api/tables/${encodeURIComponent(t.table)}/notices`, { webhook }, { "X-Plunder-Token": tokens.get(t.table) });
+      }
+      const count = `${tables.length} table${tables.length === 1 ? "" : "s"}`;
+      status.textContent = webhook ? `Notices of ${count} go to that webhook.` : `No more notices from ${count}.`;
+    } catch (error) {
+      status.textContent = `Not set: ${error.message}`;
+    }
+    refresh();
+  }
+
+  $("notices-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    setNotices($("webhook").value.trim() || null);
+  });
+  $("notices-stop").addEventListener("click", () => setNotices(null));
 
   refresh();
   setInterval(() => {

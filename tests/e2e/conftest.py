@@ -24,6 +24,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     unlimited = (
         "--tables-per-client", "0", "--create-rate", "100000", "--create-burst", "100000",
         "--mine-rate", "100000", "--mine-burst", "100000",
+        # The notice tests' webhooks are on loopback.
+        "--webhook-private",
     )
     with serving(tmp_path_factory.mktemp("e2e-server"), unlimited) as running:
         yield running

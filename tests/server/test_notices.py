@@ -6,12 +6,14 @@ the test's own."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -21,11 +23,20 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from plunder.server import notices
+from plunder.server.app import create_app
 from plunder.server.notices import TIMEOUT
 from plunder.server.settings import Settings
 from plunder.server.store import Store
 from server.kit import HUMAN, Socket, create, join, summary
-from server.test_turns import TestClock, hub_of, seconds_left, serving, turn_table, visit
+from server.test_turns import (
+    TURN_SETTINGS,
+    TestClock,
+    hub_of,
+    seconds_left,
+    serving,
+    turn_table,
+    visit,
+)
 
 MINUTE = 60.0
 
@@ -303,3 +314,53 @@ def test_a_webhook_that_does_not_answer_in_time_is_given_up(db_url, receiver, ca
         assert sorted(receiver.paths()) == ["/bob", "/slow"]
         visit(client, table, ann, most=1)
         assert summary(client, table)["move"] == 1
+
+
+@contextmanager
+def serving_public_only(db_url: str, clock: TestClock) -> Iterator[TestClient]:
+    """The server as it is by default: webhooks reach public addresses only."""
+    settings = dataclasses.replace(TURN_SETTINGS, webhook_private=False)
+    with TestClient(create_app(db_url, settings=settings, now=clock)) as client:
+        yield client
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:8000/admin",
+        "http://localhost/hook",
+        "http://10.0.0.7/hook",
+        "http://192.168.1.1/hook",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]:8000/hook",
+        "http://[fd00::1]/hook",
+        "http://0.0.0.0/hook",
+    ],
+)
+def test_by_default_a_webhook_may_not_point_into_the_servers_network(db_url, url):
+    with serving_public_only(db_url, TestClock()) as client:
+        table, ann, _ = turn_table(client)
+        answer = set_webhook(client, table, ann, url)
+        assert answer.status_code == 400, answer.text
+        assert "public addresses" in answer.json()["error"]
+        assert hub_of(client).tables[table].seat_row(0).webhook is None
+        # A public address is taken (nothing is sent to it here).
+        assert set_webhook(client, table, ann, "https://1.1.1.1/hook").status_code == 200
+
+
+def test_by_default_a_name_that_resolves_into_the_servers_network_is_not_posted_to(
+    db_url, receiver, caplog
+):
+    # Written so that no address parser takes them for one, yet each resolves to the
+    # loopback receiver: only the check at sending time can see where they go.
+    port = receiver.server.server_address[1]
+    disguised = [f"http://127.1:{port}/short", f"http://2130706433:{port}/decimal"]
+    with serving_public_only(db_url, TestClock()) as client:
+        table, ann, bob = turn_table(client)
+        for token, url in zip((ann, bob), disguised, strict=True):
+            assert set_webhook(client, table, token, url).status_code == 200, url
+        with caplog.at_level(logging.WARNING, logger="plunder.server.notices"):
+            assert run_notices(client) == 0
+        assert receiver.received == []
+        warned = [r.getMessage() for r in caplog.records if r.name == "plunder.server.notices"]
+        assert len(warned) == 2 and all("not a public address" in w for w in warned)

@@ -25,7 +25,8 @@ from server.kit import HUMAN, Socket, create, join, summary
 HOUR = 3600.0
 # The deadlines are looked at when a test asks (``run_deadlines``), and once as the
 # server starts: never by the real clock while a test runs.
-TURN_SETTINGS = dataclasses.replace(UNLIMITED, deadline_check=1e6)
+# The tests' webhook receivers listen on loopback.
+TURN_SETTINGS = dataclasses.replace(UNLIMITED, deadline_check=1e6, webhook_private=True)
 
 
 class TestClock:

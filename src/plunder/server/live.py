@@ -1257,7 +1257,7 @@ class Hub:
         """Where ``seat``'s notices go, as its own player asks; the URL kept."""
         if seat is None:
             raise TableError("only a seat's own player may say where its notices go", status=403)
-        webhook = read_webhook(url)
+        webhook = read_webhook(url, self.settings.webhook_private)
         async with table.lock:
             await self._fenced(table, "set_webhook", table.id, seat, webhook)
             table.seat_row(seat).webhook = webhook
@@ -1303,7 +1303,7 @@ class Hub:
             url = table.seat_row(seat).webhook
             assert url is not None
             body = notice_body(table.id, table.game.info().title)
-            sends.append(send_notice(url, body, table.id, seat))
+            sends.append(send_notice(url, body, table.id, seat, self.settings.webhook_private))
         return sum(await asyncio.gather(*sends))
 
     # Abandoned and finished tables ---------------------------------------------

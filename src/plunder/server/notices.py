@@ -13,7 +13,10 @@ merely left open in a hidden tab is not seeing it.
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import logging
+import socket
 import urllib.parse
 from typing import Any
 
@@ -34,9 +37,20 @@ URL_LENGTH = 2000
 SCHEMES = ("http", "https")
 
 
-def read_webhook(url: Any) -> str | None:
+def public(address: str) -> bool:
+    """Whether an IP address is one of the public internet's (not loopback, private,
+    link-local, reserved...)."""
+    try:
+        return ipaddress.ip_address(address.split("%")[0]).is_global
+    except ValueError:
+        return False
+
+
+def read_webhook(url: Any, private: bool = False) -> str | None:
     """The webhook URL a player asks for, checked (None or "" for none);
-    ``TableError`` says what is wrong with another."""
+    ``TableError`` says what is wrong with another. Unless ``private``, a host written
+    as an address must be a public one (a name is checked when a notice is sent,
+    against what it resolves to then)."""
     if url is None or url == "":
         return None
     if not isinstance(url, str) or len(url) > URL_LENGTH:
@@ -52,7 +66,31 @@ def read_webhook(url: Any) -> str | None:
         raise TableError("webhook: an http or https URL, with a host")
     if port == 0:
         raise TableError("webhook: port 0 is no port")
+    host = parts.hostname
+    if not private and ((_is_address(host) and not public(host)) or host == "localhost"):
+        raise TableError("webhook: the server posts only to public addresses")
     return url
+
+
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.split("%")[0])
+    except ValueError:
+        return False
+    return True
+
+
+async def reaches_private(url: str) -> bool:
+    """Whether ``url``'s host is, or resolves to, an address that is not public (an
+    unresolvable host counts as not public: there is nothing to post to)."""
+    parts = urllib.parse.urlsplit(url)
+    host = parts.hostname or ""
+    try:
+        found = await asyncio.get_running_loop().getaddrinfo(
+            host, parts.port or 443, type=socket.SOCK_STREAM)
+    except OSError:
+        return True
+    return not found or any(not public(str(info[4][0])) for info in found)
 
 
 def notice_body(table_id: str, title: str) -> dict[str, str]:
@@ -61,7 +99,9 @@ def notice_body(table_id: str, title: str) -> dict[str, str]:
     return {"content": words, "text": words}
 
 
-async def send(url: str, body: dict[str, str], table_id: str, seat: int) -> bool:
+async def send(
+    url: str, body: dict[str, str], table_id: str, seat: int, private: bool = False
+) -> bool:
     """Post ``body`` to ``url`` once, within ``TIMEOUT``; whether it was taken (2xx).
 
     A failure is logged in one line (never with the URL's path or query, which
@@ -69,6 +109,10 @@ async def send(url: str, body: dict[str, str], table_id: str, seat: int) -> bool
     seat's next decision's.
     """
     host = urllib.parse.urlsplit(url).hostname
+    if not private and await reaches_private(url):
+        log.warning("table %s: seat %d's notice to %s was not sent: not a public address",
+                    table_id, seat, host)
+        return False
     try:
         async with httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False) as client:
             answer = await client.post(url, json=body)

@@ -176,6 +176,12 @@ class Settings(Checked):
     notice_check: float = setting(
         15.0, "Seconds between looks for seats owed a notice of their move at a "
         "turn-based table.", 0.05)
+    # Off, a player cannot have the server post to its own network: a webhook whose
+    # host is, or resolves to, a loopback, private, link-local or other non-public
+    # address is refused when set and not posted to when sent.
+    webhook_private: bool = setting(
+        False, "Let notices' webhooks reach loopback, private and link-local addresses "
+        "(for a site on a private network whose players run their own receivers).")
     # It is read back from the store when asked for again.
     finished_ttl: float = setting(
         60.0, "Seconds a finished table no one watches stays in memory (the store keeps "

@@ -73,8 +73,10 @@ def test_a_hero_and_a_target_are_named_by_the_game_s_phrases() -> None:
 def test_the_terminal_prompts_from_the_declaration() -> None:
     state = plunder.load("rumbones", heroes="carcharius,ishmael,nerissa;"
                          "calavera,demarco,hueso").new(seed=1)
-    view = state.view(min(state.pending))
-    lines = BonesRenderer().decision_lines(ViewReader(view))
-    assert lines[-1].endswith(
-        "Round 1: activate a ready hero, your crew or a sea monster, play a Tide card, "
-        "or pass for the round.")
+    asked = ("Round 1: activate a ready hero, your crew or a sea monster, play a Tide card, "
+             "or pass for the round.")
+    seat = min(state.pending)
+    # The deciding seat reads it under the table; another seat beside who is asked.
+    assert BonesRenderer().prompt(state.view(seat)) == asked
+    other = BonesRenderer().decision_lines(ViewReader(state.view(1 - seat)))
+    assert other[-1].endswith(asked)

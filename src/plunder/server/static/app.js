@@ -1299,12 +1299,15 @@
 
   /** The whole view after `index` moves, the seat's concealed choice and the move that led there. */
   async function stepAt(index) {
+    const generation = replay.generation;
     const data = await pageAt(index);
     if (!data) return null;
     const j = index - data.from;
     const view = Object.assign({}, data.views[j], { log: replay.events.slice(0, data.event_counts[j]) });
-    // The decision the move answered, for its words: the one open in the view before it.
-    const prior = replay.pages.find((p) => p.from <= index - 1 && index - 1 < p.from + p.views.length);
+    // The decision the move answered, for its words: the one open in the view before it
+    // (on the page before, loaded if need be, when this view begins a page).
+    const prior = index > 0 ? await pageAt(index - 1) : null;
+    if (generation !== replay.generation) return null;
     const answered = prior ? prior.views[index - 1 - prior.from].decision : null;
     const last = Array.isArray(data.lasts) ? data.lasts[j] : null;
     return { view, chosen: data.chosen[j], action: data.actions[j], answered, last };

@@ -302,13 +302,16 @@ def _first_decisions(page: Any, folder: Path, rng: random.Random, game: str, siz
         # message that came in meanwhile, such as another seat's choice, may have the
         # table drawn again at the next frame).
         choices = page.wait_for_function(CHOICES_JS).json_value()
-        notation = rng.choice(choices)
-        page.evaluate(WATCH_TITLE_JS)
-        page.locator(f'#game [data-action="{notation}"]').first.click()
-        # The choice went (the tab stopped saying it is the player's move) and the
-        # next decision is drawn.
-        page.wait_for_function(
-            "() => window.plunderLeftMove && document.title.startsWith('Your move')",
-            timeout=30_000,
-        )
+        play_and_wait_for_the_next(page, rng.choice(choices))
     return False
+
+
+def play_and_wait_for_the_next(page: Any, notation: str) -> None:
+    """Clicks the choice ``notation`` and waits until it went (the tab stopped saying
+    it is the player's move) and the next decision is drawn."""
+    page.evaluate(WATCH_TITLE_JS)
+    page.locator(f'#game [data-action="{notation}"]').first.click()
+    page.wait_for_function(
+        "() => window.plunderLeftMove && document.title.startsWith('Your move')",
+        timeout=30_000,
+    )

@@ -25,7 +25,13 @@ from playwright.sync_api import expect
 
 import plunder
 from e2e.driving import PHONE, create_table
-from e2e.test_in_view import CHOICES_JS, QUIET_JS, READY_JS, SEATS, WATCH_TITLE_JS
+from e2e.test_in_view import (
+    CHOICES_JS,
+    QUIET_JS,
+    READY_JS,
+    SEATS,
+    play_and_wait_for_the_next,
+)
 
 SIZES = {"1280x800": {"width": 1280, "height": 800}, "390x844": PHONE}
 GAMES = {info.name: info for info in plunder.games()}
@@ -90,13 +96,7 @@ def test_the_start_button_the_decision_and_the_last_move_are_in_view(
             # Every choice starts with a card to pick (a ship to lay, say), then its aim.
             page.locator(f"#game {seat.pick}").first.click()
             choices = page.wait_for_function(CHOICES_JS).json_value()
-        notation = rng.choice(choices)
-        page.evaluate(WATCH_TITLE_JS)
-        page.locator(f'#game [data-action="{notation}"]').first.click()
-        page.wait_for_function(
-            "() => window.plunderLeftMove && document.title.startsWith('Your move')",
-            timeout=30_000,
-        )
+        play_and_wait_for_the_next(page, rng.choice(choices))
     else:
         raise AssertionError(f"{game}: no decision followed a move in {DECISIONS} decisions")
 

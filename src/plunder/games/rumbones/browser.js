@@ -875,8 +875,10 @@
       if (choosing.length) controls.push(el("button", { type: "button", class: "rb-cancel", text: "Another zone", onclick: () => { pick.zone = null; ctx.redraw(); } }));
       const buttons = parsed.buttons.slice().sort((a, b) => order(a) - order(b));
       for (const action of buttons) {
-        const title = action.verb === "use" || action.verb === "react" || action.verb === "unlock" || action.verb === "level" ? skillTip(action.arg)
-          : action.verb === "monster" ? monsterTip(action.arg) : null;
+        // A button that names a skill or a sea monster says what it does, whatever its verb.
+        const named = String(action.arg || "");
+        const title = named in (catalogue.skills || {}) ? skillTip(named)
+          : named in (catalogue.monsters || {}) ? monsterTip(named) : null;
         controls.push(el("button", {
           type: "button", class: `rb-button v-${action.verb}${["pass", "end", "stop", "keep"].includes(action.verb) ? "" : " primary"}`,
           dataset: { action: action.notation }, title, text: capital(describe(action, view, message, true)),

@@ -15,12 +15,13 @@ the page at its top (no scrolling), the page is measured in one read:
 
 Then a card that asks for a target once clicked (a weapon, a ship to lay, an
 attack) is clicked where it is drawn, as a person clicks, when a first decision
-offers one; on the phone it is scrolled to first if it lies further down the
-hand. The page must not scroll (``scrollY`` is unchanged), the prompt must stay
-in view, and so must something to aim at. On the laptop the whole hand stays in
-view too. On the phone the targets drawn on the players above may push the
-cards down: the prompt and the players to aim at are what the player needs
-next, and they stay put. A game must offer such a card within its first
+offers one; on the phone the last such card of the hand is scrolled to first,
+as a player does to reach a card further down. The page must not scroll
+(``scrollY`` is unchanged), the prompt must stay in view, and so must something
+to aim at (a target drawn on the table, or a target's button by the prompt).
+On the laptop the whole hand stays in view too. On the phone the targets drawn
+on the players above may push the cards down: the prompt and the players to aim
+at are what the player needs next, and they stay put. A game must offer such a card within its first
 decisions if it has them at all (the server deals at random, so a deal that
 offers none is set aside for a new table, a few at most); Rum & Bones has none (its cards play at a
 click, its targets are zones of the board).
@@ -87,7 +88,7 @@ SEATS = {
         prompt=".sw-hand-area .prompt",
         hand=".sw-hand",
         pick=".sw-hand [data-card]:not([data-action]):not([disabled])",
-        aim=".sw-plate.aimable",
+        aim=".sw-plate.aimable, #game .sw-aims [data-action]",
     ),
     "rumbones": Seat(prompt=".rb-dock .prompt", hand=".rb-hand"),
 }
@@ -151,17 +152,21 @@ VISIBLE_CENTRE_JS = """
 }
 """
 
-# The centre of a card of ``selector`` in view, as the player scrolls to one: while
-# none is, the first is scrolled to the middle of the view again (the hand may be
-# drawn again as the page scrolls, and a card drawn anew may land out of view).
-SCROLLED_TO_JS = """
+# The centre of the last card of ``selector``, as the player scrolls to it: while it
+# is not wholly in view it is scrolled to the middle of the view again (the hand may
+# be drawn again as the page scrolls, and a card drawn anew may land out of view).
+SCROLLED_TO_LAST_JS = """
 (selector) => {
-  const seen = (""" + VISIBLE_CENTRE_JS.strip() + """)(selector);
-  if (seen === null) {
-    const first = document.querySelector(selector);
-    if (first) first.scrollIntoView({block: 'center', inline: 'center'});
+  const all = document.querySelectorAll(selector);
+  const last = all[all.length - 1];
+  if (!last) return null;
+  const r = last.getBoundingClientRect();
+  if (r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0
+      && r.right <= document.documentElement.clientWidth) {
+    return {x: r.left + r.width / 2, y: r.top + r.height / 2};
   }
-  return seen;
+  last.scrollIntoView({block: 'center', inline: 'center'});
+  return null;
 }
 """
 
@@ -271,10 +276,11 @@ def _first_decisions(page: Any, folder: Path, rng: random.Random, game: str, siz
         if seat.pick is not None and seat.aim is not None:
             centre = page.evaluate(VISIBLE_CENTRE_JS, f"#game {seat.pick}")
             offered = page.locator(f"#game {seat.pick}")
-            if centre is None and offered.count() and phone:
-                # On a phone the player scrolls down to a card further down the hand.
+            if offered.count() and phone:
+                # On a phone the player scrolls down to the last such card of the
+                # hand: the plates to aim at may then be out of view above.
                 centre = page.wait_for_function(
-                    SCROLLED_TO_JS, arg=f"#game {seat.pick}"
+                    SCROLLED_TO_LAST_JS, arg=f"#game {seat.pick}"
                 ).json_value()
             assert centre is not None or not offered.count(), (
                 f"{game} at {size}: no card to aim in view"

@@ -4,7 +4,8 @@
  * the attack being answered in the middle of the table, and the viewer's hand as
  * a row of cards. A card with one legal play is played with one click; an attack
  * card is picked first and then aimed by clicking a fighter. Buttons below the
- * hand offer the other legal actions (pass, take the attack, guard, drop). Every
+ * hand offer the other legal actions (pass, take the attack, guard, drop); a picked
+ * card's targets are also buttons under the prompt. Every
  * choice comes from the message's `actions` (`{verb, name, target, notation}`);
  * titles and texts come from the catalogue (`message.catalogue`) as tooltips.
  * On a phone the plates stack above the hand.
@@ -163,10 +164,18 @@
     else if (ctx.actions.length) prompt = picked ? `Click a fighter to attack with ${title(picked)}` : P.asked(message);
     else prompt = waitingFor ? `Waiting for ${waitingFor}.` : "Waiting.";
     const empty = view.over ? null : el("span", { class: "hint", text: "no cards in hand" });
+    // The fighters a picked card can hit, also as buttons under the prompt: on a phone
+    // the plates may have scrolled out of view while the player reached the card.
+    const aims = picked && ctx.targets
+      ? el("div", { class: "sw-aims", role: "group", "aria-label": "Targets" },
+        [...ctx.targets.values()].map((action) =>
+          el("button", { class: "sw-act aim", type: "button", "data-action": action.notation, onclick: () => ctx.act(action) }, describe(action, message.view, message))))
+      : null;
     return el(
       "div",
       { class: `sw-hand-area${ctx.actions.length ? " your-move" : ""}`, "aria-label": "Your hand" },
       el("p", { class: "prompt", role: "status", text: prompt }),
+      aims,
       el("div", { class: "sw-hand" }, cards.length ? cards : empty),
       buttons.length ? el("div", { class: "sw-buttons" }, buttons) : null,
     );

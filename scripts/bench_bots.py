@@ -19,7 +19,10 @@ Run it from the project root::
     python scripts/bench_bots.py --bot greedy,lookahead  # both, game by game, in one run
 
 A bot a game does not have (``lookahead`` is kept only where ``greedy`` changed)
-is left out of that game's rows.
+is left out of that game's rows. With more than one bot, each game also gets a
+line giving every other bot's median time a decision as a multiple of the first
+bot's (``lookahead`` 30x: thirty times as long as ``greedy``), both measured in
+the same run.
 """
 
 from __future__ import annotations
@@ -133,12 +136,20 @@ def main(argv: list[str] | None = None) -> int:
         if name not in wanted:
             continue
         step = engine_step(name, options, min(2.0, args.seconds), args.seed)
+        measured = []
         for spec in specs:
             if parse_spec(spec)[0] not in names(name):
                 continue
             row = _measure(name, options, spec, args, step)
             if row is not None:
-                rows.append(row)
+                measured.append(row)
+        if len(measured) > 1:
+            first = measured[0]
+            ratios = {row["bot"]: row["median_ms"] / first["median_ms"] for row in measured[1:]}
+            first["median_ratios"] = ratios
+            print(f"{name}: median a decision against {first['bot']}'s: "
+                  + ", ".join(f"{bot} {ratio:.1f}x" for bot, ratio in ratios.items()), flush=True)
+        rows.extend(measured)
     if args.json:
         figures = {
             "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},

@@ -75,6 +75,12 @@ def test_bench_bots_times_several_bots_where_each_game_has_them(tmp_path: Path) 
     # Swordplay's greedy never changed, so it has no lookahead bot to time.
     assert sorted((row["game"], row["bot"]) for row in found["tables"]) == [
         ("swordplay", "greedy"), ("underfire", "greedy"), ("underfire", "lookahead")]
+    # Where both ran, the first bot's row gives the other's median as a multiple of its own.
+    rows = {(row["game"], row["bot"]): row for row in found["tables"]}
+    (ratio,) = rows["underfire", "greedy"]["median_ratios"].values()
+    medians = rows["underfire", "lookahead"]["median_ms"] / rows["underfire", "greedy"]["median_ms"]
+    assert ratio == medians
+    assert "median_ratios" not in rows["swordplay", "greedy"]
 
 
 def test_bench_learner_times_the_learner_against_each_opponent(tmp_path: Path) -> None:

@@ -6,8 +6,18 @@ import math
 import random
 
 import plunder
+from plunder import bots
 from plunder.bots import get
-from plunder.games.rumble.bot import NO_WINNER, PRESSURE, SEARCH_LOSS, evaluate, score, shares
+from plunder.games.rumble.bot import (
+    NO_WINNER,
+    PRESSURE,
+    SEARCH_LOSS,
+    LookaheadBot,
+    evaluate,
+    score,
+    shares,
+)
+from plunder.games.rumble.greedy import GreedyBot
 from plunder.games.rumble.rules import CARDS
 
 
@@ -120,3 +130,43 @@ def test_evaluation_splits_a_camp_share_among_its_members() -> None:
     for camp in ("sun", "moon"):
         members = [s for s, c in enumerate(camps) if c.split("-")[0] == camp]
         assert len({round(values[s], 12) for s in members}) == 1
+
+
+def _one_health_against_a_shot() -> plunder.State:
+    # Kidd at 1 health with no bullets; Mary Read with one bullet, enough to shoot
+    # him. Neither holds a golden card.
+    state = plunder.load("rumble", players=2, pirates="kidd,read").new(seed=1)
+    state.health = [1, 5]
+    state.bullets = [0, 1]
+    state.golden = [[], []]
+    state.secret = [[], []]
+    return state
+
+
+def test_one_ply_greedy_ducks_the_shot_that_would_kill_it() -> None:
+    state = _one_health_against_a_shot()
+    assert [str(a) for a in state.legal(1)] == ["load", "shoot>0", "dodge", "search"]
+    # Read shoots five times in eight (an attack is five times likelier): a Load or
+    # a Search leaves Kidd dead then, a Dodge takes the 1 damage off.
+    actions = state.legal(0)
+    found = GreedyBot().scores(state, 0, actions, random.Random(1))
+    scores = dict(zip(map(str, actions), found, strict=True))
+    assert set(scores) == {"load", "dodge", "search"}
+    assert scores["dodge"] > scores["load"] and scores["dodge"] > scores["search"]
+    assert str(GreedyBot().choose(state, 0, random.Random(2))) == "dodge"
+    # The look-ahead through the engine comes to the same choice.
+    assert str(LookaheadBot(samples=40).choose(state, 0, random.Random(2))) == "dodge"
+
+
+def test_one_ply_greedy_takes_a_card_laid_face_down_as_still_unknown() -> None:
+    state = _one_health_against_a_shot()
+    actions = state.legal(0)
+    before = GreedyBot().scores(state, 0, actions, random.Random(1))
+    state.act(1, "load")  # face down: seat 0 cannot tell it from a shot
+    assert GreedyBot().scores(state, 0, actions, random.Random(1)) == before
+
+
+def test_the_look_ahead_of_before_is_still_offered() -> None:
+    assert {"greedy", "lookahead"} <= set(bots.names("rumble"))
+    assert isinstance(get("lookahead", "rumble"), LookaheadBot)
+    assert isinstance(get("greedy", "rumble"), GreedyBot)

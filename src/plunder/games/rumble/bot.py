@@ -1,4 +1,7 @@
-"""Pirate Rumble's greedy bot: the best card for this round against random opponents.
+"""Pirate Rumble's bot helpers: the look-ahead bot (``greedy`` before ``greedy.py``), and
+the evaluation both it and the searching bots use.
+
+``LookaheadBot`` (``lookahead``) plays each card's round out against random opponents.
 
 For each legal card it plays the round out in sampled worlds (``determinize``:
 the golden pile, unseen golden cards, face-down camps and other seats' hidden
@@ -58,8 +61,11 @@ DRAFT_ORDER = (
 )
 
 
-class GreedyBot(GreedyBase):
-    """One-round look-ahead against uniformly random opponents."""
+class LookaheadBot(GreedyBase):
+    """One-round look-ahead against random opponents through the engine (``greedy``
+    before it scored from the state; kept as ``lookahead`` so the two can be compared)."""
+
+    name = "lookahead"
 
     def __init__(self, level: str = "normal", samples: int | None = None) -> None:
         self.samples = samples if samples is not None else SAMPLES[check_level(level)]

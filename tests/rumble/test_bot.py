@@ -134,12 +134,13 @@ def test_evaluation_splits_a_camp_share_among_its_members() -> None:
 
 def _one_health_against_a_shot() -> plunder.State:
     # Kidd at 1 health with no bullets; Mary Read with one bullet, enough to shoot
-    # him. Neither holds a golden card.
+    # him. Neither holds a golden card, and none lies face up to reach for.
     state = plunder.load("rumble", players=2, pirates="kidd,read").new(seed=1)
     state.health = [1, 5]
     state.bullets = [0, 1]
     state.golden = [[], []]
     state.secret = [[], []]
+    state.area = [None]
     return state
 
 
@@ -170,3 +171,22 @@ def test_the_look_ahead_of_before_is_still_offered() -> None:
     assert {"greedy", "lookahead"} <= set(bots.names("rumble"))
     assert isinstance(get("lookahead", "rumble"), LookaheadBot)
     assert isinstance(get("greedy", "rumble"), GreedyBot)
+
+
+def test_one_ply_greedy_varies_its_card_only_late_in_a_long_game() -> None:
+    state = _one_health_against_a_shot()
+    actions = state.legal(0)
+    scores = GreedyBot().scores(state, 0, actions, random.Random(1))
+    gaps = {str(a): max(scores) - v for a, v in zip(actions, scores, strict=True)}
+    assert gaps["dodge"] == 0 and 0 < gaps["load"] < 1 and 1.25 < gaps["search"] < 2.5
+    # Round 1: the best card every time.
+    early = {str(GreedyBot().choose(state, 0, random.Random(seed))) for seed in range(30)}
+    assert early == {"dodge"}
+    # Round 30, five rounds past its patience: any card within 1.25 points of the best.
+    state.round = 30
+    late = {str(GreedyBot().choose(state, 0, random.Random(seed))) for seed in range(30)}
+    assert late == {"dodge", "load"}
+    # Round 35: within 2.5 points, every card.
+    state.round = 35
+    later = {str(GreedyBot().choose(state, 0, random.Random(seed))) for seed in range(30)}
+    assert later == {"dodge", "load", "search"}

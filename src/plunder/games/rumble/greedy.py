@@ -16,7 +16,9 @@ and golden cards afterwards, and scores them as ``bot.values`` scores a table:
 the share of the win by strength, the bots' taste for damage dealt, and a game
 that no one wins as worse than a loss. Hidden parts (the golden cards no one saw,
 the camp cards) are drawn once a decision with ``determinize``, so the bot never
-peeks. What the model leaves out: a third pirate's Take Cover or Fire changing a
+peeks. Past round ``PATIENCE`` the bot draws among the cards near its best, more
+loosely each round, so that two such bots left alone do not repeat one cycle of
+cards to the round limit. What the model leaves out: a third pirate's Take Cover or Fire changing a
 meeting of two others, and steals shared between several thieves.
 """
 
@@ -50,13 +52,25 @@ from plunder.games.rumble.rules import (
 )
 
 Dist = dict[int, float]  # damage -> probability
+# A seat's card's effects but damage: health, reserve health, health taken,
+# bullets (None: filled up), the rest of its worth.
+Plan = tuple[int, int, int, "float | None", float]
 
-# Meetings of two cards, kept while the table stays the same (the key names it).
-_MEETINGS: dict[tuple, tuple[int, int, int, int]] = {}
-_MEETINGS_MAX = 200_000
-# What a Search is worth besides its health: the golden card it may bring, on
-# GOLDEN_VALUE's scale, shared with the other searchers (designed, rough).
-SEARCH_WORTH = 1.0
+# Meetings of two cards, kept for each table (its pirates, who is alive, the rules'
+# option that changes them), most of a game's decisions meeting the same cards.
+_MEETINGS: dict[tuple, dict[tuple[int, int, int, int], tuple[int, int, int, int]]] = {}
+_TABLES_MAX = 2_000
+# The cards met, numbered.
+_NUMBERS: dict[RumbleAction, int] = {}
+_CARDS: list[RumbleAction] = []
+# After this many rounds the bot draws among the cards within RESTLESS points (of
+# 100) a round past it of its best. An expectation does not vary as the
+# look-ahead's sampled scores did, and two such bots left alone fell into a cycle
+# (one loads and fires, the other dodges and searches, health for damage) that ran
+# to the round limit. Games of the look-ahead against random bots lasted 18 rounds
+# on average (docs/bots.md).
+PATIENCE = 25
+RESTLESS = 0.25
 # A pirate this likely to live (or to die) is taken to, when the outcomes are counted.
 LIVES = 0.999
 DIES = 0.001
@@ -68,6 +82,18 @@ class GreedyBot(LookaheadBot):
     def __init__(self, level: str = "normal") -> None:
         check_level(level)  # an expectation, not a sample: every level plays alike
         super().__init__(level)
+
+    def best(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
+        """A card drawn among those near the best score, nearer early in the game (see
+        ``PATIENCE``); the other decisions as the look-ahead makes them."""
+        first: RumbleAction = actions[0]  # type: ignore[assignment]
+        if first.verb != "play":
+            return super().best(state, seat, actions, rng)
+        scores = self._card_scores(state, seat, actions, rng)
+        assert isinstance(state, RumbleState)
+        near = max(0, state.round - PATIENCE) * RESTLESS + 1e-9
+        top = max(scores)
+        return rng.choice([a for a, v in zip(actions, scores, strict=True) if v >= top - near])
 
     def _card_scores(
         self, state: State, seat: int, actions: list[Action], rng: random.Random
@@ -81,11 +107,13 @@ def card_scores(world: RumbleState, seat: int, actions: Sequence[RumbleAction]) 
     """Each card's expected score for ``seat`` (x100, as ``bot.score``) against random replies."""
     living = world.living()
     others = [o for o in living if o != seat]
-    replies = {o: _replies(world, o) for o in others}
     meet = _Meetings(world, living)
+    # Each seat's cards by their number in the cache, with their chances.
+    replies = {o: [(meet.number(a), p) for a, p in _replies(world, o)] for o in others}
+    table = _Table(world)
     # What an opponent suffers from the other opponents does not depend on our card:
     # worked out once, for each card it may play.
-    base: dict[int, list[tuple[float, RumbleAction, Dist]]] = {}
+    base: dict[int, list[tuple[float, int, Dist]]] = {}
     for victim in others:
         rows = []
         for card, p in replies[victim]:
@@ -94,51 +122,58 @@ def card_scores(world: RumbleState, seat: int, actions: Sequence[RumbleAction]) 
                 if attacker != victim:
                     part: Dist = {}
                     for reply, q in replies[attacker]:
-                        hurt = meet.damage(victim, card, attacker, reply)
+                        hurt = meet.settle(victim, card, attacker, reply)[0]
                         part[hurt] = part.get(hurt, 0.0) + q
                     dist = _convolve(dist, part)
             rows.append((p, card, dist))
         base[victim] = rows
-    return [_score(world, seat, action, others, replies, base, meet) for action in actions]
+    return [
+        _score(table, seat, meet.number(action), others, replies, base, meet)
+        for action in actions
+    ]
 
 
 def _score(
-    world: RumbleState,
+    table: _Table,
     seat: int,
-    action: RumbleAction,
+    action: int,
     others: list[int],
-    replies: dict[int, list[tuple[RumbleAction, float]]],
-    base: dict[int, list[tuple[float, RumbleAction, Dist]]],
+    replies: dict[int, list[tuple[int, float]]],
+    base: dict[int, list[tuple[float, int, Dist]]],
     meet: _Meetings,
 ) -> float:
-    n = world.players
+    n = len(table.max_health)
     alive = [0.0] * n
     strength = [0.0] * n
     health = [0.0] * n
     # Our own seat: every opponent's reply against our card.
-    dist: Dist = {meet.self_damage(seat, action): 1.0}
+    dist: Dist = {meet.settle(seat, action, seat, action)[0]: 1.0}
     stolen = 0.0
     for attacker in others:
         part: Dist = {}
         for reply, q in replies[attacker]:
-            hurt = meet.damage(seat, action, attacker, reply)
+            hurt, _, steals, _ = meet.settle(seat, action, attacker, reply)
             part[hurt] = part.get(hurt, 0.0) + q
-            stolen += q * meet.stolen(seat, action, attacker, reply)
+            if steals:
+                stolen += q * meet.stolen(seat, attacker)
         dist = _convolve(dist, part)
-    alive[seat], strength[seat], health[seat] = _outcome(world, seat, action, dist, stolen)
+    alive[seat], strength[seat], health[seat] = table.outcome(seat, action, dist, stolen, meet)
     for victim in others:
+        live = power = left = 0.0
         for p, card, taken in base[victim]:
-            mine = meet.damage(victim, card, seat, action) + meet.self_damage(victim, card)
+            hurt, _, steals, _ = meet.settle(victim, card, seat, action)
+            mine = hurt + meet.settle(victim, card, victim, card)[0]
             shifted = {d + mine: q for d, q in taken.items()} if mine else taken
-            took = meet.stolen(victim, card, seat, action)
-            a, s, h = _outcome(world, victim, card, shifted, took)
-            alive[victim] += p * a
-            strength[victim] += p * a * s
-            health[victim] += p * a * h
-        if alive[victim] > 0:
-            strength[victim] /= alive[victim]
-            health[victim] /= alive[victim]
-    return 100.0 * _value(world, seat, alive, strength, health)
+            took = meet.stolen(victim, seat) if steals else 0
+            a, s, h = table.outcome(victim, card, shifted, took, meet)
+            live += p * a
+            power += p * a * s
+            left += p * a * h
+        alive[victim] = live
+        if live > 0:
+            strength[victim] = power / live
+            health[victim] = left / live
+    return 100.0 * table.value(seat, alive, strength, health)
 
 
 def _replies(world: RumbleState, seat: int) -> list[tuple[RumbleAction, float]]:
@@ -153,41 +188,40 @@ def _replies(world: RumbleState, seat: int) -> list[tuple[RumbleAction, float]]:
 
 class _Meetings:
     """Two cards met alone, settled by the rules' effects: the damage each pirate takes
-    from the other, and the bullets the other steals."""
+    from the other, and whether the other steals from it. Cards go by a number, so
+    that the many look-ups of a decision hash small tuples."""
 
     def __init__(self, world: RumbleState, living: list[int]) -> None:
         self.world = world
         self.living = living
-        self.table = (tuple(world.pirate), tuple(world.alive), world.game.options["block_cut"])
+        table = (tuple(world.pirate), tuple(world.alive), world.game.options["block_cut"])
+        if len(_MEETINGS) >= _TABLES_MAX:
+            _MEETINGS.clear()
+        self.found = _MEETINGS.setdefault(table, {})
+        self.block_cut = table[2] == "yes"
 
-    def damage(self, victim: int, card: RumbleAction, other: int, reply: RumbleAction) -> int:
-        """The damage ``victim`` (playing ``card``) takes because of ``other``'s ``reply``."""
-        return self._settle(victim, card, other, reply)[0]
-
-    def self_damage(self, seat: int, card: RumbleAction) -> int:
-        """The damage ``seat``'s own card deals it (a Bomb next to itself)."""
-        return self._settle(seat, card, seat, card)[0]
-
-    def stolen(self, victim: int, card: RumbleAction, other: int, reply: RumbleAction) -> int:
-        """The bullets ``other`` takes from ``victim`` (1 a steal, all for a grand one)."""
-        if not self._settle(victim, card, other, reply)[2]:
-            return 0
-        held = self.world.bullets[victim]
-        return held if self.world.has_ability(other, GRAND_STEAL) else min(1, held)
-
-    def _settle(
-        self, a: int, card_a: RumbleAction, b: int, card_b: RumbleAction
-    ) -> tuple[int, int, int, int]:
-        key = (self.table, a, card_a, b, card_b)
-        found = _MEETINGS.get(key)
+    @staticmethod
+    def number(action: RumbleAction) -> int:
+        found = _NUMBERS.get(action)
         if found is None:
-            found = self._meet(a, card_a, b, card_b)
-            if len(_MEETINGS) >= _MEETINGS_MAX:
-                _MEETINGS.clear()
-            _MEETINGS[key] = found
-            _MEETINGS[(self.table, b, card_b, a, card_a)] = (
-                found[1], found[0], found[3], found[2],
-            )
+            found = _NUMBERS[action] = len(_CARDS)
+            _CARDS.append(action)
+        return found
+
+    def stolen(self, victim: int, thief: int) -> int:
+        """The bullets a Steal of ``thief``'s takes from ``victim``: 1, all for a grand one."""
+        held = self.world.bullets[victim]
+        return held if self.world.has_ability(thief, GRAND_STEAL) else min(1, held)
+
+    def settle(self, a: int, card_a: int, b: int, card_b: int) -> tuple[int, int, int, int]:
+        """(damage to a, damage to b, whether b steals from a, whether a steals from b);
+        ``a`` alone when ``b`` is ``a`` (the damage its own card deals it)."""
+        key = (a, card_a, b, card_b)
+        found = self.found.get(key)
+        if found is None:
+            found = self._meet(a, _CARDS[card_a], b, _CARDS[card_b])
+            self.found[key] = found
+            self.found[(b, card_b, a, card_a)] = (found[1], found[0], found[3], found[2])
         return found
 
     def _meet(
@@ -202,7 +236,7 @@ class _Meetings:
         }
         tally.run("cover", active)
         tally.run("play", active)
-        block_cut = self.table[2] == "yes"
+        block_cut = self.block_cut
 
         def hurt(victim: int, source: int) -> int:
             dealt = tally.normal.get(victim, {}).get(source, 0)
@@ -233,98 +267,125 @@ def _convolve(left: Dist, right: Dist) -> Dist:
     return out
 
 
-def _outcome(
-    world: RumbleState, seat: int, card: RumbleAction, hurt: Dist, stolen: float
-) -> tuple[float, float, float]:
-    """(the chance ``seat`` lives, its strength and its health if it lives) after a
-    round in which it plays ``card`` and takes damage as ``hurt`` gives it."""
-    found = CARDS[card.name]
-    pirate = PIRATES[world.pirate[seat]]
-    tokens = world.tokens[seat] - world._token_cost(seat, card.name)
-    bullets = world.bullets[seat] - found.cost - stolen
-    heal = 0
-    search = 0.0
-    for step in found.effects:
-        if step.name == "bullets":
-            bullets += step.amount
-        elif step.name == "full_bullets":
-            bullets = MAX_BULLETS
-        elif step.name == "health":
-            heal += step.amount
-        elif step.name == "search":
-            search = SEARCH_WORTH
-        elif step.name == "pick":
-            heal += 1
-            bullets += 1
-        elif step.name == "fire" and world.has_ability(seat, "fire_reload"):
-            bullets += 1
-    bullets = max(0.0, min(MAX_BULLETS, bullets))
-    held = sum(GOLDEN_VALUE.get(c, 0.5) for c in world.golden[seat])
-    if found.golden:
-        held -= GOLDEN_VALUE.get(card.name, 0.5)
-    # Roberts' reserve health keeps him up once more below 3 health.
-    reserve = 1 if tokens > 0 and RESERVE_HEALTH in pirate.abilities else 0
-    start = world.health[seat]
-    cap = pirate.max_health
-    live = 0.0
-    health = 0.0
-    for dealt, p in hurt.items():
-        left = start - dealt
-        if left < 3 and reserve:
-            left += 1
-        if left > 0:
-            live += p
-            health += p * min(cap, left + heal)
-    if live <= 0:
-        return 0.0, 0.0, 0.0
-    health /= live
-    worth = (
-        BULLET_WORTH * min(bullets, BULLETS_COUNTED) + 0.5 * (held + search) + 0.3 * tokens
-    )
-    return live, health + worth, health
+def _reach_worth(world: RumbleState) -> float:
+    """What a Search may bring besides its health: a face-up golden card, any of them
+    alike (the look-ahead reached at random). Nothing once the area is empty: with
+    every golden card held, two bots that valued a Search for its card alone went
+    on searching and dodging to the round limit."""
+    found = [GOLDEN_VALUE.get(card, 0.5) for card in world.area if card]
+    return sum(found) / len(found) if found else 0.0
 
 
-def _value(
-    world: RumbleState, seat: int, alive: list[float], strength: list[float], health: list[float]
-) -> float:
-    """The expectation of ``bot.score`` (/100) over who lives: each living pirate taken to
-    live with its chance, independently, with its strength and health if it does."""
-    sure: list[int] = []
-    unsure: list[int] = []
-    for s in world.living():
-        if alive[s] >= LIVES:
-            sure.append(s)
-        elif alive[s] > DIES:
-            unsure.append(s)
-    total = 0.0
-    for pattern in range(1 << len(unsure)):
-        chance = 1.0
-        living = list(sure)
-        for bit, s in enumerate(unsure):
-            if pattern >> bit & 1:
-                chance *= alive[s]
-                living.append(s)
-            else:
-                chance *= 1.0 - alive[s]
-        if chance > 0:
-            total += chance * _value_of(world, seat, living, strength, health)
-    return total
+class _Table:
+    """What a decision reads of the table again and again, worked out once: the sides,
+    each pirate's health cap, and each seat's card's effects on it but damage."""
 
+    def __init__(self, world: RumbleState) -> None:
+        self.world = world
+        self.sides = _sides(world)
+        self.side_of = {seat: members for members in self.sides for seat in members}
+        self.max_health = [PIRATES[name].max_health for name in world.pirate]
+        self.reach = _reach_worth(world)
+        self.plans: dict[tuple[int, int], Plan] = {}
 
-def _value_of(
-    world: RumbleState, seat: int, living: list[int], strength: list[float], health: list[float]
-) -> float:
-    """``bot.score`` (/100) of a table where exactly ``living`` are alive."""
-    if not living:
-        return NO_WINNER
-    sides = [[s for s in members if s in living] for members in _sides(world)]
-    standing = [members for members in sides if members]
-    mine = next(i for i, members in enumerate(_sides(world)) if seat in members)
-    if len(standing) == 1:  # the game is over: one side left wins
-        return 1.0 if sides[mine] else 0.0
-    power = [sum(strength[s] for s in members) ** 2 for members in sides]
-    share = power[mine] / sum(power) / len(_sides(world)[mine]) if sides[mine] else 0.0
-    others = [s for s in range(world.players) if s not in _sides(world)[mine]]
-    cap = sum(PIRATES[world.pirate[s]].max_health for s in others)
-    lost = 1 - sum(health[s] for s in others if s in living) / max(1, cap)
-    return (1 - PRESSURE) * share + PRESSURE * lost / len(_sides(world)[mine])
+    def outcome(
+        self, seat: int, card: int, hurt: Dist, stolen: float, meet: _Meetings
+    ) -> tuple[float, float, float]:
+        """(the chance ``seat`` lives, its strength and its health if it lives) after a
+        round in which it plays ``card`` and takes damage as ``hurt`` gives it."""
+        plan = self.plans.get((seat, card))
+        if plan is None:
+            plan = self.plans[(seat, card)] = self._plan(seat, _CARDS[card])
+        start, reserve, heal, bullets, rest = plan
+        cap = self.max_health[seat]
+        live = 0.0
+        health = 0.0
+        for dealt, p in hurt.items():
+            left = start - dealt
+            if left < 3 and reserve:
+                left += 1
+            if left > 0:
+                live += p
+                health += p * min(cap, left + heal)
+        if live <= 0:
+            return 0.0, 0.0, 0.0
+        health /= live
+        # Load Full fills up whatever was stolen (bullets is then None).
+        held = MAX_BULLETS if bullets is None else max(0.0, min(MAX_BULLETS, bullets - stolen))
+        return live, health + BULLET_WORTH * min(held, BULLETS_COUNTED) + rest, health
+
+    def _plan(self, seat: int, card: RumbleAction) -> Plan:
+        """(health, reserve health, health taken, bullets but for steals and the cap, or
+        ``None`` for a full load, the rest of its worth) of ``seat`` playing ``card``."""
+        world = self.world
+        found = CARDS[card.name]
+        pirate = PIRATES[world.pirate[seat]]
+        tokens = world.tokens[seat] - world._token_cost(seat, card.name)
+        bullets: float | None = float(world.bullets[seat] - found.cost)
+        heal = 0
+        search = 0.0
+        for step in found.effects:
+            if step.name == "bullets" and bullets is not None:
+                bullets += step.amount
+            elif step.name == "full_bullets":
+                bullets = None
+            elif step.name == "health":
+                heal += step.amount
+            elif step.name == "search":
+                search = self.reach
+            elif step.name == "pick":
+                heal += 1
+                bullets = None if bullets is None else bullets + 1
+            elif step.name == "fire" and world.has_ability(seat, "fire_reload"):
+                bullets = None if bullets is None else bullets + 1
+        held = sum(GOLDEN_VALUE.get(c, 0.5) for c in world.golden[seat])
+        if found.golden:
+            held -= GOLDEN_VALUE.get(card.name, 0.5)
+        # Roberts' reserve health keeps him up once more below 3 health.
+        reserve = 1 if tokens > 0 and RESERVE_HEALTH in pirate.abilities else 0
+        return world.health[seat], reserve, heal, bullets, 0.5 * (held + search) + 0.3 * tokens
+
+    def value(
+        self, seat: int, alive: list[float], strength: list[float], health: list[float]
+    ) -> float:
+        """The expectation of ``bot.score`` (/100) over who lives: each living pirate
+        taken to live with its chance, independently, with its strength and health if
+        it does."""
+        sure: list[int] = []
+        unsure: list[int] = []
+        for s in self.world.living():
+            if alive[s] >= LIVES:
+                sure.append(s)
+            elif alive[s] > DIES:
+                unsure.append(s)
+        total = 0.0
+        for pattern in range(1 << len(unsure)):
+            chance = 1.0
+            living = list(sure)
+            for bit, s in enumerate(unsure):
+                if pattern >> bit & 1:
+                    chance *= alive[s]
+                    living.append(s)
+                else:
+                    chance *= 1.0 - alive[s]
+            if chance > 0:
+                total += chance * self._value_of(seat, living, strength, health)
+        return total
+
+    def _value_of(
+        self, seat: int, living: list[int], strength: list[float], health: list[float]
+    ) -> float:
+        """``bot.score`` (/100) of a table where exactly ``living`` are alive."""
+        if not living:
+            return NO_WINNER
+        standing = [[s for s in members if s in living] for members in self.sides]
+        mine = self.side_of[seat]
+        if sum(1 for members in standing if members) == 1:  # one side left wins
+            return 1.0 if any(s in living for s in mine) else 0.0
+        power = [sum(strength[s] for s in members) ** 2 for members in standing]
+        own = sum(strength[s] for s in mine if s in living) ** 2
+        share = own / sum(power) / len(mine)
+        others = [s for s in range(len(self.max_health)) if s not in mine]
+        cap = sum(self.max_health[s] for s in others)
+        lost = 1 - sum(health[s] for s in others if s in living) / max(1, cap)
+        return (1 - PRESSURE) * share + PRESSURE * lost / len(mine)

@@ -71,6 +71,10 @@ _CARDS: list[RumbleAction] = []
 # on average (docs/bots.md).
 PATIENCE = 25
 RESTLESS = 0.25
+# What a Search is worth besides its health, on GOLDEN_VALUE's scale: the golden
+# card it may bring, shared with the other searchers (designed, rough; worth more,
+# the card's own value, it played less well against the look-ahead).
+SEARCH_WORTH = 1.0
 # A pirate this likely to live (or to die) is taken to, when the outcomes are counted.
 LIVES = 0.999
 DIES = 0.001
@@ -268,12 +272,10 @@ def _convolve(left: Dist, right: Dist) -> Dist:
 
 
 def _reach_worth(world: RumbleState) -> float:
-    """What a Search may bring besides its health: a face-up golden card, any of them
-    alike (the look-ahead reached at random). Nothing once the area is empty: with
-    every golden card held, two bots that valued a Search for its card alone went
-    on searching and dodging to the round limit."""
-    found = [GOLDEN_VALUE.get(card, 0.5) for card in world.area if card]
-    return sum(found) / len(found) if found else 0.0
+    """What a Search may bring besides its health: ``SEARCH_WORTH`` while a golden card
+    lies face up, nothing once none does (every golden card held: two bots that
+    valued a Search for its card alone went on searching and dodging)."""
+    return SEARCH_WORTH if any(world.area) else 0.0
 
 
 class _Table:

@@ -17,7 +17,7 @@ from plunder.games.rumble.bot import (
     score,
     shares,
 )
-from plunder.games.rumble.greedy import GreedyBot
+from plunder.games.rumble.greedy import PATIENCE, RESTLESS, GreedyBot
 from plunder.games.rumble.rules import CARDS
 
 
@@ -178,15 +178,14 @@ def test_one_ply_greedy_varies_its_card_only_late_in_a_long_game() -> None:
     actions = state.legal(0)
     scores = GreedyBot().scores(state, 0, actions, random.Random(1))
     gaps = {str(a): max(scores) - v for a, v in zip(actions, scores, strict=True)}
-    assert gaps["dodge"] == 0 and 0 < gaps["load"] < 1 and 1.25 < gaps["search"] < 2.5
-    # Round 1: the best card every time.
-    early = {str(GreedyBot().choose(state, 0, random.Random(seed))) for seed in range(30)}
-    assert early == {"dodge"}
-    # Round 30, five rounds past its patience: any card within 1.25 points of the best.
-    state.round = 30
-    late = {str(GreedyBot().choose(state, 0, random.Random(seed))) for seed in range(30)}
-    assert late == {"dodge", "load"}
-    # Round 35: within 2.5 points, every card.
-    state.round = 35
-    later = {str(GreedyBot().choose(state, 0, random.Random(seed))) for seed in range(30)}
-    assert later == {"dodge", "load", "search"}
+    assert gaps["dodge"] == 0 and 0 < gaps["load"] < 0.5 and 0.5 < gaps["search"] < 2.5
+
+    def choices(round_: int) -> set[str]:
+        state.round = round_
+        return {str(GreedyBot().choose(state, 0, random.Random(seed))) for seed in range(30)}
+
+    # Up to its patience, the best card every time.
+    assert choices(1) == choices(PATIENCE) == {"dodge"}
+    # Then any card within RESTLESS points a round of the best: half a point, then 2.5.
+    assert choices(PATIENCE + round(0.5 / RESTLESS)) == {"dodge", "load"}
+    assert choices(PATIENCE + round(2.5 / RESTLESS)) == {"dodge", "load", "search"}

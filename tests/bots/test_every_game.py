@@ -37,5 +37,5 @@ def test_bots_come_from_the_engine_and_the_games_manifests() -> None:
     # random and ismcts are generic; greedy and solver are each game's own,
     # named in its manifest: greedy after random, the others after ismcts.
     assert bots.names("duel") == ["random", "greedy", "ismcts", "solver"]
-    assert bots.names("rumble") == ["random", "greedy", "ismcts"]
-    assert set(plunder.engine.manifest("rumble").bots) == {"greedy"}
+    assert bots.names("rumble") == ["random", "greedy", "ismcts", "lookahead"]
+    assert set(plunder.engine.manifest("rumble").bots) == {"greedy", "lookahead"}

@@ -115,6 +115,8 @@ def card_scores(world: RumbleState, seat: int, actions: Sequence[RumbleAction]) 
     # Each seat's cards by their number in the cache, with their chances.
     replies = {o: [(meet.number(a), p) for a, p in _replies(world, o)] for o in others}
     table = _Table(world)
+    if len(others) == 1:
+        return [_duel_score(table, seat, meet.number(a), others[0], replies, meet) for a in actions]
     # What an opponent suffers from the other opponents does not depend on our card:
     # worked out once, for each card it may play.
     base: dict[int, list[tuple[float, int, Dist]]] = {}
@@ -135,6 +137,35 @@ def card_scores(world: RumbleState, seat: int, actions: Sequence[RumbleAction]) 
         _score(table, seat, meet.number(action), others, replies, base, meet)
         for action in actions
     ]
+
+
+def _duel_score(
+    table: _Table,
+    seat: int,
+    action: int,
+    other: int,
+    replies: dict[int, list[tuple[int, float]]],
+    meet: _Meetings,
+) -> float:
+    """The expected score with one other pirate left, reply by reply: its card settles
+    both what we suffer and what it keeps, so the two are not taken apart."""
+    n = len(table.max_health)
+    total = 0.0
+    for reply, q in replies[other]:
+        hurt, dealt, steals, stole = meet.settle(seat, action, other, reply)
+        hurt += meet.settle(seat, action, seat, action)[0]
+        dealt += meet.settle(other, reply, other, reply)[0]
+        alive = [0.0] * n
+        strength = [0.0] * n
+        health = [0.0] * n
+        alive[seat], strength[seat], health[seat] = table.outcome(
+            seat, action, {hurt: 1.0}, meet.stolen(seat, other) if steals else 0, meet
+        )
+        alive[other], strength[other], health[other] = table.outcome(
+            other, reply, {dealt: 1.0}, meet.stolen(other, seat) if stole else 0, meet
+        )
+        total += q * table.value(seat, alive, strength, health)
+    return 100.0 * total
 
 
 def _score(

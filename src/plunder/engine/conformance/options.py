@@ -7,6 +7,7 @@ import copy
 import functools
 import itertools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy
@@ -33,16 +34,20 @@ def option_matrix(name: str) -> list[dict[str, Any]]:
     the costly part, and property tests ask for it at every example); each call
     hands out fresh copies.
     """
-    cls = game_class(name)
-    cached = _MATRICES.get((name, cls))
-    if cached is None:
-        cached = _MATRICES[(name, cls)] = _option_matrix(name)
-    return copy.deepcopy(cached)
+    return _once(_option_matrix, name)
 
 
-# Each game class's option matrix (keyed by the class too: a test may register
-# another game under a name).
-_MATRICES: dict[tuple[str, type], list[dict[str, Any]]] = {}
+# Each game class's option sets, by the function that makes them (keyed by the class
+# too: a test may register another game under a name).
+_MADE: dict[tuple[Any, str, type], list[dict[str, Any]]] = {}
+
+
+def _once(make: Callable[[str], list[dict[str, Any]]], name: str) -> list[dict[str, Any]]:
+    """What ``make(name)`` gives, worked out once per game class; fresh copies each call."""
+    key = (make, name, game_class(name))
+    if key not in _MADE:
+        _MADE[key] = make(name)
+    return copy.deepcopy(_MADE[key])
 
 
 def _option_matrix(name: str) -> list[dict[str, Any]]:
@@ -53,8 +58,11 @@ def _option_matrix(name: str) -> list[dict[str, Any]]:
 
     def at(count: int, extra: dict[str, Any]) -> list[dict[str, Any]]:
         candidates = [
-            {"players": count, **extra, **dict(zip([s.name for s in choice_specs], values,
-                                                   strict=True))}
+            {
+                "players": count,
+                **extra,
+                **dict(zip([s.name for s in choice_specs], values, strict=True)),
+            }
             for values in itertools.product(*(s.choices for s in choice_specs))
         ]
         loadable = [options for options in candidates if _loads(name, options)]
@@ -103,14 +111,7 @@ def option_pairs(name: str) -> list[dict[str, Any]]:
     >>> met >= {(2, "seed"), (2, "per-weapon"), (5, "seed"), (5, "per-weapon")}
     True
     """
-    cls = game_class(name)
-    cached = _PAIRS.get((name, cls))
-    if cached is None:
-        cached = _PAIRS[(name, cls)] = _option_pairs(name)
-    return copy.deepcopy(cached)
-
-
-_PAIRS: dict[tuple[str, type], list[dict[str, Any]]] = {}
+    return _once(_option_pairs, name)
 
 
 def _option_pairs(name: str) -> list[dict[str, Any]]:

@@ -47,6 +47,7 @@ from plunder.server.notices import EVERY as NOTICE_EVERY
 from plunder.server.notices import notice_body, read_webhook
 from plunder.server.notices import send as send_notice
 from plunder.server.owners import Ownership, ServedElsewhere
+from plunder.server.periodic import every
 from plunder.server.replay import Replays
 from plunder.server.settings import Settings
 from plunder.server.store import (
@@ -188,11 +189,22 @@ class Hub:
         self._started = True
         for table in self.tables.values():
             self._wake(table)
-        self._sweeper = self._soon(self._sweep_forever())
-        self._deadlines = self._soon(self._deadlines_forever())
-        self._notices = self._soon(self._notices_forever())
-        if self.ownership is not None:
-            self._heartbeat = self._soon(self._heartbeat_forever(self.ownership))
+        self._sweeper = self._soon(
+            every(self._sweep_every(), self.sweep, "the sweep of abandoned and finished tables")
+        )
+        # Turn deadlines that ran out while the server was down are played at once.
+        self._deadlines = self._soon(
+            every(self.settings.deadline_check, self.run_deadlines, "the turn deadlines",
+                  first_now=True)
+        )
+        self._notices = self._soon(
+            every(self.settings.notice_check, self.run_notices, "the notices")
+        )
+        own = self.ownership
+        if own is not None:
+            self._heartbeat = self._soon(
+                every(own.renew_every, lambda: self._renew_and_take_up(own), "the lease renewal")
+            )
         if self.settings.gc_every:
             self._collector = self._soon(collect_garbage_every(self.settings.gc_every))
         log.info("%d tables loaded", len(self.tables))
@@ -265,19 +277,12 @@ class Hub:
             rows.append(row)
         return rows
 
-    async def _heartbeat_forever(self, own: Ownership) -> None:
+    async def _renew_and_take_up(self, own: Ownership) -> None:
         """Renew this process's leases; drop the tables lost; take up orphaned ones."""
-        while True:
-            await asyncio.sleep(own.renew_every)
-            try:
-                await self._renew(own)
-                for row in await self._claim_orphans():
-                    if row.id not in self.tables:
-                        await self._take_up(row)
-            except StoreUnavailable as exc:
-                log.warning("the leases could not be renewed: %s", exc.cause)
-            except Exception:
-                log.exception("the leases could not be renewed")
+        await self._renew(own)
+        for row in await self._claim_orphans():
+            if row.id not in self.tables:
+                await self._take_up(row)
 
     async def _renew(self, own: Ownership) -> None:
         held = [t.lease for t in self.tables.values() if t.lease is not None]
@@ -1185,18 +1190,6 @@ class Hub:
 
     # Turn-based deadlines ----------------------------------------------------------
 
-    async def _deadlines_forever(self) -> None:
-        """Play the turn-based decisions whose time has run out, now (those that ran
-        out while the server was down) and every ``deadline_check`` seconds."""
-        while True:
-            try:
-                await self.run_deadlines()
-            except StoreUnavailable as exc:
-                log.warning("the turn deadlines could not be played: %s", exc.cause)
-            except Exception:
-                log.exception("the turn deadlines could not be played")
-            await asyncio.sleep(self.settings.deadline_check)
-
     async def run_deadlines(self) -> int:
         """Play, at every turn-based table, each decision whose deadline has passed by
         the hub's wall clock; how many were played."""
@@ -1263,15 +1256,6 @@ class Hub:
             table.seat_row(seat).webhook = webhook
         return webhook
 
-    async def _notices_forever(self) -> None:
-        """Send the notices owed, every ``notice_check`` seconds."""
-        while True:
-            await asyncio.sleep(self.settings.notice_check)
-            try:
-                await self.run_notices()
-            except Exception:
-                log.exception("the notices could not be sent")
-
     def owed_notices(self) -> list[tuple[LiveTable, int]]:
         """The seats owed a notice now, marked as sent: each owes a decision at a running
         turn-based table, has a webhook, was not told of this decision yet nor of any
@@ -1308,17 +1292,10 @@ class Hub:
 
     # Abandoned and finished tables ---------------------------------------------
 
-    async def _sweep_forever(self) -> None:
+    def _sweep_every(self) -> float:
+        """Seconds between sweeps: a quarter of the shortest span they watch, 30 at most."""
         spans = [s for s in (self.settings.abandon_after, self.settings.finished_ttl) if s > 0]
-        every = max(0.05, min([30.0, *(span / 4 for span in spans)]))
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self.sweep()
-            except StoreUnavailable as exc:
-                log.warning("the sweep of abandoned and finished tables failed: %s", exc.cause)
-            except Exception:
-                log.exception("the sweep of abandoned and finished tables failed")
+        return max(0.05, min([30.0, *(span / 4 for span in spans)]))
 
     async def sweep(self) -> None:
         """Finish or close abandoned tables; forget finished ones no one watches."""

@@ -446,7 +446,7 @@ class TerminalTable:
         self.lesson_told_done = hint.over
         label = "Lesson done" if hint.over else f"Lesson, step {hint.step} of {hint.steps}"
         line = Text(f"{label}: ", style="bold green")
-        line.append(hint.text)
+        line.append(hint.text.replace("`", ""))  # notations in backticks: typed here
         if hint.suggest:
             line.append(f"  Try: {', '.join(hint.suggest[:4])}", style="bold")
         self.console.print(line)

@@ -425,6 +425,7 @@ class BonesGame(Game):
             "kraken": KRAKEN_SHOWN.entry(None, CONTENT.kraken),
             "board": self._board_catalogue(),
             "clash": CLASH_SHOWN.entry(None, CONTENT.arena),
+            "buttons": text.BUTTONS,
             "decisions": {
                 "captain": "a team elects the captain who holds its Tide cards",
                 "pick": "a player picks a hero for its side",

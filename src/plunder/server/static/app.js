@@ -518,6 +518,14 @@
     tick();
   }
 
+  /**
+   * A lesson's words for a player who clicks: a bracket of notations written in
+   * backticks, "(`colt>1`)", is for the terminal's typing and is left out here.
+   */
+  function clickersWords(text) {
+    return text.replace(/\s*\((?:`[^`]*`(?:,\s*)?)+\)/g, "").replace(/`/g, "");
+  }
+
   /** A guided first game: what to try next and why; the moves it suggests are marked. */
   function drawHint(shown) {
     const box = $("lesson-hint");
@@ -532,7 +540,7 @@
       : "";
     if (!hint) return;
     const step = hint.over ? "Lesson done: " : `Lesson, step ${hint.step} of ${hint.steps}: `;
-    box.replaceChildren(el("strong", { text: step }), document.createTextNode(hint.text));
+    box.replaceChildren(el("strong", { text: step }), document.createTextNode(clickersWords(hint.text)));
     box.dataset.suggest = suggest.join(" ");
   }
 

@@ -504,13 +504,15 @@ async def started_server(
     *,
     lifted: bool = True,
     bot_workers: int | None = None,
+    workers: int = 1,
 ) -> AsyncIterator[Server]:
     """A ``plunder serve`` subprocess of ``tree`` on ``store``, on a free port, stopped on exit.
 
     ``lifted``: its limits on creating tables and on messages are lifted (``LIFTED``),
     for one client at machine speed; otherwise it runs with its default limits,
     whatever ``PLUNDER_`` settings this environment holds. ``bot_workers``: its
-    ``--bot-workers`` (None: its default).
+    ``--bot-workers`` (None: its default); ``workers``: its ``--workers`` (server
+    processes sharing the port; more than one needs a PostgreSQL store).
     """
     port = free_port()
     log_path = workdir / "server.log"
@@ -527,6 +529,7 @@ async def started_server(
         "--bot-delay",
         "0",
         *([] if bot_workers is None else ["--bot-workers", str(bot_workers)]),
+        *([] if workers == 1 else ["--workers", str(workers)]),
     ]
     if lifted:
         environment = {**os.environ, **LIFTED}
@@ -949,6 +952,7 @@ class Plan:
     mode: str
     tables: int
     round: int = 1
+    workers: int = 1  # the started server's --workers
 
 
 async def run_size(
@@ -1086,11 +1090,14 @@ def plans(args: argparse.Namespace) -> list[Plan]:
     """
     servers = args.server or [(THIS_TREE, None)]
     sizes = {"closed": args.tables, "human": args.human_tables or args.tables}
+    # With several worker counts each server is named with its count.
+    counted = len(args.workers) > 1 or args.workers != [1]
     return [
-        Plan(name, tree, mode, tables, round_)
+        Plan(f"{name} x{workers}" if counted else name, tree, mode, tables, round_, workers)
         for mode in args.mode
         for tables in sizes[mode]
         for round_ in range(1, args.rounds + 1)
+        for workers in args.workers
         for name, tree in servers
     ]
 
@@ -1125,7 +1132,7 @@ async def run_all(args: argparse.Namespace, progress: ProgressHook) -> list[Size
             bots = BotLoad(args.bot_level, args.bot_against) if args.bot_tables else None
             with fresh_store(args.db, workdir) as store:
                 async with started_server(
-                    plan.tree, store, workdir, bot_workers=args.bot_workers
+                    plan.tree, store, workdir, bot_workers=args.bot_workers, workers=plan.workers
                 ) as server:
                     report = await run_size(
                         server,
@@ -1502,6 +1509,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=30,
         help="searching decisions run again on an idle core after the run (default 30)",
     )
+    parser.add_argument(
+        "--workers",
+        type=table_counts,
+        default=[1],
+        help="the started servers' --workers (server processes); a list such as 1,2 runs "
+        "each in turn; more than 1 needs --db postgresql://... (default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
@@ -1509,8 +1523,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--games: at least 1")
     if args.rounds < 1:
         parser.error("--rounds: at least 1")
-    if args.url and (args.db or args.server):
-        parser.error("--db and --server are for the servers the script starts; not with --url")
+    if args.url and (args.db or args.server or args.workers != [1]):
+        parser.error(
+            "--db, --server and --workers are for the servers the script starts; not with --url"
+        )
+    if max(args.workers) > 1 and not (args.db or "").startswith("postgresql"):
+        parser.error("--workers above 1: the server processes share a PostgreSQL store (--db)")
     return args
 
 

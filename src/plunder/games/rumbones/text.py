@@ -383,8 +383,6 @@ PHRASES: dict[str, Template] = {
     ),
 }
 
-# An attack's numbers: a sea monster's attack, or a hero's skill at the level the hero
-# has it (``hero`` is the acting hero); in full, then short (``1/3/4+/1``).
 # How the browser orders its buttons: the game's own first, then these verbs in this
 # order (levelling up, holding, and last the ways to stop or decline); a declining
 # button is drawn plain, every other as the primary choice.
@@ -393,6 +391,8 @@ BUTTONS = {
     "plain": ["pass", "end", "stop", "keep"],
 }
 
+# An attack's numbers: a sea monster's attack, or a hero's skill at the level the hero
+# has it (``hero`` is the acting hero); in full, then short (``1/3/4+/1``).
 _SKILL = "arg.level[view.heroes.[hero].skills.[arg]]"
 _ATTACK = (
     "{arg.title} at {zone}: {arg.attack|say:profile}",

@@ -350,6 +350,15 @@ def child_pids(pid: int) -> list[int]:
     return found
 
 
+def _parents(pid: int) -> list[int]:
+    """The parent of process ``pid`` (Linux ``/proc``), as a list of none or one."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return []
+    return [int(stat.rsplit(")", 1)[1].split()[1])]
+
+
 def memory_mb(pid: int) -> tuple[float | None, float | None]:
     """Resident memory of process ``pid`` now and at its peak, in MB (Linux ``/proc``)."""
     try:
@@ -391,18 +400,32 @@ class Server:
     url: str
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    workers: int = 1  # server processes: above 1, the started process runs them
+
+    def server_pids(self) -> list[int]:
+        """The processes that serve: the one started, and with ``--workers`` its children."""
+        if self.process is None:
+            return []
+        pid = self.process.pid
+        if self.workers == 1:
+            return [pid]
+        return [pid, *(child for child in child_pids(pid) if _parents(child) == [pid])]
 
     def cpu(self) -> float | None:
-        return cpu_seconds(self.process.pid) if self.process is not None else None
+        if self.process is None:
+            return None
+        seconds = [cpu_seconds(pid) for pid in self.server_pids()]
+        return sum(s for s in seconds if s is not None) if seconds[0] is not None else None
 
     def children_cpu(self) -> dict[int, float]:
-        """CPU seconds of each process the server started (its bot workers), by pid."""
+        """CPU seconds of each process the serving ones started (bot workers), by pid."""
         if self.process is None:
             return {}
+        serving = self.server_pids()
         found: dict[int, float] = {}
         for pid in child_pids(self.process.pid):
             seconds = cpu_seconds(pid)
-            if seconds is not None:
+            if seconds is not None and pid not in serving:
                 found[pid] = seconds
         return found
 
@@ -540,7 +563,7 @@ async def started_server(
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=tree or None
         )
-    server = Server(f"http://127.0.0.1:{port}", process, log_path)
+    server = Server(f"http://127.0.0.1:{port}", process, log_path, workers)
     try:
         await wait_until_up(server)
         yield server

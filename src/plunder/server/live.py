@@ -1269,13 +1269,14 @@ class Hub:
             for seat in sorted(table.state.pending):
                 if table.seat_row(seat).webhook is None or table.turn_deadline(seat) is None:
                     continue
-                if table.noticed_step.get(seat) == step:
+                row = table.seat_row(seat)
+                if row.noticed_step == step:
                     continue
                 if now - table.seen_at.get(seat, -math.inf) < NOTICE_AWAY:
                     continue
-                if now - table.noticed_at.get(seat, -math.inf) < NOTICE_EVERY:
+                if row.noticed_at is not None and now - row.noticed_at < NOTICE_EVERY:
                     continue
-                table.noticed_at[seat], table.noticed_step[seat] = now, step
+                row.noticed_at, row.noticed_step = now, step
                 owed.append((table, seat))
         return owed
 
@@ -1284,8 +1285,13 @@ class Hub:
         table waits for them); how many webhooks took theirs."""
         sends = []
         for table, seat in self.owed_notices():
-            url = table.seat_row(seat).webhook
-            assert url is not None
+            row = table.seat_row(seat)
+            url = row.webhook
+            assert url is not None and row.noticed_at is not None and row.noticed_step is not None
+            # Kept before it goes: a notice is never sent twice, even across a restart.
+            await self._fenced(
+                table, "set_noticed", table.id, seat, row.noticed_at, row.noticed_step
+            )
             body = notice_body(table.id, table.game.info().title)
             sends.append(send_notice(url, body, table.id, seat, self.settings.webhook_private))
         return sum(await asyncio.gather(*sends))

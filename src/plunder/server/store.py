@@ -131,6 +131,10 @@ seats = Table(
     # Where the seat's player has notices sent (``plunder.server.notices``): an
     # http(s) URL only they may set; null for none.
     Column("webhook", String(2000)),
+    # The seat's last notice: when it went (wall-clock seconds) and the engine's step
+    # it told of; kept so that a restart or another process does not tell it again.
+    Column("noticed_at", Float),
+    Column("noticed_step", Integer),
 )
 
 moves = Table(
@@ -225,6 +229,8 @@ NEW_COLUMNS = {
         "deadline": "FLOAT",
         "deadline_step": "INTEGER",
         "webhook": "VARCHAR(2000)",
+        "noticed_at": "FLOAT",
+        "noticed_step": "INTEGER",
     },
     "plunder_chat": {"team": "BOOLEAN"},
 }
@@ -258,6 +264,9 @@ class SeatRow:
     deadline_step: int | None = None
     # Where the player has notices sent; never shown to anyone (it may be a secret).
     webhook: str | None = None
+    # The last notice sent: when (wall-clock seconds) and for which step; None: none.
+    noticed_at: float | None = None
+    noticed_step: int | None = None
 
 
 @dataclass
@@ -604,6 +613,8 @@ class Store:
                         "deadline": s.deadline,
                         "deadline_step": s.deadline_step,
                         "webhook": s.webhook,
+                        "noticed_at": s.noticed_at,
+                        "noticed_step": s.noticed_step,
                     }
                     for s in row.seats
                 ],
@@ -737,6 +748,15 @@ class Store:
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(webhook=webhook)
+            )
+
+    def set_noticed(self, table_id: str, seat: int, at: float, step: int) -> None:
+        """That a seat was sent a notice at ``at`` (wall-clock seconds) of step ``step``."""
+        with self._begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(noticed_at=at, noticed_step=step)
             )
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
@@ -895,4 +915,6 @@ def _seat_row(r: Any) -> SeatRow:
         None if r.deadline is None else float(r.deadline),
         r.deadline_step,
         r.webhook,
+        None if r.noticed_at is None else float(r.noticed_at),
+        r.noticed_step,
     )

@@ -150,10 +150,8 @@ class LiveTable:
     wall: Callable[[], float] = time.time
     # Notices (``plunder.server.notices``), by the wall clock: when each seat's player
     # last saw the table (a hello answered, a move taken, a state their page showed
-    # them), when the seat was last sent a notice, and the step it was about.
+    # them). When a seat was last sent one is its row's (kept in the store).
     seen_at: dict[int, float] = field(default_factory=dict)
-    noticed_at: dict[int, float] = field(default_factory=dict)
-    noticed_step: dict[int, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

@@ -39,6 +39,7 @@ FIELDS: dict[str, dict[str, set[str]]] = {
     "chat": {"text": {"text"}, "name": {"text", "null"}, "team": {"boolean"}},
     "handover": {"seat": {"integer"}},
     "takeback": {},
+    "undo": {},
     "close": {},
     "finish": {},
     "leave": {},

@@ -62,6 +62,13 @@ class Takeback(Message):
     type: Literal["takeback"]
 
 
+class Undo(Message):
+    """Take back the sender's last move, where it cannot leak (not ``takeback``, which
+    takes a seat back from the bot standing in)."""
+
+    type: Literal["undo"]
+
+
 class Close(Message):
     type: Literal["close"]
 
@@ -90,11 +97,12 @@ class Autopass(Message):
 
 
 ClientMessage = Annotated[
-    Hello | Ping | Act | Chat | Handover | Takeback | Close | Finish | Leave | Autopass | Seen,
+    Hello | Ping | Act | Chat | Handover | Takeback | Undo | Close | Finish | Leave | Autopass
+    | Seen,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[type[Message], ...] = (
-    Hello, Ping, Act, Chat, Handover, Takeback, Close, Finish, Leave, Autopass, Seen,
+    Hello, Ping, Act, Chat, Handover, Takeback, Undo, Close, Finish, Leave, Autopass, Seen,
 )
 _READER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 

@@ -508,6 +508,8 @@
       drawWindowToggle(shown);
       drawHint(shown);
     }
+    // The server offers an undo only where it cannot leak (its `undo`, for this seat).
+    $("undo-bar").hidden = !(message.undo === true && mode !== "replay" && !page.sending);
     drawLastMove();
     drawSeats();
     drawAutopass();
@@ -1379,6 +1381,7 @@
     $("rematch").addEventListener("click", rematch);
     $("close-table").addEventListener("click", () => send({ type: "close" }));
     $("finish-now").addEventListener("click", () => send({ type: "finish" }));
+    $("undo").addEventListener("click", () => send({ type: "undo" }));
     startChatAndLeave();
     $("rules-button").addEventListener("click", toggleRules);
     // The last move takes one line; a click shows all it said, another folds it again.

@@ -10,13 +10,27 @@ a step before the undo is refused.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from plunder.server.app import create_app
+from plunder.server.store import Lease, LeaseLost, MoveWrite, SeatRow, Store, TableRow
+from plunder.server.table import forget_move
 from server.conftest import UNLIMITED
 from server.kit import HUMAN, Socket, create, join, summary
+
+
+def a_table(table_id: str) -> TableRow:
+    """A running Duel of two, as the store keeps it."""
+    return TableRow(
+        id=table_id, game="duel", options={"players": 2}, seed=7, host_seat=0, clock=None,
+        bot_delay=0.0, created=time.time(), status="running",
+        seats=[SeatRow(0, "human", name="Ann", token_hash="a"),
+               SeatRow(1, "human", name="Bob", token_hash="b")],
+    )
 
 
 def seated(client: TestClient, game: str) -> tuple[str, list[str]]:
@@ -117,3 +131,38 @@ def test_a_quiet_move_is_taken_back_and_an_answer_to_the_step_before_is_refused(
         assert again["move"] == 1 and again["view"] == replayed["view"]
         # The table was rebuilt noting what may be taken back, as it was served.
         assert again["undo"] is True
+
+
+def test_the_store_forgets_a_move_taken_back_under_the_tables_lease_alone(db_url):
+    store = Store(db_url)
+    store.create_table(a_table("t1"), "first", "http://a", ttl=-1)  # ended at once
+    store.append_moves([
+        MoveWrite("t1", 0, 0, "colt>1", epoch=1),
+        MoveWrite("t1", 1, 0, "rifle>1", epoch=1),
+        MoveWrite("t1", 2, 1, "colt>0", bot="random", bot_from=2, epoch=1),
+    ])
+    # A count that is not the store's refuses the whole change.
+    with pytest.raises(ValueError, match="does not hold 4 moves"):
+        store.fenced(Lease("t1", 1), "take_back_move", "t1", 1, 4)
+    # Seat 0's concealed choice is withdrawn: seat 1's comes one index earlier, and its
+    # bot counts the moves it started from without it.
+    store.fenced(Lease("t1", 1), "take_back_move", "t1", 1, 3)
+    loaded = store.load_table("t1")
+    assert loaded is not None
+    assert loaded.moves == [(0, "colt>1"), (1, "colt>0")]
+    assert loaded.bot_moves == {1: "random"}
+    assert loaded.bot_from == {1: 1}
+    # The table served from the row forgets it the same way.
+    served = a_table("t1")
+    served.moves = [(0, "colt>1"), (0, "rifle>1"), (1, "colt>0")]
+    served.bot_moves, served.bot_from = {2: "random"}, {2: 2}
+    forget_move(served, 1)
+    assert (served.moves, served.bot_moves, served.bot_from) == (
+        loaded.moves, loaded.bot_moves, loaded.bot_from
+    )
+    # Another process has claimed the table: the former owner's undo stores nothing.
+    assert store.claim_lease("t1", "second", "http://b", ttl=60) == 2
+    with pytest.raises(LeaseLost):
+        store.fenced(Lease("t1", 1), "take_back_move", "t1", 1, 2)
+    assert store.load_table("t1").moves == [(0, "colt>1"), (1, "colt>0")]
+    store.close()

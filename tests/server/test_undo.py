@@ -64,9 +64,9 @@ def test_a_concealed_choice_is_withdrawn_and_chosen_again(db_url):
             seen = bob.state()
             assert chose["undo"] is True and chose["view"]["choice"] == choice
             assert seen["undo"] is False and seen["view"]["committed"] == [0]
-            bob.send({"type": "undo"})
+            bob.send({"type": "undo", "move": seen["move"]})
             assert "no move it may take back" in bob.error()["message"]
-            ann.send({"type": "undo"})
+            ann.send({"type": "undo", "move": chose["move"]})
             after = [ann.state(), bob.state()]
             watched = watcher.until(lambda m: m["type"] == "state" and not m["view"]["committed"])
             for before, now, socket in zip(first, after, (ann, bob), strict=True):
@@ -108,8 +108,11 @@ def test_a_quiet_move_is_taken_back_and_an_answer_to_the_step_before_is_refused(
             moved = [ann.state(), bob.state()]
             assert moved[0]["undo"] is True and moved[1]["undo"] is False
             assert moved[0]["move"] == 1
-            ann.send({"type": "undo"})
+            # Sent twice (a double click): the second names a move the table has left.
+            ann.send({"type": "undo", "move": moved[0]["move"]})
+            ann.send({"type": "undo", "move": moved[0]["move"]})
             after = [ann.state(), bob.state()]
+            assert "that undo answers move 1: the table is at move 0" in ann.error()["message"]
             for before, now, socket in zip(
                 (first[mover], first[other]), after, (ann, bob), strict=True
             ):

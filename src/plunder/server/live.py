@@ -760,11 +760,15 @@ class Hub:
             table.abandoned = False
             self._publish(table)
 
-    async def undo(self, table: LiveTable, seat: int | None) -> None:
+    async def undo(self, table: LiveTable, seat: int | None, move: Any) -> None:
         """A player takes back their last move where it cannot leak (``may_undo``:
         their concealed choice before the step resolves, or a quiet move while no one
         has moved since): engine first, store next (the move's row forgotten in one
         transaction), then everyone's view.
+
+        ``move`` is how many moves the table held in the state the player answered
+        (its ``move``): an undo sent twice, or crossing another seat's move, is
+        refused, so one click never takes back two moves.
 
         A seat a bot plays takes nothing back: the bot's moves are its own.
         """
@@ -778,6 +782,10 @@ class Hub:
                 raise TableError("a bot plays this seat: its moves are not yours to take back", 409)
             state = table.state
             count = len(state.moves)
+            if move != count:
+                raise TableError(
+                    f"that undo answers move {move}: the table is at move {count}", status=409
+                )
             before = list(state.moves)
             state.undo(seat)  # raises IllegalAction with the state unchanged
             idx = next(

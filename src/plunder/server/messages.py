@@ -67,6 +67,9 @@ class Undo(Message):
     takes a seat back from the bot standing in)."""
 
     type: Literal["undo"]
+    # How many moves the table held in the state message the undo answers: an undo
+    # sent twice, or after another seat's move, is refused rather than take more back.
+    move: int
 
 
 class Close(Message):
@@ -118,6 +121,7 @@ WORDS = {
     ("autopass", "every"): "autopass: every is true or false",
     ("autopass", "timings"): "autopass: timings is a list of window timings",
     ("autopass", "forced"): "autopass: forced is true or false (or absent)",
+    ("undo", "move"): "an undo names the move it takes back: move, as the state message gave it",
     ("seen", "step"): "seen names the step of the state shown: step, as the state message gave it",
 }
 

@@ -738,6 +738,7 @@ def create_app(
         messages.Chat: chat,
         messages.Handover: handover,
         messages.Takeback: lambda table, c, m: hub().takeback(table, c.seat),
+        messages.Undo: lambda table, c, m: hub().undo(table, c.seat, m.move),
         messages.Close: lambda table, c, m: hub().close(table, c.seat),
         messages.Finish: lambda table, c, m: hub().finish_now(table, c.seat),
         messages.Leave: lambda table, c, m: hub().leave(table, c.seat),

@@ -73,6 +73,7 @@ from plunder.server.table import (
     autopass_text,
     bot_rng,
     clean_name,
+    forget_move,
     is_number,
     new_bot_secret,
     new_table_id,
@@ -515,7 +516,9 @@ class Hub:
             if not self._creating[key]:
                 del self._creating[key]
         lease = Lease(row.id, 1) if own is not None else None
-        table = LiveTable(row, game, game.new(seed=row.seed), lease=lease, wall=self.now)
+        state = game.new(seed=row.seed)
+        state.track_undo()
+        table = LiveTable(row, game, state, lease=lease, wall=self.now)
         self.tables[row.id] = table
         self._wake(table)
         log.info("table %s created: %s, %d seats", row.id, game_name, len(rows))
@@ -761,6 +764,55 @@ class Hub:
             await self._set_auto(table, {seat: False})
             table.abandoned = False
             self._publish(table)
+
+    async def undo(self, table: LiveTable, seat: int | None, move: Any) -> None:
+        """A player takes back their last move where it cannot leak (``may_undo``:
+        their concealed choice before the step resolves, or a quiet move while no one
+        has moved since): engine first, store next (the move's row forgotten in one
+        transaction), then everyone's view.
+
+        ``move`` is how many moves the table held in the state the player answered
+        (its ``move``): an undo sent twice, or crossing another seat's move, is
+        refused, so one click never takes back two moves.
+
+        A seat a bot plays takes nothing back: the bot's moves are its own.
+        """
+        if seat is None:
+            raise TableError("a spectator has no move to take back", status=403)
+        table.seen_at[seat] = self.now()
+        async with table.lock:
+            if table.row.status != RUNNING:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            if table.bot_plays(seat):
+                raise TableError("a bot plays this seat: its moves are not yours to take back", 409)
+            state = table.state
+            count = len(state.moves)
+            if move != count:
+                raise TableError(
+                    f"that undo answers move {move}: the table is at move {count}", status=409
+                )
+            before = list(state.moves)
+            state.undo(seat)  # raises IllegalAction with the state unchanged
+            idx = next(
+                (i for i, (kept, was) in enumerate(zip(state.moves, before, strict=False))
+                 if kept != was),
+                count - 1,
+            )
+            try:
+                await self._fenced(table, "take_back_move", table.id, idx, count)
+            except StoreUnavailable:
+                # Not stored, so not taken back: go back to what the store holds.
+                table.game, table.state = rebuild(table.row)
+                self._wake(table)
+                raise
+            forget_move(table.row, idx)
+            self._wake(table)
+            self._publish(table)
+            name = table.seat_row(seat).name
+            told = encode({"type": "notice", "message": f"{name} took back a move."})
+            for connection in [c for c in table.connections if c.seat != seat]:
+                if not connection.push(told):
+                    table.connections.discard(connection)
 
     async def leave(self, table: LiveTable, seat: int | None) -> None:
         """A player leaves the game: the stand-in bot plays their seat from now on.

@@ -51,6 +51,7 @@ from sqlalchemy import (
     bindparam,
     case,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -690,6 +691,37 @@ class Store:
     ) -> None:
         """Store move ``idx`` (and the status it causes) in a transaction of its own."""
         self.append_moves([MoveWrite(table_id, idx, seat, action, status)])
+
+    def take_back_move(self, table_id: str, idx: int, count: int) -> None:
+        """Forget move ``idx`` of a table that holds ``count`` moves (a move its player
+        took back), in one transaction: the moves after it, the other seats' concealed
+        choices in the same step, each come one index earlier, and a bot's count of
+        the moves it started from counts the move no more.
+
+        Refused (``ValueError``) unless the store holds exactly ``count`` moves of the
+        table: the record and the table served from it never part.
+        """
+        key = moves.c.table_id == table_id
+        with self._begin() as db:
+            held = db.execute(select(moves).where(key).where(moves.c.idx >= idx)).all()
+            if len(held) != count - idx or idx >= count:
+                raise ValueError(f"table {table_id} does not hold {count} moves")
+            later = sorted((r for r in held if r.idx > idx), key=lambda r: r.idx)
+            db.execute(delete(moves).where(key).where(moves.c.idx >= idx))
+            if later:
+                db.execute(INSERT_MOVE, [
+                    {
+                        "table_id": table_id,
+                        "idx": r.idx - 1,
+                        "seat": r.seat,
+                        "action": r.action,
+                        "at": r.at,
+                        "bot": r.bot,
+                        "bot_from": r.bot_from - 1
+                        if r.bot_from is not None and r.bot_from > idx else r.bot_from,
+                    }
+                    for r in later
+                ])
 
     def set_status(self, table_id: str, status: str, closed_by: str | None = None) -> None:
         with self._begin() as db:

@@ -118,6 +118,12 @@ def _points(table: dict[int, int], length: int) -> int:
 class UnderFireState(State):
     game: UnderFireGame
 
+    def _quiet(self, seat: int, action: Action, frame: Frame) -> bool:
+        """Laying a ship shows one of the hidden hand; every other answer (a hire from
+        the open market, the order of effects, a target, the end of a turn) is
+        public, and may be taken back until a ship is drawn (plunder.engine.undo)."""
+        return getattr(action, "verb", "play") != "play"
+
     def __init__(self, game: UnderFireGame, seed: int) -> None:
         super().__init__(game, seed)
         self.burning_first_row = game.options["burning"] == "accessible"

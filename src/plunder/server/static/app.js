@@ -508,6 +508,8 @@
       drawWindowToggle(shown);
       drawHint(shown);
     }
+    // The server offers an undo only where it cannot leak (its `undo`, for this seat).
+    $("undo-bar").hidden = !(message.undo === true && mode !== "replay" && !page.sending && page.undoAt !== message.move);
     drawLastMove();
     drawSeats();
     drawAutopass();
@@ -1387,6 +1389,15 @@
     $("rematch").addEventListener("click", rematch);
     $("close-table").addEventListener("click", () => send({ type: "close" }));
     $("finish-now").addEventListener("click", () => send({ type: "finish" }));
+    $("undo").addEventListener("click", () => {
+      // One undo per state: the button waits for the table's answer (the server
+      // refuses an undo naming a move the table is no longer at).
+      const move = page.message && page.message.move;
+      if (typeof move === "number" && send({ type: "undo", move })) {
+        page.undoAt = move;
+        $("undo-bar").hidden = true;
+      }
+    });
     startChatAndLeave();
     $("rules-button").addEventListener("click", toggleRules);
     // The last move takes one line; a click shows all it said, another folds it again.

@@ -502,6 +502,7 @@
     );
     shown.catalogue = page.catalogue || {};
     shown.setAutopass = setTiming;
+    drawCommand(shown);
     if (key !== page.drawnKey) {
       page.drawnKey = key;
       drawGame(shown);
@@ -516,6 +517,24 @@
     drawJoin();
     drawChatAndLeave();
     tick();
+  }
+
+  /**
+   * The move box (command.js), for a seated player: the legal moves to type, and
+   * when a decision becomes the player's, what it asks is read out.
+   */
+  function drawCommand(shown) {
+    const seated = mode === "seat" && mySeat() !== null && !isOver() && !isClosed();
+    $("command").hidden = !seated;
+    $("skip-to-move").hidden = !seated;
+    if (!page.command) return;
+    page.command.update(shown);
+    const myMove = shown.legal.length > 0;
+    if (seated && myMove && !page.announcedMove) {
+      const asked = P.asked(shown);
+      page.command.announce([`Your move${asked ? `: ${asked}` : "."}`]);
+    }
+    page.announcedMove = myMove;
   }
 
   /** A guided first game: what to try next and why; the moves it suggests are marked. */
@@ -768,10 +787,16 @@
       drawn.count = 0;
     }
     const added = events.length - drawn.count;
+    const told = [];
     for (let i = drawn.count; i < events.length; i++) {
       const event = events[i] || {};
-      list.append(el("li", { class: `log-${event.type || "event"}`, text: format(event) }));
+      const words = format(event);
+      told.push(words);
+      list.append(el("li", { class: `log-${event.type || "event"}`, text: words }));
     }
+    // The events that happen while the page is open are read out; a log drawn
+    // afresh (the page opened, a replay's step) is there to be read, not told.
+    if (!afresh && told.length && page.command && mode !== "replay") page.command.announce(told);
     // The last move's lines are marked (the move before's no longer).
     const last = message && typeof message.last === "number" ? message.last : events.length;
     for (const item of list.querySelectorAll("li.last-move")) item.classList.remove("last-move");
@@ -1370,6 +1395,7 @@
   /* ---- start ------------------------------------------------------------- */
 
   async function start() {
+    page.command = P.commandBox(act);
     $("invite-link").value = tableUrl("");
     $("watch-link").value = tableUrl("?watch");
     $("copy-invite").addEventListener("click", () => copy("invite-link", "copy-invite"));

@@ -97,6 +97,15 @@ def test_a_table_of_each_game_passes_axe(
         timeout=30_000,
     )
     assert_accessible(page)
+    # With the move box's list of moves open, and a refusal said under it.
+    page.focus("#command-text")
+    page.keyboard.type("?")
+    page.keyboard.press("Enter")
+    expect(page.locator("#command-help li").first).to_be_visible()
+    page.keyboard.type("no-such-move")
+    page.keyboard.press("Enter")
+    expect(page.locator("#command-said")).to_contain_text("is not a legal move now")
+    assert_accessible(page)
 
 
 def test_the_replay_passes_axe(pages: Callable[..., Any], server: Server) -> None:

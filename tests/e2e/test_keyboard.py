@@ -139,6 +139,9 @@ def test_a_whole_duel_is_played_by_keyboard_alone(
     assert shot == "colt>1 (fire a Colt at Bob)", shot
     assert said(ann).startswith(f"{len(moves)} legal moves: ")
     assert shot in said(ann)
+    # The completions carry the same words.
+    completion = ann.locator('#command-actions option[value="colt>1"]')
+    assert completion.get_attribute("label") == "fire a Colt at Bob"
 
     # A move that is not legal is refused in words, and nothing goes to the server.
     type_move(ann, "colt>9")
@@ -160,7 +163,8 @@ def test_a_whole_duel_is_played_by_keyboard_alone(
                 continue
             move = aggressive(moves, rng)
             before = len(ann_sent if seat == 0 else bob_sent)
-            type_move(page, move)
+            # Bob's first move is typed as its number on the ? list, as at the terminal.
+            type_move(page, str(moves.index(move) + 1) if seat == 1 and not typed[1] else move)
             sent = ann_sent if seat == 0 else bob_sent
             # The move went, or the table moved on under it (the page then refuses it).
             wait_for(lambda sent=sent, before=before, page=page, move=move: (
@@ -178,6 +182,7 @@ def test_a_whole_duel_is_played_by_keyboard_alone(
         assert played, f"seat {seat} played nothing"
         assert played == page_sent[: len(played)]
         assert set(played) <= set(typed[seat])
+    assert bob_sent[0] == typed[1][0]
     # The events were read out in the log's words: the last ones as the log shows them.
     for page in players:
         log = page.locator("#log li").all_inner_texts()

@@ -4,7 +4,7 @@ axe-core's own build (``axe.min.js`` of the npm package, as the
 ``axe-playwright-python`` package ships it) is put into each page from the
 installed file: nothing is fetched from the network. The pages: the lobby,
 "my tables", a table of each game as its seated player sees it at their first
-decision, and the replay of a finished game.
+decision (and with the move box's list open), a finished table and its replay.
 """
 
 from __future__ import annotations
@@ -66,13 +66,21 @@ def assert_accessible(page: Any) -> None:
     assert not faults, "axe-core faults:\n" + "\n".join(faults)
 
 
-def test_the_lobby_and_my_tables_pass_axe(pages: Callable[..., Any]) -> None:
+def test_the_lobby_and_my_tables_pass_axe(pages: Callable[..., Any], server: Server) -> None:
     page = pages()
     page.goto("/")
     page.wait_for_selector("#game option[value=duel]", state="attached")
     assert_accessible(page)
+    # My tables with a table on it that owes this browser a move.
+    made = api(server.url, "POST", "/api/tables", {
+        "game": "duel", "seats": [{"kind": "human"}, {"kind": "bot"}], "name": "Ann",
+    })
+    page.evaluate(
+        "([table, token]) => localStorage.setItem(`plunder:token:${table}`, token)",
+        [made["table"], made["token"]],
+    )
     page.goto("/my")
-    expect(page.locator("h1")).to_be_visible()
+    expect(page.locator("#mine > li")).to_have_count(1)
     assert_accessible(page)
 
 
@@ -108,9 +116,14 @@ def test_a_table_of_each_game_passes_axe(
     assert_accessible(page)
 
 
-def test_the_replay_passes_axe(pages: Callable[..., Any], server: Server) -> None:
+def test_a_finished_table_and_its_replay_pass_axe(
+    pages: Callable[..., Any], server: Server
+) -> None:
     table = _finished_bot_table(server)
     page = pages()
+    page.goto(f"/t/{table}?watch")
+    expect(page.locator("#result")).to_be_visible()
+    assert_accessible(page)
     page.goto(f"/t/{table}?replay")
     expect(page.locator("#replay-bar")).to_be_visible()
     expect(page.locator("#game > *").first).to_be_visible()

@@ -123,6 +123,9 @@ def test_a_finished_table_and_its_replay_pass_axe(
     page = pages()
     page.goto(f"/t/{table}?watch")
     expect(page.locator("#result")).to_be_visible()
+    # A spectator has no move box, and no skip link to it.
+    expect(page.locator("#command")).to_be_hidden()
+    expect(page.locator("#skip-to-move")).to_be_hidden()
     assert_accessible(page)
     page.goto(f"/t/{table}?replay")
     expect(page.locator("#replay-bar")).to_be_visible()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -129,6 +130,9 @@ def test_a_whole_duel_is_played_by_keyboard_alone(
     wait_for(lambda: len(offered(ann)) > 0)
     moves = offered(ann)
     assert {"colt>1", "colt>2", "barricade", "reload"} <= set(moves)
+    # A decision that becomes hers is read out, with what it asks.
+    told_move = ann.locator("#announce p", has_text=re.compile(r"^Your move: \S"))
+    expect(told_move.first).to_be_attached()
     type_move(ann, "?")
     helped = ann.locator("#command-help li")
     expect(helped).to_have_count(len(moves))

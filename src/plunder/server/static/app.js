@@ -513,6 +513,7 @@
     drawSeats();
     drawAutopass();
     drawLog();
+    tellMove();
     drawResult();
     drawJoin();
     drawChatAndLeave();
@@ -529,12 +530,18 @@
     $("skip-to-move").hidden = !seated;
     if (!page.command) return;
     page.command.update(shown);
-    const myMove = shown.legal.length > 0;
-    if (seated && myMove && !page.announcedMove) {
-      const asked = P.asked(shown);
-      page.command.announce([`Your move${asked ? `: ${asked}` : "."}`]);
-    }
-    page.announcedMove = myMove;
+    const myMove = seated && shown.legal.length > 0;
+    // Told after the events that led to it (drawLog reads those out): see tellMove.
+    page.moveToTell = myMove && !page.toldMove ? P.asked(shown) || "" : null;
+    page.toldMove = myMove;
+  }
+
+  /** A decision that has just become the player's is read out, with what it asks. */
+  function tellMove() {
+    if (page.moveToTell === null || page.moveToTell === undefined || !page.command) return;
+    const asked = page.moveToTell;
+    page.moveToTell = null;
+    page.command.announce([`Your move${asked ? `: ${asked}` : "."}`]);
   }
 
   /** A guided first game: what to try next and why; the moves it suggests are marked. */

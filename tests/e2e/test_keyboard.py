@@ -141,8 +141,9 @@ def test_a_whole_duel_is_played_by_keyboard_alone(
     # The words are the catalogue's, as the terminal's ? prints them (a shot names its target).
     shot = texts[moves.index("colt>1")]
     assert shot == "colt>1 (fire a Colt at Bob)", shot
-    assert said(ann).startswith(f"{len(moves)} legal moves: ")
-    assert shot in said(ann)
+    assert said(ann) == f"{len(moves)} legal moves, listed below."
+    spoken = ann.locator("#announce p").last.text_content() or ""
+    assert spoken.startswith(f"{len(moves)} legal moves: ") and shot in spoken, spoken
     # The completions carry the same words.
     completion = ann.locator('#command-actions option[value="colt>1"]')
     assert completion.get_attribute("label") == "fire a Colt at Bob"

@@ -81,7 +81,9 @@
       ];
       help.replaceChildren(...parts.filter(Boolean));
       if (spoken) {
-        say(moves.length ? `${moves.length} legal moves: ${moves.map(described).join("; ")}.` : "No move is yours to play now.");
+        // Shown once (the list), read out whole (the announcer, which is not shown).
+        say(moves.length ? `${moves.length} legal moves, listed below.` : "No move is yours to play now.");
+        if (moves.length) announce([`${moves.length} legal moves: ${moves.map(described).join("; ")}.`]);
       }
     }
 

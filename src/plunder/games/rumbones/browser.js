@@ -499,6 +499,8 @@
     attrs.class = classes.join(" ");
     attrs.title = words.join("; ");
     attrs["aria-label"] = words.join("; ");
+    // A zone that does not act is still named, with what lies in it: a group.
+    if (!attrs.role) attrs.role = "group";
     return el("div", attrs, wrecked ? el("span", { class: "rb-wreck", "aria-hidden": "true", text: "✕" }) : null, contents);
   }
 

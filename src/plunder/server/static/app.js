@@ -502,6 +502,7 @@
     );
     shown.catalogue = page.catalogue || {};
     shown.setAutopass = setTiming;
+    drawCommand(shown);
     if (key !== page.drawnKey) {
       page.drawnKey = key;
       drawGame(shown);
@@ -514,6 +515,7 @@
     drawSeats();
     drawAutopass();
     drawLog();
+    tellMove();
     drawResult();
     drawJoin();
     drawChatAndLeave();
@@ -526,6 +528,30 @@
    */
   function clickersWords(text) {
     return text.replace(/\s*\((?:`[^`]*`(?:,\s*)?)+\)/g, "").replace(/`/g, "");
+  }
+
+  /**
+   * The move box (command.js), for a seated player: the legal moves to type, and
+   * when a decision becomes the player's, what it asks is read out.
+   */
+  function drawCommand(shown) {
+    const seated = mode === "seat" && mySeat() !== null && !isOver() && !isClosed();
+    $("command").hidden = !seated;
+    $("skip-to-move").hidden = !seated;
+    if (!page.command) return;
+    page.command.update(shown);
+    const myMove = seated && shown.legal.length > 0;
+    // Told after the events that led to it (drawLog reads those out): see tellMove.
+    page.moveToTell = myMove && !page.toldMove ? P.asked(shown) || "" : null;
+    page.toldMove = myMove;
+  }
+
+  /** A decision that has just become the player's is read out, with what it asks. */
+  function tellMove() {
+    if (page.moveToTell === null || page.moveToTell === undefined || !page.command) return;
+    const asked = page.moveToTell;
+    page.moveToTell = null;
+    page.command.announce([`Your move${asked ? `: ${asked}` : "."}`]);
   }
 
   /** A guided first game: what to try next and why; the moves it suggests are marked. */
@@ -778,10 +804,16 @@
       drawn.count = 0;
     }
     const added = events.length - drawn.count;
+    const told = [];
     for (let i = drawn.count; i < events.length; i++) {
       const event = events[i] || {};
-      list.append(el("li", { class: `log-${event.type || "event"}`, text: format(event) }));
+      const words = format(event);
+      told.push(words);
+      list.append(el("li", { class: `log-${event.type || "event"}`, text: words }));
     }
+    // The events that happen while the page is open are read out; a log drawn
+    // afresh (the page opened, a replay's step) is there to be read, not told.
+    if (!afresh && told.length && page.command && mode !== "replay") page.command.announce(told);
     // The last move's lines are marked (the move before's no longer).
     const last = message && typeof message.last === "number" ? message.last : events.length;
     for (const item of list.querySelectorAll("li.last-move")) item.classList.remove("last-move");
@@ -1380,6 +1412,7 @@
   /* ---- start ------------------------------------------------------------- */
 
   async function start() {
+    page.command = P.commandBox(act);
     $("invite-link").value = tableUrl("");
     $("watch-link").value = tableUrl("?watch");
     $("copy-invite").addEventListener("click", () => copy("invite-link", "copy-invite"));

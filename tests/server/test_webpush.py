@@ -323,7 +323,9 @@ def test_a_player_who_just_saw_the_table_gets_no_push(db_url, service):
         assert service.paths() == ["/ann"]
 
 
-def test_the_contact_setting_signs_the_notices_and_a_refusal_is_logged(db_url, service, caplog):
+def test_the_contact_signs_the_notices_and_a_lapsed_subscription_is_forgotten(
+    db_url, service, caplog
+):
     settings = dataclasses.replace(TURN_SETTINGS, push_contact="mailto:crew@example.com")
     with TestClient(create_app(db_url, settings=settings, now=TestClock())) as client:
         table, ann, bob = turn_table(client)
@@ -333,6 +335,9 @@ def test_the_contact_setting_signs_the_notices_and_a_refusal_is_logged(db_url, s
             assert run_notices(client) == 1  # the push service forgot Bob's subscription
         warned = [r.getMessage() for r in caplog.records if r.name == "plunder.server.notices"]
         assert len(warned) == 1 and "HTTP 410" in warned[0] and "/gone" not in warned[0]
+        # A subscription its push service no longer has is forgotten, Ann's kept.
+        seats = hub_of(client).tables[table]
+        assert seats.seat_row(1).push is None and seats.seat_row(0).push is not None
         sent = service.received[service.paths().index("/ann")][1]
         headers = {name.lower(): value for name, value in sent.items()}
         assert vapid_claims(headers["authorization"], server_key(client))["sub"] == (

@@ -44,7 +44,7 @@ from plunder.server.connection import CLOSE_AGAIN, Connection, encode
 from plunder.server.limits import Bucket
 from plunder.server.notices import AWAY as NOTICE_AWAY
 from plunder.server.notices import EVERY as NOTICE_EVERY
-from plunder.server.notices import notice_body, read_webhook
+from plunder.server.notices import notice_body, read_webhook, taken
 from plunder.server.notices import send as send_notice
 from plunder.server.owners import Ownership, ServedElsewhere
 from plunder.server.periodic import every
@@ -81,6 +81,7 @@ from plunder.server.table import (
     rebuild,
 )
 from plunder.server.turns import TURN_HOURS_MIN, WALL, Now, read_speed
+from plunder.server.webpush import GONE as PUSH_GONE
 from plunder.server.webpush import KEY_NAME, ServerKey, push_body, read_subscription, send_push
 
 # What a table id may be: the server makes them URL-safe (``new_table_id``).
@@ -1378,12 +1379,30 @@ class Hub:
                 body = notice_body(table.id, title)
                 sends.append(send_notice(row.webhook, body, table.id, seat, private))
             if row.push is not None:
-                contact = self.settings.push_contact or row.push.get("site") or ""
-                sends.append(send_push(
-                    row.push, push_body(table.id, title), await self.push_key(), contact,
-                    self.now(), table.id, seat, private,
-                ))
+                sends.append(self._push(table, seat, row.push, title))
         return sum(await asyncio.gather(*sends))
+
+    async def _push(
+        self, table: LiveTable, seat: int, subscription: dict[str, Any], title: str
+    ) -> bool:
+        """Send ``seat``'s push notice; whether its push service took it. A
+        subscription the service no longer has is forgotten (the player may
+        subscribe again), so that it is not logged at every decision."""
+        contact = self.settings.push_contact or subscription.get("site") or ""
+        status = await send_push(
+            subscription, push_body(table.id, title), await self.push_key(), contact,
+            self.now(), table.id, seat, self.settings.webhook_private,
+        )
+        if status in PUSH_GONE:
+            try:
+                async with table.lock:
+                    if table.seat_row(seat).push is subscription:  # not a new one meanwhile
+                        await self._fenced(table, "set_push", table.id, seat, None)
+                        table.seat_row(seat).push = None
+            except (NotOwner, StoreUnavailable) as exc:
+                log.warning("table %s: seat %d's lapsed subscription is kept: %s",
+                            table.id, seat, type(exc).__name__)
+        return taken(status)
 
     # Abandoned and finished tables ---------------------------------------------
 

@@ -103,13 +103,21 @@ async def send(
     url: str, body: dict[str, str], table_id: str, seat: int, private: bool = False
 ) -> bool:
     """Post ``body`` to ``url`` once, within ``TIMEOUT``; whether it was taken (2xx)."""
-    return await post(url, table_id, seat, private, json=body)
+    return taken(await post(url, table_id, seat, private, json=body))
 
 
-async def post(url: str, table_id: str, seat: int, private: bool, **request: Any) -> bool:
+def taken(status: int | None) -> bool:
+    """Whether a notice answered with ``status`` (None: no answer) was taken."""
+    return status is not None and 200 <= status < 300
+
+
+async def post(
+    url: str, table_id: str, seat: int, private: bool, **request: Any
+) -> int | None:
     """Post a notice to ``url`` once (``request``: httpx's ``json``, ``content``,
-    ``headers``), within ``TIMEOUT``; whether it was taken (2xx). Unless ``private``,
-    not to a host that is or resolves to an address that is not public.
+    ``headers``), within ``TIMEOUT``; the answer's HTTP status, None if there was
+    none. Unless ``private``, not to a host that is or resolves to an address that
+    is not public.
 
     A failure is logged in one line (never with the URL's path or query, which
     often hold the webhook's secret) and not tried again: the next notice is the
@@ -119,16 +127,15 @@ async def post(url: str, table_id: str, seat: int, private: bool, **request: Any
     if not private and await reaches_private(url):
         log.warning("table %s: seat %d's notice to %s was not sent: not a public address",
                     table_id, seat, host)
-        return False
+        return None
     try:
         async with httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False) as client:
             answer = await client.post(url, **request)
     except Exception as exc:  # whatever a webhook does, it fails alone and is not retried
         log.warning("table %s: seat %d's notice to %s failed: %s", table_id, seat, host,
                     type(exc).__name__)
-        return False
+        return None
     if not answer.is_success:
         log.warning("table %s: seat %d's notice to %s was refused: HTTP %d", table_id, seat,
                     host, answer.status_code)
-        return False
-    return True
+    return answer.status_code

@@ -44,6 +44,9 @@ RECORD_SIZE = 4096
 # RFC 8291 §4: a push message's body is at most 4096 bytes; with the header (86
 # bytes), the padding delimiter and the AEAD tag (17) this leaves 3993 for the text.
 LONGEST_PAYLOAD = 3993
+# What a push service answers for a subscription it no longer has (RFC 8030 §7.3
+# says 410; some answer 404): the server forgets it too.
+GONE = (404, 410)
 # P-256 public keys are sent uncompressed (65 bytes); the auth secret is 16 bytes.
 PUBLIC_KEY_SIZE = 65
 AUTH_SIZE = 16
@@ -199,9 +202,10 @@ async def send_push(
     table_id: str,
     seat: int,
     private: bool = False,
-) -> bool:
+) -> int | None:
     """Post ``body`` to the subscription's push service, encrypted and signed, once
-    (as a webhook's notice is: ``notices.post``); whether it was taken."""
+    (as a webhook's notice is: ``notices.post``); its answer's HTTP status, None if
+    there was none."""
     endpoint = subscription["endpoint"]
     keys = subscription["keys"]
     content = encrypt(

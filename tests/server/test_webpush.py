@@ -30,7 +30,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plunder.server.app import create_app
-from plunder.server.webpush import encrypt
+from plunder.server.store import Store
+from plunder.server.webpush import KEY_NAME, ServerKey, encrypt
 from server.kit import HUMAN, create
 from server.test_notices import Receiver as Webhook
 from server.test_notices import advance, run_notices
@@ -220,6 +221,17 @@ def test_the_servers_key_and_a_seats_subscription_survive_a_restart(db_url, serv
         headers = {name.lower(): value for name, value in service.received[0][1].items()}
         vapid_claims(headers["authorization"], key)
         assert b"Your move in Duel" in browser.read(service.received[0][2])
+
+
+def test_every_process_sharing_the_store_has_the_key_the_first_one_kept(db_url):
+    stores = [Store(db_url), Store(db_url)]
+    try:
+        kept = [store.keep_value(KEY_NAME, ServerKey.new_pem()) for store in stores]
+        assert kept[0] == kept[1]
+        assert ServerKey.from_pem(kept[0]).public == ServerKey.from_pem(kept[1]).public
+    finally:
+        for store in stores:
+            store.close()
 
 
 def test_a_webhook_and_a_push_subscription_both_get_the_notice(db_url, service, webhook):

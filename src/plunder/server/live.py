@@ -44,7 +44,7 @@ from plunder.server.connection import CLOSE_AGAIN, Connection, encode
 from plunder.server.limits import Bucket
 from plunder.server.notices import AWAY as NOTICE_AWAY
 from plunder.server.notices import EVERY as NOTICE_EVERY
-from plunder.server.notices import notice_body, read_webhook
+from plunder.server.notices import notice_body, read_webhook, taken
 from plunder.server.notices import send as send_notice
 from plunder.server.owners import Ownership, ServedElsewhere
 from plunder.server.periodic import every
@@ -81,6 +81,8 @@ from plunder.server.table import (
     rebuild,
 )
 from plunder.server.turns import TURN_HOURS_MIN, WALL, Now, read_speed
+from plunder.server.webpush import GONE as PUSH_GONE
+from plunder.server.webpush import KEY_NAME, ServerKey, push_body, read_subscription, send_push
 
 # What a table id may be: the server makes them URL-safe (``new_table_id``).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -151,6 +153,9 @@ class Hub:
         self._heartbeat: asyncio.Task[None] | None = None
         self._deadlines: asyncio.Task[None] | None = None
         self._notices: asyncio.Task[None] | None = None
+        # The server's Web Push key pair, read from the store (made there once) when
+        # first needed.
+        self._push_key: ServerKey | None = None
 
     @property
     def bot_delay(self) -> float:
@@ -1308,10 +1313,35 @@ class Hub:
             table.seat_row(seat).webhook = webhook
         return webhook
 
+    async def set_push(
+        self, table: LiveTable, seat: int | None, subscription: Any, site: str
+    ) -> bool:
+        """Where ``seat``'s Web Push notices go, as its own player asks (a browser's
+        subscription, or None); ``site``: the address the page was served from, the
+        contact a push service is given when the server has none set. Whether one
+        is kept now."""
+        if seat is None:
+            raise TableError("only a seat's own player may say where its notices go", status=403)
+        push = read_subscription(subscription, self.settings.webhook_private)
+        if push is not None:
+            push["site"] = site
+        async with table.lock:
+            await self._fenced(table, "set_push", table.id, seat, push)
+            table.seat_row(seat).push = push
+        return push is not None
+
+    async def push_key(self) -> ServerKey:
+        """The server's Web Push key pair: the one in the store, made if it has none."""
+        if self._push_key is None:
+            pem = await self.store.call("keep_value", KEY_NAME, ServerKey.new_pem())
+            self._push_key = ServerKey.from_pem(pem)
+        return self._push_key
+
     def owed_notices(self) -> list[tuple[LiveTable, int]]:
         """The seats owed a notice now, marked as sent: each owes a decision at a running
-        turn-based table, has a webhook, was not told of this decision yet nor of any
-        within ``EVERY`` seconds, and its player has not seen the table for ``AWAY``."""
+        turn-based table, has a webhook or a push subscription, was not told of this
+        decision yet nor of any within ``EVERY`` seconds, and its player has not seen
+        the table for ``AWAY``."""
         now = self.now()
         owed = []
         for table in list(self.tables.values()):
@@ -1319,10 +1349,10 @@ class Hub:
                 continue
             step = table.state.step
             for seat in sorted(table.state.pending):
-                if table.seat_row(seat).webhook is None or table.turn_deadline(seat) is None:
-                    continue
                 row = table.seat_row(seat)
-                if row.noticed_step == step:
+                if row.webhook is None and row.push is None:
+                    continue
+                if table.turn_deadline(seat) is None or row.noticed_step == step:
                     continue
                 if now - table.seen_at.get(seat, -math.inf) < NOTICE_AWAY:
                     continue
@@ -1334,19 +1364,45 @@ class Hub:
 
     async def run_notices(self) -> int:
         """Send every notice owed now, side by side, each within its own timeout (no
-        table waits for them); how many webhooks took theirs."""
+        table waits for them); how many webhooks and push services took theirs."""
         sends = []
+        private = self.settings.webhook_private
         for table, seat in self.owed_notices():
             row = table.seat_row(seat)
-            url = row.webhook
-            assert url is not None and row.noticed_at is not None and row.noticed_step is not None
+            assert row.noticed_at is not None and row.noticed_step is not None
             # Kept before it goes: a notice is never sent twice, even across a restart.
             await self._fenced(
                 table, "set_noticed", table.id, seat, row.noticed_at, row.noticed_step
             )
-            body = notice_body(table.id, table.game.info().title)
-            sends.append(send_notice(url, body, table.id, seat, self.settings.webhook_private))
+            title = table.game.info().title
+            if row.webhook is not None:
+                body = notice_body(table.id, title)
+                sends.append(send_notice(row.webhook, body, table.id, seat, private))
+            if row.push is not None:
+                sends.append(self._push(table, seat, row.push, title))
         return sum(await asyncio.gather(*sends))
+
+    async def _push(
+        self, table: LiveTable, seat: int, subscription: dict[str, Any], title: str
+    ) -> bool:
+        """Send ``seat``'s push notice; whether its push service took it. A
+        subscription the service no longer has is forgotten (the player may
+        subscribe again), so that it is not logged at every decision."""
+        contact = self.settings.push_contact or subscription.get("site") or ""
+        status = await send_push(
+            subscription, push_body(table.id, title), await self.push_key(), contact,
+            self.now(), table.id, seat, self.settings.webhook_private,
+        )
+        if status in PUSH_GONE:
+            try:
+                async with table.lock:
+                    if table.seat_row(seat).push is subscription:  # not a new one meanwhile
+                        await self._fenced(table, "set_push", table.id, seat, None)
+                        table.seat_row(seat).push = None
+            except (NotOwner, StoreUnavailable) as exc:
+                log.warning("table %s: seat %d's lapsed subscription is kept: %s",
+                            table.id, seat, type(exc).__name__)
+        return taken(status)
 
     # Abandoned and finished tables ---------------------------------------------
 

@@ -136,6 +136,9 @@ seats = Table(
     # it told of; kept so that a restart or another process does not tell it again.
     Column("noticed_at", Float),
     Column("noticed_step", Integer),
+    # The seat's Web Push subscription (``plunder.server.webpush``), as JSON: the
+    # push service's endpoint and the browser's keys; null for none.
+    Column("push", String(2400)),
 )
 
 moves = Table(
@@ -186,6 +189,17 @@ leases = Table(
 )
 
 
+# Values the server makes once and keeps for every process sharing the store (its
+# Web Push key pair): each written once, never changed. Made by ``create_all`` in
+# an older store.
+kept_values = Table(
+    "plunder_values",
+    metadata,
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+
 class LeaseLost(Exception):
     """A fenced write refused: the table's lease no longer has the writer's epoch."""
 
@@ -232,6 +246,7 @@ NEW_COLUMNS = {
         "webhook": "VARCHAR(2000)",
         "noticed_at": "FLOAT",
         "noticed_step": "INTEGER",
+        "push": "VARCHAR(2400)",
     },
     "plunder_chat": {"team": "BOOLEAN"},
 }
@@ -268,6 +283,8 @@ class SeatRow:
     # The last notice sent: when (wall-clock seconds) and for which step; None: none.
     noticed_at: float | None = None
     noticed_step: int | None = None
+    # The player's Web Push subscription; as secret as the webhook.
+    push: dict[str, Any] | None = None
 
 
 @dataclass
@@ -616,6 +633,7 @@ class Store:
                         "webhook": s.webhook,
                         "noticed_at": s.noticed_at,
                         "noticed_step": s.noticed_step,
+                        "push": None if s.push is None else json.dumps(s.push),
                     }
                     for s in row.seats
                 ],
@@ -781,6 +799,31 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(webhook=webhook)
             )
+
+    def set_push(self, table_id: str, seat: int, push: dict[str, Any] | None) -> None:
+        """A seat's Web Push subscription (None: none)."""
+        with self._begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(push=None if push is None else json.dumps(push))
+            )
+
+    def keep_value(self, name: str, value: str) -> str:
+        """The server's value of ``name``: the one kept already, else ``value``, kept
+        now. Every process sharing the store gets the same (the first one kept)."""
+        kept = select(kept_values.c.value).where(kept_values.c.name == name)
+        with self._begin() as db:
+            found = db.execute(kept).scalar()
+        if found is None:
+            try:
+                with self._begin() as db:
+                    db.execute(insert(kept_values).values(name=name, value=value))
+            except IntegrityError:  # another process kept its own first
+                pass
+            with self._begin() as db:
+                found = db.execute(kept).scalar_one()
+        return str(found)
 
     def set_noticed(self, table_id: str, seat: int, at: float, step: int) -> None:
         """That a seat was sent a notice at ``at`` (wall-clock seconds) of step ``step``."""
@@ -949,4 +992,5 @@ def _seat_row(r: Any) -> SeatRow:
         r.webhook,
         None if r.noticed_at is None else float(r.noticed_at),
         r.noticed_step,
+        None if r.push is None else json.loads(r.push),
     )

@@ -350,6 +350,15 @@ def child_pids(pid: int) -> list[int]:
     return found
 
 
+def _parents(pid: int) -> list[int]:
+    """The parent of process ``pid`` (Linux ``/proc``), as a list of none or one."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return []
+    return [int(stat.rsplit(")", 1)[1].split()[1])]
+
+
 def memory_mb(pid: int) -> tuple[float | None, float | None]:
     """Resident memory of process ``pid`` now and at its peak, in MB (Linux ``/proc``)."""
     try:
@@ -391,18 +400,32 @@ class Server:
     url: str
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    workers: int = 1  # server processes: above 1, the started process runs them
+
+    def server_pids(self) -> list[int]:
+        """The processes that serve: the one started, and with ``--workers`` its children."""
+        if self.process is None:
+            return []
+        pid = self.process.pid
+        if self.workers == 1:
+            return [pid]
+        return [pid, *(child for child in child_pids(pid) if _parents(child) == [pid])]
 
     def cpu(self) -> float | None:
-        return cpu_seconds(self.process.pid) if self.process is not None else None
+        if self.process is None:
+            return None
+        seconds = [cpu_seconds(pid) for pid in self.server_pids()]
+        return sum(s for s in seconds if s is not None) if seconds[0] is not None else None
 
     def children_cpu(self) -> dict[int, float]:
-        """CPU seconds of each process the server started (its bot workers), by pid."""
+        """CPU seconds of each process the serving ones started (bot workers), by pid."""
         if self.process is None:
             return {}
+        serving = self.server_pids()
         found: dict[int, float] = {}
         for pid in child_pids(self.process.pid):
             seconds = cpu_seconds(pid)
-            if seconds is not None:
+            if seconds is not None and pid not in serving:
                 found[pid] = seconds
         return found
 
@@ -504,13 +527,15 @@ async def started_server(
     *,
     lifted: bool = True,
     bot_workers: int | None = None,
+    workers: int = 1,
 ) -> AsyncIterator[Server]:
     """A ``plunder serve`` subprocess of ``tree`` on ``store``, on a free port, stopped on exit.
 
     ``lifted``: its limits on creating tables and on messages are lifted (``LIFTED``),
     for one client at machine speed; otherwise it runs with its default limits,
     whatever ``PLUNDER_`` settings this environment holds. ``bot_workers``: its
-    ``--bot-workers`` (None: its default).
+    ``--bot-workers`` (None: its default); ``workers``: its ``--workers`` (server
+    processes sharing the port; more than one needs a PostgreSQL store).
     """
     port = free_port()
     log_path = workdir / "server.log"
@@ -527,6 +552,7 @@ async def started_server(
         "--bot-delay",
         "0",
         *([] if bot_workers is None else ["--bot-workers", str(bot_workers)]),
+        *([] if workers == 1 else ["--workers", str(workers)]),
     ]
     if lifted:
         environment = {**os.environ, **LIFTED}
@@ -537,7 +563,7 @@ async def started_server(
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, env=environment, cwd=tree or None
         )
-    server = Server(f"http://127.0.0.1:{port}", process, log_path)
+    server = Server(f"http://127.0.0.1:{port}", process, log_path, workers)
     try:
         await wait_until_up(server)
         yield server
@@ -949,6 +975,7 @@ class Plan:
     mode: str
     tables: int
     round: int = 1
+    workers: int = 1  # the started server's --workers
 
 
 async def run_size(
@@ -1086,11 +1113,14 @@ def plans(args: argparse.Namespace) -> list[Plan]:
     """
     servers = args.server or [(THIS_TREE, None)]
     sizes = {"closed": args.tables, "human": args.human_tables or args.tables}
+    # With several worker counts each server is named with its count.
+    counted = len(args.workers) > 1 or args.workers != [1]
     return [
-        Plan(name, tree, mode, tables, round_)
+        Plan(f"{name} x{workers}" if counted else name, tree, mode, tables, round_, workers)
         for mode in args.mode
         for tables in sizes[mode]
         for round_ in range(1, args.rounds + 1)
+        for workers in args.workers
         for name, tree in servers
     ]
 
@@ -1125,7 +1155,7 @@ async def run_all(args: argparse.Namespace, progress: ProgressHook) -> list[Size
             bots = BotLoad(args.bot_level, args.bot_against) if args.bot_tables else None
             with fresh_store(args.db, workdir) as store:
                 async with started_server(
-                    plan.tree, store, workdir, bot_workers=args.bot_workers
+                    plan.tree, store, workdir, bot_workers=args.bot_workers, workers=plan.workers
                 ) as server:
                     report = await run_size(
                         server,
@@ -1502,6 +1532,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=30,
         help="searching decisions run again on an idle core after the run (default 30)",
     )
+    parser.add_argument(
+        "--workers",
+        type=table_counts,
+        default=[1],
+        help="the started servers' --workers (server processes); a list such as 1,2 runs "
+        "each in turn; more than 1 needs --db postgresql://... (default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     args = parser.parse_args(argv)
@@ -1509,8 +1546,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error("--games: at least 1")
     if args.rounds < 1:
         parser.error("--rounds: at least 1")
-    if args.url and (args.db or args.server):
-        parser.error("--db and --server are for the servers the script starts; not with --url")
+    if args.url and (args.db or args.server or args.workers != [1]):
+        parser.error(
+            "--db, --server and --workers are for the servers the script starts; not with --url"
+        )
+    if max(args.workers) > 1 and not (args.db or "").startswith("postgresql"):
+        parser.error("--workers above 1: the server processes share a PostgreSQL store (--db)")
     return args
 
 

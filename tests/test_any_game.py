@@ -28,8 +28,10 @@ from anygame import kit
 from plunder import bots
 from plunder.engine import registry
 from plunder.engine.conformance import check_game, option_matrix
+from plunder.engine.words import Filler, label, prompt
 from plunder.server.app import create_app
 from server.kit import HUMAN, Socket, bot
+from words_js import run_js
 
 ROOT = Path(__file__).resolve().parents[1]
 STAKES = {"stake>1", "stake>2", "stake>3"}
@@ -160,6 +162,9 @@ def test_the_toy_plays_at_the_terminal_and_its_record_replays(outside: Path) -> 
     assert f"{kit.TITLE}, 3 players" in shown
     assert "Seat 0: your turn" in shown
     assert "1) stake>1" in shown  # the generic renderer lists the legal actions
+    # The toy's declared words for its decision and its actions, with no renderer.
+    assert "Round 1: stake 1 to 3 coins in secret." in shown
+    assert "put 1 on the table" in shown
     assert "a stake is 1 to 3 coins, not 9" in shown  # the rules' own refusal
     # The lone human sees its own lucky number each round, and no other seat's.
     dealt = len(re.findall(r"Round \d+: your lucky number is [1-6]\.", shown))
@@ -177,6 +182,30 @@ def test_the_toy_plays_at_the_terminal_and_its_record_replays(outside: Path) -> 
     # Every round's public events are shown: the stakes, the die and who scored.
     rounds = sum(1 for _ in re.finditer(r"Stakes: seat 0", replayed))
     assert rounds == len(saved["moves"]) // 3 > 0
+
+
+def test_the_toys_declared_decision_is_worded_alike_by_both_front_ends(toy: Path) -> None:
+    """A kind of decision declared in the game's words needs no front-end code: the
+    terminal's and the browser's fillers word its prompt and actions alike."""
+    game = plunder.load(kit.NAME, players=2)
+    state = game.new(seed=3)
+    view = state.view(0)
+    catalogue = game.catalogue()
+    filler = Filler(catalogue)
+    actions = [action.to_json() for action in state.legal(0)]
+    python = [prompt(catalogue, view, filler)] + [
+        label(catalogue, action, view, filler) for action in actions
+    ]
+    browser = run_js(
+        [["prompt", catalogue, view]] + [["label", catalogue, action, view] for action in actions]
+    )
+    assert python == browser
+    assert python == [
+        "Round 1: stake 1 to 3 coins in secret.",
+        "put 1 on the table",
+        "put 2 on the table",
+        "put 3 on the table",
+    ]
 
 
 # ------------------------------------------------------------------ the bots

@@ -99,3 +99,16 @@ def test_server_log_records_are_summarised_by_exception() -> None:
         "WARNING plunder.server: table t refused: no": 1,
         "ERROR Exception in ASGI application -- RuntimeError: gone": 1,
     }
+
+
+def test_worker_counts_make_a_run_each_and_need_postgresql() -> None:
+    load = load_script()
+    args = load.parse_args(
+        ["--workers", "1,2", "--tables", "30", "--db", "postgresql://u@127.0.0.1/x"]
+    )
+    runs = [(plan.server, plan.workers, plan.tables) for plan in load.plans(args)]
+    assert runs == [("this tree x1", 1, 30), ("this tree x2", 2, 30)]
+    # One worker, the default: the server keeps its plain name.
+    assert [p.server for p in load.plans(load.parse_args([]))] == ["this tree"]
+    with pytest.raises(SystemExit):
+        load.parse_args(["--workers", "2"])  # a SQLite store serves one process

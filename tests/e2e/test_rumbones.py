@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -256,6 +257,13 @@ def test_the_prompt_the_hand_and_the_board_are_in_view(
     page.locator("#game .rb-zone.lit").first.click()
     expect(page.locator('#game .rb-buttons [data-action="move"]')).to_be_visible()
     assert_in_view(page, folder / f"{size}-act.png", viewport)
+    # His choices as the catalogue orders them: a move stands out, the way to end his
+    # activation comes last and plain.
+    buttons = page.locator("#game .rb-buttons .rb-button")
+    expect(buttons.last).to_have_attribute("data-action", "end")
+    expect(buttons.last).not_to_have_class(re.compile(r"\bprimary\b"))
+    expect(page.locator('#game .rb-buttons [data-action="move"]')).to_have_class(
+        re.compile(r"\bprimary\b"))
     # A move: the zones he may step to light up.
     page.locator('#game .rb-buttons [data-action="move"]').click()
     expect(page.locator("#game .rb-zone.lit.v-step").first).to_be_visible()

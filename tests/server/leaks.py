@@ -32,6 +32,7 @@ MESSAGE_KEYS = {
     "deadline",
     "hint",
     "last",
+    "undo",
 }
 SUMMARY_KEYS = {
     "table",
@@ -129,6 +130,10 @@ def check_state_message(socket: Socket, message: dict[str, Any], seat: int | Non
     # made since (no event) never moves it.
     last = message["last"]
     assert last == truth.last_move(seat)
+    # An undo is offered only for the seat's own move: its concealed choice, or the
+    # last move of the play.
+    if message["undo"]:
+        assert seat is not None and (seat in truth.committed or truth.moves[-1][0] == seat)
     assert last is None or 0 <= last <= truth.event_count(seat)
 
 

@@ -49,6 +49,7 @@ def attacks(seat: int | None, step: int, players: int) -> list[dict[str, Any]]:
             {"type": "chat", "text": "spectator to a team", "team": True},
             {"type": "autopass", "every": True},
             {"type": "takeback"},
+            {"type": "undo", "move": 0},
             {"type": "leave"},
         ]
     return [m for m in sent if not (seat is not None and m["type"] == "takeback")]

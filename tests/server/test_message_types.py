@@ -39,6 +39,7 @@ FIELDS: dict[str, dict[str, set[str]]] = {
     "chat": {"text": {"text"}, "name": {"text", "null"}, "team": {"boolean"}},
     "handover": {"seat": {"integer"}},
     "takeback": {},
+    "undo": {"move": {"integer"}},
     "close": {},
     "finish": {},
     "leave": {},
@@ -54,6 +55,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "handover": {"seat": 1},
     "autopass": {"every": False, "timings": []},
     "seen": {"step": 0},
+    "undo": {"move": 0},
 }
 
 

@@ -129,10 +129,15 @@ def test_an_away_seat_is_told_once_of_its_move_and_at_most_once_in_ten_minutes(d
         assert run_notices(client) == 0
         assert receiver.paths() == ["/ann", "/ann"]
 
-    # The webhook is kept in the store: a restarted server still knows it (and, not
-    # knowing what it told before, tells Ann of the decision she still owes).
+    # The webhook and the last notice are kept in the store: a restarted server
+    # still knows where to tell Ann, and that she was told of this decision already.
     with serving(db_url, clock) as client:
         assert seconds_left(client, table)[0] is not None
+        assert run_notices(client) == 0
+        # Her next decision, once both have played, is told of (ten minutes on).
+        visit(client, table, ann, most=1)
+        visit(client, table, bob, most=1)
+        advance(clock, 3)
         assert run_notices(client) == 1
         assert receiver.paths() == ["/ann", "/ann", "/ann"]
 

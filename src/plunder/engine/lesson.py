@@ -18,6 +18,10 @@ why::
     play = ["colt>*"]          # the moves that take the step (shell patterns)
     see = []                   # or: the events that take it ("hero_ko")
 
+A hint writes a move's notation in backticks, in brackets: "(`colt>1`)". The
+terminal, where moves are typed, shows it; the browser, where they are clicked,
+leaves such a bracket out.
+
 A step is taken once the learner has played a move matching one of its ``play``
 patterns, or, for a step with ``see``, once an event of one of those types has
 reached the learner. The hint shown is the first step not yet taken that the

@@ -46,6 +46,7 @@ from plunder.engine.frame import ANY, Frame
 from plunder.engine.record import make_record
 from plunder.engine.result import Result
 from plunder.engine.triggers import Trigger, Triggers
+from plunder.engine.undo import Undo
 from plunder.engine.windows import Windows
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def find_handlers(cls: type) -> dict[str, Handlers]:
     return {kind: Handlers(kind, legal[kind], resolve[kind]) for kind in legal}
 
 
-class State(Windows, Triggers, Dice):
+class State(Windows, Triggers, Dice, Undo):
     """The whole truth of one play of a game.
 
     Public protocol: ``pending``, ``legal``, ``act``, ``view``, ``events``,
@@ -195,6 +196,8 @@ class State(Windows, Triggers, Dice):
         self._queue: list[Trigger] = []
         self._then = ""
         self._order_data: dict[str, Any] = {}
+        # The quiet moves that may be taken back (``plunder.engine.undo``); None: untracked.
+        self._takeback = None
 
     # ----------------------------------------------------------------- hooks
     def _deciders(self) -> frozenset[int]:
@@ -531,8 +534,16 @@ class State(Windows, Triggers, Dice):
         if self._any or len(self._commits) == len(self._step):
             commits, self._commits = self._commits, {}
             self._last_move = len(self.log)
+            if self._takeback is None or len(commits) != 1:
+                self._resolve(commits)
+                self._open_step()
+                return
+            # Undo is tracked: note whether this move, which resolved its step
+            # alone, revealed anything (``plunder.engine.undo``).
+            frame, chance = self.frames[-1], self.rng.getstate()
             self._resolve(commits)
             self._open_step()
+            self._note_move(seat, action, frame, chance, self._last_move)
 
     def _refuse_seat(self, seat: object) -> None:
         """Raise the ``IllegalAction`` that says why ``seat`` may not act now."""
@@ -721,6 +732,8 @@ class State(Windows, Triggers, Dice):
         # Random.__new__ skips seeding from the OS, which setstate overwrites anyway.
         new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
+        # A copy explores (a search, a bot's thinking): it takes nothing back.
+        new._takeback = None
         self._clone_into(new)
         return new
 

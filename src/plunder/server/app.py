@@ -315,6 +315,18 @@ def create_app(
     async def my_tables_page() -> FileResponse:
         return FileResponse(STATIC / "mine.html")
 
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        """The service worker, served from the root so that its scope is the whole site."""
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript",
+                            headers={"Cache-Control": "no-cache"})
+
+    @app.get("/manifest.webmanifest", include_in_schema=False)
+    async def web_manifest() -> FileResponse:
+        """What makes the site an installable web app."""
+        return FileResponse(STATIC / "manifest.webmanifest",
+                            media_type="application/manifest+json")
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         icon = STATIC / "favicon.svg"
@@ -474,12 +486,24 @@ def create_app(
     @app.post("/api/tables/{table_id}/notices")
     async def set_notices(table_id: str, request: Request) -> JSONResponse:
         """Where the seat of the token (``X-Plunder-Token``) has its notices sent:
-        ``{"webhook": url}``, or null for nowhere."""
+        ``{"webhook": url}`` and/or ``{"push": subscription}`` (a browser's Web Push
+        subscription), each null for nowhere; one left out is left as it is."""
         table = await hub().find(table_id)
         seat = table.seat_of(request.headers.get("x-plunder-token"))
         data = await body(request)
-        webhook = await hub().set_webhook(table, seat, data.get("webhook"))
-        return JSONResponse({"table": table.id, "seat": seat, "webhook": webhook})
+        answer: dict[str, Any] = {"table": table.id, "seat": seat}
+        if "webhook" in data or "push" not in data:
+            answer["webhook"] = await hub().set_webhook(table, seat, data.get("webhook"))
+        if "push" in data:
+            site = f"{request.url.scheme}://{request.url.netloc}"
+            answer["push"] = await hub().set_push(table, seat, data["push"], site)
+        return JSONResponse(answer)
+
+    @app.get("/api/push/key")
+    async def push_key() -> JSONResponse:
+        """The server's Web Push public key (base64url), a browser's
+        ``applicationServerKey`` when it subscribes."""
+        return JSONResponse({"key": (await hub().push_key()).public})
 
     async def finished(table_id: str) -> LiveTable:
         table = await hub().find(table_id)
@@ -738,6 +762,7 @@ def create_app(
         messages.Chat: chat,
         messages.Handover: handover,
         messages.Takeback: lambda table, c, m: hub().takeback(table, c.seat),
+        messages.Undo: lambda table, c, m: hub().undo(table, c.seat, m.move),
         messages.Close: lambda table, c, m: hub().close(table, c.seat),
         messages.Finish: lambda table, c, m: hub().finish_now(table, c.seat),
         messages.Leave: lambda table, c, m: hub().leave(table, c.seat),

@@ -44,9 +44,10 @@ from plunder.server.connection import CLOSE_AGAIN, Connection, encode
 from plunder.server.limits import Bucket
 from plunder.server.notices import AWAY as NOTICE_AWAY
 from plunder.server.notices import EVERY as NOTICE_EVERY
-from plunder.server.notices import notice_body, read_webhook
+from plunder.server.notices import notice_body, read_webhook, taken
 from plunder.server.notices import send as send_notice
 from plunder.server.owners import Ownership, ServedElsewhere
+from plunder.server.periodic import every
 from plunder.server.replay import Replays
 from plunder.server.settings import Settings
 from plunder.server.store import (
@@ -72,6 +73,7 @@ from plunder.server.table import (
     autopass_text,
     bot_rng,
     clean_name,
+    forget_move,
     is_number,
     new_bot_secret,
     new_table_id,
@@ -79,6 +81,8 @@ from plunder.server.table import (
     rebuild,
 )
 from plunder.server.turns import TURN_HOURS_MIN, WALL, Now, read_speed
+from plunder.server.webpush import GONE as PUSH_GONE
+from plunder.server.webpush import KEY_NAME, ServerKey, push_body, read_subscription, send_push
 
 # What a table id may be: the server makes them URL-safe (``new_table_id``).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -149,6 +153,9 @@ class Hub:
         self._heartbeat: asyncio.Task[None] | None = None
         self._deadlines: asyncio.Task[None] | None = None
         self._notices: asyncio.Task[None] | None = None
+        # The server's Web Push key pair, read from the store (made there once) when
+        # first needed.
+        self._push_key: ServerKey | None = None
 
     @property
     def bot_delay(self) -> float:
@@ -188,11 +195,22 @@ class Hub:
         self._started = True
         for table in self.tables.values():
             self._wake(table)
-        self._sweeper = self._soon(self._sweep_forever())
-        self._deadlines = self._soon(self._deadlines_forever())
-        self._notices = self._soon(self._notices_forever())
-        if self.ownership is not None:
-            self._heartbeat = self._soon(self._heartbeat_forever(self.ownership))
+        self._sweeper = self._soon(
+            every(self._sweep_every(), self.sweep, "the sweep of abandoned and finished tables")
+        )
+        # Turn deadlines that ran out while the server was down are played at once.
+        self._deadlines = self._soon(
+            every(self.settings.deadline_check, self.run_deadlines, "the turn deadlines",
+                  first_now=True)
+        )
+        self._notices = self._soon(
+            every(self.settings.notice_check, self.run_notices, "the notices")
+        )
+        own = self.ownership
+        if own is not None:
+            self._heartbeat = self._soon(
+                every(own.renew_every, lambda: self._renew_and_take_up(own), "the lease renewal")
+            )
         if self.settings.gc_every:
             self._collector = self._soon(collect_garbage_every(self.settings.gc_every))
         log.info("%d tables loaded", len(self.tables))
@@ -265,19 +283,12 @@ class Hub:
             rows.append(row)
         return rows
 
-    async def _heartbeat_forever(self, own: Ownership) -> None:
+    async def _renew_and_take_up(self, own: Ownership) -> None:
         """Renew this process's leases; drop the tables lost; take up orphaned ones."""
-        while True:
-            await asyncio.sleep(own.renew_every)
-            try:
-                await self._renew(own)
-                for row in await self._claim_orphans():
-                    if row.id not in self.tables:
-                        await self._take_up(row)
-            except StoreUnavailable as exc:
-                log.warning("the leases could not be renewed: %s", exc.cause)
-            except Exception:
-                log.exception("the leases could not be renewed")
+        await self._renew(own)
+        for row in await self._claim_orphans():
+            if row.id not in self.tables:
+                await self._take_up(row)
 
     async def _renew(self, own: Ownership) -> None:
         held = [t.lease for t in self.tables.values() if t.lease is not None]
@@ -510,7 +521,9 @@ class Hub:
             if not self._creating[key]:
                 del self._creating[key]
         lease = Lease(row.id, 1) if own is not None else None
-        table = LiveTable(row, game, game.new(seed=row.seed), lease=lease, wall=self.now)
+        state = game.new(seed=row.seed)
+        state.track_undo()
+        table = LiveTable(row, game, state, lease=lease, wall=self.now)
         self.tables[row.id] = table
         self._wake(table)
         log.info("table %s created: %s, %d seats", row.id, game_name, len(rows))
@@ -756,6 +769,55 @@ class Hub:
             await self._set_auto(table, {seat: False})
             table.abandoned = False
             self._publish(table)
+
+    async def undo(self, table: LiveTable, seat: int | None, move: Any) -> None:
+        """A player takes back their last move where it cannot leak (``may_undo``:
+        their concealed choice before the step resolves, or a quiet move while no one
+        has moved since): engine first, store next (the move's row forgotten in one
+        transaction), then everyone's view.
+
+        ``move`` is how many moves the table held in the state the player answered
+        (its ``move``): an undo sent twice, or crossing another seat's move, is
+        refused, so one click never takes back two moves.
+
+        A seat a bot plays takes nothing back: the bot's moves are its own.
+        """
+        if seat is None:
+            raise TableError("a spectator has no move to take back", status=403)
+        table.seen_at[seat] = self.now()
+        async with table.lock:
+            if table.row.status != RUNNING:
+                raise TableError(f"the table is {table.row.status}", status=409)
+            if table.bot_plays(seat):
+                raise TableError("a bot plays this seat: its moves are not yours to take back", 409)
+            state = table.state
+            count = len(state.moves)
+            if move != count:
+                raise TableError(
+                    f"that undo answers move {move}: the table is at move {count}", status=409
+                )
+            before = list(state.moves)
+            state.undo(seat)  # raises IllegalAction with the state unchanged
+            idx = next(
+                (i for i, (kept, was) in enumerate(zip(state.moves, before, strict=False))
+                 if kept != was),
+                count - 1,
+            )
+            try:
+                await self._fenced(table, "take_back_move", table.id, idx, count)
+            except StoreUnavailable:
+                # Not stored, so not taken back: go back to what the store holds.
+                table.game, table.state = rebuild(table.row)
+                self._wake(table)
+                raise
+            forget_move(table.row, idx)
+            self._wake(table)
+            self._publish(table)
+            name = table.seat_row(seat).name
+            told = encode({"type": "notice", "message": f"{name} took back a move."})
+            for connection in [c for c in table.connections if c.seat != seat]:
+                if not connection.push(told):
+                    table.connections.discard(connection)
 
     async def leave(self, table: LiveTable, seat: int | None) -> None:
         """A player leaves the game: the stand-in bot plays their seat from now on.
@@ -1185,18 +1247,6 @@ class Hub:
 
     # Turn-based deadlines ----------------------------------------------------------
 
-    async def _deadlines_forever(self) -> None:
-        """Play the turn-based decisions whose time has run out, now (those that ran
-        out while the server was down) and every ``deadline_check`` seconds."""
-        while True:
-            try:
-                await self.run_deadlines()
-            except StoreUnavailable as exc:
-                log.warning("the turn deadlines could not be played: %s", exc.cause)
-            except Exception:
-                log.exception("the turn deadlines could not be played")
-            await asyncio.sleep(self.settings.deadline_check)
-
     async def run_deadlines(self) -> int:
         """Play, at every turn-based table, each decision whose deadline has passed by
         the hub's wall clock; how many were played."""
@@ -1263,19 +1313,35 @@ class Hub:
             table.seat_row(seat).webhook = webhook
         return webhook
 
-    async def _notices_forever(self) -> None:
-        """Send the notices owed, every ``notice_check`` seconds."""
-        while True:
-            await asyncio.sleep(self.settings.notice_check)
-            try:
-                await self.run_notices()
-            except Exception:
-                log.exception("the notices could not be sent")
+    async def set_push(
+        self, table: LiveTable, seat: int | None, subscription: Any, site: str
+    ) -> bool:
+        """Where ``seat``'s Web Push notices go, as its own player asks (a browser's
+        subscription, or None); ``site``: the address the page was served from, the
+        contact a push service is given when the server has none set. Whether one
+        is kept now."""
+        if seat is None:
+            raise TableError("only a seat's own player may say where its notices go", status=403)
+        push = read_subscription(subscription, self.settings.webhook_private)
+        if push is not None:
+            push["site"] = site
+        async with table.lock:
+            await self._fenced(table, "set_push", table.id, seat, push)
+            table.seat_row(seat).push = push
+        return push is not None
+
+    async def push_key(self) -> ServerKey:
+        """The server's Web Push key pair: the one in the store, made if it has none."""
+        if self._push_key is None:
+            pem = await self.store.call("keep_value", KEY_NAME, ServerKey.new_pem())
+            self._push_key = ServerKey.from_pem(pem)
+        return self._push_key
 
     def owed_notices(self) -> list[tuple[LiveTable, int]]:
         """The seats owed a notice now, marked as sent: each owes a decision at a running
-        turn-based table, has a webhook, was not told of this decision yet nor of any
-        within ``EVERY`` seconds, and its player has not seen the table for ``AWAY``."""
+        turn-based table, has a webhook or a push subscription, was not told of this
+        decision yet nor of any within ``EVERY`` seconds, and its player has not seen
+        the table for ``AWAY``."""
         now = self.now()
         owed = []
         for table in list(self.tables.values()):
@@ -1283,42 +1349,67 @@ class Hub:
                 continue
             step = table.state.step
             for seat in sorted(table.state.pending):
-                if table.seat_row(seat).webhook is None or table.turn_deadline(seat) is None:
+                row = table.seat_row(seat)
+                if row.webhook is None and row.push is None:
                     continue
-                if table.noticed_step.get(seat) == step:
+                if table.turn_deadline(seat) is None or row.noticed_step == step:
                     continue
                 if now - table.seen_at.get(seat, -math.inf) < NOTICE_AWAY:
                     continue
-                if now - table.noticed_at.get(seat, -math.inf) < NOTICE_EVERY:
+                if row.noticed_at is not None and now - row.noticed_at < NOTICE_EVERY:
                     continue
-                table.noticed_at[seat], table.noticed_step[seat] = now, step
+                row.noticed_at, row.noticed_step = now, step
                 owed.append((table, seat))
         return owed
 
     async def run_notices(self) -> int:
         """Send every notice owed now, side by side, each within its own timeout (no
-        table waits for them); how many webhooks took theirs."""
+        table waits for them); how many webhooks and push services took theirs."""
         sends = []
+        private = self.settings.webhook_private
         for table, seat in self.owed_notices():
-            url = table.seat_row(seat).webhook
-            assert url is not None
-            body = notice_body(table.id, table.game.info().title)
-            sends.append(send_notice(url, body, table.id, seat, self.settings.webhook_private))
+            row = table.seat_row(seat)
+            assert row.noticed_at is not None and row.noticed_step is not None
+            # Kept before it goes: a notice is never sent twice, even across a restart.
+            await self._fenced(
+                table, "set_noticed", table.id, seat, row.noticed_at, row.noticed_step
+            )
+            title = table.game.info().title
+            if row.webhook is not None:
+                body = notice_body(table.id, title)
+                sends.append(send_notice(row.webhook, body, table.id, seat, private))
+            if row.push is not None:
+                sends.append(self._push(table, seat, row.push, title))
         return sum(await asyncio.gather(*sends))
+
+    async def _push(
+        self, table: LiveTable, seat: int, subscription: dict[str, Any], title: str
+    ) -> bool:
+        """Send ``seat``'s push notice; whether its push service took it. A
+        subscription the service no longer has is forgotten (the player may
+        subscribe again), so that it is not logged at every decision."""
+        contact = self.settings.push_contact or subscription.get("site") or ""
+        status = await send_push(
+            subscription, push_body(table.id, title), await self.push_key(), contact,
+            self.now(), table.id, seat, self.settings.webhook_private,
+        )
+        if status in PUSH_GONE:
+            try:
+                async with table.lock:
+                    if table.seat_row(seat).push is subscription:  # not a new one meanwhile
+                        await self._fenced(table, "set_push", table.id, seat, None)
+                        table.seat_row(seat).push = None
+            except (NotOwner, StoreUnavailable) as exc:
+                log.warning("table %s: seat %d's lapsed subscription is kept: %s",
+                            table.id, seat, type(exc).__name__)
+        return taken(status)
 
     # Abandoned and finished tables ---------------------------------------------
 
-    async def _sweep_forever(self) -> None:
+    def _sweep_every(self) -> float:
+        """Seconds between sweeps: a quarter of the shortest span they watch, 30 at most."""
         spans = [s for s in (self.settings.abandon_after, self.settings.finished_ttl) if s > 0]
-        every = max(0.05, min([30.0, *(span / 4 for span in spans)]))
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self.sweep()
-            except StoreUnavailable as exc:
-                log.warning("the sweep of abandoned and finished tables failed: %s", exc.cause)
-            except Exception:
-                log.exception("the sweep of abandoned and finished tables failed")
+        return max(0.05, min([30.0, *(span / 4 for span in spans)]))
 
     async def sweep(self) -> None:
         """Finish or close abandoned tables; forget finished ones no one watches."""

@@ -62,6 +62,16 @@ class Takeback(Message):
     type: Literal["takeback"]
 
 
+class Undo(Message):
+    """Take back the sender's last move, where it cannot leak (not ``takeback``, which
+    takes a seat back from the bot standing in)."""
+
+    type: Literal["undo"]
+    # How many moves the table held in the state message the undo answers: an undo
+    # sent twice, or after another seat's move, is refused rather than take more back.
+    move: int
+
+
 class Close(Message):
     type: Literal["close"]
 
@@ -90,11 +100,12 @@ class Autopass(Message):
 
 
 ClientMessage = Annotated[
-    Hello | Ping | Act | Chat | Handover | Takeback | Close | Finish | Leave | Autopass | Seen,
+    Hello | Ping | Act | Chat | Handover | Takeback | Undo | Close | Finish | Leave | Autopass
+    | Seen,
     Field(discriminator="type"),
 ]
 MESSAGE_TYPES: tuple[type[Message], ...] = (
-    Hello, Ping, Act, Chat, Handover, Takeback, Close, Finish, Leave, Autopass, Seen,
+    Hello, Ping, Act, Chat, Handover, Takeback, Undo, Close, Finish, Leave, Autopass, Seen,
 )
 _READER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
@@ -110,6 +121,7 @@ WORDS = {
     ("autopass", "every"): "autopass: every is true or false",
     ("autopass", "timings"): "autopass: timings is a list of window timings",
     ("autopass", "forced"): "autopass: forced is true or false (or absent)",
+    ("undo", "move"): "an undo names the move it takes back: move, as the state message gave it",
     ("seen", "step"): "seen names the step of the state shown: step, as the state message gave it",
 }
 

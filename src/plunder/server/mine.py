@@ -65,8 +65,8 @@ def entry(table: LiveTable, seat: int) -> dict[str, Any]:
         "name": mine.name,
         "owes": owes,
         "left": table.seconds_left(seat) if owes else None,
-        # Whether the seat's notices go to a webhook (its address is not repeated).
-        "notices": mine.webhook is not None,
+        # Whether the seat's notices go to a webhook or a browser (neither is repeated).
+        "notices": mine.webhook is not None or mine.push is not None,
         "others": [
             {
                 "seat": s["seat"],

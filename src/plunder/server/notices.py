@@ -46,29 +46,29 @@ def public(address: str) -> bool:
         return False
 
 
-def read_webhook(url: Any, private: bool = False) -> str | None:
+def read_webhook(url: Any, private: bool = False, what: str = "webhook") -> str | None:
     """The webhook URL a player asks for, checked (None or "" for none);
-    ``TableError`` says what is wrong with another. Unless ``private``, a host written
-    as an address must be a public one (a name is checked when a notice is sent,
-    against what it resolves to then)."""
+    ``TableError`` says what is wrong with another, starting with ``what`` it is.
+    Unless ``private``, a host written as an address must be a public one (a name
+    is checked when a notice is sent, against what it resolves to then)."""
     if url is None or url == "":
         return None
     if not isinstance(url, str) or len(url) > URL_LENGTH:
-        raise TableError(f"webhook: an http or https URL of at most {URL_LENGTH} characters")
+        raise TableError(f"{what}: an http or https URL of at most {URL_LENGTH} characters")
     if any(c.isspace() or not c.isprintable() for c in url):
-        raise TableError("webhook: a URL has no spaces nor control characters")
+        raise TableError(f"{what}: a URL has no spaces nor control characters")
     try:
         parts = urllib.parse.urlsplit(url)
         port = parts.port  # a port that is not a number is refused here
     except ValueError as exc:
-        raise TableError(f"webhook: not a URL ({exc})") from None
+        raise TableError(f"{what}: not a URL ({exc})") from None
     if parts.scheme.lower() not in SCHEMES or not parts.hostname:
-        raise TableError("webhook: an http or https URL, with a host")
+        raise TableError(f"{what}: an http or https URL, with a host")
     if port == 0:
-        raise TableError("webhook: port 0 is no port")
+        raise TableError(f"{what}: port 0 is no port")
     host = parts.hostname
     if not private and ((_is_address(host) and not public(host)) or host == "localhost"):
-        raise TableError("webhook: the server posts only to public addresses")
+        raise TableError(f"{what}: the server posts only to public addresses")
     return url
 
 
@@ -102,7 +102,22 @@ def notice_body(table_id: str, title: str) -> dict[str, str]:
 async def send(
     url: str, body: dict[str, str], table_id: str, seat: int, private: bool = False
 ) -> bool:
-    """Post ``body`` to ``url`` once, within ``TIMEOUT``; whether it was taken (2xx).
+    """Post ``body`` to ``url`` once, within ``TIMEOUT``; whether it was taken (2xx)."""
+    return taken(await post(url, table_id, seat, private, json=body))
+
+
+def taken(status: int | None) -> bool:
+    """Whether a notice answered with ``status`` (None: no answer) was taken."""
+    return status is not None and 200 <= status < 300
+
+
+async def post(
+    url: str, table_id: str, seat: int, private: bool, **request: Any
+) -> int | None:
+    """Post a notice to ``url`` once (``request``: httpx's ``json``, ``content``,
+    ``headers``), within ``TIMEOUT``; the answer's HTTP status, None if there was
+    none. Unless ``private``, not to a host that is or resolves to an address that
+    is not public.
 
     A failure is logged in one line (never with the URL's path or query, which
     often hold the webhook's secret) and not tried again: the next notice is the
@@ -112,16 +127,15 @@ async def send(
     if not private and await reaches_private(url):
         log.warning("table %s: seat %d's notice to %s was not sent: not a public address",
                     table_id, seat, host)
-        return False
+        return None
     try:
         async with httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False) as client:
-            answer = await client.post(url, json=body)
+            answer = await client.post(url, **request)
     except Exception as exc:  # whatever a webhook does, it fails alone and is not retried
         log.warning("table %s: seat %d's notice to %s failed: %s", table_id, seat, host,
                     type(exc).__name__)
-        return False
+        return None
     if not answer.is_success:
         log.warning("table %s: seat %d's notice to %s was refused: HTTP %d", table_id, seat,
                     host, answer.status_code)
-        return False
-    return True
+    return answer.status_code

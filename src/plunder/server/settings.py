@@ -176,12 +176,18 @@ class Settings(Checked):
     notice_check: float = setting(
         15.0, "Seconds between looks for seats owed a notice of their move at a "
         "turn-based table.", 0.05)
-    # Off, a player cannot have the server post to its own network: a webhook whose
-    # host is, or resolves to, a loopback, private, link-local or other non-public
-    # address is refused when set and not posted to when sent.
+    # Off, a player cannot have the server post to its own network: a webhook (or a
+    # push endpoint) whose host is, or resolves to, a loopback, private, link-local
+    # or other non-public address is refused when set and not posted to when sent.
     webhook_private: bool = setting(
-        False, "Let notices' webhooks reach loopback, private and link-local addresses "
+        False, "Let notices' webhooks and push endpoints reach loopback, private and "
+        "link-local addresses "
         "(for a site on a private network whose players run their own receivers).")
+    # Push services may write to whoever runs a server that sends them notices.
+    push_contact: str = setting(
+        "", "A mailto: or https: address push services may reach the site's operator at "
+        "(the sub of Web Push's VAPID signature). Empty: the site's own address.",
+        default_words="(the site's address)")
     # It is read back from the store when asked for again.
     finished_ttl: float = setting(
         60.0, "Seconds a finished table no one watches stays in memory (the store keeps "
@@ -220,6 +226,9 @@ class Settings(Checked):
         for name in ("retry_first", "retry_max"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be above 0, not {getattr(self, name)}")
+        if self.push_contact and not self.push_contact.startswith(("mailto:", "https://")):
+            raise ValueError(f"push_contact is a mailto: or https: address, not "
+                             f"{self.push_contact!r}")
 
 
 @dataclass(frozen=True)

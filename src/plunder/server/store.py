@@ -51,6 +51,7 @@ from sqlalchemy import (
     bindparam,
     case,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -131,6 +132,13 @@ seats = Table(
     # Where the seat's player has notices sent (``plunder.server.notices``): an
     # http(s) URL only they may set; null for none.
     Column("webhook", String(2000)),
+    # The seat's last notice: when it went (wall-clock seconds) and the engine's step
+    # it told of; kept so that a restart or another process does not tell it again.
+    Column("noticed_at", Float),
+    Column("noticed_step", Integer),
+    # The seat's Web Push subscription (``plunder.server.webpush``), as JSON: the
+    # push service's endpoint and the browser's keys; null for none.
+    Column("push", String(2400)),
 )
 
 moves = Table(
@@ -181,6 +189,17 @@ leases = Table(
 )
 
 
+# Values the server makes once and keeps for every process sharing the store (its
+# Web Push key pair): each written once, never changed. Made by ``create_all`` in
+# an older store.
+kept_values = Table(
+    "plunder_values",
+    metadata,
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+
 class LeaseLost(Exception):
     """A fenced write refused: the table's lease no longer has the writer's epoch."""
 
@@ -225,6 +244,9 @@ NEW_COLUMNS = {
         "deadline": "FLOAT",
         "deadline_step": "INTEGER",
         "webhook": "VARCHAR(2000)",
+        "noticed_at": "FLOAT",
+        "noticed_step": "INTEGER",
+        "push": "VARCHAR(2400)",
     },
     "plunder_chat": {"team": "BOOLEAN"},
 }
@@ -258,6 +280,11 @@ class SeatRow:
     deadline_step: int | None = None
     # Where the player has notices sent; never shown to anyone (it may be a secret).
     webhook: str | None = None
+    # The last notice sent: when (wall-clock seconds) and for which step; None: none.
+    noticed_at: float | None = None
+    noticed_step: int | None = None
+    # The player's Web Push subscription; as secret as the webhook.
+    push: dict[str, Any] | None = None
 
 
 @dataclass
@@ -604,6 +631,9 @@ class Store:
                         "deadline": s.deadline,
                         "deadline_step": s.deadline_step,
                         "webhook": s.webhook,
+                        "noticed_at": s.noticed_at,
+                        "noticed_step": s.noticed_step,
+                        "push": None if s.push is None else json.dumps(s.push),
                     }
                     for s in row.seats
                 ],
@@ -680,6 +710,37 @@ class Store:
         """Store move ``idx`` (and the status it causes) in a transaction of its own."""
         self.append_moves([MoveWrite(table_id, idx, seat, action, status)])
 
+    def take_back_move(self, table_id: str, idx: int, count: int) -> None:
+        """Forget move ``idx`` of a table that holds ``count`` moves (a move its player
+        took back), in one transaction: the moves after it, the other seats' concealed
+        choices in the same step, each come one index earlier, and a bot's count of
+        the moves it started from counts the move no more.
+
+        Refused (``ValueError``) unless the store holds exactly ``count`` moves of the
+        table: the record and the table served from it never part.
+        """
+        key = moves.c.table_id == table_id
+        with self._begin() as db:
+            held = db.execute(select(moves).where(key).where(moves.c.idx >= idx)).all()
+            if len(held) != count - idx or idx >= count:
+                raise ValueError(f"table {table_id} does not hold {count} moves")
+            later = sorted((r for r in held if r.idx > idx), key=lambda r: r.idx)
+            db.execute(delete(moves).where(key).where(moves.c.idx >= idx))
+            if later:
+                db.execute(INSERT_MOVE, [
+                    {
+                        "table_id": table_id,
+                        "idx": r.idx - 1,
+                        "seat": r.seat,
+                        "action": r.action,
+                        "at": r.at,
+                        "bot": r.bot,
+                        "bot_from": r.bot_from - 1
+                        if r.bot_from is not None and r.bot_from > idx else r.bot_from,
+                    }
+                    for r in later
+                ])
+
     def set_status(self, table_id: str, status: str, closed_by: str | None = None) -> None:
         with self._begin() as db:
             db.execute(
@@ -737,6 +798,40 @@ class Store:
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(webhook=webhook)
+            )
+
+    def set_push(self, table_id: str, seat: int, push: dict[str, Any] | None) -> None:
+        """A seat's Web Push subscription (None: none)."""
+        with self._begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(push=None if push is None else json.dumps(push))
+            )
+
+    def keep_value(self, name: str, value: str) -> str:
+        """The server's value of ``name``: the one kept already, else ``value``, kept
+        now. Every process sharing the store gets the same (the first one kept)."""
+        kept = select(kept_values.c.value).where(kept_values.c.name == name)
+        with self._begin() as db:
+            found = db.execute(kept).scalar()
+        if found is None:
+            try:
+                with self._begin() as db:
+                    db.execute(insert(kept_values).values(name=name, value=value))
+            except IntegrityError:  # another process kept its own first
+                pass
+            with self._begin() as db:
+                found = db.execute(kept).scalar_one()
+        return str(found)
+
+    def set_noticed(self, table_id: str, seat: int, at: float, step: int) -> None:
+        """That a seat was sent a notice at ``at`` (wall-clock seconds) of step ``step``."""
+        with self._begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(noticed_at=at, noticed_step=step)
             )
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
@@ -895,4 +990,7 @@ def _seat_row(r: Any) -> SeatRow:
         None if r.deadline is None else float(r.deadline),
         r.deadline_step,
         r.webhook,
+        None if r.noticed_at is None else float(r.noticed_at),
+        r.noticed_step,
+        None if r.push is None else json.loads(r.push),
     )

@@ -150,10 +150,8 @@ class LiveTable:
     wall: Callable[[], float] = time.time
     # Notices (``plunder.server.notices``), by the wall clock: when each seat's player
     # last saw the table (a hello answered, a move taken, a state their page showed
-    # them), when the seat was last sent a notice, and the step it was about.
+    # them). When a seat was last sent one is its row's (kept in the store).
     seen_at: dict[int, float] = field(default_factory=dict)
-    noticed_at: dict[int, float] = field(default_factory=dict)
-    noticed_step: dict[int, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -331,7 +329,9 @@ class LiveTable:
         ``legal`` is the notation of the seat's legal actions and ``actions`` the
         same actions as data (``action.to_json()``), when the seat owes a decision;
         ``chosen`` is the seat's own concealed choice as data, once committed;
-        ``last`` is where the last move begins in the seat's log (``state.last_move``).
+        ``last`` is where the last move begins in the seat's log (``state.last_move``);
+        ``undo`` says whether the seat's player may take a move back now
+        (``state.may_undo``; never for a seat a bot plays).
         """
         state = self.state
         legal: list[str] = []
@@ -358,6 +358,8 @@ class LiveTable:
             "deadline": deadline,
             "hint": self.hint(seat),
             "last": state.last_move(seat),
+            "undo": running and seat is not None and not self.bot_plays(seat)
+            and state.may_undo(seat),
         }
 
     def state_text(
@@ -428,12 +430,26 @@ def log_page_text(
 
 
 def rebuild(row: TableRow) -> tuple[Game, State]:
-    """A stored table's game and state, by replaying its moves."""
+    """A stored table's game and state, by replaying its moves (noting which may be
+    taken back, as the table served them did)."""
     game = plunder.load(row.game, **row.options)
     state = game.new(seed=row.seed)
+    state.track_undo()
     for seat, action in row.moves:
         state.act(seat, action)
     return game, state
+
+
+def forget_move(row: TableRow, idx: int) -> None:
+    """Take move ``idx`` out of a table's row as ``Store.take_back_move`` takes it out of
+    the store: the later moves come one index earlier, and so do their bots' notes."""
+    del row.moves[idx]
+    row.bot_moves = {
+        i - (i > idx): spec for i, spec in row.bot_moves.items() if i != idx
+    }
+    row.bot_from = {
+        i - (i > idx): start - (start > idx) for i, start in row.bot_from.items() if i != idx
+    }
 
 
 def is_number(value: Any) -> bool:

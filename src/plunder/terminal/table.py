@@ -84,6 +84,8 @@ class TerminalTable:
         coach: Bot | None = None,
     ) -> None:
         self.state = state
+        # A player may take back a quiet move of their own turn (``undo``).
+        state.track_undo()
         self.bots = dict(bots)
         self.humans = [seat for seat in range(state.players) if seat not in self.bots]
         self.console = console
@@ -373,6 +375,9 @@ class TerminalTable:
                 return self.set_autopass(seat, text.strip()[len("autopass") :].strip())
             if command.split()[0] == "autoplay":
                 return self.set_autoplay(seat, text.strip()[len("autoplay") :].strip())
+            if command == "undo":
+                self.undo(seat)
+                return False
         choice = text
         # An exact notation wins over a list number, for games whose notation is a number.
         if text not in legal and text.isdigit():
@@ -396,6 +401,22 @@ class TerminalTable:
         else:
             self.say(f"You chose {choice}.")
         return True
+
+    def undo(self, seat: int) -> None:
+        """``undo``: take back the seat's last move where it cannot leak
+        (``state.may_undo``); the seat then owes the decision that move answered."""
+        if not self.state.may_undo(seat):
+            self.say(
+                "Nothing to take back: only your own last move, while no one has moved "
+                "since, and never past a die roll, a draw or a card shown."
+            )
+            return
+        self.state.undo(seat)
+        # The log is as it was before the move: what was shown of it ends there too.
+        for who, count in self.seen.items():
+            self.seen[who] = min(count, self.state.event_count(who))
+        self.say("Your last move is taken back.")
+        self.draw(seat)
 
     def pass_device(self, seat: int) -> None:
         self.clear()
@@ -446,7 +467,7 @@ class TerminalTable:
         self.lesson_told_done = hint.over
         label = "Lesson done" if hint.over else f"Lesson, step {hint.step} of {hint.steps}"
         line = Text(f"{label}: ", style="bold green")
-        line.append(hint.text)
+        line.append(hint.text.replace("`", ""))  # notations in backticks: typed here
         if hint.suggest:
             line.append(f"  Try: {', '.join(hint.suggest[:4])}", style="bold")
         self.console.print(line)
@@ -486,7 +507,9 @@ class TerminalTable:
             "? NAME: a card, pirate or other piece explained; ? me: your own pieces; "
             "rules: the player's guide; autopass TIMING|all|off: the any-time windows "
             "passed for you (autopass alone: which); autoplay on|off: decisions with one "
-            "legal answer played for you (on at first); t: redraw the table; q: save and quit."
+            "legal answer played for you (on at first); undo: take back your last move, "
+            "while no one has moved since and it showed no one anything new (no die, no "
+            "draw, no card); t: redraw the table; q: save and quit."
         )
 
     def show_guide(self) -> None:

@@ -16,6 +16,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Any
 
 from plunder.engine.action import Action, action_type
@@ -24,6 +25,7 @@ from plunder.engine.game import Game, notation_error
 from plunder.engine.options import Option
 from plunder.engine.result import Result
 from plunder.engine.state import State
+from plunder.engine.words import Ask
 
 COINS = (1, 2, 3)
 SIDES = 6
@@ -138,6 +140,13 @@ class OddsGame(Game):
     summary = "stake 1-3 coins in secret; the highest total no one shares scores"
     min_players = 2
     max_players = 4
+    # Its one kind of decision, in words: both front ends word it from this alone.
+    asks = MappingProxyType({
+        "stake": Ask(
+            prompt="Round {round}: stake 1 to 3 coins in secret.",
+            label="put {coins} on the table",
+        )
+    })
     default_players = 3
     extra_options = (
         Option("target", 3, help="points that win", minimum=1, maximum=9),

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import copy
 import functools
-import heapq
 import itertools
 import json
+from collections.abc import Callable
 from typing import Any
+
+import numpy
 
 from plunder.engine.errors import OptionError
 from plunder.engine.registry import game_class
@@ -32,16 +34,20 @@ def option_matrix(name: str) -> list[dict[str, Any]]:
     the costly part, and property tests ask for it at every example); each call
     hands out fresh copies.
     """
-    cls = game_class(name)
-    cached = _MATRICES.get((name, cls))
-    if cached is None:
-        cached = _MATRICES[(name, cls)] = _option_matrix(name)
-    return copy.deepcopy(cached)
+    return _once(_option_matrix, name)
 
 
-# Each game class's option matrix (keyed by the class too: a test may register
-# another game under a name).
-_MATRICES: dict[tuple[str, type], list[dict[str, Any]]] = {}
+# Each game class's option sets, by the function that makes them (keyed by the class
+# too: a test may register another game under a name).
+_MADE: dict[tuple[Any, str, type], list[dict[str, Any]]] = {}
+
+
+def _once(make: Callable[[str], list[dict[str, Any]]], name: str) -> list[dict[str, Any]]:
+    """What ``make(name)`` gives, worked out once per game class; fresh copies each call."""
+    key = (make, name, game_class(name))
+    if key not in _MADE:
+        _MADE[key] = make(name)
+    return copy.deepcopy(_MADE[key])
 
 
 def _option_matrix(name: str) -> list[dict[str, Any]]:
@@ -52,8 +58,11 @@ def _option_matrix(name: str) -> list[dict[str, Any]]:
 
     def at(count: int, extra: dict[str, Any]) -> list[dict[str, Any]]:
         candidates = [
-            {"players": count, **extra, **dict(zip([s.name for s in choice_specs], values,
-                                                   strict=True))}
+            {
+                "players": count,
+                **extra,
+                **dict(zip([s.name for s in choice_specs], values, strict=True)),
+            }
             for values in itertools.product(*(s.choices for s in choice_specs))
         ]
         loadable = [options for options in candidates if _loads(name, options)]
@@ -102,6 +111,10 @@ def option_pairs(name: str) -> list[dict[str, Any]]:
     >>> met >= {(2, "seed"), (2, "per-weapon"), (5, "seed"), (5, "per-weapon")}
     True
     """
+    return _once(_option_pairs, name)
+
+
+def _option_pairs(name: str) -> list[dict[str, Any]]:
     values = option_values(name)
     candidates = [
         dict(zip(values, combo, strict=True)) for combo in itertools.product(*values.values())
@@ -114,34 +127,37 @@ def _covering(candidates: list[dict[str, Any]], names: list[str]) -> list[dict[s
     """Few of ``candidates`` that meet every value of ``names``, and every pair of values,
     that some candidate joins: greedily, the candidate meeting the most not met yet (the
     first on a tie, so the set is the same on every run)."""
-
-    def met(options: dict[str, Any]) -> frozenset[tuple[Any, ...]]:
-        seen = {a: _hashable(options[a]) for a in names}
-        found: set[tuple[Any, ...]] = {(a, seen[a]) for a in names}
-        found |= {(a, seen[a], b, seen[b]) for a, b in itertools.combinations(names, 2)}
-        return frozenset(found)
-
-    # Each candidate's values and pairs, worked out once: a game with many options
-    # has tens of thousands of candidates. What a candidate meets that is not met yet
-    # only shrinks as others are chosen, so the candidates wait in a heap under the
-    # count they met when last looked at (lazy greedy): the best is found by looking
-    # again only at those that could still be it, and it is the same candidate a
-    # full scan would choose (the most met, the first on a tie).
-    meets = [met(options) for options in candidates]
-    wanted: set[tuple[Any, ...]] = set().union(*meets) if meets else set()
-    heap = [(-len(found), index) for index, found in enumerate(meets)]
-    heapq.heapify(heap)
+    if not candidates or not names:
+        return candidates[:1]  # nothing to vary: one candidate
+    # Each value of each option as a number, and each candidate as the numbers of the
+    # values and pairs of values it meets: a game with many options has a hundred
+    # thousand candidates, and the greedy choice is then one count over a matrix.
+    codes: list[dict[Any, int]] = [{} for _ in names]
+    rows = numpy.array(
+        [
+            [codes[i].setdefault(_hashable(options[a]), len(codes[i])) for i, a in enumerate(names)]
+            for options in candidates
+        ],
+        dtype=numpy.int64,
+    ).reshape(len(candidates), len(names))
+    sizes = [len(c) for c in codes]
+    columns = []
+    offset = 0
+    for i, size in enumerate(sizes):
+        columns.append(offset + rows[:, i])
+        offset += size
+    for i, j in itertools.combinations(range(len(names)), 2):
+        columns.append(offset + rows[:, i] * sizes[j] + rows[:, j])
+        offset += sizes[i] * sizes[j]
+    meets = numpy.stack(columns, axis=1)
+    wanted = numpy.zeros(offset, dtype=bool)
+    wanted[meets.ravel()] = True
     chosen: list[dict[str, Any]] = []
-    while wanted and heap:
-        _, index = heapq.heappop(heap)
-        gain = len(meets[index] & wanted)
-        if heap and (-gain, index) > heap[0]:
-            heapq.heappush(heap, (-gain, index))  # another may now meet more
-            continue
-        chosen.append(candidates[index])
-        wanted -= meets[index]
-    if not chosen and candidates:  # no option to vary
-        chosen = [candidates[0]]
+    while wanted.any():
+        gains = wanted[meets].sum(axis=1)
+        best = int(gains.argmax())  # the first of the most
+        chosen.append(candidates[best])
+        wanted[meets[best]] = False
     return chosen
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from plunder.engine.catalogue import Shown
 from plunder.engine.content import Field, Schema, read_toml
 from plunder.engine.errors import ContentError
 
@@ -31,6 +32,10 @@ class DuelContent:
     def names(self) -> tuple[str, ...]:
         return tuple(card.name for card in self.cards)
 
+    @property
+    def by_name(self) -> dict[str, Card]:
+        return {card.name: card for card in self.cards}
+
 
 # One [cards.<name>] table per card.
 CARD_SCHEMA = Schema(
@@ -42,6 +47,9 @@ CARD_SCHEMA = Schema(
     weapon=Field(str),
     returns=Field(str, choices=RETURNS),
 )
+# The cards in the catalogue: a card that fires no weapon names none (null). What a
+# card stops depends on the game's deflection reading: the game adds it.
+CARD_SHOWN = Shown.of(CARD_SCHEMA, weapon=lambda card: card.weapon or None)
 
 
 def load_content(path: Path = CARDS_FILE) -> DuelContent:

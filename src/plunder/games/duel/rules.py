@@ -17,7 +17,7 @@ from plunder.engine.options import Option
 from plunder.engine.result import Result
 from plunder.engine.state import OUT, State
 from plunder.games.duel import text
-from plunder.games.duel.content import CONTENT
+from plunder.games.duel.content import CARD_SHOWN, CONTENT
 
 CARD_NAMES: tuple[str, ...] = CONTENT.names
 CARDS = {card.name: card for card in CONTENT.cards}
@@ -390,18 +390,9 @@ class DuelGame(Game):
     def _catalogue(self) -> dict[str, Any]:
         reading = CONTENT.deflection[self.options["deflection"]]
         return {
-            "cards": {
-                card.name: {
-                    "id": card.name,
-                    "title": card.title,
-                    "text": card.text,
-                    "count": card.count,
-                    "weapon": card.weapon or None,
-                    "returns": card.returns,
-                    "stops": sorted(reading[card.name]),
-                }
-                for card in CONTENT.cards
-            },
+            "cards": CARD_SHOWN.section(
+                CONTENT.by_name, stops=lambda card: sorted(reading[card.name])
+            ),
             "deflection": self.options["deflection"],
         }
 

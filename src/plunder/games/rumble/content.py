@@ -126,6 +126,30 @@ CARD_SCHEMA = Schema(
 EFFECT_SCHEMA = Schema("effects", lambda name, text: text, text=Field(str))
 
 
+PIRATE_SCHEMA = Schema(
+    "pirates",
+    title=Field(str),
+    short=Field(str, default=None),  # the title unless written
+    native=Field(str, default=""),
+    health=Field(int, default=5, low=1, high=9),
+    max_health=Field(int, default=5, low=1, high=9),
+    bullets=Field(int, default=2, low=0, high=5),
+    tokens=Field(int, default=0, low=0, high=9),
+    hand=Field(list, names="playable", length=(1, None)),
+    golden=Field(list, default=(), names="golden"),
+    random_golden=Field(int, default=0, low=0, high=3),
+    abilities=Field(list, default=(), choices=ABILITIES),
+)
+# A player count's camp cards: [table.<players>].
+CAMP_TABLE_SCHEMA = Schema(
+    "table",
+    key=None,
+    sun=Field(int, low=0),
+    moon=Field(int, low=0),
+    face_up=Field(list, default=(), choices=CAMP_NAMES),
+)
+
+
 def _cards(path: Path) -> dict[str, Card]:
     data = read_toml(path)
     cards: dict[str, Card] = CARD_SCHEMA.read(path, data, effects=EFFECTS)
@@ -166,22 +190,8 @@ def _pirates(path: Path, data: dict[str, Any], cards: dict[str, Card]) -> dict[s
         "playable": [n for n, c in cards.items() if not c.golden],
         "golden": [n for n, c in cards.items() if c.golden],
     }
-    schema = Schema(
-        "pirates",
-        title=Field(str),
-        short=Field(str, default=None),  # the title unless written
-        native=Field(str, default=""),
-        health=Field(int, default=5, low=1, high=9),
-        max_health=Field(int, default=5, low=1, high=9),
-        bullets=Field(int, default=2, low=0, high=5),
-        tokens=Field(int, default=0, low=0, high=9),
-        hand=Field(list, names="playable", length=(1, None)),
-        golden=Field(list, default=(), names="golden"),
-        random_golden=Field(int, default=0, low=0, high=3),
-        abilities=Field(list, default=(), choices=ABILITIES),
-    )
     pirates: dict[str, Pirate] = {}
-    for name, values in schema.read(path, data, names=names).items():
+    for name, values in PIRATE_SCHEMA.read(path, data, names=names).items():
         if len(set(values["hand"])) != len(values["hand"]):
             raise fault(path, "must list each of the pirate's basic cards once", name, "hand")
         if values["health"] > values["max_health"]:
@@ -210,15 +220,8 @@ def _ability_text(path: Path, data: dict[str, Any]) -> dict[str, str]:
 def _camps(path: Path) -> tuple[dict[str, str], dict[int, CampTable]]:
     data = read_toml(path)
     titles = read_table(path, data, "camps", **{name: Field(str) for name in CAMP_NAMES})
-    schema = Schema(
-        "table",
-        key=None,
-        sun=Field(int, low=0),
-        moon=Field(int, low=0),
-        face_up=Field(list, default=(), choices=CAMP_NAMES),
-    )
     tables: dict[int, CampTable] = {}
-    for key, values in schema.read(path, data).items():
+    for key, values in CAMP_TABLE_SCHEMA.read(path, data).items():
         if not key.isdigit():
             raise fault(path, "is not a player count", key)
         players, sun, moon = int(key), values["sun"], values["moon"]

@@ -7,11 +7,17 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from plunder.engine.catalogue import Shown, named, worded
 from plunder.engine.errors import OptionError
 from plunder.engine.game import Game, notation_error
 from plunder.engine.options import Option
 from plunder.games.rumble import text
-from plunder.games.rumble.content import CONTENT
+from plunder.games.rumble.content import (
+    CAMP_TABLE_SCHEMA,
+    CARD_SCHEMA,
+    CONTENT,
+    PIRATE_SCHEMA,
+)
 from plunder.games.rumble.effects import MAX_BULLETS
 from plunder.games.rumble.rules import (
     AIMS,
@@ -30,6 +36,16 @@ from plunder.games.rumble.text import NOTATION_HELP
 
 VERBS = ("grab", "dig", "gesture", "pirate")
 NOTATION = re.compile(r"^\s*([a-z0-9]+)\s*(?:>\s*(.*?))?\s*$")
+
+# The content in the catalogue: each entry with the fields its Schema declares; a
+# pirate's abilities in players' words, and what its bullets are called.
+CARDS_SHOWN = Shown.of(CARD_SCHEMA)
+PIRATES_SHOWN = Shown.of(
+    PIRATE_SCHEMA,
+    abilities=lambda pirate: worded(pirate.abilities, CONTENT.ability_text),
+    bullet_name=bullet_name,
+)
+CAMP_TABLE_SHOWN = Shown.of(CAMP_TABLE_SCHEMA, id=None)
 
 
 class RumbleGame(Game):
@@ -184,50 +200,11 @@ class RumbleGame(Game):
 
     def _catalogue(self) -> dict[str, Any]:
         return {
-            "cards": {
-                name: {
-                    "id": name,
-                    "title": card.title,
-                    "text": card.text,
-                    "kind": card.kind,
-                    "cost": card.cost,
-                    "target": card.target,
-                    "gesture": card.gesture,
-                    "pile": card.pile,
-                    "effects": [step.code for step in card.effects],
-                }
-                for name, card in CARDS.items()
-            },
-            "effects": {
-                name: {"id": name, "text": words} for name, words in CONTENT.effect_text.items()
-            },
-            "pirates": {
-                name: {
-                    "id": name,
-                    "title": pirate.title,
-                    "short": pirate.short,
-                    "native": pirate.native,
-                    "health": pirate.health,
-                    "max_health": pirate.max_health,
-                    "bullets": pirate.bullets,
-                    "bullet_name": bullet_name(pirate),
-                    "tokens": pirate.tokens,
-                    "hand": list(pirate.hand),
-                    "golden": list(pirate.golden),
-                    "random_golden": pirate.random_golden,
-                    "abilities": [
-                        {"id": a, "text": CONTENT.ability_text[a]} for a in sorted(pirate.abilities)
-                    ],
-                }
-                for name, pirate in sorted(PIRATES.items())
-            },
-            "camps": {
-                name: {"id": name, "title": title} for name, title in CONTENT.camp_titles.items()
-            },
-            "camp_table": {
-                str(players): {"sun": t.sun, "moon": t.moon, "face_up": list(t.face_up)}
-                for players, t in sorted(CONTENT.camp_tables.items())
-            },
+            "cards": CARDS_SHOWN.section(CARDS),
+            "effects": named(CONTENT.effect_text),
+            "pirates": PIRATES_SHOWN.section(dict(sorted(PIRATES.items()))),
+            "camps": named(CONTENT.camp_titles, "title"),
+            "camp_table": CAMP_TABLE_SHOWN.section(dict(sorted(CONTENT.camp_tables.items()))),
             "gestures": [*GESTURES, NO_GESTURE],
             "max_bullets": MAX_BULLETS,
             "decisions": {kind: decision.about for kind, decision in DECISIONS.items()},

@@ -301,9 +301,10 @@
     return { zones, args: args.size > 1 ? args : new Map(), cards, dice, picks, buttons, byArg };
   }
 
-  // The order buttons appear in: the game's own, and last the ways to stop or decline.
-  const LAST = ["unlock", "level", "hold", "stop", "keep", "end", "pass"];
-  const order = (action) => LAST.indexOf(action.verb) + 1;
+  // The order buttons appear in: the game's own, and last the verbs the catalogue's
+  // `buttons.last` lists (the ways to stop or decline).
+  const buttonsOf = () => catalogue.buttons || { last: [], plain: [] };
+  const order = (action) => buttonsOf().last.indexOf(action.verb) + 1;
 
   /** The action a hero offers when clicked now: the one that names it (activate it, heal
    *  it, give it the next hit, push it). */
@@ -498,6 +499,8 @@
     attrs.class = classes.join(" ");
     attrs.title = words.join("; ");
     attrs["aria-label"] = words.join("; ");
+    // A zone that does not act is still named, with what lies in it: a group.
+    if (!attrs.role) attrs.role = "group";
     return el("div", attrs, wrecked ? el("span", { class: "rb-wreck", "aria-hidden": "true", text: "✕" }) : null, contents);
   }
 
@@ -880,7 +883,7 @@
         const title = named in (catalogue.skills || {}) ? skillTip(named)
           : named in (catalogue.monsters || {}) ? monsterTip(named) : null;
         controls.push(el("button", {
-          type: "button", class: `rb-button v-${action.verb}${["pass", "end", "stop", "keep"].includes(action.verb) ? "" : " primary"}`,
+          type: "button", class: `rb-button v-${action.verb}${buttonsOf().plain.includes(action.verb) ? "" : " primary"}`,
           dataset: { action: action.notation }, title, text: capital(describe(action, view, message, true)),
           onclick: () => { resetPick(); ctx.act(action); },
         }));

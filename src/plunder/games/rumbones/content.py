@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from plunder.engine.board import DECK, Board, read_board
+from plunder.engine.catalogue import Shown, as_json
 from plunder.engine.content import Field, Schema, fault, read_table, read_toml
 from plunder.engine.effects import Step
 from plunder.games.rumbones.effects import CONDITIONS, EFFECTS, KIND_USES, use_of
@@ -238,6 +239,113 @@ LEVEL = {
 }
 
 
+FACTION_SCHEMA = Schema(
+    "factions",
+    key=None,
+    title=Field(str),
+    flavour=Field(str),
+    deckhands=Field(int, low=1, high=60),
+    bosuns=Field(int, low=0, high=20),
+    deckhand_hp=Field(int, low=1, high=9),
+    bosun_hp=Field(int, low=1, high=9),
+    crew_range=Field(int, low=0, high=6),
+    crew_dice=Field(int, low=1, high=6),
+    crew_hit=Field(int, low=2, high=6),
+    bosun_hit=Field(int, low=2, high=6),
+    end_of_track_hit=Field(int, low=2, high=6),
+    gun=Field(dict),
+)
+SKILL_SCHEMA = Schema(
+    "skills",
+    key=None,
+    title=Field(str),
+    kind=Field(str, choices=SKILL_KINDS),
+    unlock=Field(int, default=0, low=0, high=20),
+    level_up=Field(int, low=0, high=20),
+    level1=Field(dict),
+    level2=Field(dict),
+    text=Field(str, default=""),
+)
+HERO_SCHEMA = Schema(
+    "heroes",
+    Hero,
+    title=Field(str),
+    faction=Field(str, choices=(*SIDES, MERCENARY)),
+    role=Field(str, choices=ROLES),
+    hp=Field(int, low=1, high=30),
+    basic=Field(str, names="skills"),
+    skills=Field(list, default=(), names="skills"),
+    flavour=Field(str, default=""),
+)
+OBJECTIVE_SCHEMA = Schema(
+    "objectives",
+    Objective,
+    title=Field(str),
+    hp=Field(int, low=1, high=30),
+    vp=Field(int, low=0, high=8),
+    coins=Field(int, low=0, high=9),
+    effects=Field(list, default=(), effects=True),
+)
+# A Tide card.
+CARD_SCHEMA = Schema(
+    "cards",
+    Card,
+    title=Field(str),
+    faction=Field(str, choices=SIDES),
+    count=Field(int, low=1, high=10),
+    kraken=Field(int, low=0, high=5),
+    timing=Field(str, choices=("turn", "attack")),
+    side=Field(str, default="", choices=("", "attacker", "defender")),
+    effects=Field(list, default=(), effects=True),
+    text=Field(str),
+)
+MONSTER_SCHEMA = Schema(
+    "monsters", key=None, title=Field(str), hp=Field(int, low=1, high=30),
+    move=Field(int, low=1, high=6), attack=Field(dict), text=Field(str),
+)
+# The Kraken's numbers, and a row of its table per face of a die.
+KRAKEN_SCHEMA = Schema(
+    "kraken", key=None, hp=Field(int, low=1, high=40), arrival=Field(int, low=0, high=9),
+    pool_cap=Field(int, low=1, high=30), reward_coins=Field(int, low=0, high=9),
+    reward_vp=Field(int, low=0, high=8),
+)
+KRAKEN_ROW_SCHEMA = Schema(
+    "table", key=None, name=Field(str), text=Field(str),
+    range=Field(int, low=0, high=6), damage=Field(int, low=0, high=6),
+)
+# Clash Royale!'s numbers: [rules] of clash.toml.
+CLASH_RULES = {
+    "ko_coins": Field(int, low=0, high=9), "damage_coins": Field(int, low=0, high=9),
+    "chest_coins": Field(int, low=0, high=9), "first_dice": Field(int, low=1, high=6),
+    "lives_low": Field(int, low=1, high=9), "lives_high": Field(int, low=1, high=9),
+}
+
+
+def _kraken_rows(kraken: Kraken) -> dict[int, dict[str, Any]]:
+    """The Kraken's table, a row per face of a die, each row's fields by name."""
+    return {face: dict(zip(KRAKEN_ROW_SCHEMA.fields, row, strict=True))
+            for face, row in kraken.table.items()}
+
+
+# The content in the catalogue: each entry with the fields its Schema declares. A
+# faction's crew numbers come as one profile (the Schema keeps them flat); an attack
+# card names its side, a turn card none (null); the arena's lives are a range.
+FACTIONS_SHOWN = Shown.of(
+    FACTION_SCHEMA,
+    hide=("crew_range", "crew_dice", "crew_hit", "bosun_hit"),
+    crew=lambda faction: {"range": faction.crew_range, "dice": faction.crew_dice,
+                          "to_hit": faction.crew_hit, "with_bosun": faction.bosun_hit},
+)
+HEROES_SHOWN = Shown.of(HERO_SCHEMA)
+SKILLS_SHOWN = Shown.of(SKILL_SCHEMA)
+OBJECTIVES_SHOWN = Shown.of(OBJECTIVE_SCHEMA)
+CARDS_SHOWN = Shown.of(CARD_SCHEMA, side=lambda card: card.side or None)
+MONSTERS_SHOWN = Shown.of(MONSTER_SCHEMA)
+KRAKEN_SHOWN = Shown.of(KRAKEN_SCHEMA, id=None, table=_kraken_rows)
+CLASH_SHOWN = Shown.of(CLASH_RULES, id=None, hide=("lives_low", "lives_high"),
+                       lives=lambda arena: as_json(arena.lives))
+
+
 def _profile(path: Path, entry: str, field: str, raw: Any) -> Profile:
     if not isinstance(raw, dict):
         raise fault(path, f"is {raw!r}; expected a table of {', '.join(PROFILE)}", entry, field)
@@ -265,24 +373,8 @@ def _level(path: Path, skill: str, field: str, raw: Any, kind: str) -> Profile:
 
 def _factions(path: Path) -> dict[str, Faction]:
     data = read_toml(path)
-    schema = Schema(
-        "factions",
-        key=None,
-        title=Field(str),
-        flavour=Field(str),
-        deckhands=Field(int, low=1, high=60),
-        bosuns=Field(int, low=0, high=20),
-        deckhand_hp=Field(int, low=1, high=9),
-        bosun_hp=Field(int, low=1, high=9),
-        crew_range=Field(int, low=0, high=6),
-        crew_dice=Field(int, low=1, high=6),
-        crew_hit=Field(int, low=2, high=6),
-        bosun_hit=Field(int, low=2, high=6),
-        end_of_track_hit=Field(int, low=2, high=6),
-        gun=Field(dict),
-    )
     out = {}
-    for name, values in schema.read(path, data).items():
+    for name, values in FACTION_SCHEMA.read(path, data).items():
         values["gun"] = _profile(path, name, "gun", values["gun"])
         out[name] = Faction(name=name, **values)
     if set(out) != set(SIDES):
@@ -292,33 +384,12 @@ def _factions(path: Path) -> dict[str, Faction]:
 
 def _heroes(path: Path) -> tuple[dict[str, Hero], dict[str, Skill]]:
     data = read_toml(path)
-    skills_schema = Schema(
-        "skills",
-        key=None,
-        title=Field(str),
-        kind=Field(str, choices=SKILL_KINDS),
-        unlock=Field(int, default=0, low=0, high=20),
-        level_up=Field(int, low=0, high=20),
-        level1=Field(dict),
-        level2=Field(dict),
-        text=Field(str, default=""),
-    )
     skills = {}
-    for name, values in skills_schema.read(path, data).items():
+    for name, values in SKILL_SCHEMA.read(path, data).items():
         for level in ("level1", "level2"):
             values[level] = _level(path, name, level, values[level], values["kind"])
         skills[name] = Skill(name=name, **values)
-    heroes = Schema(
-        "heroes",
-        Hero,
-        title=Field(str),
-        faction=Field(str, choices=(*SIDES, MERCENARY)),
-        role=Field(str, choices=ROLES),
-        hp=Field(int, low=1, high=30),
-        basic=Field(str, names="skills"),
-        skills=Field(list, default=(), names="skills"),
-        flavour=Field(str, default=""),
-    ).read(path, data, names={"skills": sorted(skills)})
+    heroes = HERO_SCHEMA.read(path, data, names={"skills": sorted(skills)})
     owners: dict[str, str] = {}
     for hero in heroes.values():
         if skills[hero.basic].kind != "basic":
@@ -341,15 +412,7 @@ def _heroes(path: Path) -> tuple[dict[str, Hero], dict[str, Skill]]:
 
 
 def _objectives(path: Path) -> dict[str, Objective]:
-    found = Schema(
-        "objectives",
-        Objective,
-        title=Field(str),
-        hp=Field(int, low=1, high=30),
-        vp=Field(int, low=0, high=8),
-        coins=Field(int, low=0, high=9),
-        effects=Field(list, default=(), effects=True),
-    ).read(path, effects=EFFECTS)
+    found = OBJECTIVE_SCHEMA.read(path, effects=EFFECTS)
     for objective in found.values():
         _uses(path, objective.name, "effects", objective.effects, {"objective"})
     return found
@@ -367,18 +430,7 @@ DECK_SIZE = 30  # a faction's Tide deck (fact)
 
 def _tide(path: Path) -> tuple[dict[str, Card], dict[str, Monster], Kraken]:
     data = read_toml(path)
-    cards = Schema(
-        "cards",
-        Card,
-        title=Field(str),
-        faction=Field(str, choices=SIDES),
-        count=Field(int, low=1, high=10),
-        kraken=Field(int, low=0, high=5),
-        timing=Field(str, choices=("turn", "attack")),
-        side=Field(str, default="", choices=("", "attacker", "defender")),
-        effects=Field(list, default=(), effects=True),
-        text=Field(str),
-    ).read(path, data, effects=EFFECTS)
+    cards = CARD_SCHEMA.read(path, data, effects=EFFECTS)
     for card in cards.values():
         if (card.timing == "attack") != bool(card.side):
             raise fault(path, "an attack card names its side (attacker or defender), a turn "
@@ -393,10 +445,8 @@ def _tide(path: Path) -> tuple[dict[str, Card], dict[str, Monster], Kraken]:
             raise fault(path, f"gives {faction} a Tide deck of {size} cards, not {DECK_SIZE}",
                         listed[0].name if listed else "", "count" if listed else "cards")
     monsters = {}
-    for name, values in Schema(
-        "monsters", key=None, title=Field(str), hp=Field(int, low=1, high=30),
-        move=Field(int, low=1, high=6), attack=Field(dict), text=Field(str),
-    ).read(path, data).items():
+
+    for name, values in MONSTER_SCHEMA.read(path, data).items():
         values["attack"] = _profile(path, name, "attack", values["attack"])
         monsters[name] = Monster(name=name, **values)
     raw = data.get("kraken")
@@ -404,19 +454,12 @@ def _tide(path: Path) -> tuple[dict[str, Card], dict[str, Monster], Kraken]:
         raise fault(path, "needs a [kraken] table", field="kraken")
     table = raw.get("table")
     body = {k: v for k, v in raw.items() if k != "table"}
-    values = Schema(
-        "kraken", key=None, hp=Field(int, low=1, high=40), arrival=Field(int, low=0, high=9),
-        pool_cap=Field(int, low=1, high=30), reward_coins=Field(int, low=0, high=9),
-        reward_vp=Field(int, low=0, high=8),
-    ).values(path, "kraken", body)
+    values = KRAKEN_SCHEMA.values(path, "kraken", body)
     if not isinstance(table, dict) or sorted(table) != [str(d) for d in range(1, 7)]:
         raise fault(path, "needs a row for each face of a die, 1 to 6", "kraken.table")
     rows = {}
     for face, row in table.items():
-        row_values = Schema(
-            "table", key=None, name=Field(str), text=Field(str),
-            range=Field(int, low=0, high=6), damage=Field(int, low=0, high=6),
-        ).values(path, "kraken.table", row)
+        row_values = KRAKEN_ROW_SCHEMA.values(path, "kraken.table", row)
         rows[int(face)] = (row_values["name"], row_values["text"], row_values["range"],
                            row_values["damage"])
     return cards, monsters, Kraken(table=rows, **values)
@@ -512,12 +555,7 @@ def _arena(path: Path, objectives: dict[str, Objective]) -> Arena:
     """Clash Royale!'s arena: a board whose deployment points are anyone's, deck
     features on its decks, and the Captain's Chest on one of them."""
     data = read_toml(path)
-    rules = read_table(
-        path, data, "rules",
-        ko_coins=Field(int, low=0, high=9), damage_coins=Field(int, low=0, high=9),
-        chest_coins=Field(int, low=0, high=9), first_dice=Field(int, low=1, high=6),
-        lives_low=Field(int, low=1, high=9), lives_high=Field(int, low=1, high=9),
-    )
+    rules = read_table(path, data, "rules", **CLASH_RULES)
     if rules["lives_low"] > rules["lives_high"]:
         raise fault(path, "gives fewer lives at most than at least", "rules", "lives_high")
     board = read_board(path, data, "arena")

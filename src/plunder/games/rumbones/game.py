@@ -39,7 +39,18 @@ from plunder.games.rumbones.actions import (
     max_dice,
 )
 from plunder.games.rumbones.clash import ClashState
-from plunder.games.rumbones.content import CONTENT, SIDES, Profile
+from plunder.games.rumbones.content import (
+    CARDS_SHOWN,
+    CLASH_SHOWN,
+    CONTENT,
+    FACTIONS_SHOWN,
+    HEROES_SHOWN,
+    KRAKEN_SHOWN,
+    MONSTERS_SHOWN,
+    OBJECTIVES_SHOWN,
+    SIDES,
+    SKILLS_SHOWN,
+)
 from plunder.games.rumbones.rules import BonesState
 from plunder.games.rumbones.sea import KRAKEN
 
@@ -401,64 +412,20 @@ class BonesGame(Game):
                 "kraken": config.kraken}
 
     def _catalogue(self) -> dict[str, Any]:
-        def profile(p: Profile) -> dict[str, Any]:
-            return {"range": p.range, "dice": p.dice, "to_hit": p.to_hit, "damage": p.damage,
-                    "effects": [step.code for step in p.effects]}
-
         return {
-            "factions": {
-                name: {"id": name, "title": f.title, "flavour": f.flavour,
-                       "deckhands": f.deckhands, "bosuns": f.bosuns,
-                       "deckhand_hp": f.deckhand_hp, "bosun_hp": f.bosun_hp,
-                       "crew": {"range": f.crew_range, "dice": f.crew_dice,
-                                "to_hit": f.crew_hit, "with_bosun": f.bosun_hit},
-                       "gun": profile(f.gun)}
-                for name, f in CONTENT.factions.items()
-            },
-            "heroes": {
-                name: {"id": name, "title": h.title, "faction": h.faction, "role": h.role,
-                       "hp": h.hp, "basic": h.basic, "skills": list(h.skills),
-                       "flavour": h.flavour}
-                for name, h in CONTENT.heroes.items()
-            },
-            "skills": {
-                name: {"id": name, "title": s.title, "kind": s.kind, "text": s.text,
-                       "unlock": s.unlock, "level_up": s.level_up,
-                       "level1": profile(s.level1), "level2": profile(s.level2)}
-                for name, s in CONTENT.skills.items()
-            },
-            "objectives": {
-                name: {"id": name, "title": o.title, "hp": o.hp, "vp": o.vp, "coins": o.coins,
-                       "effects": [step.code for step in o.effects]}
-                for name, o in CONTENT.objectives.items()
-            },
-            "cards": {
-                name: {"id": name, "title": c.title, "faction": c.faction, "count": c.count,
-                       "kraken": c.kraken, "timing": c.timing, "side": c.side or None,
-                       "effects": [step.code for step in c.effects], "text": c.text}
-                for name, c in CONTENT.cards.items()
-            },
-            "monsters": {
-                name: {"id": name, "title": m.title, "hp": m.hp, "move": m.move,
-                       "attack": profile(m.attack), "text": m.text}
-                for name, m in CONTENT.monsters.items()
-            },
+            "factions": FACTIONS_SHOWN.section(CONTENT.factions),
+            "heroes": HEROES_SHOWN.section(CONTENT.heroes),
+            "skills": SKILLS_SHOWN.section(CONTENT.skills),
+            "objectives": OBJECTIVES_SHOWN.section(CONTENT.objectives),
+            "cards": CARDS_SHOWN.section(CONTENT.cards),
+            "monsters": MONSTERS_SHOWN.section(CONTENT.monsters),
             "effects": dict(CONTENT.effects),
             "ships": dict(CONTENT.ships),
             "conditions": dict(CONTENT.conditions),
-            "kraken": {
-                "hp": CONTENT.kraken.hp, "arrival": CONTENT.kraken.arrival,
-                "pool_cap": CONTENT.kraken.pool_cap,
-                "table": {str(face): {"name": row[0], "text": row[1], "range": row[2],
-                                      "damage": row[3]}
-                          for face, row in CONTENT.kraken.table.items()},
-            },
+            "kraken": KRAKEN_SHOWN.entry(None, CONTENT.kraken),
             "board": self._board_catalogue(),
-            "clash": {
-                "ko_coins": CONTENT.arena.ko_coins, "damage_coins": CONTENT.arena.damage_coins,
-                "chest_coins": CONTENT.arena.chest_coins, "first_dice": CONTENT.arena.first_dice,
-                "lives": list(CONTENT.arena.lives),
-            },
+            "clash": CLASH_SHOWN.entry(None, CONTENT.arena),
+            "buttons": text.BUTTONS,
             "decisions": {
                 "captain": "a team elects the captain who holds its Tide cards",
                 "pick": "a player picks a hero for its side",

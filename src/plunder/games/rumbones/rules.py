@@ -82,6 +82,15 @@ __all__ = ["ADVANCE", "HEROES_A_SIDE", "BonesAction", "BonesState", "other"]
 class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     game: BonesGame
 
+    # The decisions answered on the open board, which a player may take back until
+    # a die is rolled or a card drawn (plunder.engine.undo). The Tide card windows
+    # and the recovery's discard show a card of a hidden hand: not among them.
+    quiet_kinds = frozenset((
+        "captain", "pick", "reward", "turn", "deploy", "act", "move", "reroll", "assign",
+        "shove", "push", "muster", "bosun", "order", "advance", "strike", "fire", "mend",
+        "gather", "summon", "beast", "swim", "seize",
+    ))
+
     def __init__(self, game: BonesGame, seed: int) -> None:
         super().__init__(game, seed)
         sides = len(self.seating.sides)

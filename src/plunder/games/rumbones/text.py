@@ -383,6 +383,14 @@ PHRASES: dict[str, Template] = {
     ),
 }
 
+# How the browser orders its buttons: the game's own first, then these verbs in this
+# order (levelling up, holding, and last the ways to stop or decline); a declining
+# button is drawn plain, every other as the primary choice.
+BUTTONS = {
+    "last": ["unlock", "level", "hold", "stop", "keep", "end", "pass"],
+    "plain": ["pass", "end", "stop", "keep"],
+}
+
 # An attack's numbers: a sea monster's attack, or a hero's skill at the level the hero
 # has it (``hero`` is the acting hero); in full, then short (``1/3/4+/1``).
 _SKILL = "arg.level[view.heroes.[hero].skills.[arg]]"

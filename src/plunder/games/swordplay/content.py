@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+from plunder.engine.catalogue import Shown, worded
 from plunder.engine.content import Field, Schema, entry_tables, fault, read_table, read_toml
 from plunder.engine.errors import ContentError
 
@@ -168,6 +170,20 @@ CARD_SCHEMAS = {
 }
 
 
+# The cards in the catalogue, each type with the fields its Schema declares and how
+# its play is written; an attack of no location, or a defence with no counter-attack,
+# names none (null). The notation older records wrote stays the rules' own.
+_NOTATION = attrgetter("notation")
+CARDS_SHOWN = {
+    "attack": Shown.of(CARD_SCHEMAS["attack"], notation=_NOTATION,
+                       location=lambda card: card.location or None),
+    "defence": Shown.of(CARD_SCHEMAS["defence"], hide=("formerly",), notation=_NOTATION,
+                        counter=lambda card: card.counter or None),
+    "item": Shown.of(CARD_SCHEMAS["item"], notation=_NOTATION),
+    "stance": Shown.of(CARD_SCHEMAS["stance"], notation=_NOTATION),
+}
+
+
 def _card(path: Path, name: str, table: Mapping[str, Any]) -> Card:
     # The type alone first: it says which schema reads the rest.
     kind = _TYPE.values(path, name, {k: v for k, v in table.items() if k == "type"})["type"]
@@ -260,6 +276,12 @@ FIGHTER_SCHEMA = Schema(
     hands=Field(int, 2, low=1, high=4),
     abilities=Field(list, (), choices=ABILITIES),
 )
+# The fighters in the catalogue: their abilities in players' words.
+FIGHTERS_SHOWN = Shown.of(
+    FIGHTER_SCHEMA, abilities=lambda fighter: worded(fighter.abilities, CONTENT.ability_text)
+)
+# A deck in the catalogue: its title and how many of each card it holds.
+DECKS_SHOWN = Shown.of(("title",), cards=lambda deck: dict(deck.counts))
 
 
 def _fighters(path: Path) -> tuple[dict[str, Fighter], dict[str, str]]:
@@ -288,4 +310,4 @@ def load_content(
     return SwordplayContent(cards, decks, fighters, abilities)
 
 
-CONTENT = load_content()
+CONTENT: SwordplayContent = load_content()

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from plunder.engine.action import Action, action_type
+from plunder.engine.catalogue import section_by
 from plunder.engine.errors import OptionError
 from plunder.engine.frame import Frame
 from plunder.engine.game import Game, notation_error
@@ -29,7 +30,15 @@ from plunder.engine.options import Option
 from plunder.engine.result import Result
 from plunder.engine.state import ELIMINATED, State
 from plunder.games.swordplay import text
-from plunder.games.swordplay.content import ANY, CONTENT, LOCATIONS, Card
+from plunder.games.swordplay.content import (
+    ANY,
+    CARDS_SHOWN,
+    CONTENT,
+    DECKS_SHOWN,
+    FIGHTERS_SHOWN,
+    LOCATIONS,
+    Card,
+)
 
 CARDS: dict[str, Card] = CONTENT.cards
 FIGHTERS = CONTENT.fighters
@@ -778,40 +787,15 @@ class SwordplayGame(Game):
         return per_turn * self.options["turn_limit"]
 
     def _catalogue(self) -> dict[str, Any]:
-        def card_json(card: Card) -> dict[str, Any]:
-            out: dict[str, Any] = {"id": card.name, "title": card.title, "text": card.text,
-                                   "type": card.type, "notation": card.notation}
-            if card.type == "attack":
-                out.update(location=card.location or None, bonus=card.bonus,
-                           effects=sorted(card.effects))
-            elif card.type == "defence":
-                out.update(stops=sorted(card.stops), parry=card.parry,
-                           counter=card.counter or None, bonus=card.bonus)
-            elif card.type == "item":
-                out.update(item=card.item, hands=card.hands, damage=card.damage,
-                           value=card.value, abilities=sorted(card.abilities))
-            else:
-                out.update(effects=sorted(card.effects))
-            return out
-
         return {
-            "cards": {c: card_json(CARDS[c]) for c in self.cards_in_play()},
-            "decks": {
-                side: {"id": side, "title": CONTENT.decks[side].title,
-                       "cards": {c: n for c, n in CONTENT.decks[side].counts}}
-                for side in self.sides
-            },
-            "fighters": {
-                f.name: {
-                    "id": f.name, "title": f.title, "short": f.short, "side": f.side,
-                    "boxed": f.boxed, "life": f.life, "damage": f.damage, "hands": f.hands,
-                    "abilities": [
-                        {"id": a, "text": CONTENT.ability_text[a]} for a in sorted(f.abilities)
-                    ],
-                }
-                for f in FIGHTERS.values()
-                if f.side in self.sides
-            },
+            "cards": section_by(
+                {c: CARDS[c] for c in self.cards_in_play()},
+                lambda card: CARDS_SHOWN[card.type],
+            ),
+            "decks": DECKS_SHOWN.section({side: CONTENT.decks[side] for side in self.sides}),
+            "fighters": FIGHTERS_SHOWN.section(
+                {name: f for name, f in FIGHTERS.items() if f.side in self.sides}
+            ),
             "locations": list(LOCATIONS),
             "hand_size": HAND_SIZE,
             "decisions": dict(DECISIONS),

@@ -102,6 +102,8 @@
           class: `uf-space${action ? " lit" : ""}${cell.mine ? " mined" : ""}`,
           title: tip,
           "aria-label": tip,
+          // A space that does not act is still named, with what lies on it: a group.
+          role: "group",
           dataset: { at: cell.at },
         };
         if (action) {
@@ -149,7 +151,7 @@
     if (actions.length) prompt = picked ? "Click a lit space" : P.asked(message);
     root.replaceChildren(el("div", { class: "uf" },
       el("div", { class: "uf-players" }, players),
-      el("div", { class: "uf-sea", role: "grid", "aria-label": "The sea" }, rows),
+      el("div", { class: "uf-sea", role: "group", "aria-label": "The sea" }, rows),
       el("p", { class: "prompt", role: "status", text: prompt }),
       el("div", { class: "uf-buttons" }, buttons.map((action) => el("button", {
         class: "uf-button", dataset: { action: action.notation },

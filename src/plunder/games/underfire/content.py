@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from plunder.engine.catalogue import Shown, as_json
 from plunder.engine.content import Field, Schema, fault, read_table, read_toml
 from plunder.engine.effects import Step
 from plunder.games.underfire.effects import EFFECTS, SCORES
@@ -125,6 +126,26 @@ START = {
     "copies": Field(int, low=1),
 }
 SCORING = {"same": Field(dict), "sequence": Field(dict), "raider": Field(int)}
+
+
+def _face_codes(board: Board) -> dict[str, list[list[str]]]:
+    return {face: [[step.code if step else "" for step in row] for row in grid]
+            for face, grid in board.faces.items()}
+
+
+# The content in the catalogue: each entry with the fields its Schema declares. A
+# ship's or mercenary's effects are its steps' codes, with their words; an effect's
+# entry says whether it takes an amount; a board's faces are rows of codes ("": none).
+SHIPS_SHOWN = Shown.of(
+    SHIPS, id="number",
+    effects=lambda ship: as_json(ship.steps), text=lambda ship: CONTENT.words(ship.steps),
+)
+MERCENARIES_SHOWN = Shown.of(
+    MERCENARIES,
+    effects=lambda merc: as_json(merc.steps), scores=lambda merc: merc.scores is not None,
+)
+EFFECTS_SHOWN = Shown.of(EFFECT_TEXTS, id=None, amount=lambda effect: effect.amount)
+BOARDS_SHOWN = Shown.of(BOARDS, id=None, hide=FACES, faces=_face_codes)
 
 
 def load_content(path: Path = CONTENT_FILE) -> Content:
@@ -255,4 +276,4 @@ def _group(path: Path, boards: dict[str, Board]) -> dict[str, tuple[str, ...]]:
     return {kind: tuple(ids) for kind, ids in groups.items()}
 
 
-CONTENT = load_content()
+CONTENT: Content = load_content()

@@ -27,7 +27,14 @@ from plunder.engine.result import Result
 from plunder.engine.state import State
 from plunder.engine.triggers import Trigger
 from plunder.games.underfire import text
-from plunder.games.underfire.content import CONTENT, NUMBERS
+from plunder.games.underfire.content import (
+    BOARDS_SHOWN,
+    CONTENT,
+    EFFECTS_SHOWN,
+    MERCENARIES_SHOWN,
+    NUMBERS,
+    SHIPS_SHOWN,
+)
 from plunder.games.underfire.effects import EFFECTS, SCORES, aims
 from plunder.games.underfire.sea import (
     BURNING,
@@ -110,6 +117,12 @@ def _points(table: dict[int, int], length: int) -> int:
 
 class UnderFireState(State):
     game: UnderFireGame
+
+    def _quiet(self, seat: int, action: Action, frame: Frame) -> bool:
+        """Laying a ship shows one of the hidden hand; every other answer (a hire from
+        the open market, the order of effects, a target, the end of a turn) is
+        public, and may be taken back until a ship is drawn (plunder.engine.undo)."""
+        return getattr(action, "verb", "play") != "play"
 
     def __init__(self, game: UnderFireGame, seed: int) -> None:
         super().__init__(game, seed)
@@ -764,33 +777,13 @@ class UnderFireGame(Game):
 
     def _catalogue(self) -> dict[str, Any]:
         return {
-            "ships": {
-                str(n): {"number": n, "title": s.title, "effects": [x.code for x in s.steps],
-                         "text": CONTENT.words(s.steps)}
-                for n, s in CONTENT.ships.items()
-            },
-            "mercenaries": {
-                m.id: {"id": m.id, "title": m.title, "cost": m.cost,
-                       "effects": [x.code for x in m.steps], "boards": m.boards,
-                       "scores": m.scores is not None, "text": m.text}
-                for m in CONTENT.mercenaries.values()
-            },
-            "effects": {
-                name: {"text": e.text, "amount": e.amount}
-                for name, e in CONTENT.effects.items()
-            },
-            "boards": {
-                b.id: {"kind": b.kind, "faces": {
-                    face: [[s.code if s else "" for s in row] for row in grid]
-                    for face, grid in b.faces.items()}}
-                for b in CONTENT.boards.values()
-            },
-            "scoring": {
-                "same": {str(k): v for k, v in CONTENT.same.items()},
-                "sequence": {str(k): v for k, v in CONTENT.sequence.items()},
-                "raider": CONTENT.raider,
-            },
-            "market": {str(k): v for k, v in CONTENT.market.items()},
+            "ships": SHIPS_SHOWN.section(CONTENT.ships),
+            "mercenaries": MERCENARIES_SHOWN.section(CONTENT.mercenaries),
+            "effects": EFFECTS_SHOWN.section(CONTENT.effects),
+            "boards": BOARDS_SHOWN.section(CONTENT.boards),
+            "scoring": {"same": CONTENT.same, "sequence": CONTENT.sequence,
+                        "raider": CONTENT.raider},
+            "market": CONTENT.market,
             "columns": COLUMNS,
             "rows": ROWS,
             "decisions": {

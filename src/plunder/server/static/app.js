@@ -502,20 +502,56 @@
     );
     shown.catalogue = page.catalogue || {};
     shown.setAutopass = setTiming;
+    drawCommand(shown);
     if (key !== page.drawnKey) {
       page.drawnKey = key;
       drawGame(shown);
       drawWindowToggle(shown);
       drawHint(shown);
     }
+    // The server offers an undo only where it cannot leak (its `undo`, for this seat).
+    $("undo-bar").hidden = !(message.undo === true && mode !== "replay" && !page.sending && page.undoAt !== message.move);
     drawLastMove();
     drawSeats();
     drawAutopass();
     drawLog();
+    tellMove();
     drawResult();
     drawJoin();
     drawChatAndLeave();
     tick();
+  }
+
+  /**
+   * A lesson's words for a player who clicks: a bracket of notations written in
+   * backticks, "(`colt>1`)", is for the terminal's typing and is left out here.
+   */
+  function clickersWords(text) {
+    return text.replace(/\s*\((?:`[^`]*`(?:,\s*)?)+\)/g, "").replace(/`/g, "");
+  }
+
+  /**
+   * The move box (command.js), for a seated player: the legal moves to type, and
+   * when a decision becomes the player's, what it asks is read out.
+   */
+  function drawCommand(shown) {
+    const seated = mode === "seat" && mySeat() !== null && !isOver() && !isClosed();
+    $("command").hidden = !seated;
+    $("skip-to-move").hidden = !seated;
+    if (!page.command) return;
+    page.command.update(shown);
+    const myMove = seated && shown.legal.length > 0;
+    // Told after the events that led to it (drawLog reads those out): see tellMove.
+    page.moveToTell = myMove && !page.toldMove ? P.asked(shown) || "" : null;
+    page.toldMove = myMove;
+  }
+
+  /** A decision that has just become the player's is read out, with what it asks. */
+  function tellMove() {
+    if (page.moveToTell === null || page.moveToTell === undefined || !page.command) return;
+    const asked = page.moveToTell;
+    page.moveToTell = null;
+    page.command.announce([`Your move${asked ? `: ${asked}` : "."}`]);
   }
 
   /** A guided first game: what to try next and why; the moves it suggests are marked. */
@@ -532,7 +568,7 @@
       : "";
     if (!hint) return;
     const step = hint.over ? "Lesson done: " : `Lesson, step ${hint.step} of ${hint.steps}: `;
-    box.replaceChildren(el("strong", { text: step }), document.createTextNode(hint.text));
+    box.replaceChildren(el("strong", { text: step }), document.createTextNode(clickersWords(hint.text)));
     box.dataset.suggest = suggest.join(" ");
   }
 
@@ -656,6 +692,8 @@
     }
     note.hidden = !notes.length;
     note.textContent = notes.join(" ");
+    // A turn-based table's player may have this device told of their move.
+    $("push-field").hidden = !(summary.speed === "turns" && page.token && me !== null && !over && pushable());
 
     const list = $("seats");
     const seats = summary.seats || [];
@@ -768,10 +806,16 @@
       drawn.count = 0;
     }
     const added = events.length - drawn.count;
+    const told = [];
     for (let i = drawn.count; i < events.length; i++) {
       const event = events[i] || {};
-      list.append(el("li", { class: `log-${event.type || "event"}`, text: format(event) }));
+      const words = format(event);
+      told.push(words);
+      list.append(el("li", { class: `log-${event.type || "event"}`, text: words }));
     }
+    // The events that happen while the page is open are read out; a log drawn
+    // afresh (the page opened, a replay's step) is there to be read, not told.
+    if (!afresh && told.length && page.command && mode !== "replay") page.command.announce(told);
     // The last move's lines are marked (the move before's no longer).
     const last = message && typeof message.last === "number" ? message.last : events.length;
     for (const item of list.querySelectorAll("li.last-move")) item.classList.remove("last-move");
@@ -1367,9 +1411,47 @@
     draw();
   }
 
+  /* ---- Web Push notices ---------------------------------------------------- */
+
+  function pushable() {
+    return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  }
+
+  /** The server's key as the bytes `applicationServerKey` takes. */
+  function keyBytes(base64url) {
+    const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
+    const text = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+    return Uint8Array.from(text, (c) => c.charCodeAt(0));
+  }
+
+  /** Registers the service worker, asks leave to show notices, subscribes with the
+   * server's key and gives the subscription to this seat. */
+  async function notifyHere() {
+    const status = $("push-status");
+    status.textContent = "";
+    try {
+      await navigator.serviceWorker.register("/sw.js");
+      const registration = await navigator.serviceWorker.ready;
+      if ((await Notification.requestPermission()) !== "granted") {
+        status.textContent = "This browser was not allowed to show notices.";
+        return;
+      }
+      const { key } = await api("GET", "/api/push/key");
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(key),
+      });
+      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/notices`, { push: subscription.toJSON() }, { "X-Plunder-Token": page.token || "" });
+      status.textContent = "This device will be told when it is your move.";
+    } catch (error) {
+      status.textContent = `No notices on this device: ${error.message}`;
+    }
+  }
+
   /* ---- start ------------------------------------------------------------- */
 
   async function start() {
+    page.command = P.commandBox(act);
     $("invite-link").value = tableUrl("");
     $("watch-link").value = tableUrl("?watch");
     $("copy-invite").addEventListener("click", () => copy("invite-link", "copy-invite"));
@@ -1377,8 +1459,18 @@
     $("toast-close").addEventListener("click", () => ($("toast").hidden = true));
     $("join-form").addEventListener("submit", join);
     $("rematch").addEventListener("click", rematch);
+    $("push-button").addEventListener("click", notifyHere);
     $("close-table").addEventListener("click", () => send({ type: "close" }));
     $("finish-now").addEventListener("click", () => send({ type: "finish" }));
+    $("undo").addEventListener("click", () => {
+      // One undo per state: the button waits for the table's answer (the server
+      // refuses an undo naming a move the table is no longer at).
+      const move = page.message && page.message.move;
+      if (typeof move === "number" && send({ type: "undo", move })) {
+        page.undoAt = move;
+        $("undo-bar").hidden = true;
+      }
+    });
     startChatAndLeave();
     $("rules-button").addEventListener("click", toggleRules);
     // The last move takes one line; a click shows all it said, another folds it again.

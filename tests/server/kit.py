@@ -16,6 +16,7 @@ import httpx
 from fastapi.testclient import TestClient
 
 import plunder
+from plunder.server.store import SeatRow, TableRow
 
 # Fetches the events of a seat's log from one index to another (the log route).
 Fill = Callable[[int, int], list[dict[str, Any]]]
@@ -338,3 +339,13 @@ def replay_views(
             views.append({**view, "log": events[:held]})
             actions.append(action)
     return views, actions
+
+
+def running_duel_row(table_id: str) -> TableRow:
+    """A running Duel of two humans (Ann and Bob), as the store keeps it."""
+    return TableRow(
+        id=table_id, game="duel", options={"players": 2}, seed=7, host_seat=0, clock=None,
+        bot_delay=0.0, created=time.time(), status="running",
+        seats=[SeatRow(0, "human", name="Ann", token_hash="a"),
+               SeatRow(1, "human", name="Bob", token_hash="b")],
+    )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 
 import pytest
 from sqlalchemy import select
@@ -18,24 +17,14 @@ from plunder.server.store import (
     Lease,
     LeaseLost,
     MoveWrite,
-    SeatRow,
     Store,
-    TableRow,
     chat,
     moves,
 )
 from plunder.server.store_thread import NotOwner
+from server.kit import running_duel_row
 
 QUICK = Settings(bot_delay=0, bot_reflex=0, gc_every=0, abandon_after=0)
-
-
-def a_table(table_id: str) -> TableRow:
-    return TableRow(
-        id=table_id, game="duel", options={"players": 2}, seed=7, host_seat=0, clock=None,
-        bot_delay=0.0, created=time.time(), status="running",
-        seats=[SeatRow(0, "human", name="Ann", token_hash="a"),
-               SeatRow(1, "human", name="Bob", token_hash="b")],
-    )
 
 
 def stored_moves(store: Store, table_id: str) -> list[tuple[int, str]]:
@@ -49,7 +38,7 @@ def stored_moves(store: Store, table_id: str) -> list[tuple[int, str]]:
 
 def test_a_live_lease_is_one_owners_and_an_ended_one_is_claimed_with_a_new_epoch(db_url):
     store = Store(db_url)
-    store.create_table(a_table("t1"))
+    store.create_table(running_duel_row("t1"))
     assert store.claim_lease("t1", "first", "http://a", ttl=60) == 1
     # Live: the second process is refused, and told where the table is served.
     assert store.claim_lease("t1", "second", "http://b", ttl=60) is None
@@ -70,7 +59,7 @@ def test_a_lease_held_at_the_claimers_own_address_is_taken_at_once(db_url):
     """A process that listens at the address a live lease names is the only one there:
     the lease's owner is gone (killed, and this process restarted in its place)."""
     store = Store(db_url)
-    store.create_table(a_table("t1"))
+    store.create_table(running_duel_row("t1"))
     assert store.claim_lease("t1", "killed", "http://a", ttl=60) == 1
     assert store.claim_lease("t1", "restarted", "http://a", ttl=60, dead_address="http://b") is None
     assert store.claim_lease("t1", "restarted", "http://a", ttl=60, dead_address="http://a") == 2
@@ -79,7 +68,7 @@ def test_a_lease_held_at_the_claimers_own_address_is_taken_at_once(db_url):
 
 def test_a_late_write_of_a_former_owner_is_refused_and_stores_nothing(db_url):
     store = Store(db_url)
-    store.create_table(a_table("t1"), "first", "http://a", ttl=-1)  # ended at once
+    store.create_table(running_duel_row("t1"), "first", "http://a", ttl=-1)  # ended at once
     store.append_moves([MoveWrite("t1", 0, 0, "x", epoch=1)])
     assert store.claim_lease("t1", "second", "http://b", ttl=60) == 2
     with pytest.raises(LeaseLost):
@@ -99,8 +88,8 @@ def test_a_late_write_of_a_former_owner_is_refused_and_stores_nothing(db_url):
 
 def test_a_batch_of_moves_is_refused_whole_when_one_table_is_lost(db_url):
     store = Store(db_url)
-    store.create_table(a_table("t1"), "first", "http://a", ttl=60)
-    store.create_table(a_table("t2"), "first", "http://a", ttl=-1)
+    store.create_table(running_duel_row("t1"), "first", "http://a", ttl=60)
+    store.create_table(running_duel_row("t2"), "first", "http://a", ttl=-1)
     assert store.claim_lease("t2", "second", "http://b", ttl=60) == 2
     with pytest.raises(LeaseLost):
         store.append_moves([MoveWrite("t1", 0, 0, "a", epoch=1),

@@ -10,27 +10,16 @@ a step before the undo is refused.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from plunder.server.app import create_app
-from plunder.server.store import Lease, LeaseLost, MoveWrite, SeatRow, Store, TableRow
+from plunder.server.store import Lease, LeaseLost, MoveWrite, Store
 from plunder.server.table import forget_move
 from server.conftest import UNLIMITED
-from server.kit import HUMAN, Socket, create, join, summary
-
-
-def a_table(table_id: str) -> TableRow:
-    """A running Duel of two, as the store keeps it."""
-    return TableRow(
-        id=table_id, game="duel", options={"players": 2}, seed=7, host_seat=0, clock=None,
-        bot_delay=0.0, created=time.time(), status="running",
-        seats=[SeatRow(0, "human", name="Ann", token_hash="a"),
-               SeatRow(1, "human", name="Bob", token_hash="b")],
-    )
+from server.kit import HUMAN, Socket, create, join, running_duel_row, summary
 
 
 def seated(client: TestClient, game: str) -> tuple[str, list[str]]:
@@ -138,7 +127,7 @@ def test_a_quiet_move_is_taken_back_and_an_answer_to_the_step_before_is_refused(
 
 def test_the_store_forgets_a_move_taken_back_under_the_tables_lease_alone(db_url):
     store = Store(db_url)
-    store.create_table(a_table("t1"), "first", "http://a", ttl=-1)  # ended at once
+    store.create_table(running_duel_row("t1"), "first", "http://a", ttl=-1)  # ended at once
     store.append_moves([
         MoveWrite("t1", 0, 0, "colt>1", epoch=1),
         MoveWrite("t1", 1, 0, "rifle>1", epoch=1),
@@ -156,7 +145,7 @@ def test_the_store_forgets_a_move_taken_back_under_the_tables_lease_alone(db_url
     assert loaded.bot_moves == {1: "random"}
     assert loaded.bot_from == {1: 1}
     # The table served from the row forgets it the same way.
-    served = a_table("t1")
+    served = running_duel_row("t1")
     served.moves = [(0, "colt>1"), (0, "rifle>1"), (1, "colt>0")]
     served.bot_moves, served.bot_from = {2: "random"}, {2: 2}
     forget_move(served, 1)

@@ -534,16 +534,15 @@ class State(Windows, Triggers, Dice, Undo):
         if self._any or len(self._commits) == len(self._step):
             commits, self._commits = self._commits, {}
             self._last_move = len(self.log)
-            if self._takeback is None or len(commits) != 1:
-                self._resolve(commits)
-                self._open_step()
-                return
-            # Undo is tracked: note whether this move, which resolved its step
-            # alone, revealed anything (``plunder.engine.undo``).
-            frame, chance = self.frames[-1], self.rng.getstate()
+            # With undo tracked, a move that resolves its step alone is noted with
+            # whether it revealed anything (``plunder.engine.undo``).
+            noted = self._takeback is not None and len(commits) == 1
+            if noted:
+                frame, chance = self.frames[-1], self.rng.getstate()
             self._resolve(commits)
             self._open_step()
-            self._note_move(seat, action, frame, chance, self._last_move)
+            if noted:
+                self._note_move(seat, action, frame, chance, self._last_move)
 
     def _refuse_seat(self, seat: object) -> None:
         """Raise the ``IllegalAction`` that says why ``seat`` may not act now."""

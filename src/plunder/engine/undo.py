@@ -75,10 +75,10 @@ class Undo:
             and state.moves[-1][0] == seat
         )
 
-    def undo(self, seat: int) -> None:
+    def undo(self, seat: int) -> int:
         """Take back ``seat``'s last move: its concealed choice in the open step, or
-        its last quiet move (see the module). Raises ``IllegalAction`` otherwise,
-        with the state unchanged."""
+        its last quiet move (see the module); the index in ``moves`` of the move taken
+        out. Raises ``IllegalAction`` otherwise, with the state unchanged."""
         state = self._state()
         if not self.may_undo(seat):
             raise IllegalAction(
@@ -87,18 +87,17 @@ class Undo:
                 rule="undo",
             )
         if seat in state._commits:
-            self._withdraw(seat)
-        else:
-            self._take_back()
+            return self._withdraw(seat)
+        self._take_back()
+        return len(state.moves)  # the last move, now gone
 
-    def _withdraw(self, seat: int) -> None:
+    def _withdraw(self, seat: int) -> int:
         state = self._state()
         del state._commits[seat]
         # The step's commits are the last moves of the play, in the order they came.
-        for index in range(len(state.moves) - 1, -1, -1):
-            if state.moves[index][0] == seat:
-                del state.moves[index]
-                return
+        index = max(i for i, (mover, _) in enumerate(state.moves) if mover == seat)
+        del state.moves[index]
+        return index
 
     def _take_back(self) -> None:
         state = self._state()

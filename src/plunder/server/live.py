@@ -796,13 +796,7 @@ class Hub:
                 raise TableError(
                     f"that undo answers move {move}: the table is at move {count}", status=409
                 )
-            before = list(state.moves)
-            state.undo(seat)  # raises IllegalAction with the state unchanged
-            idx = next(
-                (i for i, (kept, was) in enumerate(zip(state.moves, before, strict=False))
-                 if kept != was),
-                count - 1,
-            )
+            idx = state.undo(seat)  # raises IllegalAction with the state unchanged
             try:
                 await self._fenced(table, "take_back_move", table.id, idx, count)
             except StoreUnavailable:

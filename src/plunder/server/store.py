@@ -30,7 +30,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -760,54 +760,40 @@ class Store:
     def set_auto(self, table_id: str, seat: int, auto: bool) -> None:
         self.set_autos(table_id, {seat: auto})
 
-    def set_autos(self, table_id: str, autos: dict[int, bool]) -> None:
-        """Hand seats to bots (True) or back (False), all in one transaction."""
+    def _set_seats(self, table_id: str, values: Mapping[int, Mapping[str, Any]]) -> None:
+        """Columns of seats of a table (seat -> column -> value), in one transaction."""
         with self._begin() as db:
-            for seat, auto in autos.items():
+            for seat, columns in values.items():
                 db.execute(
                     update(seats)
                     .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                    .values(auto=auto)
+                    .values(**columns)
                 )
+
+    def set_autos(self, table_id: str, autos: dict[int, bool]) -> None:
+        """Hand seats to bots (True) or back (False), all in one transaction."""
+        self._set_seats(table_id, {seat: {"auto": auto} for seat, auto in autos.items()})
 
     def set_autopass(self, table_id: str, seat: int, setting: AutoPass) -> None:
         """A seat's auto-pass, as its player set it."""
-        with self._begin() as db:
-            db.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(autopass=setting.to_text() or None)
-            )
+        self._set_seats(table_id, {seat: {"autopass": setting.to_text() or None}})
 
     def set_deadlines(
         self, table_id: str, deadlines: dict[int, tuple[float | None, int | None]]
     ) -> None:
         """Seats' turn deadlines (wall-clock seconds) and the steps they are for, at once."""
-        with self._begin() as db:
-            for seat, (deadline, step) in deadlines.items():
-                db.execute(
-                    update(seats)
-                    .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                    .values(deadline=deadline, deadline_step=step)
-                )
+        self._set_seats(table_id, {
+            seat: {"deadline": deadline, "deadline_step": step}
+            for seat, (deadline, step) in deadlines.items()
+        })
 
     def set_webhook(self, table_id: str, seat: int, webhook: str | None) -> None:
         """Where a seat's notices go (None: nowhere)."""
-        with self._begin() as db:
-            db.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(webhook=webhook)
-            )
+        self._set_seats(table_id, {seat: {"webhook": webhook}})
 
     def set_push(self, table_id: str, seat: int, push: dict[str, Any] | None) -> None:
         """A seat's Web Push subscription (None: none)."""
-        with self._begin() as db:
-            db.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(push=None if push is None else json.dumps(push))
-            )
+        self._set_seats(table_id, {seat: {"push": None if push is None else json.dumps(push)}})
 
     def keep_value(self, name: str, value: str) -> str:
         """The server's value of ``name``: the one kept already, else ``value``, kept
@@ -827,12 +813,7 @@ class Store:
 
     def set_noticed(self, table_id: str, seat: int, at: float, step: int) -> None:
         """That a seat was sent a notice at ``at`` (wall-clock seconds) of step ``step``."""
-        with self._begin() as db:
-            db.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(noticed_at=at, noticed_step=step)
-            )
+        self._set_seats(table_id, {seat: {"noticed_at": at, "noticed_step": step}})
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self._begin() as db:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 import plunder
@@ -39,24 +40,38 @@ GAMES = {info.name: info for info in plunder.games()}
 DECISIONS = 20
 
 
+# One read of the page: where the first element a selector finds lies, and whether it
+# is wholly in the window with the page unscrolled. Read in one go because a state
+# message redraws the game's page, and a measure taken across two calls may meet an
+# element the redraw has just replaced.
+IN_VIEW_JS = """(selector) => {
+  const node = document.querySelector(selector);
+  const rect = node && node.getClientRects().length ? node.getBoundingClientRect() : null;
+  const box = rect && { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  const window_ = { width: window.innerWidth, height: window.innerHeight };
+  const inside = Boolean(box) && box.width > 0 && box.height > 0 && box.x >= 0 && box.y >= 0
+    && box.x + box.width <= window_.width + 0.5 && box.y + box.height <= window_.height + 0.5;
+  return { box, window: window_, scrollY: window.scrollY, inside: inside && window.scrollY === 0 };
+}"""
+
+
 def in_view(page: Any, selector: str) -> dict[str, Any]:
     """Where the first element ``selector`` finds lies, and whether it is wholly in
     the window with the page unscrolled."""
-    box = page.locator(selector).first.bounding_box()
-    size = page.viewport_size
-    scroll = page.evaluate("window.scrollY")
-    inside = (
-        box is not None and box["width"] > 0 and box["height"] > 0
-        and box["x"] >= 0 and box["y"] >= 0
-        and box["x"] + box["width"] <= size["width"] + 0.5
-        and box["y"] + box["height"] <= size["height"] + 0.5
-    )
-    return {"box": box, "window": size, "scrollY": scroll, "inside": inside and scroll == 0}
+    found: dict[str, Any] = page.evaluate(IN_VIEW_JS, selector)
+    return found
 
 
 def assert_in_view(page: Any, selector: str, what: str) -> None:
-    found = in_view(page, selector)
-    assert found["inside"], f"{what} ({selector}) is not in view: {found}"
+    """Waits briefly for ``selector`` to be in view (a redraw may be under way), then
+    fails saying where it was."""
+    try:
+        page.wait_for_function(
+            f"(selector) => ({IN_VIEW_JS})(selector).inside", arg=selector, timeout=5_000
+        )
+    except PlaywrightError:
+        found = in_view(page, selector)
+        raise AssertionError(f"{what} ({selector}) is not in view: {found}") from None
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

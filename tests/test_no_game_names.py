@@ -185,7 +185,8 @@ def test_the_rule_keeps_the_terms_that_betray_a_game() -> None:
 def test_the_front_ends_are_where_the_rule_looks() -> None:
     files = {path.relative_to(SOURCE).as_posix() for path in front_end_files()}
     assert {"match.py", "terminal/render.py", "server/app.py", "bots/ismcts.py"} <= files
-    assert {"server/static/app.js", "server/static/generic.js"} <= files
+    assert {"server/static/table/main.js", "server/static/table/seats.js"} <= files
+    assert "server/static/generic.js" in files
     assert {"server/static/index.html", "server/static/style.css"} <= files
     assert not any(path.startswith(("games/", "engine/")) for path in files)
 

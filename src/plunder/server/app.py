@@ -12,6 +12,7 @@ import contextlib
 import functools
 import json
 import logging
+import mimetypes
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -62,6 +63,11 @@ from plunder.server.turns import Now
 log = logging.getLogger("plunder.server")
 
 STATIC = Path(str(resources.files("plunder.server") / "static"))
+
+# A browser runs a module script (the table page's) only when it comes with a
+# JavaScript type, and the type of a static file is read from the system's table,
+# which may give .js another (text/plain on some systems): it is set here.
+mimetypes.add_type("text/javascript", ".js")
 
 
 @functools.lru_cache(maxsize=16)

@@ -324,6 +324,20 @@ def test_r18_a_missed_die_is_rerolled_at_most_once_one_at_a_time() -> None:
         state.act(0, "reroll:0")
 
 
+def test_r18_re_rolls_not_needed_end_with_their_attack() -> None:
+    state = kit.empty(heroes=GUNNERS)
+    place(state, 0, "c3")  # Old Barnacle: Coral Shot, re-roll 1
+    place(state, 3, "c6")
+    unlock(state, 0, "coral_shot")
+    activate(state, 0)
+    rolls_for(state, 6, 6, 6)  # every die hits: no re-roll is offered
+    play(state, 0, "attack:coral_shot>c6")
+    assert decision(state)["kind"] != "reroll"
+    view = state.view(None, log=False)
+    assert view["attack"] is None, "the attack is over"
+    assert (view["rerolls"], view["hits"], view["pool"]) == (0, 0, None)
+
+
 # ------------------------------------------------------------------ push
 def test_r47_a_push_moves_a_model_hit_and_the_sea_takes_it_overboard() -> None:
     state = empty()

@@ -260,7 +260,7 @@ def test_r81_an_action_on_the_chest_gives_three_coins() -> None:
     place(state, 0, "e6")
     state.act(0, "hero:0")
     state.act(0, "loot")
-    assert state.heroes[0].coins == 3 and state.actions_left == 2
+    assert state.heroes[0].coins == 3 and state.activation.left == 2
     state.act(0, "loot")
     assert state.heroes[0].coins == 6
     place(state, 1, "d6")
@@ -283,7 +283,7 @@ def test_r82_a_hero_next_to_the_chest_that_kos_the_hero_on_it_may_step_onto_it()
     assert frame["kind"] == "seize" and frame["seats"] == [0] and frame["hero"] == 0
     assert legal(state, 0) == ["seize", "keep"]
     state.act(0, "seize")
-    assert state.heroes[0].zone == "e6" and state.actions_left == 2  # free: no action spent
+    assert state.heroes[0].zone == "e6" and state.activation.left == 2  # free: no action spent
     assert state.decision.kind == "act"
 
 

@@ -148,6 +148,19 @@ def test_r10_an_activation_is_three_actions_then_its_token() -> None:
     assert state.view(None, log=False)["heroes"][0]["activated"] is True
 
 
+
+def test_r10_an_activation_ended_early_leaves_nothing_to_the_next() -> None:
+    state = empty()
+    place(state, 0, "e1")
+    activate(state, 0)
+    play(state, 0, "move", "step>e2")
+    view = state.view(None, log=False)
+    assert (view["actions_left"], view["mp"], view["move_actions"]) == (2, 1, 1)
+    play(state, 0, "stop", "end")
+    view = state.view(None, log=False)
+    assert view["acting"] is None
+    assert (view["actions_left"], view["mp"], view["move_actions"], view["used"]) == (0, 0, 0, [])
+
 # ------------------------------------------------------------------ movement
 def test_r11_r12_a_move_spends_two_points_on_adjacent_zones_free_of_enemies() -> None:
     state = empty()

@@ -15,6 +15,7 @@ import pytest
 from plunder.engine import IllegalAction
 from plunder.games.rumbones.content import CONTENT
 from plunder.games.rumbones.pieces import Reserve
+from plunder.games.rumbones.rules import BonesState
 from rumbones import kit
 from rumbones.kit import activate, crew, decision, empty, legal, place, play, rolls_for
 
@@ -304,12 +305,18 @@ def test_r46_conditions_end_with_the_heroes_activation() -> None:
 
 
 # ------------------------------------------------------------------ re-rolls
-def test_r18_a_missed_die_is_rerolled_at_most_once_one_at_a_time() -> None:
+def _barnacle_to_shoot() -> BonesState:
+    """Old Barnacle (Coral Shot, re-roll 1) activating on c3, an enemy on c6."""
     state = kit.empty(heroes=GUNNERS)
     place(state, 0, "c3")  # Old Barnacle: Coral Shot, re-roll 1
     place(state, 3, "c6")
     unlock(state, 0, "coral_shot")
     activate(state, 0)
+    return state
+
+
+def test_r18_a_missed_die_is_rerolled_at_most_once_one_at_a_time() -> None:
+    state = _barnacle_to_shoot()
     rolls_for(state, 1, 2, 6)
     play(state, 0, "attack:coral_shot>c6")
     frame = decision(state)
@@ -322,6 +329,16 @@ def test_r18_a_missed_die_is_rerolled_at_most_once_one_at_a_time() -> None:
     assert decision(state)["kind"] != "reroll"  # no re-roll left
     with pytest.raises(IllegalAction):
         state.act(0, "reroll:0")
+
+
+def test_r18_re_rolls_not_needed_end_with_their_attack() -> None:
+    state = _barnacle_to_shoot()
+    rolls_for(state, 6, 6, 6)  # every die hits: no re-roll is offered
+    play(state, 0, "attack:coral_shot>c6")
+    assert decision(state)["kind"] != "reroll"
+    view = state.view(None, log=False)
+    assert view["attack"] is None, "the attack is over"
+    assert (view["rerolls"], view["hits"], view["pool"]) == (0, 0, None)
 
 
 # ------------------------------------------------------------------ push

@@ -18,7 +18,11 @@ next to an enemy kept their hold after the deck gun KO'd it (R32), and all five
 when three options joined the record: the three games that summon a sea monster
 changed as it came to act from its summoning on (R55), and two of them as it
 stopped taking gangplanks its own side stands on (R58); each replayed the same
-with the former readings chosen as options.
+with the former readings chosen as options. Their digests (not their records)
+were written again when an activation's and an attack's values came to live and
+end with them: between activations a view had shown the last one's actions left,
+and now shows none (R10; only ``actions_left``, and the observation's entry read
+from it, differed).
 """
 
 from __future__ import annotations

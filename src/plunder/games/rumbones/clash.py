@@ -176,7 +176,7 @@ class ClashState(BonesState):
             super()._on_act(seat, action, frame)
             return
         hero = frame.data["hero"]
-        self.actions_left -= 1
+        self.activation.left -= 1
         self.emit({"type": "loot", "hero": hero, "zone": self.arena.chest,
                    "text": text.loot(self.heroes[hero].name)})
         self.gain_coins(hero, self.arena.chest_coins, "the Captain's Chest")
@@ -213,7 +213,7 @@ class ClashState(BonesState):
         if by is not None and self.side_of(by) != self.side_of(hero):
             self.gain_coins(by, self.arena.ko_coins, "enemy hero KO'd")
         if hero == self.acting:
-            self.actions_left = 0
+            self.activation.left = 0
         left = self.players_left()
         if len(left) <= 1:
             # R83: the last player with heroes wins.

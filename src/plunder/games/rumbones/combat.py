@@ -67,7 +67,6 @@ class Combat(Whole):
                              dice=profile.dice, modifier=modifier, who=who,
                              source=source or ("hero" if hero is not None else "monster"),
                              to_hit=profile.to_hit if to_hit is None else to_hit)
-        self.rerolls = 0
         if hero is not None and skill:
             self._run(hero, skill, "roll")
         if hero is not None:
@@ -77,22 +76,23 @@ class Combat(Whole):
 
     def _roll_attack(self) -> None:
         attack = self.attacking
-        self.pool = self.roll_pool(
+        attack.pool = self.roll_pool(
             attack.dice, attack.to_hit, modifier=attack.modifier, reason=attack.who,
             seat=attack.seat,
         )
         self._offer_reroll()
 
     def _missed(self) -> list[int]:
-        pool = self.pool
+        pool = self.attacking.pool
         assert pool is not None
         return [i for i in pool.rerollable if not pool.hit(i)]
 
     def _offer_reroll(self) -> None:
         """R18: a die is re-rolled at most once, one at a time, as effects allow."""
-        if self.rerolls > 0 and self._missed():
-            self.replace(Frame.of("reroll", [self.attacking.seat], left=self.rerolls,
-                                  pool=self.pool.to_json() if self.pool else None))
+        attack = self.attacking
+        if attack.rerolls > 0 and self._missed():
+            self.replace(Frame.of("reroll", [attack.seat], left=attack.rerolls,
+                                  pool=attack.pool.to_json() if attack.pool else None))
             return
         self._react()
 
@@ -100,21 +100,22 @@ class Combat(Whole):
         return [KEEP, *(act("reroll", str(i)) for i in self._missed())]
 
     def _on_reroll(self, seat: int, action: BonesAction, frame: Frame) -> None:
+        attack = self.attacking
         if action == KEEP:
-            self.rerolls = 0
+            attack.rerolls = 0
         else:
-            assert self.pool is not None
-            self.rerolls -= 1
-            self.pool = self.reroll_die(self.pool, int(action.arg), reason="re-roll", seat=seat)
+            assert attack.pool is not None
+            attack.rerolls -= 1
+            attack.pool = self.reroll_die(attack.pool, int(action.arg), reason="re-roll", seat=seat)
         self._offer_reroll()
 
     def _react(self) -> None:
         """R45: the defenders' reactions, in a window offered to each defending player
         one of whose heroes in the zone has a reaction ready (public information)."""
-        assert self.pool is not None
-        self.hits = self.pool.hits
-        self.open_window("hits", PASS, zone=self.attacking.zone, hits=self.hits,
-                         attacker=self.attacking.hero)
+        attack = self.attacking
+        assert attack.pool is not None
+        attack.hits = attack.pool.hits
+        self.open_window("hits", PASS, zone=attack.zone, hits=attack.hits, attacker=attack.hero)
 
     def _reactors(self, side: int, zone: str) -> list[tuple[int, str]]:
         out = []
@@ -132,7 +133,7 @@ class Combat(Whole):
                 for pair in self._reactors(enemy, zone)]
 
     def _seats_hits(self, data: Any) -> list[int]:
-        if self.hits <= 0:
+        if self.attacking.hits <= 0:
             return []
         return sorted({self.heroes[hero].owner for hero, _ in self._defenders(data["zone"])})
 
@@ -191,23 +192,23 @@ class Combat(Whole):
                     if self.crew_in(enemy, zone)[0 if kind == DECKHAND else 1])
 
     def _next_hit(self) -> None:
-        while self.hits > 0 and self._over is None and not self.holding():
+        attack = self.attacking
+        while attack.hits > 0 and self._over is None and not self.holding():
             targets = self.assign_targets()
             if not targets:
                 # R19: hits left over when no enemy is left in the zone are lost.
-                self.emit({"type": "miss", "zone": self.attacking.zone, "hits": self.hits,
-                           "why": "no_target",
-                           "text": text.hits_lost(self.hits, self.attacking.zone)})
+                self.emit({"type": "miss", "zone": attack.zone, "hits": attack.hits,
+                           "why": "no_target", "text": text.hits_lost(attack.hits, attack.zone)})
                 break
             if len(targets) > 1:
-                self.replace(Frame.of("assign", [self.attacking.seat], zone=self.attacking.zone,
-                                      hits=self.hits, targets=targets))
+                self.replace(Frame.of("assign", [attack.seat], zone=attack.zone,
+                                      hits=attack.hits, targets=targets))
                 return
-            self.hits -= 1
+            attack.hits -= 1
             self._strike(targets[0])
         if self._over is not None or self.holding():
             return  # the game is over, or a decision interrupts the hits (R69, R82)
-        self.hits = 0
+        attack.hits = 0
         hero, skill = self.attacking.hero, self.attacking.skill
         if hero is not None and skill and self.heroes[hero].zone is not None:
             # The attack's effects on what it hit (R44, R46, R47).
@@ -224,7 +225,6 @@ class Combat(Whole):
         self.last_zone = zone
         self.enemies_cleared = self.attacking.had and not self.enemies_in(side, zone)
         self.attack = None
-        self.pool = None
         getattr(self, f"_after_{then}")()
 
     # Push (R47).
@@ -340,7 +340,7 @@ class Combat(Whole):
         return [act("assign", t) for t in self.assign_targets()]
 
     def _on_assign(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        self.hits -= 1
+        self.attacking.hits -= 1
         self._strike(action.arg)
         self._next_hit()
 
@@ -419,7 +419,7 @@ class Combat(Whole):
                    "text": text.hero_ko(self.heroes[hero].name, coin)})
         self._ko_rewards(self.side_of(hero), by)
         if hero == self.acting:
-            self.actions_left = 0
+            self.activation.left = 0
 
     def _ko_rewards(self, side: int, by: int | None) -> None:
         """R26, R27: the enemy hero that KO'd a hero of ``side`` gains 3 coins and its

@@ -56,7 +56,7 @@ def effect(name: str, use: str, *, amount: bool = False) -> Any:
 # ------------------------------------------------------------------ on the dice
 @effect("reroll", "roll", amount=True)
 def reroll(state: BonesState, hero: int, amount: int) -> None:
-    state.rerolls += amount
+    state.attacking.rerolls += amount
 
 
 # ------------------------------------------------------------------ on the models hit
@@ -91,7 +91,7 @@ def rally(state: BonesState, hero: int, amount: int) -> None:
 
 @effect("dash", "ability", amount=True)
 def dash(state: BonesState, hero: int, amount: int) -> None:
-    state.mp += amount
+    state.activation.mp += amount
 
 
 @effect("cleanse", "ability")
@@ -102,7 +102,7 @@ def cleanse(state: BonesState, hero: int, amount: int) -> None:
 # ------------------------------------------------------------------ reactions
 @effect("parry", "reaction", amount=True)
 def parry(state: BonesState, hero: int, amount: int) -> None:
-    state.hits = max(0, state.hits - amount)
+    state.attacking.hits = max(0, state.attacking.hits - amount)
 
 
 @effect("riposte", "reaction", amount=True)

@@ -518,10 +518,11 @@ class BonesEncoder(Encoder):
         if frame is not None and frame.kind in KIND_INDEX:
             out[at["decision"] + KIND_INDEX[frame.kind]] = 1.0
         start = at["action"]
-        out[start] = state.actions_left / 3
-        out[start + 1] = min(state.mp, 3) / 3
-        out[start + 2] = min(state.hits, 6) / 6
-        out[start + 3] = min(state.rerolls, 2) / 2
+        out[start] = state.activation.left / 3
+        out[start + 1] = min(state.activation.mp, 3) / 3
+        if state.attack is not None:
+            out[start + 2] = min(state.attack.hits, 6) / 6
+            out[start + 3] = min(state.attack.rerolls, 2) / 2
         for s in state.pending:
             out[at["pending"] + s] = 1.0
         if state.result is not None:

@@ -11,6 +11,7 @@ from dataclasses import field
 from typing import Any
 
 from plunder.engine import record
+from plunder.engine.dice import DicePool
 from plunder.games.rumbones.actions import DECKHAND
 
 
@@ -138,6 +139,11 @@ class Attack:
     to_hit: int
     push: int = 0
     heroes_hit: list[int] = field(default_factory=list)
+    # Its dice, from the roll on: as rolled and re-rolled, the hits still to assign
+    # once the defenders have reacted (R19, R45), and the re-rolls left (R18).
+    pool: DicePool | None = None
+    hits: int = 0
+    rerolls: int = 0
 
     def shown(self) -> dict[str, Any]:
         """What a view shows of it."""
@@ -145,3 +151,15 @@ class Attack:
                 "skill": self.skill, "heroes_hit": list(self.heroes_hit), "push": self.push,
                 "monster": self.monster, "dice": self.dice, "modifier": self.modifier,
                 "to_hit": self.to_hit, "source": self.source}
+
+
+@record
+class Activation:
+    """The activation under way, a hero's (R10-R15) or a sea monster's (R55): what it
+    may still do and what it has done. Each activation starts a new one; between
+    activations the state holds an empty one, so nothing carries over."""
+
+    left: int = 0  # actions left
+    mp: int = 0  # movement points of the move under way (R11)
+    used: list[str] = field(default_factory=list)  # attack skills and abilities used (R15)
+    moves: int = 0  # move actions made (Slow, R46)

@@ -32,7 +32,6 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from plunder.engine.dice import DicePool
 from plunder.engine.frame import ANY, Frame
 from plunder.engine.result import Result
 from plunder.engine.state import State
@@ -59,6 +58,7 @@ from plunder.games.rumbones.combat import Combat
 from plunder.games.rumbones.content import CONTENT, Configuration
 from plunder.games.rumbones.crew import Crews
 from plunder.games.rumbones.pieces import (
+    Activation,
     Attack,
     Crew,
     Hero,
@@ -110,14 +110,8 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.crew_done = [False] * sides
         self.crew_by = 0  # the seat playing the crew's activation under way (R66)
         self.acting: int | None = None  # the hero whose activation this is
-        self.actions_left = 0
-        self.mp = 0
-        self.used: list[str] = []  # attack skills and abilities used this activation (R15)
-        self.move_actions = 0  # move actions made this activation (Slow, R46)
-        self.attack: Attack | None = None  # the attack under way
-        self.hits = 0
-        self.pool: DicePool | None = None
-        self.rerolls = 0  # dice the attack may still re-roll (R18)
+        self.activation = Activation()  # the activation under way (R10, R55)
+        self.attack: Attack | None = None  # the attack under way, with its dice
         self.advancing: list[tuple[int, int]] = []  # crew groups still to move: track, place
         self.strikes: list[Strike] = []  # crew attacks still to make
         self.raids: list[str] = []  # raiding crew's attacks still to make: the ship attacked
@@ -424,7 +418,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     # ----------------------------------------------------------- hero activation
     def _activate(self, hero: int) -> None:
         self.acting = hero
-        self.actions_left = ACTIONS
+        self.activation = Activation(left=ACTIONS)
         self.emit({"type": "activate", "hero": hero, "text": text.activate(self.heroes[hero].name)})
         if self.heroes[hero].zone is None:
             self.replace(Frame.of("deploy", [self.heroes[hero].owner], hero=hero))
@@ -451,11 +445,12 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         hero = self.acting
         assert hero is not None
         off = self.heroes[hero].zone is None
-        if off or (self.actions_left <= 0 and not self._free_choices(hero)):
+        if off or (self.activation.left <= 0 and not self._free_choices(hero)):
             self._end_activation()
             return
         # R62: a hero's activation is its player's to play.
-        self.replace(Frame.of("act", [self.heroes[hero].owner], hero=hero, left=self.actions_left))
+        self.replace(Frame.of("act", [self.heroes[hero].owner], hero=hero,
+                              left=self.activation.left))
 
     def occupied(self, side: int) -> set[str]:
         """The zones where ``side`` has a model (a sea monster of its own included)."""
@@ -494,7 +489,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         zone = self.heroes[hero].zone
         assert zone is not None
         out: list[BonesAction] = []
-        if self.actions_left > 0:
+        if self.activation.left > 0:
             if "stun" in self.heroes[hero].conditions:
                 out.append(SHAKE)  # R46: Stun is shaken off before any other action
             else:
@@ -506,18 +501,18 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def _actions(self, hero: int, zone: str) -> list[BonesAction]:
         side = self.side_of(hero)
         out: list[BonesAction] = []
-        slowed = "slow" in self.heroes[hero].conditions and self.move_actions >= 1
+        slowed = "slow" in self.heroes[hero].conditions and self.activation.moves >= 1
         if not slowed and (self._step_zones(hero, MOVEMENT_POINTS)
                            or self._rig_zones(hero, MOVEMENT_POINTS)):
             out.append(MOVE)
         for skill in self.heroes[hero].unlocked:
             spec = CONTENT.skills[skill]
-            if spec.attacks and not (spec.once_a_turn and skill in self.used):
+            if spec.attacks and not (spec.once_a_turn and skill in self.activation.used):
                 out += [act("attack", skill, z)
                         for z in self.attack_zones(side, zone, self.reach(hero, skill))]
         for skill in self.heroes[hero].unlocked:
             spec = CONTENT.skills[skill]
-            if spec.ability and skill not in self.used and not self.silenced(hero):
+            if spec.ability and skill not in self.activation.used and not self.silenced(hero):
                 out.append(act("use", skill))
         return out
 
@@ -540,28 +535,28 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
                        "text": text.level(self.heroes[hero].name, action.arg)})
             self._ask_action()
             return
-        self.actions_left -= 1
+        self.activation.left -= 1
         if action == SHAKE:
             self.heroes[hero].conditions.remove("stun")
             self.emit({"type": "shake", "hero": hero, "text": text.shake(self.heroes[hero].name)})
             self._after_action()
         elif action == MOVE:
-            self.move_actions += 1
-            self.mp = MOVEMENT_POINTS
+            self.activation.moves += 1
+            self.activation.mp = MOVEMENT_POINTS
             self._ask_move()
         elif action.verb == "use":
-            self.used.append(action.arg)
+            self.activation.used.append(action.arg)
             self.emit({"type": "ability", "hero": hero, "skill": action.arg,
                        "text": text.ability(self.heroes[hero].name, action.arg)})
-            self.mp = 0
+            self.activation.mp = 0
             self._run(hero, action.arg, "ability")
-            if self.mp > 0 and self.heroes[hero].zone is not None:
+            if self.activation.mp > 0 and self.heroes[hero].zone is not None:
                 self._ask_move()  # a dash: movement points of its own
             else:
                 self._after_action()
         else:
             if CONTENT.skills[action.arg].once_a_turn:
-                self.used.append(action.arg)
+                self.activation.used.append(action.arg)
             self._declare_attack(
                 self.side_of(hero), action.zone, self.profile(hero, action.arg),
                 who=text.hero_title(self.heroes[hero].name), hero=hero, then="action",
@@ -589,7 +584,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         assert hero is not None
         self.heroes[hero].activated = True  # R10: the activation token
         self.heroes[hero].conditions = []  # R46: conditions end with the hero's activation
-        self.used, self.move_actions, self.mp = [], 0, 0
+        self.activation = Activation()
         self.emit({"type": "activation_end", "hero": hero,
                    "text": text.end_activation(self.heroes[hero].name)})
         self._next_turn()
@@ -641,17 +636,18 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def _ask_move(self) -> None:
         hero = self.acting
         assert hero is not None
-        stuck = not self._step_zones(hero, self.mp) and not self._rig_zones(hero, self.mp)
-        if self.mp <= 0 or stuck:
-            self.mp = 0
+        mp = self.activation.mp
+        stuck = not self._step_zones(hero, mp) and not self._rig_zones(hero, mp)
+        if mp <= 0 or stuck:
+            self.activation.mp = 0
             self._after_action()
             return
-        self.replace(Frame.of("move", [self.heroes[hero].owner], hero=hero, mp=self.mp))
+        self.replace(Frame.of("move", [self.heroes[hero].owner], hero=hero, mp=self.activation.mp))
 
     def _legal_move(self, seat: int, frame: Frame) -> list[BonesAction]:
         hero = frame.data["hero"]
-        out = [act("step", zone=z) for z in self._step_zones(hero, self.mp)]
-        out += [act("rig", zone=z) for z in self._rig_zones(hero, self.mp)]
+        out = [act("step", zone=z) for z in self._step_zones(hero, self.activation.mp)]
+        out += [act("rig", zone=z) for z in self._rig_zones(hero, self.activation.mp)]
         zone = self.heroes[hero].zone
         if zone not in self.enemy_points(self.side_of(hero)):
             out.append(STOP)  # R12: a move never ends on an enemy deployment point
@@ -660,10 +656,10 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def _on_move(self, seat: int, action: BonesAction, frame: Frame) -> None:
         hero = frame.data["hero"]
         if action == STOP:
-            self.mp = 0
+            self.activation.mp = 0
             self._after_action()
             return
-        self.mp -= 1
+        self.activation.mp -= 1
         if action.verb == "step":
             self.heroes[hero].zone = action.zone
             self.emit({"type": "step", "hero": hero, "zone": action.zone,
@@ -691,8 +687,8 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.heroes[hero].overboard = True
         self.heroes[hero].activated = True
         if hero == self.acting:
-            self.mp = 0
-            self.actions_left = 0
+            self.activation.mp = 0
+            self.activation.left = 0
             self._end_activation()
 
     # ----------------------------------------------------------- the end, views
@@ -733,6 +729,7 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
              for zone, entry in sorted(self.objectives[side].items())}
             for side in range(len(self.objectives))
         ]
+        attack = self.attack
         return {
             "board": self.config.name,
             "factions": list(self.factions),
@@ -748,14 +745,14 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
             "reserve": [[r.deckhands, r.bosuns] for r in self.reserve],
             "objectives": objectives,
             "acting": self.acting,
-            "actions_left": self.actions_left,
-            "mp": self.mp,
-            "used": list(self.used),
-            "move_actions": self.move_actions,
-            "hits": self.hits,
-            "rerolls": self.rerolls,
-            "pool": None if self.pool is None else self.pool.to_json(),
-            "attack": None if self.attack is None else self.attack.shown(),
+            "actions_left": self.activation.left,
+            "mp": self.activation.mp,
+            "used": list(self.activation.used),
+            "move_actions": self.activation.moves,
+            "hits": 0 if attack is None else attack.hits,
+            "rerolls": 0 if attack is None else attack.rerolls,
+            "pool": None if attack is None or attack.pool is None else attack.pool.to_json(),
+            "attack": None if attack is None else attack.shown(),
             "pushing": self.push_under_way(),
             # The Tide: hand sizes, deck sizes and discards are public, a hand is its
             # side's (and its teammates') alone.

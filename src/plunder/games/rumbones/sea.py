@@ -14,7 +14,7 @@ from plunder.engine.frame import Frame
 from plunder.games.rumbones import text
 from plunder.games.rumbones.actions import END, KEEP, MOVE, STOP, act, other
 from plunder.games.rumbones.content import CONTENT
-from plunder.games.rumbones.pieces import Kraken, Monster
+from plunder.games.rumbones.pieces import Activation, Kraken, Monster
 from plunder.games.rumbones.whole import Whole
 
 KRAKEN = "kraken"
@@ -342,18 +342,18 @@ class TideAndSea(Whole):
 
     def _activate_monster(self, name: str) -> None:
         self.acting_monster = name
-        self.actions_left = 3  # R55: like a hero, three actions
+        self.activation = Activation(left=3)  # R55: like a hero, three actions
         self.emit({"type": "activate", "monster": name, "text": text.activate_monster(name)})
         self._ask_beast()
 
     def _ask_beast(self) -> None:
         name = self.acting_monster
-        if name not in self.monsters or self.actions_left <= 0:
+        if name not in self.monsters or self.activation.left <= 0:
             self._end_beast()
             return
         # R66: a sea monster is played by the player who summoned it.
         self.replace(Frame.of("beast", [self.monsters[name].seat], monster=name,
-                              left=self.actions_left))
+                              left=self.activation.left))
 
     def _swim_zones(self, name: str) -> list[str]:
         """A monster moves through the sea and over gangplanks, never onto a deck, never
@@ -388,9 +388,9 @@ class TideAndSea(Whole):
         if action.verb == "end":
             self._end_beast()
             return
-        self.actions_left -= 1
+        self.activation.left -= 1
         if action.verb == "move":
-            self.mp = CONTENT.monsters[name].move
+            self.activation.mp = CONTENT.monsters[name].move
             self._ask_swim()
             return
         self._declare_attack(self.monsters[name].side, action.zone, CONTENT.monsters[name].attack,
@@ -402,11 +402,12 @@ class TideAndSea(Whole):
 
     def _ask_swim(self) -> None:
         name = self.acting_monster
-        if self.mp <= 0 or name not in self.monsters or not self._swim_zones(name):
-            self.mp = 0
+        if self.activation.mp <= 0 or name not in self.monsters or not self._swim_zones(name):
+            self.activation.mp = 0
             self._ask_beast()
             return
-        self.replace(Frame.of("swim", [self.monsters[name].seat], monster=name, mp=self.mp))
+        self.replace(Frame.of("swim", [self.monsters[name].seat], monster=name,
+                              mp=self.activation.mp))
 
     def _legal_swim(self, seat: int, frame: Frame) -> list[Action]:
         return [*(act("swim", zone=z) for z in self._swim_zones(frame.data["monster"])), STOP]
@@ -414,10 +415,10 @@ class TideAndSea(Whole):
     def _on_swim(self, seat: int, action: Any, frame: Frame) -> None:
         name = frame.data["monster"]
         if action.verb == "stop":
-            self.mp = 0
+            self.activation.mp = 0
             self._ask_beast()
             return
-        self.mp -= 1
+        self.activation.mp -= 1
         start = self.monsters[name].zone
         self.monsters[name].zone = action.zone
         self.emit({"type": "swim", "monster": name, "zone": start, "to": action.zone,
@@ -435,7 +436,7 @@ class TideAndSea(Whole):
         if name in self.monsters:
             self.monsters[name].activated = True
         self.acting_monster = ""
-        self.mp = 0
+        self.activation = Activation()
         self._next_turn()
 
     def _hurt_monster(self, name: str, amount: int, by: int | None) -> None:

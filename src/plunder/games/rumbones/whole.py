@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-    from plunder.engine.dice import DicePool
     from plunder.engine.result import Result
     from plunder.engine.state import State
     from plunder.games.rumbones.content import Configuration, Profile
     from plunder.games.rumbones.game import BonesGame
     from plunder.games.rumbones.pieces import (
+        Activation,
         Attack,
         Crew,
         Hero,
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
         acting: int | None
         acting_monster: str
-        actions_left: int
+        activation: Activation
         advancing: list[tuple[int, int]]
         attack: Attack | None
         began_near: list[str]
@@ -57,20 +57,16 @@ if TYPE_CHECKING:
         game: BonesGame
         hand: list[list[str]]
         heroes: list[Hero]
-        hits: int
         jammed: list[bool]
         kraken: Kraken | None
         kraken_dead: bool
         last_zone: str
         monsters: dict[str, Monster]
-        mp: int
         mustered: bool
         objectives: list[dict[str, Standing]]
         picks: list[list[str]]
-        pool: DicePool | None
         pools: list[int]
         raids: list[str]
-        rerolls: int
         reserve: list[Reserve]
         routes: tuple[tuple[tuple[str, ...], ...], ...]
         @property

@@ -167,7 +167,7 @@ class Combat(Whole):
         deckhands = bosuns = 0
         for enemy in foes:
             here = self.crew_in(enemy, zone)
-            deckhands, bosuns = deckhands + here[0], bosuns + here[1]
+            deckhands, bosuns = deckhands + here.deckhands, bosuns + here.bosuns
         # Sea monsters are struck as heroes are (R59), and so is the Kraken.
         giants = [name for name, m in sorted(self.monsters.items())
                   if m.side in foes and m.zone == zone]
@@ -189,7 +189,7 @@ class Combat(Whole):
     def crew_side(self, side: int, zone: str, kind: str) -> int:
         """The foe of ``side`` whose deckhand or bosun stands on ``zone``."""
         return next(enemy for enemy in self.foes(side)
-                    if self.crew_in(enemy, zone)[0 if kind == DECKHAND else 1])
+                    if self.crew_in(enemy, zone).of(kind))
 
     def _next_hit(self) -> None:
         attack = self.attacking
@@ -237,7 +237,7 @@ class Combat(Whole):
         deckhands = bosuns = 0
         for enemy in self.foes(side):
             here = self.crew_in(enemy, zone)
-            deckhands, bosuns = deckhands + here[0], bosuns + here[1]
+            deckhands, bosuns = deckhands + here.deckhands, bosuns + here.bosuns
         out += [DECKHAND] if deckhands else []
         out += [BOSUN] if bosuns else []
         return out

@@ -298,7 +298,7 @@ class Crews(Whole):
         else:
             # R35: 3+ with a bosun in the crew's zone (or a hero with Bosun Bond, R44).
             bonded = any(self.has_passive(h, "bosun_bond") for h in self.heroes_in(side, origin))
-            to_hit = faction.bosun_hit if self.crew_in(side, origin)[1] or bonded \
+            to_hit = faction.bosun_hit if self.crew_in(side, origin).bosuns or bonded \
                 else faction.crew_hit
         modifier = 0
         if not entry.raid:

@@ -8,11 +8,22 @@ R-numbers refer to ``docs/rules/rumbones.md``.
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Any
+from typing import Any, NamedTuple
 
 from plunder.engine import record
 from plunder.engine.dice import DicePool
 from plunder.games.rumbones.actions import DECKHAND
+
+
+class Count(NamedTuple):
+    """The crew of a side on one zone (``BonesState.crew_in``)."""
+
+    deckhands: int
+    bosuns: int
+
+    def of(self, kind: str) -> int:
+        """How many models of ``kind`` (a deckhand or a bosun) it holds."""
+        return self.deckhands if kind == DECKHAND else self.bosuns
 
 
 @record

@@ -60,6 +60,7 @@ from plunder.games.rumbones.crew import Crews
 from plunder.games.rumbones.pieces import (
     Activation,
     Attack,
+    Count,
     Crew,
     Hero,
     Kraken,
@@ -261,14 +262,14 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def crew_zone(self, side: int, group: Crew) -> str:
         return group.zone
 
-    def crew_in(self, side: int, zone: str) -> tuple[int, int]:
+    def crew_in(self, side: int, zone: str) -> Count:
         """How many deckhands and bosuns of ``side`` stand on ``zone``."""
         deckhands = bosuns = 0
         for group in self.crew[side]:
             if group.zone == zone:
                 deckhands += group.deckhands
                 bosuns += len(group.bosuns)
-        return deckhands, bosuns
+        return Count(deckhands, bosuns)
 
     def heroes_in(self, side: int, zone: str) -> list[int]:
         return [h for h in self.heroes_of(side) if self.heroes[h].zone == zone]

@@ -12,7 +12,7 @@ from typing import Any
 from plunder.engine.action import Action
 from plunder.engine.frame import Frame
 from plunder.games.rumbones import text
-from plunder.games.rumbones.actions import END, KEEP, MOVE, STOP, act, other
+from plunder.games.rumbones.actions import BOSUN, DECKHAND, END, KEEP, MOVE, STOP, act, other
 from plunder.games.rumbones.content import CONTENT
 from plunder.games.rumbones.pieces import Activation, Kraken, Monster
 from plunder.games.rumbones.whole import Whole
@@ -303,7 +303,7 @@ class TideAndSea(Whole):
                     if self._over is not None:
                         return
                 for _ in range(sum(self.crew_in(side, there))):
-                    kind = "deckhand" if self.crew_in(side, there)[0] else "bosun"
+                    kind = DECKHAND if self.crew_in(side, there).deckhands else BOSUN
                     self._hurt_crew(side, there, kind, damage, None)
             for name, monster in list(self.monsters.items()):
                 if monster.zone == there:
@@ -493,7 +493,7 @@ class TideAndSea(Whole):
                 if self._over is not None:
                     return
             for _ in range(sum(self.crew_in(side, zone))):
-                kind = "deckhand" if self.crew_in(side, zone)[0] else "bosun"
+                kind = DECKHAND if self.crew_in(side, zone).deckhands else BOSUN
                 self._hurt_crew(side, zone, kind, amount, None)
 
     def jam(self, zone: str) -> None:

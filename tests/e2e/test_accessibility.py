@@ -4,7 +4,8 @@ axe-core's own build (``axe.min.js`` of the npm package, as the
 ``axe-playwright-python`` package ships it) is put into each page from the
 installed file: nothing is fetched from the network. The pages: the lobby,
 "my tables", a table of each game as its seated player sees it at their first
-decision (and with the move box's list open), a finished table and its replay.
+decision (and with the move box's list open), a finished table and its replay; the
+lobby and each game's table on a laptop's window and on a phone's.
 """
 
 from __future__ import annotations
@@ -16,8 +17,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from e2e.driving import Server, api
+from e2e.driving import PHONE, Server, api
 from e2e.test_tables import _finished_bot_table
+
+# The windows the pages are checked in: a laptop's, and a phone's (touch, mobile).
+WINDOWS: dict[str, dict[str, Any]] = {
+    "laptop": {},
+    "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True},
+}
 
 # The faults that keep someone from using a page (axe-core's two highest impacts).
 BLOCKING = ("serious", "critical")
@@ -66,8 +73,11 @@ def assert_accessible(page: Any) -> None:
     assert not faults, "axe-core faults:\n" + "\n".join(faults)
 
 
-def test_the_lobby_and_my_tables_pass_axe(pages: Callable[..., Any], server: Server) -> None:
-    page = pages()
+@pytest.mark.parametrize("window", sorted(WINDOWS))
+def test_the_lobby_and_my_tables_pass_axe(
+    window: str, pages: Callable[..., Any], server: Server
+) -> None:
+    page = pages(**WINDOWS[window])
     page.goto("/")
     page.wait_for_selector("#game option[value=duel]", state="attached")
     assert_accessible(page)
@@ -84,9 +94,10 @@ def test_the_lobby_and_my_tables_pass_axe(pages: Callable[..., Any], server: Ser
     assert_accessible(page)
 
 
+@pytest.mark.parametrize("window", sorted(WINDOWS))
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_a_table_of_each_game_passes_axe(
-    game: str, pages: Callable[..., Any], server: Server
+    game: str, window: str, pages: Callable[..., Any], server: Server
 ) -> None:
     made = api(server.url, "POST", "/api/tables", {
         "game": game,
@@ -95,7 +106,7 @@ def test_a_table_of_each_game_passes_axe(
         "name": "Ann",
     })
     table = made["table"]
-    page = pages()
+    page = pages(**WINDOWS[window])
     page.add_init_script(f"localStorage.setItem('plunder:token:{table}', '{made['token']}');")
     page.goto(f"/t/{table}")
     expect(page.locator("#command")).to_be_visible()

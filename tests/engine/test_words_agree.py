@@ -33,7 +33,7 @@ PLACES = (
     "{view.area|at:missing}", "{marks|at:target}", "{marks|at:slot|if}", "{slot|seat}",
     "{flag}", "{flag|is:true}", "{flag|not:false}", "{flag|plural:die}", "{flag|title}",
     "{flags}", "{flags|list}", "{flags.0}", "{flags|is:true, null}", "{view.area|at:flag}",
-    "{names.[flag]}",
+    "{names.[flag]}", "{names|capital}", "{flags|capital}", "{card.text|capital}",
 )
 WORDS = ("", " ", "at ", ": ", ", then ", "!")
 
@@ -111,7 +111,8 @@ FILLED = {
     "{flag}": "true", "{flag|is:true}": "true", "{flag|not:false}": "true",
     "{flag|plural:die}": "true dies", "{flag|title}": "true", "{flags}": "true, null, 2",
     "{flags|list}": "true, null, 2", "{flags.0}": "true", "{flags|is:true, null}": "",
-    "{view.area|at:flag}": "", "{names.[flag]}": "",
+    "{view.area|at:flag}": "", "{names.[flag]}": "", "{names|capital}": "Kidd",
+    "{flags|capital}": "True, null, 2", "{card.text|capital}": "Chop.",
 }
 
 

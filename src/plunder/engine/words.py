@@ -16,8 +16,8 @@ The template language (the same in both):
   sections' entries), the path goes on into it (``{card.title}``, ``{effect.text}``).
 - ``{path|filter|...}`` passes it through filters: ``seat`` (a seat as the
   front end names it), ``seats`` (several), ``title`` (an id as its piece's
-  title), ``list`` (items joined with commas), ``if`` (nothing: the value only
-  has to be there).
+  title), ``list`` (items joined with commas), ``capital`` (its first letter
+  upper case), ``if`` (nothing: the value only has to be there).
 - A filter may take an argument, a path after a colon: ``at:PATH`` picks the
   item of a list (or a mapping) whose index (key) is PATH's value in the scope
   (``{view.area|at:slot|title}``); ``seat:PATH`` and ``seats:PATH`` name a seat
@@ -185,6 +185,9 @@ class Filler:
             return ", ".join(self.seat_name(seat) for seat in value)
         if name == "title":
             return self.pieces.get(_text(value), {}).get("title", value)
+        if name == "capital":
+            text = _text(value)
+            return text[:1].upper() + text[1:]
         if name == "list":
             return ", ".join(_text(item) for item in value)
         if name == "if":

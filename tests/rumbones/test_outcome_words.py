@@ -62,9 +62,11 @@ def test_every_outcome_reads_as_the_panel_read_it_in_both_front_ends() -> None:
     assert {event["type"] for event, _ in EXPECTED} == shown
 
 
-def test_a_hero_s_short_name_is_the_word_of_its_title_that_is_its_id() -> None:
-    heroes = plunder.load("rumbones").catalogue()["heroes"]
-    shorts = {name: heroes[name]["short"] for name in ("carcharius", "oona", "polvora",
-                                                        "hueso", "ink")}
+def test_a_short_name_is_the_word_of_the_title_that_is_the_id() -> None:
+    catalogue = plunder.load("rumbones").catalogue()
+    shorts = {name: catalogue["heroes"][name]["short"]
+              for name in ("carcharius", "oona", "polvora", "hueso", "ink")}
     assert shorts == {"carcharius": "Carcharius", "oona": "Oona", "polvora": "Pólvora",
                       "hueso": "Hueso", "ink": "Ink"}
+    factions = {name: entry["short"] for name, entry in catalogue["factions"].items()}
+    assert factions == {"lords": "Lords", "marea": "Marea"}

@@ -329,10 +329,10 @@ def _kraken_rows(kraken: Kraken) -> dict[int, dict[str, Any]]:
             for face, row in kraken.table.items()}
 
 
-def hero_short(name: str, title: str) -> str:
-    """A hero's name in a word, for a token or a chip: the word of its title that is its
-    id, accents aside (``Pólvora``, ``Oona`` of ``Brine-Mother Oona``), else its title's
-    first word."""
+def short_name(name: str, title: str) -> str:
+    """A hero's or a faction's name in a word, for a token, a chip or a score: the word of
+    its title that is its id, accents aside (``Pólvora``, ``Oona`` of ``Brine-Mother
+    Oona``, ``Lords`` of ``Deep Sea Lords``), else its title's first word."""
     words = [word for word in re.split(r"[\s-]+", title) if word]
     return next((word for word in words if _bare(word) == _bare(name)), words[0] if words
                 else name)
@@ -352,8 +352,9 @@ FACTIONS_SHOWN = Shown.of(
     hide=("crew_range", "crew_dice", "crew_hit", "bosun_hit"),
     crew=lambda faction: {"range": faction.crew_range, "dice": faction.crew_dice,
                           "to_hit": faction.crew_hit, "with_bosun": faction.bosun_hit},
+    short=lambda faction: short_name(faction.name, faction.title),
 )
-HEROES_SHOWN = Shown.of(HERO_SCHEMA, short=lambda hero: hero_short(hero.name, hero.title))
+HEROES_SHOWN = Shown.of(HERO_SCHEMA, short=lambda hero: short_name(hero.name, hero.title))
 SKILLS_SHOWN = Shown.of(SKILL_SCHEMA)
 OBJECTIVES_SHOWN = Shown.of(OBJECTIVE_SCHEMA)
 CARDS_SHOWN = Shown.of(CARD_SCHEMA, side=lambda card: card.side or None)

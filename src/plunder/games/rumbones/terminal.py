@@ -520,7 +520,8 @@ def hero_ranges(read: ViewReader) -> str:
         contiguous = numbers == list(range(numbers[0], numbers[-1] + 1))
         shown = f"{numbers[0]}-{numbers[-1]}" if contiguous and len(numbers) > 1 else \
             ",".join(str(n) for n in numbers)
-        whose = f"seat {side}" if read.clash else read.factions[side].capitalize()
+        whose = f"seat {side}" if read.clash else \
+            read.words.fill("{it.short}", {"it": read.factions[side]})
         parts.append(f"{shown} {whose}")
     return ", ".join(parts)
 

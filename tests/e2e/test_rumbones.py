@@ -194,7 +194,10 @@ def test_a_whole_game_by_clicks_against_the_greedy_bot(
             page.wait_for_timeout(40)
             continue
         clicked.append(notation)
-        outcomes += page.locator("#game .rb-dice[data-kind=attack] .rb-out").count() > 0
+        # Where the last attack's hits went: each chip in the game's words for it.
+        chips = page.locator("#game .rb-dice[data-kind=attack] .rb-out").all_text_contents()
+        assert all(chip.strip() for chip in chips), chips
+        outcomes += bool(chips)
     page.screenshot(path=str(screenshots / "rumbones-over.png"))
     assert checked, "the hand and the heroes never showed"
     expect(page.locator("#result-scores li")).to_have_count(2)

@@ -1,7 +1,8 @@
 """The terminal's and the browser's word fillers agree on any template made of the
 language's parts (paths, filters with and without arguments, lists of templates) over
 any scope of a view's usual shapes: seats with pieces or none, lists with gaps,
-indexes as numbers or digits, in range or past it."""
+indexes as numbers or digits, in range or past it, flags (true, false, null) alone and
+inside lists."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ PLACES = (
     "{targets|seats:who.short}", "{targets}", "{names|list}", "{view.area|at:slot}",
     "{view.area|at:slot|title}", "{view.area|at:count|title}", "{view.area.0|title}",
     "{view.area|at:missing}", "{marks|at:target}", "{marks|at:slot|if}", "{slot|seat}",
+    "{flag}", "{flag|is:true}", "{flag|not:false}", "{flag|plural:die}", "{flag|title}",
+    "{flags}", "{flags|list}", "{flags.0}", "{flags|is:true, null}", "{view.area|at:flag}",
+    "{names.[flag]}", "{names|capital}", "{flags|capital}", "{card.text|capital}",
 )
 WORDS = ("", " ", "at ", ": ", ", then ", "!")
 
@@ -60,6 +64,11 @@ scopes = st.fixed_dictionaries(
             st.sampled_from(["0", "1", "3", "x", ""]),
         ),
         "marks": st.dictionaries(st.sampled_from(["0", "1", "2", "5"]), pieces, max_size=3),
+        "flag": st.one_of(st.none(), st.booleans()),
+        "flags": st.lists(
+            st.one_of(st.none(), st.booleans(), st.integers(min_value=0, max_value=2)),
+            max_size=3,
+        ),
     }
 )
 parts = st.one_of(st.sampled_from(PLACES), st.sampled_from(WORDS))
@@ -85,6 +94,7 @@ SCOPE: dict[str, Any] = {
     "view": {"round": 2, "players": [{"seat": 1, "who": "anne"}], "area": ["axe", None]},
     "count": 0, "card": "axe", "fx": "burn", "target": 1, "targets": [1, 2],
     "names": ["kidd"], "slot": "0", "marks": {"1": "rest", "0": "axe"},
+    "flag": True, "flags": [True, None, 2],
 }
 FILLED = {
     "{view.round}": "2", "{count}": "0", "{missing}": "", "{card.title}": "Axe",
@@ -97,6 +107,12 @@ FILLED = {
     "{view.area|at:slot|title}": "Axe", "{view.area|at:count|title}": "Axe",
     "{view.area.0|title}": "Axe", "{view.area|at:missing}": "", "{marks|at:target}": "rest",
     "{marks|at:slot|if}": "", "{slot|seat}": "seat 0",
+    # A flag, alone or in a list, is written as its JSON word; true is no count of one.
+    "{flag}": "true", "{flag|is:true}": "true", "{flag|not:false}": "true",
+    "{flag|plural:die}": "true dies", "{flag|title}": "true", "{flags}": "true, null, 2",
+    "{flags|list}": "true, null, 2", "{flags.0}": "true", "{flags|is:true, null}": "",
+    "{view.area|at:flag}": "", "{names.[flag]}": "", "{names|capital}": "Kidd",
+    "{flags|capital}": "True, null, 2", "{card.text|capital}": "Chop.",
 }
 
 

@@ -207,7 +207,7 @@ def test_in_a_whole_game_no_screen_shows_a_card_its_viewer_cannot_see() -> None:
             for viewer in (0, 1, None):
                 view = state.view(viewer)
                 text = shown(RENDERER.table(view, {}))
-                public = {ViewReader(view).card_title(c) for side in (0, 1)
+                public = {ViewReader(view).title(c) for side in (0, 1)
                           for c in view["discards"][side]}
                 own = hand_titles(state, viewer) if viewer is not None else set()
                 for side in (0, 1):

@@ -16,8 +16,8 @@ The template language (the same in both):
   sections' entries), the path goes on into it (``{card.title}``, ``{effect.text}``).
 - ``{path|filter|...}`` passes it through filters: ``seat`` (a seat as the
   front end names it), ``seats`` (several), ``title`` (an id as its piece's
-  title), ``list`` (items joined with commas), ``if`` (nothing: the value only
-  has to be there).
+  title), ``list`` (items joined with commas), ``capital`` (its first letter
+  upper case), ``if`` (nothing: the value only has to be there).
 - A filter may take an argument, a path after a colon: ``at:PATH`` picks the
   item of a list (or a mapping) whose index (key) is PATH's value in the scope
   (``{view.area|at:slot|title}``); ``seat:PATH`` and ``seats:PATH`` name a seat
@@ -159,15 +159,17 @@ class Filler:
         word = arg
         if name == "plural":
             one, _, many = word.partition("/")
-            return f"{_text(value)} {one if value == 1 else many or one + 's'}"
+            # (true is no count of one, as it is not in the browser)
+            single = value == 1 and not isinstance(value, bool)
+            return f"{_text(value)} {one if single else many or one + 's'}"
         if name == "after":
             text = _text(value)
             return text[len(word) :] if text.startswith(word) and len(text) > len(word) \
                 else _MISSING
         if name == "is":
-            return value if _word(value) == word else _MISSING
+            return value if _text(value) == word else _MISSING
         if name == "not":
-            return value if _word(value) != word else _MISSING
+            return value if _text(value) != word else _MISSING
         if name == "add":
             return value + int(word)
         if name in ("say", "each"):
@@ -182,9 +184,12 @@ class Filler:
         if name == "seats":
             return ", ".join(self.seat_name(seat) for seat in value)
         if name == "title":
-            return self.pieces.get(str(value), {}).get("title", value)
+            return self.pieces.get(_text(value), {}).get("title", value)
+        if name == "capital":
+            text = _text(value)
+            return text[:1].upper() + text[1:]
         if name == "list":
-            return ", ".join(str(item) for item in value)
+            return ", ".join(_text(item) for item in value)
         if name == "if":
             return ""
         raise ValueError(f"no template filter is called {name!r}")
@@ -196,10 +201,10 @@ class Filler:
         if key is _MISSING or key is None or isinstance(key, bool):
             return _MISSING
         if isinstance(items, list):
-            index = str(key)
+            index = _text(key)
             return items[int(index)] if index.isdigit() and int(index) < len(items) else _MISSING
         if isinstance(items, Mapping):
-            return items.get(str(key), _MISSING)
+            return items.get(_text(key), _MISSING)
         return _MISSING
 
     def seat_with(self, seat: Any, path: str, scope: Mapping[str, Any]) -> str:
@@ -245,14 +250,12 @@ def _absent(value: Any) -> bool:
     return value is _MISSING or value is None or value is False or value in ("", [])
 
 
-def _word(value: Any) -> str:
-    """A value as ``is:``/``not:`` compare it: as its JSON text would, unquoted."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return _text(value)
-
-
 def _text(value: Any) -> str:
+    """A value written out as the browser's filler writes it: a flag or null as its JSON
+    word (``true``, ``null``), a whole float without its point, a list's items joined
+    with commas."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, list):

@@ -77,23 +77,6 @@
   /* ---- the catalogue's words ------------------------------------------------ */
 
   const entry = (table, id) => ((catalogue[table] || {})[id]) || {};
-  const heroTitle = (id) => entry("heroes", id).title || id;
-  const skillTitle = (id) => entry("skills", id).title || id;
-  const cardTitle = (id) => entry("cards", id).title || id;
-  const monsterTitle = (id) => entry("monsters", id).title || id;
-  const objectiveTitle = (id) => entry("objectives", id).title || id;
-  const factionTitle = (id) => entry("factions", id).title || id;
-
-  function plain(text) {
-    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  }
-
-  /** A hero's short name: the word of its title that is its id ("Carcharius"), else its title's first word. */
-  function heroShort(id) {
-    const title = heroTitle(id);
-    const words = String(title).split(/[\s-]+/);
-    return words.find((w) => plain(w) === plain(id)) || words[0] || id;
-  }
 
   /** A monster's or objective's short name: its title's last word ("Crab"), or its id. */
   function lastWord(title) {
@@ -110,6 +93,10 @@
       return made.fill(template, scope);
     };
   })();
+  // Any piece of the catalogue (hero, skill, card, monster, objective, faction) by its
+  // title, and a hero or a faction by its short name ("Carcharius", "Lords").
+  const titleOf = (id) => filled("{it|title}", { it: id });
+  const shortOf = (id) => filled("{it.short}", { it: id });
 
   /** An effect code ("push:2") in the catalogue's words for it, its amount filled in. */
   function effectText(code) {
@@ -142,7 +129,7 @@
   function heroTip(id) {
     const h = entry("heroes", id);
     if (!h.title) return id;
-    const faction = h.faction === "mercenary" ? "mercenary" : factionTitle(h.faction);
+    const faction = h.faction === "mercenary" ? "mercenary" : titleOf(h.faction);
     const lines = [`${h.title} (${faction}, ${h.role}): ${h.hp} HP.${h.flavour ? ` ${h.flavour}` : ""}`];
     for (const skill of [h.basic, ...(h.skills || [])]) {
       const s = entry("skills", skill);
@@ -179,14 +166,6 @@
     return [`The Kraken: ${k.hp} HP; anyone may attack it.`, ...rows].join("\n");
   }
 
-  /* ---- what the view says ---------------------------------------------------- */
-
-  /** A faction's short name: the word of its title that is its id ("Lords"), else its title. */
-  function factionShort(id) {
-    const title = factionTitle(id);
-    return String(title).split(/\s+/).find((w) => plain(w) === plain(id)) || title;
-  }
-
   /* ---- teams: who of a side plays what (the view's `control`) ----------------- */
 
   /** The side a seat plays for: its team's, or its own side when each side is one seat. */
@@ -220,19 +199,7 @@
 
   function sideName(view, side, message) {
     const faction = (view.factions || [])[side];
-    return faction ? factionTitle(faction) : P.seatLabel(message, side);
-  }
-
-  /** A model an attack may hit, in the game's words ("a bosun", "Demarco (hero 4)"). */
-  function targetName(view, target) {
-    return filled("{it|say:target}", { it: target, view });
-  }
-
-  /** A model on a chip: a hero by its short name, anything else as the game words it. */
-  function chipName(view, target) {
-    const hero = /^hero(\d+)$/.exec(String(target));
-    const row = hero ? (view.heroes || [])[Number(hero[1])] : null;
-    return row ? heroShort(row.hero) : targetName(view, target);
+    return faction ? titleOf(faction) : P.seatLabel(message, side);
   }
 
   /** An action (`{verb, arg, zone}`) in words: its label as the game declares it. */
@@ -286,7 +253,7 @@
         if (!zones.has(zone)) zones.set(zone, []);
         zones.get(zone).push(action);
         // A piece and a zone (an attack skill or a sea monster, and where): the piece may be picked first.
-        if (arg) args.set(arg, entry("monsters", arg).title ? monsterTitle(arg) : skillTitle(arg));
+        if (arg) args.set(arg, entry("monsters", arg).title ? titleOf(arg) : titleOf(arg));
         continue;
       }
       if (entry("heroes", arg).title) {
@@ -374,7 +341,7 @@
       class: `rb-tok ${colour(view, row.side)}${view.acting === row.index ? " acting" : ""}${row.activated ? " spent" : ""}${action ? " act" : ""}`,
       title: `${heroTip(row.hero)}\nNow: ${state}.`,
       dataset: { hero: String(row.index) },
-      "aria-label": `${heroTitle(row.hero)}, ${state}`,
+      "aria-label": `${titleOf(row.hero)}, ${state}`,
     };
     if (action) {
       Object.assign(attrs, { role: "button", tabindex: "0" });
@@ -384,8 +351,8 @@
     }
     // A round token in its side's colour: the hero's name (its initials on a phone) and a
     // heart by its hit points, where an objective is a dark square with its picture.
-    return el("span", attrs, el("b", { class: "rb-tok-name", text: heroShort(row.hero) }),
-      el("b", { class: "rb-tok-initials", text: heroShort(row.hero).slice(0, 2) }),
+    return el("span", attrs, el("b", { class: "rb-tok-name", text: shortOf(row.hero) }),
+      el("b", { class: "rb-tok-initials", text: shortOf(row.hero).slice(0, 2) }),
       GLYPH("heart", "rb-heart"), el("i", { class: "rb-tok-hp", text: String(left) }),
       lives.length ? el("i", { class: "rb-tok-lives", title: lives[0], text: `♥${row.lives}` }) : null,
       (row.conditions || []).length ? el("span", { class: "rb-tok-cond", text: "!" }) : null);
@@ -407,12 +374,12 @@
     const contents = [];
     const marks = [];
     if (info.deploy[id] === "all") marks.push(el("span", { class: "rb-mark neutral", title: "A deployment point, anyone's" }, GLYPH("flag")));
-    else if (info.deploy[id]) marks.push(el("span", { class: `rb-mark f-${info.deploy[id]}`, title: `A deployment point of the ${factionTitle(info.deploy[id])}` }, GLYPH("flag")));
+    else if (info.deploy[id]) marks.push(el("span", { class: `rb-mark f-${info.deploy[id]}`, title: `A deployment point of the ${titleOf(info.deploy[id])}` }, GLYPH("flag")));
     if (view.chest === id) marks.push(el("span", { class: "rb-mark chest", title: "The Captain's Chest: no one may damage it; a hero on it takes 3 coins for an action" }, GLYPH("coin")));
     if (info.guns[id]) {
       const side = factions.indexOf(info.guns[id]);
       const jammed = side >= 0 && (view.jammed || [])[side];
-      marks.push(el("span", { class: `rb-mark gun f-${info.guns[id]}${jammed ? " jammed" : ""}`, title: `The deck gun of the ${factionTitle(info.guns[id])} fires from here${jammed ? " (jammed: it fires no more)" : ""}` }, GLYPH("gun")));
+      marks.push(el("span", { class: `rb-mark gun f-${info.guns[id]}${jammed ? " jammed" : ""}`, title: `The deck gun of the ${titleOf(info.guns[id])} fires from here${jammed ? " (jammed: it fires no more)" : ""}` }, GLYPH("gun")));
     }
     if (marks.length) contents.push(el("span", { class: "rb-marks" }, marks));
     const items = [];
@@ -422,14 +389,14 @@
       const action = parsed.byArg.get(`assign:${o.objective}`);
       const attrs = { class: `rb-obj f-${factions[side]}`, title: `${objectiveTip(o.objective)}\nNow: ${o.hp - o.damage} of ${o.hp} HP left.`, dataset: { objective: o.objective } };
       const target = ctx.attackZone === id ? action : null;
-      items.push(el("span", clickable(attrs, ctx.zoneLit ? null : target, ctx), objectiveGlyph(o.objective), el("b", { text: lastWord(objectiveTitle(o.objective)) }), el("i", { text: String(o.hp - o.damage) })));
+      items.push(el("span", clickable(attrs, ctx.zoneLit ? null : target, ctx), objectiveGlyph(o.objective), el("b", { text: lastWord(titleOf(o.objective)) }), el("i", { text: String(o.hp - o.damage) })));
     });
     const feature = (view.features || {})[id];
     if (feature) {
       // Clash Royale!: a deck feature anyone may damage, for a coin a point.
       const action = ctx.attackZone === id && !ctx.zoneLit ? parsed.byArg.get(`assign:${feature.objective}`) : null;
-      const attrs = { class: "rb-obj neutral", title: `${objectiveTitle(feature.objective)}: ${feature.hp - feature.damage} of ${feature.hp} HP left; a coin for each point of damage.`, dataset: { objective: feature.objective } };
-      items.push(el("span", clickable(attrs, action, ctx), objectiveGlyph(feature.objective), el("b", { text: lastWord(objectiveTitle(feature.objective)) }), el("i", { text: String(feature.hp - feature.damage) })));
+      const attrs = { class: "rb-obj neutral", title: `${titleOf(feature.objective)}: ${feature.hp - feature.damage} of ${feature.hp} HP left; a coin for each point of damage.`, dataset: { objective: feature.objective } };
+      items.push(el("span", clickable(attrs, action, ctx), objectiveGlyph(feature.objective), el("b", { text: lastWord(titleOf(feature.objective)) }), el("i", { text: String(feature.hp - feature.damage) })));
     }
     const crew = ctx.crew[id] || [null, null];
     crew.forEach((here, side) => {
@@ -452,8 +419,8 @@
       const left = m.hp - m.damage;
       const action = ctx.zoneLit ? null : parsed.byArg.get(`monster:${name}`) || parsed.byArg.get(`assign:${name}`);
       const attrs = { class: `rb-beast f-${factions[m.side]}${m.activated ? " spent" : ""}${view.acting_monster === name ? " acting" : ""}`, title: `${monsterTip(name)}\nNow: ${left} of ${m.hp} HP, for the ${sideName(view, m.side, ctx.message)}.`, dataset: { monster: name } };
-      items.push(el("span", clickable(attrs, action, ctx), el("b", { class: "rb-beast-name", text: lastWord(monsterTitle(name)) }),
-        el("b", { class: "rb-beast-initials", text: lastWord(monsterTitle(name)).slice(0, 2) }), el("i", { text: String(left) })));
+      items.push(el("span", clickable(attrs, action, ctx), el("b", { class: "rb-beast-name", text: lastWord(titleOf(name)) }),
+        el("b", { class: "rb-beast-initials", text: lastWord(titleOf(name)).slice(0, 2) }), el("i", { text: String(left) })));
     }
     if (view.kraken && view.kraken[0] === id) {
       const hp = (catalogue.kraken || {}).hp || 0;
@@ -464,10 +431,10 @@
     // The crew tracks through the zone: a dot in each side's colour, bottom right.
     if (info.tracks[id]) contents.push(el("span", { class: "rb-tracks", "aria-hidden": "true" }, [...info.tracks[id]].map((f) => el("span", { class: `rb-track f-${f}` }))));
     const wrecked = (view.wrecked || {})[id];
-    const owner = z.side ? ` (${factionTitle(z.side)})` : "";
+    const owner = z.side ? ` (${titleOf(z.side)})` : "";
     const words = [`${id}: ${z.kind === "deck" ? `a deck of the ${capital(String(z.ship || "ship").replace(/_/g, " "))}${owner}` : z.kind === "link" ? "a gangplank" : "the sea"}`];
-    if (wrecked) words.push(`destroyed by ${wrecked === "kraken" ? "the Kraken" : `the ${monsterTitle(wrecked)}`}`);
-    if (info.tracks[id]) words.push(`on the crew track of the ${[...info.tracks[id]].map(factionTitle).join(" and ")}`);
+    if (wrecked) words.push(`destroyed by ${wrecked === "kraken" ? "the Kraken" : `the ${titleOf(wrecked)}`}`);
+    if (info.tracks[id]) words.push(`on the crew track of the ${[...info.tracks[id]].map(titleOf).join(" and ")}`);
     if (id === (info.board.kraken)) words.push("the Kraken surfaces here");
     const classes = ["rb-zone", `k-${z.kind}`];
     if (z.side) classes.push(`f-${z.side}`);
@@ -540,7 +507,7 @@
       item(el("span", { class: `rb-tok ${side}` }, el("b", { class: "rb-tok-name", text: "Hero" }), el("b", { class: "rb-tok-initials", text: "He" }),
         GLYPH("heart", "rb-heart"), el("i", { class: "rb-tok-hp", text: "9" }), el("span", { class: "rb-tok-cond", text: "!" })), "under a condition (blind, stun…)"),
       el("li", { class: "rb-legend-head", text: clash ? "Deck features, HP left, a coin a point of damage:" : "Objectives, HP left:" }),
-      ...objectives.map((id) => item(objectiveSample(id), objectiveTitle(id))),
+      ...objectives.map((id) => item(objectiveSample(id), titleOf(id))),
     ];
     if (clash) {
       items.push(item(el("span", { class: "rb-mark", style: { color: "var(--brass-2)" } }, GLYPH("coin")), `the Captain's Chest: no one damages it${chestCoins ? `; loot it for ${chestCoins} coins` : ""}`));
@@ -615,8 +582,8 @@
     if (action) {
       Object.assign(nameAttrs, { type: "button", onclick: () => ctx.act(action) });
       nameAttrs.dataset.action = action.notation;
-      name = el("button", nameAttrs, heroTitle(row.hero), el("small", { text: ` ▸ ${describe(action, view, ctx.message).split(" ")[0]}` }));
-    } else name = el("span", nameAttrs, heroTitle(row.hero));
+      name = el("button", nameAttrs, titleOf(row.hero), el("small", { text: ` ▸ ${describe(action, view, ctx.message).split(" ")[0]}` }));
+    } else name = el("span", nameAttrs, titleOf(row.hero));
     return el("li", { class: `rb-hero ${colour(view, row.side)}${row.zone ? "" : " off"}${view.acting === row.index ? " acting" : ""}`, dataset: { hero: String(row.index) } },
       el("div", { class: "rb-hline" }, name,
         el("span", { class: "rb-hp", title: `${left} of ${row.hp_max} HP left` }, GLYPH("heart"), `${left}/${row.hp_max}`),
@@ -644,7 +611,7 @@
         badges),
       heroes.length
         ? el("ul", { class: "rb-heroes" }, heroes.map((row) => heroRow(view, row, parsed, ctx)))
-        : el("p", { class: "rb-picks" }, picks.length ? `Picked: ${picks.map(heroTitle).join(", ")}` : "No heroes picked yet."));
+        : el("p", { class: "rb-picks" }, picks.length ? `Picked: ${picks.map(titleOf).join(", ")}` : "No heroes picked yet."));
   }
 
   function sidePanel(view, side, parsed, ctx) {
@@ -673,16 +640,16 @@
       el("div", { class: "rb-side-facts" },
         el("span", { title: "Tide cards in hand", dataset: { handSize: String(hand) } }, `hand ${hand}`),
         el("span", { title: "Tide cards left in the deck" }, `deck ${(view.decks || [])[side] || 0}`),
-        el("span", { title: discards.length ? `Discards: ${discards.map(cardTitle).join(", ")}` : "No discards" }, `discards ${discards.length}`),
+        el("span", { title: discards.length ? `Discards: ${discards.map(titleOf).join(", ")}` : "No discards" }, `discards ${discards.length}`),
         el("span", { title: "The Kraken pool: symbols of the Tide cards this side played" }, GLYPH("kraken"), ` pool ${(view.pools || [])[side] || 0}`),
         el("span", { title: "Crew waiting in the reserve" }, `reserve ●${reserve[0]} ◆${reserve[1]}`)),
       view.control ? teamLine(view, side, message) : null,
       heroes.length
         ? el("ul", { class: "rb-heroes" }, heroes.map((row) => heroRow(view, row, parsed, ctx)))
-        : el("p", { class: "rb-picks" }, picks.length ? `Picked: ${picks.map(heroTitle).join(", ")}` : "No heroes picked yet."),
+        : el("p", { class: "rb-picks" }, picks.length ? `Picked: ${picks.map(titleOf).join(", ")}` : "No heroes picked yet."),
       monsters.length ? el("ul", { class: "rb-monsters" }, monsters.map(([name, m]) => {
         const action = parsed.byArg.get(`monster:${name}`);
-        const label = `${monsterTitle(name)} ${m.hp - m.damage}/${m.hp} HP${m.zone ? ` on ${m.zone}` : ""}${m.activated ? " · activated" : ""}`;
+        const label = `${titleOf(name)} ${m.hp - m.damage}/${m.hp} HP${m.zone ? ` on ${m.zone}` : ""}${m.activated ? " · activated" : ""}`;
         return el("li", { class: "rb-monster", title: monsterTip(name) }, action
           ? el("button", { type: "button", class: "rb-hname", dataset: { action: action.notation, monster: name }, onclick: () => ctx.act(action), text: `${label} ▸ activate` })
           : label);
@@ -730,40 +697,25 @@
     return null;
   }
 
-  function outcomeText(view, e) {
-    switch (e.type) {
-      case "hit": {
-        if (e.hero !== undefined && e.hero !== null) return `${heroShort((view.heroes[e.hero] || {}).hero || "")} −${e.amount}`;
-        return `${capital(targetName(view, e.target))} −${e.amount}`;
-      }
-      case "crew_ko": return `${e.kind} KO'd`;
-      case "hero_ko": return `${heroShort((view.heroes[e.hero] || {}).hero || "")} KO'd`;
-      case "destroyed": return `${objectiveTitle(e.objective)} destroyed`;
-      case "monster_ko": return `${monsterTitle(e.monster)} KO'd`;
-      case "kraken_ko": return "the Kraken KO'd";
-      case "reaction": return `${skillTitle(e.skill)}!`;
-      case "condition": return e.condition;
-      case "blast": return `blast on ${e.zone}`;
-      default: return e.to ? `pushed to ${e.to}` : e.type; // a push: where the model went
-    }
-  }
+  /** A log event where the hits went, in the game's words for it (its `outcome` phrase). */
+  const outcome = (view, e) => filled("{it|say:outcome}", { it: e, view });
 
   /** Where the hits went, one chip a target: its damage added up, KOs counted. */
   function outcomes(view, events) {
     const chips = new Map();
     for (const e of events) {
       const target = e.type === "hit" ? (e.hero !== undefined && e.hero !== null ? `hero${e.hero}` : e.target) : null;
-      const key = e.type === "hit" ? `hit:${target}:${e.zone}` : `${e.type}:${outcomeText(view, e)}`;
-      const chip = chips.get(key) || { type: e.type, count: 0, amount: 0, texts: [], label: "" };
+      const key = e.type === "hit" ? `hit:${target}:${e.zone}` : `${e.type}:${outcome(view, e)}`;
+      const chip = chips.get(key) || { type: e.type, count: 0, amount: 0, texts: [], event: e };
       chip.count += 1;
       chip.amount += e.amount || 0;
       chip.texts.push(e.text || "");
-      chip.label = e.type === "hit" ? `${capital(chipName(view, target))} −` : outcomeText(view, e);
       chips.set(key, chip);
     }
     return [...chips.values()].map((c) => el("span", {
       class: `rb-out o-${c.type}`, title: c.texts.join("\n"),
-      text: c.type === "hit" ? `${c.label}${c.amount}` : `${c.label}${c.count > 1 ? ` ×${c.count}` : ""}`,
+      // A hit's chip: the damage the target took in all.
+      text: c.type === "hit" ? outcome(view, { ...c.event, amount: c.amount }) : `${outcome(view, c.event)}${c.count > 1 ? ` ×${c.count}` : ""}`,
     }));
   }
 
@@ -793,7 +745,7 @@
     let head = found.text || "";
     if (found.kind === "attack") {
       const a = found.attack || {};
-      const by = a.skill ? ` (${skillTitle(a.skill)})` : a.monster ? ` (${monsterTitle(a.monster)})` : "";
+      const by = a.skill ? ` (${titleOf(a.skill)})` : a.monster ? ` (${titleOf(a.monster)})` : "";
       head = `${(a.text || "").replace(/\.$/, "")}${by}: ${found.toHit}+${found.modifier ? ` (${found.modifier > 0 ? "+" : ""}${found.modifier} a roll)` : ""}`;
     }
     const hits = found.kind === "attack" ? found.dice.filter((d) => d.hit).length : null;
@@ -810,7 +762,7 @@
     const shown = Object.entries(view.hands || {}).filter(([seat, cards]) => Number(seat) !== me && cards.length);
     if (!shown.length) return null;
     return el("section", { class: "rb-team-hands", "aria-label": "Your teammates' Tide hands" }, shown.map(([seat, cards]) =>
-      el("p", { class: "hint", dataset: { seat } }, `${P.seatLabel(ctx.message, Number(seat))} holds: ${cards.map(cardTitle).join(", ")}`)));
+      el("p", { class: "hint", dataset: { seat } }, `${P.seatLabel(ctx.message, Number(seat))} holds: ${cards.map(titleOf).join(", ")}`)));
   }
 
   function handView(view, parsed, ctx) {
@@ -845,7 +797,7 @@
       const basic = entry("skills", h.basic);
       return el("button", { type: "button", class: `rb-pick f-${h.faction}`, title: heroTip(action.arg), dataset: { action: action.notation, hero: action.arg }, onclick: () => ctx.act(action) },
         el("strong", { text: h.title || action.arg }),
-        el("span", { text: `${h.faction === "mercenary" ? "mercenary" : factionShort(h.faction)} ${h.role} · ${h.hp} HP` }),
+        el("span", { text: `${h.faction === "mercenary" ? "mercenary" : shortOf(h.faction)} ${h.role} · ${h.hp} HP` }),
         el("small", { text: `${basic.title || ""}: ${profileText(basic.level1)}` }));
     }));
   }
@@ -913,7 +865,7 @@
     const target = ((view.options || {}).target) || 8;
     const limit = (view.options || {}).round_limit;
     const drafting = !(view.heroes || []).length;
-    const vp = (view.factions || []).map((f, side) => el("span", { class: `rb-score f-${f}`, title: `${factionTitle(f)}: ${(view.vp || [])[side] || 0} VP`, text: `${factionShort(f)} ${(view.vp || [])[side] || 0}` }));
+    const vp = (view.factions || []).map((f, side) => el("span", { class: `rb-score f-${f}`, title: `${titleOf(f)}: ${(view.vp || [])[side] || 0} VP`, text: `${shortOf(f)} ${(view.vp || [])[side] || 0}` }));
     const pools = view.pools || [0, 0];
     let kraken;
     if (view.kraken_dead) kraken = "the Kraken is slain";

@@ -5,6 +5,8 @@ engine's content reader (a ``ContentError`` names the file, entry, field and lin
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -327,6 +329,21 @@ def _kraken_rows(kraken: Kraken) -> dict[int, dict[str, Any]]:
             for face, row in kraken.table.items()}
 
 
+def short_name(name: str, title: str) -> str:
+    """A hero's or a faction's name in a word, for a token, a chip or a score: the word of
+    its title that is its id, accents aside (``Pólvora``, ``Oona`` of ``Brine-Mother
+    Oona``, ``Lords`` of ``Deep Sea Lords``), else its title's first word."""
+    words = [word for word in re.split(r"[\s-]+", title) if word]
+    return next((word for word in words if _bare(word) == _bare(name)), words[0] if words
+                else name)
+
+
+def _bare(word: str) -> str:
+    """A word in lower case without its accents."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
 # The content in the catalogue: each entry with the fields its Schema declares. A
 # faction's crew numbers come as one profile (the Schema keeps them flat); an attack
 # card names its side, a turn card none (null); the arena's lives are a range.
@@ -335,8 +352,9 @@ FACTIONS_SHOWN = Shown.of(
     hide=("crew_range", "crew_dice", "crew_hit", "bosun_hit"),
     crew=lambda faction: {"range": faction.crew_range, "dice": faction.crew_dice,
                           "to_hit": faction.crew_hit, "with_bosun": faction.bosun_hit},
+    short=lambda faction: short_name(faction.name, faction.title),
 )
-HEROES_SHOWN = Shown.of(HERO_SCHEMA)
+HEROES_SHOWN = Shown.of(HERO_SCHEMA, short=lambda hero: short_name(hero.name, hero.title))
 SKILLS_SHOWN = Shown.of(SKILL_SCHEMA)
 OBJECTIVES_SHOWN = Shown.of(OBJECTIVE_SCHEMA)
 CARDS_SHOWN = Shown.of(CARD_SCHEMA, side=lambda card: card.side or None)

@@ -32,7 +32,6 @@ from plunder.terminal.render import (
     catalogue_for,
 )
 
-Entries = Mapping[str, Mapping[str, Any]]  # a catalogue section: id -> entry
 # Each side's colour: the two of a battle, and up to six players of Clash Royale!.
 SIDE_STYLE = ("bold cyan", "bold magenta", "bold green", "bold yellow", "bold blue",
               "bold red")
@@ -125,11 +124,6 @@ def counted(names: Sequence[str]) -> str:
     return ", ".join(f"{n} x{counts[n]}" if counts[n] > 1 else n for n in dict.fromkeys(names))
 
 
-def title(entries: Entries, name: str) -> str:
-    found = entries.get(name)
-    return str(found["title"]) if found else name
-
-
 def hero_tag(hero: Mapping[str, Any]) -> str:
     """A hero on the board: its index and the first letters of its name (``0Car``)."""
     return f"{hero['index']}{str(hero['hero'])[:3].capitalize()}"
@@ -169,7 +163,7 @@ class ViewReader:
         return None if acting is None else self.heroes.get(acting)
 
     def faction(self, side: int) -> str:
-        return title(self.catalogue["factions"], self.factions[side])
+        return self.title(self.factions[side])
 
     def seats_of(self, side: int) -> list[int]:
         """The seats of ``side``: its team's, or the one seat of a side alone."""
@@ -218,14 +212,10 @@ class ViewReader:
         """A model an attack may hit in words (``a bosun``): the game's phrase for it."""
         return self.words.fill("{it|say:target}", {"it": target, "view": self.view})
 
-    def skill_title(self, skill: str) -> str:
-        return title(self.catalogue["skills"], skill)
-
-    def card_title(self, card: str) -> str:
-        return title(self.catalogue["cards"], card)
-
-    def monster_title(self, monster: str) -> str:
-        return title(self.catalogue["monsters"], monster)
+    def title(self, name: str) -> str:
+        """A hero, skill, card, sea monster, objective or faction by its catalogue title
+        (the words' ``title`` filter); an id the catalogue does not know as it is."""
+        return self.words.fill("{it|title}", {"it": name})
 
     def attacker(self) -> str:
         """Who makes the attack under way: a hero, a sea monster, or the crew or the
@@ -235,7 +225,7 @@ class ViewReader:
         if attack.get("hero") is not None:
             return self.hero_name(attack["hero"])
         if attack.get("monster"):
-            return "the " + self.monster_title(attack["monster"])
+            return "the " + self.title(attack["monster"])
         side = self.side_name(attack.get("side", 0))
         log = self.view.get("log") or []
         last = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "attack"),
@@ -416,17 +406,18 @@ class Board:
 def board_legend(view: Mapping[str, Any]) -> Text:
     """What the board's marks mean, with this game's objectives named."""
     catalogue = catalogue_for(view)
+    read = ViewReader(view)
     objectives = ", ".join(f"{objective_tag(name)} {entry['title']}"
                            for name, entry in catalogue["objectives"].items())
     if "chest" in view:
         names = sorted({f["objective"] for f in view["features"].values()})
-        features = ", ".join(f"{objective_tag(name)} {title(catalogue['objectives'], name)}"
+        features = ", ".join(f"{objective_tag(name)} {read.title(name)}"
                              for name in names) or "none left"
         return Text(
             f"0Car: hero 0, in its player's colour. Deck features with HP left, anyone's: "
             f"{features}. Chest: the Captain's Chest (no one damages it; loot: 3 coins an "
             "action). @ deployment point, anyone's; ~ sea, = gangplank.", style="dim")
-    letters = ", ".join(f"{f[:1].upper()} {title(catalogue['factions'], f)}"
+    letters = ", ".join(f"{f[:1].upper()} {read.title(f)}"
                         for f in view["factions"])
     monsters = ", ".join(f"{monster_tag(entry)} {entry['title']}"
                          for entry in catalogue["monsters"].values())
@@ -529,7 +520,8 @@ def hero_ranges(read: ViewReader) -> str:
         contiguous = numbers == list(range(numbers[0], numbers[-1] + 1))
         shown = f"{numbers[0]}-{numbers[-1]}" if contiguous and len(numbers) > 1 else \
             ",".join(str(n) for n in numbers)
-        whose = f"seat {side}" if read.clash else read.factions[side].capitalize()
+        whose = f"seat {side}" if read.clash else \
+            read.words.fill("{it.short}", {"it": read.factions[side]})
         parts.append(f"{shown} {whose}")
     return ", ".join(parts)
 
@@ -685,7 +677,7 @@ class BonesRenderer(GenericRenderer):
             lines.append(one_line("  " + " · ".join(hero_brief(read, h) for h in heroes)))
         elif view["picks"][side]:
             lines.append(one_line("  Picked: " + ", ".join(
-                title(read.catalogue["heroes"], h) for h in view["picks"][side])))
+                read.title(h) for h in view["picks"][side])))
         return lines
 
     def hand_line(self, read: ViewReader) -> list[Text]:
@@ -693,7 +685,7 @@ class BonesRenderer(GenericRenderer):
         hand = read.view.get("hand")
         if hand is None or read.clash:
             return []
-        cards = ", ".join(read.card_title(c) for c in hand) or "(empty)"
+        cards = ", ".join(read.title(c) for c in hand) or "(empty)"
         return [one_line(f"Your Tide hand: {cards}")]
 
     def player_block(self, read: ViewReader, side: int) -> RenderableType:
@@ -715,7 +707,7 @@ class BonesRenderer(GenericRenderer):
             lines.append(self.heroes_table(read, heroes, lives=True))
         elif view["picks"][side]:
             lines.append(Text("  Picked: " + ", ".join(
-                title(read.catalogue["heroes"], h) for h in view["picks"][side])))
+                read.title(h) for h in view["picks"][side])))
         return Group(*lines)
 
     def side_block(self, read: ViewReader, side: int) -> RenderableType:
@@ -741,7 +733,7 @@ class BonesRenderer(GenericRenderer):
         held = sum(view["hand_sizes"][s] for s in seats)
         tide = (f"  Tide: {plural(held, 'card')} in hand, "
                 f"{view['decks'][side]} in the deck; discards: "
-                + (counted([read.card_title(c) for c in view["discards"][side]]) or "none"))
+                + (counted([read.title(c) for c in view["discards"][side]]) or "none"))
         lines: list[RenderableType] = [head]
         if read.control:
             lines.append(Text("  " + self.team_line(read, side)))
@@ -751,14 +743,14 @@ class BonesRenderer(GenericRenderer):
                     if m["side"] == side]
         if monsters:
             lines.append(Text("  Sea monsters: " + "; ".join(
-                f"{read.monster_title(name)} on {m['zone']}, {m['hp'] - m['damage']}/{m['hp']}"
+                f"{read.title(name)} on {m['zone']}, {m['hp'] - m['damage']}/{m['hp']}"
                 f" HP{', activated' if m['activated'] else ''}" for name, m in monsters)))
         heroes = [h for h in view["heroes"] if h["side"] == side]
         if heroes:
             lines.append(self.heroes_table(read, heroes, players=bool(read.control)))
         elif view["picks"][side]:
             lines.append(Text("  Picked: " + ", ".join(
-                title(read.catalogue["heroes"], h) for h in view["picks"][side])))
+                read.title(h) for h in view["picks"][side])))
         return Group(*lines)
 
     @staticmethod
@@ -797,7 +789,7 @@ class BonesRenderer(GenericRenderer):
             left = hero["hp_max"] - hero["damage"]
             style = SIDE_STYLE[hero["side"]] if hero["index"] == read.view.get("acting") else ""
             cells = [
-                f"  {hero_tag(hero)} {title(read.catalogue['heroes'], hero['hero'])}",
+                f"  {hero_tag(hero)} {read.title(hero['hero'])}",
                 *([read.seat_name(read.owner(hero))] if players else []),
                 *([str(hero["lives"])] if lives else []),
                 f"{left}/{hero['hp_max']}",
@@ -835,7 +827,7 @@ class BonesRenderer(GenericRenderer):
             else set()
         shown = []
         for skill, level in hero["skills"].items():
-            text = f"{read.skill_title(skill)} {level}"
+            text = f"{read.title(skill)} {level}"
             if skill in spent:
                 text += " (spent)"
             elif skill in used:
@@ -847,8 +839,8 @@ class BonesRenderer(GenericRenderer):
         hand = view.get("hand")
         if hand is None:
             return None
-        cards = catalogue_for(view)["cards"]
-        return counted([title(cards, c) for c in hand]) or "(empty)"
+        read = ViewReader(view)
+        return counted([read.title(c) for c in hand]) or "(empty)"
 
     def hand_table(self, read: ViewReader) -> RenderableType | None:
         """The viewer's own Tide hand: each card's notation, name, Kraken symbols and text;
@@ -906,7 +898,7 @@ class BonesRenderer(GenericRenderer):
         view = read.view
         words = f"Attack: {read.attacker()} at {attack['zone']}"
         if attack.get("skill"):
-            words += f" with {read.skill_title(attack['skill'])}"
+            words += f" with {read.title(attack['skill'])}"
         modifier = attack.get("modifier") or 0
         shift = f" ({modifier:+d} on each roll)" if modifier else ""
         words += (f": {plural(attack['dice'], 'die')} hitting on {attack['to_hit']}+{shift}, "
@@ -946,8 +938,7 @@ class BonesRenderer(GenericRenderer):
     def hero_summary(read: ViewReader, hero: Mapping[str, Any]) -> str:
         skills = read.catalogue["skills"]
         basic = skills.get(hero["basic"]) or {}
-        owner = title(read.catalogue["factions"], hero["faction"]) \
-            if hero["faction"] in read.catalogue["factions"] else hero["faction"]
+        owner = read.title(hero["faction"])
         attack = f"{basic.get('title', hero['basic'])} {short_profile(basic['level1'])}" \
             if basic else hero["basic"]
         return f"{hero['title']}: {owner} {hero['role']}, {hero['hp']} HP, {attack}"
@@ -1065,7 +1056,7 @@ class BonesRenderer(GenericRenderer):
             mine = read.view.get("hand")
             held = f"; you hold {mine.count(name)}" if mine and name in mine else ""
             return [f"{card['title']} (tide:{name}): {card['text']}",
-                    f"  a Tide card of the {title(catalogue['factions'], card['faction'])}, "
+                    f"  a Tide card of the {read.title(card['faction'])}, "
                     f"{plural(card['count'], 'copy').replace('copys', 'copies')}, "
                     f"{plural(card['kraken'], 'Kraken symbol')}, {timing}{held}."]
         if kind == "monsters":
@@ -1228,7 +1219,7 @@ class BonesRenderer(GenericRenderer):
         if not any(h["side"] == side for h in read.view["heroes"]):
             picks = read.view["picks"][side]
             lines.append("Picked so far: " + (", ".join(
-                title(read.catalogue["heroes"], h) for h in picks) or "no one") + ".")
+                read.title(h) for h in picks) or "no one") + ".")
         if read.clash:
             return lines
         hand = read.view.get("hand") or []

@@ -381,6 +381,24 @@ PHRASES: dict[str, Template] = {
         "the {it.title}",
         "{it}",
     ),
+    # A hero at the table by its index, in a word (its catalogue entry's ``short``).
+    "short": "{view.heroes.[it].hero.short}",
+    # Where an attack's hits went, for the dice panel beside the log: one of the log's
+    # events (``it``) in a few words; a hit's ``amount`` is the damage it adds up to.
+    "outcome": (
+        "{it.hero|say:short} −{it.amount}{it.type|is:hit|if}",
+        "{it.target|say:target|capital} −{it.amount}{it.type|is:hit|if}",
+        "{it.kind} KO'd{it.type|is:crew_ko|if}",
+        "{it.hero|say:short} KO'd{it.type|is:hero_ko|if}",
+        "{it.objective|title} destroyed{it.type|is:destroyed|if}",
+        "{it.monster|title} KO'd{it.type|is:monster_ko|if}",
+        "the Kraken KO'd{it.type|is:kraken_ko|if}",
+        "{it.skill|title}!{it.type|is:reaction|if}",
+        "{it.condition}{it.type|is:condition|if}",
+        "blast on {it.zone}{it.type|is:blast|if}",
+        "pushed to {it.to}",  # a push: where the model went
+        "{it.type}",
+    ),
 }
 
 # How the browser orders its buttons: the game's own first, then these verbs in this

@@ -106,7 +106,8 @@
       if (name === "seat") return seatName(v);
       if (name === "seats") return v.map(seatName).join(", ");
       if (name === "title") return (byId.get(String(v)) || {}).title || v;
-      if (name === "list") return v.map(String).join(", ");
+      if (name === "capital") return text(v).charAt(0).toUpperCase() + text(v).slice(1);
+      if (name === "list") return v.map(text).join(", ");
       if (name === "if") return "";
       throw new Error(`no template filter is called ${name}`);
     }

@@ -222,9 +222,8 @@ class Combat(Whole):
     def _finish_attack(self) -> None:
         then, side, zone = self.attacking.then, self.attacking.side, self.attacking.zone
         # Whether the attack KO'd every enemy model that stood in its zone (R36).
-        self.last_zone = zone
-        self.enemies_cleared = self.attacking.had and not self.enemies_in(side, zone)
-        self.attack = None
+        self.attacking.cleared = self.attacking.had and not self.enemies_in(side, zone)
+        self.last_attack, self.attack = self.attack, None
         getattr(self, f"_after_{then}")()
 
     # Push (R47).

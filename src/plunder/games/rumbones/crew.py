@@ -23,7 +23,7 @@ from plunder.games.rumbones.actions import (
     other,
 )
 from plunder.games.rumbones.content import CONTENT, Profile
-from plunder.games.rumbones.pieces import Crew, Strike
+from plunder.games.rumbones.pieces import Crew, CrewTurn, Strike
 from plunder.games.rumbones.whole import Whole
 
 if TYPE_CHECKING:
@@ -38,8 +38,8 @@ class Crews(Whole):
         it, or by the teammate who activated it where the team shares it."""
         self.crew_done[side] = True
         controller = self.seating.crew[side]
-        self.crew_by = seat if controller is None else controller
-        self.emit({"type": "crew", "side": side, **self.by_seat(self.crew_by),
+        self.crew_turn = CrewTurn(by=seat if controller is None else controller)
+        self.emit({"type": "crew", "side": side, **self.by_seat(self.crew_turn.by),
                    "text": text.crew_activate(self.factions[side])})
         self._muster_next()
 
@@ -49,33 +49,33 @@ class Crews(Whole):
     def _muster_next(self) -> None:
         """R29: two deckhands on each deployment point (a choice only when too few are
         left for all three), then two bosuns on any of them; as many as remain."""
+        turn = self.crew_turn
         side = self.side
         points = self._muster_points(side)
         deckhands, bosuns = self.reserve[side].deckhands, self.reserve[side].bosuns
-        if not self.mustered:
+        if not turn.mustered:
             if points and deckhands and deckhands < DECKHANDS_A_POINT * len(points):
-                self.replace(Frame.of("muster", [self.crew_by], left=deckhands))
+                self.replace(Frame.of("muster", [turn.by], left=deckhands))
                 return
             for zone in points if deckhands else ():
                 self._deploy_crew(side, zone, DECKHANDS_A_POINT, 0)
-            self.mustered = True
-        if points and bosuns and self.bosuns_placed < BOSUNS_A_CREW:
+            turn.mustered = True
+        if points and bosuns and turn.bosuns_placed < BOSUNS_A_CREW:
             if len(points) == 1:
-                self.bosuns_placed += 1
+                turn.bosuns_placed += 1
                 self._deploy_crew(side, points[0], 0, 1)
                 self._muster_next()
                 return
-            self.replace(Frame.of("bosun", [self.crew_by],
-                                  left=BOSUNS_A_CREW - self.bosuns_placed))
+            self.replace(Frame.of("bosun", [turn.by],
+                                  left=BOSUNS_A_CREW - turn.bosuns_placed))
             return
-        self.mustered, self.bosuns_placed = False, 0
         # R32: the hold belongs to where the crew begin to move and fight, so it is
         # settled now: a deck gun fired first may remove the enemy beside them.
-        self.began_near = sorted({g.zone for g in self.crew[side]
+        turn.began_near = sorted({g.zone for g in self.crew[side]
                                   if self._next_to_enemy(side, g.zone)})
         # R30: crew moves and attacks, and the deck gun fires, in the order the side chooses.
-        self.raise_triggers([Trigger.of("advance", self.crew_by, "crew"),
-                             Trigger.of("gun", self.crew_by, "gun")], then="crew")
+        self.raise_triggers([Trigger.of("advance", turn.by, "crew"),
+                             Trigger.of("gun", turn.by, "gun")], then="crew")
 
     def _deploy_crew(self, side: int, zone: str, deckhands: int, bosuns: int) -> None:
         bosun_hp = CONTENT.factions[self.factions[side]].bosun_hp
@@ -94,14 +94,14 @@ class Crews(Whole):
         count = min(DECKHANDS_A_POINT, self.reserve[side].deckhands)
         self._deploy_crew(side, action.zone, count, 0)
         if not self.reserve[side].deckhands:
-            self.mustered = True
+            self.crew_turn.mustered = True
         self._muster_next()
 
     def _legal_bosun(self, seat: int, frame: Frame) -> list[BonesAction]:
         return [act("bosun", zone=z) for z in self._muster_points(self.side)]
 
     def _on_bosun(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        self.bosuns_placed += 1
+        self.crew_turn.bosuns_placed += 1
         self._deploy_crew(self.side, action.zone, 0, 1)
         self._muster_next()
 
@@ -109,7 +109,7 @@ class Crews(Whole):
         return act("first", trigger.label)
 
     def _trigger_orderer(self, triggers: list[Trigger]) -> int:
-        return self.crew_by  # R30: the crew's player orders crew and deck gun
+        return self.crew_turn.by  # R30: the crew's player orders crew and deck gun
 
     def _after_crew(self) -> None:
         self._next_turn()
@@ -125,7 +125,7 @@ class Crews(Whole):
         if len(zones) == 1:
             self._shoot_gun(side, zones[0])
             return
-        self.replace(Frame.of("fire", [self.crew_by], zones=zones))
+        self.replace(Frame.of("fire", [self.crew_turn.by], zones=zones))
 
     def _gun_zones(self, side: int) -> list[str]:
         faction = CONTENT.factions[self.factions[side]]
@@ -143,7 +143,7 @@ class Crews(Whole):
                    "text": text.gun(self.factions[side], zone)})
         # R37: no one gains from crew the gun KOs; a KO'd hero still gives coins.
         self._declare_attack(side, zone, faction.gun, who="The deck gun", hero=None,
-                             then="gun", coins=False, source="gun", seat=self.crew_by)
+                             then="gun", coins=False, source="gun", seat=self.crew_turn.by)
 
     def _after_gun(self) -> None:
         self.run_triggers()
@@ -152,7 +152,7 @@ class Crews(Whole):
     def _fire_advance(self, trigger: Trigger) -> None:
         side = self.side
         # The groups to move, in order (crew off every track never move).
-        self.advancing = [(g.track, g.pos) for g in self.crew[side] if g.track != STRAY]
+        self.crew_turn.advancing = [(g.track, g.pos) for g in self.crew[side] if g.track != STRAY]
         self._advance_next(side)
 
     def _group_at(self, side: int, track: int, position: int, zone: str = "") -> Crew | None:
@@ -166,23 +166,24 @@ class Crews(Whole):
         return any(self.enemies_in(side, z) for z in self.config.board.neighbours(zone))
 
     def _advance_next(self, side: int) -> None:
-        while self.advancing:
-            track, position = self.advancing[0]
+        turn = self.crew_turn
+        while turn.advancing:
+            track, position = turn.advancing[0]
             group = self._group_at(side, track, position)
             if group is None:
-                self.advancing.pop(0)
+                turn.advancing.pop(0)
                 continue
             zone = self.crew_zone(side, group)
             route = self.config.board.tracks[self.factions[side]][track]
             ahead = route[position + 1] if position + 1 < len(route) else None
             if ahead is None or self.enemies_in(side, ahead) or ahead in self.wrecked:
-                self.advancing.pop(0)  # R31: crew cannot move into enemies (nor the sea)
+                turn.advancing.pop(0)  # R31: crew cannot move into enemies (nor the sea)
                 continue
-            if zone in self.began_near:
+            if zone in turn.began_near:
                 # R32: crew that began next to an enemy may stay, even if it is gone.
-                self.replace(Frame.of("advance", [self.crew_by], zone=zone, to=ahead))
+                self.replace(Frame.of("advance", [turn.by], zone=zone, to=ahead))
                 return
-            self.advancing.pop(0)
+            turn.advancing.pop(0)
             self._move_group(side, group)
         self._crew_attacks(side)
 
@@ -191,7 +192,7 @@ class Crews(Whole):
 
     def _on_advance(self, seat: int, action: BonesAction, frame: Frame) -> None:
         side = self.side
-        track, position = self.advancing.pop(0)
+        track, position = self.crew_turn.advancing.pop(0)
         group = self._group_at(side, track, position)
         assert group is not None
         if action == ADVANCE:
@@ -217,7 +218,7 @@ class Crews(Whole):
                        "text": text.raid(self.factions[side], route[-1], count)})
             ship = self.config.board.zones[route[-1]].ship
             assert ship is not None
-            self.raids.extend([ship] * count)
+            self.crew_turn.raids.extend([ship] * count)
             return
         group.pos += 1
         group.zone = route[group.pos]
@@ -240,11 +241,12 @@ class Crews(Whole):
     def _crew_attacks(self, side: int) -> None:
         """R33, R34: the raids' attacks, then one attack a crew model (they must attack
         if able, each at a zone of its choice)."""
-        self.strikes = [Strike("raid", ship=ship) for ship in self.raids]
-        self.raids = []
+        turn = self.crew_turn
+        turn.strikes = [Strike("raid", ship=ship) for ship in turn.raids]
+        turn.raids = []
         for group in self.crew[side]:
             kinds = [DECKHAND] * group.deckhands + [BOSUN] * len(group.bosuns)
-            self.strikes += [Strike("crew", track=group.track, pos=group.pos, model=kind,
+            turn.strikes += [Strike("crew", track=group.track, pos=group.pos, model=kind,
                                     zone=group.zone)
                              for kind in kinds]
         self._next_crew_attack(side)
@@ -267,27 +269,29 @@ class Crews(Whole):
         return self.attack_zones(side, group.zone, faction.crew_range)
 
     def _next_crew_attack(self, side: int) -> None:
-        while self.strikes and self._over is None:
-            entry = self.strikes[0]
+        turn = self.crew_turn
+        while turn.strikes and self._over is None:
+            entry = turn.strikes[0]
             zones = self._strike_zones(side, entry)
             if not zones:
-                self.strikes.pop(0)
+                turn.strikes.pop(0)
                 continue
             if len(zones) > 1:
-                self.replace(Frame.of("strike", [self.crew_by], raid=entry.raid,
+                self.replace(Frame.of("strike", [turn.by], raid=entry.raid,
                                       zone=entry.zone, zones=zones))
                 return
-            self.strikes.pop(0)
+            turn.strikes.pop(0)
             self._crew_strike(side, entry, zones[0])
             return
         if self._over is None:
             self.run_triggers()
 
     def _legal_strike(self, seat: int, frame: Frame) -> list[BonesAction]:
-        return [act("strike", zone=z) for z in self._strike_zones(self.side, self.strikes[0])]
+        entry = self.crew_turn.strikes[0]
+        return [act("strike", zone=z) for z in self._strike_zones(self.side, entry)]
 
     def _on_strike(self, seat: int, action: BonesAction, frame: Frame) -> None:
-        entry = self.strikes.pop(0)
+        entry = self.crew_turn.strikes.pop(0)
         self._crew_strike(self.side, entry, action.zone)
 
     def _crew_strike(self, side: int, entry: Strike, zone: str) -> None:
@@ -305,22 +309,24 @@ class Crews(Whole):
             # R44: First Mate: crew attacking from the hero's zone add to their rolls.
             modifier = max([self.passive(h, "first_mate") for h in self.heroes_in(side, origin)],
                            default=0)
-        self.striking = entry
+        self.crew_turn.striking = entry
         self._declare_attack(side, zone, Profile(0, faction.crew_dice, to_hit, 1), who="Crew",
                              hero=None, then="crew_strike", modifier=modifier,
-                             source=entry.source, seat=self.crew_by)
+                             source=entry.source, seat=self.crew_turn.by)
 
     def _after_crew_strike(self) -> None:
-        side, entry = self.side, self.striking
-        self.striking = None
-        cleared = self.last_zone
+        turn = self.crew_turn
+        side, entry = self.side, turn.striking
+        turn.striking = None
+        assert self.last_attack is not None
+        cleared = self.last_attack.zone
         if entry is not None and not entry.raid and entry.track != STRAY \
                 and not self.enemies_in(side, cleared):
             route = self.routes[side][entry.track]
             group = self._group_at(side, entry.track, entry.pos, entry.zone)
             ahead = entry.pos + 1
             if (group is not None and ahead < len(route) - 1 and route[ahead] == cleared
-                    and self.enemies_cleared):
+                    and self.last_attack.cleared):
                 # R36: crew that KO every enemy in a zone on their track move in (once,
                 # without attacking again).
                 self._split_forward(side, group, entry.model)

@@ -155,6 +155,8 @@ class Attack:
     pool: DicePool | None = None
     hits: int = 0
     rerolls: int = 0
+    # Once it is over: whether it KO'd every enemy model that stood in its zone (R36).
+    cleared: bool = False
 
     def shown(self) -> dict[str, Any]:
         """What a view shows of it."""
@@ -174,3 +176,18 @@ class Activation:
     mp: int = 0  # movement points of the move under way (R11)
     used: list[str] = field(default_factory=list)  # attack skills and abilities used (R15)
     moves: int = 0  # move actions made (Slow, R46)
+
+
+@record
+class CrewTurn:
+    """The crew's activation under way (R28-R37), from its muster to its last
+    attack. Each crew activation starts a new one."""
+
+    by: int = 0  # the seat playing it (R66)
+    mustered: bool = False  # its deckhands are on the board (R29)
+    bosuns_placed: int = 0
+    began_near: list[str] = field(default_factory=list)  # zones whose crew may hold (R32)
+    advancing: list[tuple[int, int]] = field(default_factory=list)  # groups to move: track, place
+    raids: list[str] = field(default_factory=list)  # the raids' attacks to make: the ship raided
+    strikes: list[Strike] = field(default_factory=list)  # the crew's attacks still to make
+    striking: Strike | None = None  # the crew attack being made

@@ -62,12 +62,12 @@ from plunder.games.rumbones.pieces import (
     Attack,
     Count,
     Crew,
+    CrewTurn,
     Hero,
     Kraken,
     Monster,
     Reserve,
     Standing,
-    Strike,
 )
 from plunder.games.rumbones.sea import TideAndSea
 from plunder.games.rumbones.seating import Seating
@@ -109,19 +109,11 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         self.side = 0  # the side to play
         self.passed = [False] * sides
         self.crew_done = [False] * sides
-        self.crew_by = 0  # the seat playing the crew's activation under way (R66)
+        self.crew_turn = CrewTurn()  # the crew's activation under way (R28)
         self.acting: int | None = None  # the hero whose activation this is
         self.activation = Activation()  # the activation under way (R10, R55)
         self.attack: Attack | None = None  # the attack under way, with its dice
-        self.advancing: list[tuple[int, int]] = []  # crew groups still to move: track, place
-        self.strikes: list[Strike] = []  # crew attacks still to make
-        self.raids: list[str] = []  # raiding crew's attacks still to make: the ship attacked
-        self.mustered = False  # the crew activation's deckhands are on the board
-        self.began_near: list[str] = []  # zones whose crew began next to an enemy (R32)
-        self.striking: Strike | None = None  # the crew attack being made
-        self.last_zone = ""  # the zone the last attack took, and whether it cleared it
-        self.enemies_cleared = False
-        self.bosuns_placed = 0
+        self.last_attack: Attack | None = None  # the attack over last (R36)
         self.picks: list[list[str]] = [[] for _ in range(sides)]
         self.dealt: list[list[str]] = [[] for _ in range(sides)]  # Random Heroes (R70, R71)
         self.captains: list[int | None] = [None] * sides  # elected captains (R64)

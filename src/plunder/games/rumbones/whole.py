@@ -24,12 +24,12 @@ if TYPE_CHECKING:
         Attack,
         Count,
         Crew,
+        CrewTurn,
         Hero,
         Kraken,
         Monster,
         Reserve,
         Standing,
-        Strike,
     )
     from plunder.games.rumbones.seating import Seating
 
@@ -39,20 +39,16 @@ if TYPE_CHECKING:
         acting: int | None
         acting_monster: str
         activation: Activation
-        advancing: list[tuple[int, int]]
         attack: Attack | None
-        began_near: list[str]
-        bosuns_placed: int
         captains: list[int | None]
         choices: list[tuple[str, int, int]]
         crew: list[list[Crew]]
-        crew_by: int
         crew_done: list[bool]
+        crew_turn: CrewTurn
         dealt: list[list[str]]
         deck: list[list[str]]
         discarding: int
         discards: list[list[str]]
-        enemies_cleared: bool
         factions: list[str]
         first: int
         game: BonesGame
@@ -61,20 +57,16 @@ if TYPE_CHECKING:
         jammed: list[bool]
         kraken: Kraken | None
         kraken_dead: bool
-        last_zone: str
+        last_attack: Attack | None
         monsters: dict[str, Monster]
-        mustered: bool
         objectives: list[dict[str, Standing]]
         picks: list[list[str]]
         pools: list[int]
-        raids: list[str]
         reserve: list[Reserve]
         routes: tuple[tuple[tuple[str, ...], ...], ...]
         @property
         def seating(self) -> Seating: ...
         side: int
-        strikes: list[Strike]
-        striking: Strike | None
         summoned: list[str]
         vp: list[int]
         wrecked: dict[str, str]

@@ -56,7 +56,6 @@ def create_app(
         hub = Hub(Store(db_url), settings, ownership=ownership, now=now)
         await hub.start()
         context.started = hub
-        app.state.hub = hub
         yield
         await hub.stop()
 

@@ -46,7 +46,7 @@ def pooled(db_url: str) -> Iterator[TestClient]:
 
 
 def pool_of(client: TestClient) -> BotPool:
-    pool = client.app.state.hub.bot_pool  # type: ignore[attr-defined]
+    pool = client.app.state.context.hub.bot_pool  # type: ignore[attr-defined]
     assert isinstance(pool, BotPool)
     return pool
 

@@ -11,7 +11,8 @@ import pytest
 import plunder
 from plunder.bots import from_spec
 from plunder.engine.registry import games, manifest
-from plunder.server import app as server_app
+from plunder.server.routes import games as games_routes
+from plunder.server.routes import lobby as lobby_routes
 from server.kit import Socket, summary
 
 LESSONS = [info.name for info in games() if manifest(info.name).lesson]
@@ -27,7 +28,7 @@ def test_the_games_list_says_which_games_have_a_guided_first_game(client, monkey
     listed = {g["name"]: g["lesson"] for g in client.get("/api/games").json()}
     assert listed == dict.fromkeys(["duel", "rumble", "rumbones", "swordplay", "underfire"], True)
     # A game without one (one is taken away, as a game added without one) says so.
-    monkeypatch.setattr(server_app, "manifest", _without_rumbles)
+    monkeypatch.setattr(games_routes, "manifest", _without_rumbles)
     listed = {g["name"]: g["lesson"] for g in client.get("/api/games").json()}
     assert listed["rumble"] is False and listed["duel"] is True
 
@@ -104,7 +105,7 @@ def test_the_learner_is_told_the_hint_the_lesson_gives_and_a_spectator_none(clie
     ],
 )
 def test_a_lesson_that_cannot_be_is_refused_saying_why(client, monkeypatch, body, message):
-    monkeypatch.setattr(server_app, "manifest", _without_rumbles)
+    monkeypatch.setattr(lobby_routes, "manifest", _without_rumbles)
     response = client.post("/api/tables", json={**body, "name": "Ann"})
     assert response.status_code == 400
     assert message in response.text

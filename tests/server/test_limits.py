@@ -46,6 +46,20 @@ def serving(db_url: str, **limits: Any) -> Iterator[TestClient]:
         yield client
 
 
+def test_each_application_counts_its_own_limits(db_url, tmp_path):
+    # What the routes count per client belongs to one application: a second one in
+    # the same process (a test's, a worker's) starts with a full bucket.
+    settings = Settings()
+    with serving(db_url, create_rate=0.01) as first, serving(
+        f"sqlite:///{tmp_path / 'second.db'}", create_rate=0.01
+    ) as second:
+        for _ in range(settings.create_burst):
+            assert first.post("/api/tables", json=TWO).status_code == 200
+        assert first.post("/api/tables", json=TWO).status_code == 429
+        made = second.post("/api/tables", json=TWO)
+        assert made.status_code == 200, made.text
+        assert summary(second, made.json()["table"])["status"] == "open"
+
 def test_a_client_creates_tables_at_a_bounded_rate(db_url):
     settings = Settings()
     # The bucket barely refills (one table in 100 minutes): the refusal does not hang

@@ -10,7 +10,7 @@ import pytest
 
 from plunder.engine import registry
 from plunder.engine.registry import manifest, names
-from plunder.server.app import rules_html
+from plunder.server.routes.pages import rules_html
 
 
 @pytest.mark.parametrize("game", names())

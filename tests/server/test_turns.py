@@ -51,7 +51,7 @@ def serving(db_url: str, clock: TestClock) -> Iterator[TestClient]:
 
 
 def hub_of(client: TestClient) -> Hub:
-    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub = client.app.state.context.hub  # type: ignore[attr-defined]
     assert isinstance(hub, Hub)
     return hub
 

@@ -7,10 +7,10 @@ import asyncio
 import os
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from plunder.server.live import Hub
-from plunder.server.owners import Ownership, ServedElsewhere
+from plunder.server.owners import Ownership, ServedElsewhere, first_choice
 from plunder.server.settings import Settings
 from plunder.server.store import (
     ChatLine,
@@ -19,6 +19,7 @@ from plunder.server.store import (
     MoveWrite,
     Store,
     chat,
+    leases,
     moves,
 )
 from plunder.server.store_thread import NotOwner
@@ -175,5 +176,53 @@ def test_a_stopped_owner_releases_its_tables_and_another_takes_them_up_unasked(d
             assert lease is not None and lease.epoch == 2
         finally:
             await second.stop()
+
+    asyncio.run(play())
+
+
+def test_the_tables_of_a_process_that_stops_are_shared_among_those_alive(db_url):
+    """Each orphaned table goes first to one live process, the same whichever asks; one
+    that process does not take up is taken by another once it has waited half a lease."""
+
+    async def play() -> None:
+        hubs = [
+            Hub(Store(db_url), QUICK, ownership=Ownership(f"http://{name}", ttl=60))
+            for name in "abcd"
+        ]
+        for hub in hubs:
+            await hub.start()
+        gone, alive = hubs[0], hubs[1:]
+        for hub in alive:
+            assert hub._heartbeat is not None
+            hub._heartbeat.cancel()  # the test says when each looks for orphans
+        try:
+            made = []
+            for _ in range(9):
+                table, _, _ = await gone.create(
+                    "duel", {}, [{"kind": "human"}, {"kind": "human"}], "Ann", None, None
+                )
+                made.append(table.id)
+            await gone.stop()
+            owners = [hub.ownership for hub in alive if hub.ownership is not None]
+            names = sorted(own.owner for own in owners)
+            share = [{t for t in made if first_choice(t, names) == own.owner} for own in owners]
+            assert set().union(*share) == set(made)
+            # The last process alive is slow to look: the others leave its share to it.
+            for hub, own, mine in zip(alive[:-1], owners, share, strict=False):
+                await hub._renew_and_take_up(own)
+                assert set(hub.tables) == mine
+            # Half a lease on, its share is anyone's: the first to look takes it up.
+            waiting = share[-1]
+            with Store(db_url).engine.begin() as db:
+                db.execute(
+                    update(leases).where(leases.c.table_id.in_(waiting))
+                    .values(expires=leases.c.expires - 31)
+                )
+            await alive[0]._renew_and_take_up(owners[0])
+            assert set(alive[0].tables) == share[0] | waiting
+            assert not alive[-1].tables
+        finally:
+            for hub in alive:
+                await hub.stop()
 
     asyncio.run(play())

@@ -46,7 +46,7 @@ from plunder.server.notices import AWAY as NOTICE_AWAY
 from plunder.server.notices import EVERY as NOTICE_EVERY
 from plunder.server.notices import notice_body, read_webhook, taken
 from plunder.server.notices import send as send_notice
-from plunder.server.owners import Ownership, ServedElsewhere
+from plunder.server.owners import Ownership, ServedElsewhere, first_choice
 from plunder.server.periodic import every
 from plunder.server.replay import Replays
 from plunder.server.settings import Settings
@@ -240,6 +240,7 @@ class Hub:
             try:
                 # Released, not left to run out: another process may take them at once.
                 await self.store.call("release_leases", self.ownership.owner, held)
+                await self.store.call("leave", self.ownership.owner)
             except StoreUnavailable as exc:
                 log.warning("the leases could not be released: %s", exc.cause)
         self.replays.close()
@@ -264,13 +265,18 @@ class Hub:
         return Lease(table_id, epoch)
 
     async def _claim_orphans(self) -> list[TableRow]:
-        """Claim the unfinished tables no live process holds; their rows, read after
-        the claim (so with every write their former owner made)."""
+        """Claim this process's share of the unfinished tables no live process holds;
+        their rows, read after the claim (so with every write their former owner
+        made). Each orphan is first the share of one live process (``first_choice``);
+        the others take it up only once it has waited half a lease for that one."""
         own = self.ownership
         assert own is not None
+        alive = await self.store.call("beat", own.owner, own.ttl)
         rows = []
-        for table_id in await self.store.call("orphans", 1000, own.address):
+        for table_id, idle in await self.store.call("orphans", 1000, own.address):
             if table_id in self.tables:
+                continue
+            if first_choice(table_id, alive) not in (own.owner, None) and idle < own.ttl / 2:
                 continue
             try:
                 lease = await self._claim(table_id)

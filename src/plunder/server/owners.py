@@ -3,11 +3,13 @@
 Processes that share one PostgreSQL store each serve the tables whose lease they
 hold (``plunder_leases`` in ``plunder.server.store``). A process claims a table
 when it is asked for one that no live lease holds, or finds one whose owner has
-gone (``Store.orphans``); it renews its leases every third of their span, and
-releases them when it stops. Each claim adds one to the table's epoch and every
-write of the table is checked against the writer's epoch in its own transaction,
-so a process that lost a table (frozen past its lease, cut off from the store)
-has its late writes refused and drops the table at once (``NotOwner``).
+gone (``Store.orphans``; each orphan goes first to one of the live processes,
+``first_choice``, so that they share a dead one's tables); it renews its leases
+every third of their span, and releases them when it stops. Each claim adds one
+to the table's epoch and every write of the table is checked against the writer's
+epoch in its own transaction, so a process that lost a table (frozen past its
+lease, cut off from the store) has its late writes refused and drops the table at
+once (``NotOwner``).
 
 A request for a table another process owns is relayed to that process's address,
 which the lease holds (``plunder.server.relay``).
@@ -18,6 +20,8 @@ from __future__ import annotations
 import os
 import secrets
 import socket
+import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from plunder.server.settings import LEASE_TTL
@@ -41,6 +45,16 @@ class Ownership:
     @property
     def renew_every(self) -> float:
         return self.ttl / 3
+
+
+def first_choice(table_id: str, alive: Sequence[str]) -> str | None:
+    """The live process (among ``alive``, sorted) that an orphaned table goes to first,
+    so that the tables of a process that died are shared among those alive rather
+    than all taken by the first to look. The same for every process: a checksum of
+    the id, not Python's hash, which differs from process to process."""
+    if not alive:
+        return None
+    return alive[zlib.crc32(table_id.encode()) % len(alive)]
 
 
 class ServedElsewhere(TableError):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -55,6 +56,7 @@ from sqlalchemy import (
     event,
     insert,
     inspect,
+    or_,
     select,
     text,
     tuple_,
@@ -188,6 +190,16 @@ leases = Table(
     Column("expires", Float, nullable=False),
 )
 
+
+# The server processes sharing the store, each while it lives (``expires``, by the
+# database's clock): a process notes itself each time it renews its leases, so that
+# the processes alive know among how many the tables of one that died are shared.
+workers = Table(
+    "plunder_workers",
+    metadata,
+    Column("owner", String(128), primary_key=True),
+    Column("expires", Float, nullable=False),
+)
 
 # Values the server makes once and keeps for every process sharing the store (its
 # Web Push key pair): each written once, never changed. Made by ``create_all`` in
@@ -537,14 +549,16 @@ class Store:
         return [lease.table_id for lease in held if (lease.table_id, lease.epoch) not in kept]
 
     def release_leases(self, owner: str, held: list[Lease]) -> None:
-        """End ``owner``'s leases now, so that another process may claim the tables at once."""
+        """End ``owner``'s leases now, so that another process may claim the tables at once
+        (each first by the process it goes to first, ``Hub._claim_orphans``)."""
         with self.engine.begin() as db:
+            now = self._now(db)
             for lease in held:
                 db.execute(
                     update(leases)
                     .where(leases.c.table_id == lease.table_id, leases.c.epoch == lease.epoch,
                            leases.c.owner == owner)
-                    .values(expires=0.0)
+                    .values(expires=now)
                 )
 
     def lease_of(self, table_id: str) -> LeaseRow | None:
@@ -566,21 +580,50 @@ class Store:
             ).all()
         return sorted(r.address for r in found)
 
-    def orphans(self, limit: int, dead_address: str = "") -> list[str]:
+    def orphans(self, limit: int, dead_address: str = "") -> list[tuple[str, float]]:
         """Unfinished tables that no live lease holds (their owner gone), oldest first;
-        those whose lease names ``dead_address`` too (see ``claim_lease``)."""
+        those whose lease names ``dead_address`` too (see ``claim_lease``). Each with
+        the seconds since its lease ended (``inf`` when it has none, or names
+        ``dead_address``)."""
         with self.engine.connect() as db:
             now = self._now(db)
-            held = select(leases.c.table_id).where(
-                leases.c.expires >= now, leases.c.address != dead_address
-            )
             found = db.execute(
-                select(tables.c.id)
-                .where(tables.c.status.not_in(FINISHED), tables.c.id.not_in(held))
+                select(tables.c.id, leases.c.expires, leases.c.address)
+                .select_from(tables.outerjoin(leases, leases.c.table_id == tables.c.id))
+                .where(
+                    tables.c.status.not_in(FINISHED),
+                    or_(leases.c.table_id.is_(None), leases.c.expires < now,
+                        leases.c.address == dead_address),
+                )
                 .order_by(tables.c.created)
                 .limit(limit)
             ).all()
-        return [r.id for r in found]
+        return [
+            (r.id, now - r.expires if r.expires is not None and r.address != dead_address
+             else math.inf)
+            for r in found
+        ]
+
+    def beat(self, owner: str, ttl: float) -> list[str]:
+        """Note ``owner`` alive for ``ttl`` seconds more; every live owner, sorted (it
+        among them). Owners dead for an hour are forgotten."""
+        with self.engine.begin() as db:
+            now = self._now(db)
+            noted = db.execute(
+                update(workers).where(workers.c.owner == owner).values(expires=now + ttl)
+            ).rowcount
+            if not noted:
+                db.execute(insert(workers).values(owner=owner, expires=now + ttl))
+            db.execute(delete(workers).where(workers.c.expires < now - 3600))
+            live = db.execute(
+                select(workers.c.owner).where(workers.c.expires >= now).order_by(workers.c.owner)
+            ).scalars().all()
+        return list(live)
+
+    def leave(self, owner: str) -> None:
+        """``owner`` stops: no longer counted among the live (``beat``)."""
+        with self.engine.begin() as db:
+            db.execute(update(workers).where(workers.c.owner == owner).values(expires=0.0))
 
     # Writes ------------------------------------------------------------------
 

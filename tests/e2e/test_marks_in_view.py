@@ -3,7 +3,8 @@
 At 1280x800 and at 390x844, with the page at its top (no scrolling):
 
 - in the lobby, with the game chosen, the start button ("Set the table");
-- at a table with bots, at the player's first decision that follows a move, the
+- at a table with bots, at the player's first decision that follows a move (one
+  that names a piece of the board, in the games that draw the pieces moves name), the
   current decision (the prompt of the game's page) and the last move's mark above
   the board (``#last-move``), which names what the move did; a piece of the board
   the move named is marked too where the game's page draws one.
@@ -104,7 +105,11 @@ def test_the_start_button_the_decision_and_the_last_move_are_in_view(
         expect(page).to_have_title(re.compile("^Your move"), timeout=30_000)
         page.wait_for_function(READY_JS, arg=ready)
         page.wait_for_function(QUIET_JS)
-        if page.locator("#last-move").is_visible():
+        # A move to mark: one that names a piece of the board, where the game draws
+        # one (a move may name none: a shootout that begins, a card drawn).
+        if page.locator("#last-move").is_visible() and (
+            game not in BOARD_MARKED or page.evaluate(NAMES_PIECES_JS)
+        ):
             break
         choices = page.evaluate(CHOICES_JS)
         if not choices and seat.pick is not None:
@@ -113,7 +118,9 @@ def test_the_start_button_the_decision_and_the_last_move_are_in_view(
             choices = page.wait_for_function(CHOICES_JS).json_value()
         play_and_wait_for_the_next(page, rng.choice(choices))
     else:
-        raise AssertionError(f"{game}: no decision followed a move in {DECISIONS} decisions")
+        raise AssertionError(
+            f"{game}: no decision followed a move naming a piece in {DECISIONS} decisions"
+        )
 
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(screenshots / f"inview-{game}-{size}.png"))
@@ -129,6 +136,8 @@ def test_the_start_button_the_decision_and_the_last_move_are_in_view(
         assert marked, f"{game} at {size}: no piece of the board is marked"
 
 
+# Whether the last move's style rule names any piece of the board.
+NAMES_PIECES_JS = "() => Boolean(document.getElementById('last-move-marks').textContent.trim())"
 # The elements of the game's page that the last move's style rule marks.
 MARKED_JS = """
 () => {

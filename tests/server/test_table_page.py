@@ -8,7 +8,7 @@ import re
 
 from fastapi.testclient import TestClient
 
-from plunder.server.app import STATIC
+from plunder.server.routes.pages import STATIC
 
 IMPORTED = re.compile(r'^import \{[^}]*\} from "\./([\w-]+\.js)";$', re.M)
 MODULE = re.compile(r'<script type="module" src="(/static/[\w/-]+\.js)"></script>')

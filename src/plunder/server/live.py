@@ -22,11 +22,9 @@ import contextlib
 import dataclasses
 import gc
 import logging
-import math
 import re
 import secrets
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -39,13 +37,10 @@ from plunder.engine.lesson import Lesson
 from plunder.engine.windows import AutoPass
 from plunder.pace import drawn_part, time_cap
 from plunder.server.bot_pool import make_bots
-from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
+from plunder.server.chat import history_message
+from plunder.server.chat_service import ChatService
 from plunder.server.connection import CLOSE_AGAIN, Connection, encode
-from plunder.server.limits import Bucket
-from plunder.server.notices import AWAY as NOTICE_AWAY
-from plunder.server.notices import EVERY as NOTICE_EVERY
-from plunder.server.notices import notice_body, read_webhook, taken
-from plunder.server.notices import send as send_notice
+from plunder.server.notice_service import NoticeService
 from plunder.server.owners import Ownership, ServedElsewhere, first_choice
 from plunder.server.periodic import every
 from plunder.server.replay import Replays
@@ -57,7 +52,6 @@ from plunder.server.store import (
     OVER,
     RUNNING,
     TURNS,
-    ChatLine,
     Lease,
     MoveWrite,
     SeatRow,
@@ -81,8 +75,6 @@ from plunder.server.table import (
     rebuild,
 )
 from plunder.server.turns import TURN_HOURS_MIN, WALL, Now, read_speed
-from plunder.server.webpush import GONE as PUSH_GONE
-from plunder.server.webpush import KEY_NAME, ServerKey, push_body, read_subscription, send_push
 
 # What a table id may be: the server makes them URL-safe (``new_table_id``).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -145,6 +137,10 @@ class Hub:
         self.replays = Replays(self.settings)
         self.bot_pool = make_bots(self.settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
+        self.chat = ChatService(self.settings, self.store, self._fenced)
+        self.notices = NoticeService(
+            self.settings, self.store, self._fenced, self.tables, self.now
+        )
         # Tables being created per creator, not yet in ``tables``.
         self._creating: dict[str, int] = {}
         self._started = False
@@ -153,9 +149,6 @@ class Hub:
         self._heartbeat: asyncio.Task[None] | None = None
         self._deadlines: asyncio.Task[None] | None = None
         self._notices: asyncio.Task[None] | None = None
-        # The server's Web Push key pair, read from the store (made there once) when
-        # first needed.
-        self._push_key: ServerKey | None = None
 
     @property
     def bot_delay(self) -> float:
@@ -204,7 +197,7 @@ class Hub:
                   first_now=True)
         )
         self._notices = self._soon(
-            every(self.settings.notice_check, self.run_notices, "the notices")
+            every(self.settings.notice_check, self.notices.run, "the notices")
         )
         own = self.ownership
         if own is not None:
@@ -910,84 +903,6 @@ class Hub:
             log.info("table %s: seat %d %s", table.id, seat, "to a bot" if auto else "taken back")
         self._wake(table)
 
-    # Chat ----------------------------------------------------------------------
-
-    def may_chat(self, seat: int | None) -> bool:
-        """Whether a connection at ``seat`` may post: a player may; a spectator if allowed."""
-        return seat is not None or self.settings.chat_spectators
-
-    async def _chat_lines(self, table: LiveTable) -> deque[ChatLine] | None:
-        """The table's latest chat messages, read from the store the first time.
-
-        None if the store could not be read: the next hello tries again.
-        """
-        if table.chat is None:
-            try:
-                stored = await self.store.call("load_chat", table.id, self.settings.chat_history)
-            except StoreUnavailable as exc:
-                log.warning("table %s: its chat could not be read: %s", table.id, exc.cause)
-                return None
-            table.chat = deque(stored, maxlen=self.settings.chat_history)
-        return table.chat
-
-    @staticmethod
-    def chat_audience(table: LiveTable, line: ChatLine) -> frozenset[int] | None:
-        """The seats a chat line is for: the author's team for a team line, else
-        everyone (``None``: spectators too)."""
-        if not line.team or line.seat is None:
-            return None
-        return table.state.game.team_of(line.seat)
-
-    def reads(self, table: LiveTable, seat: int | None, line: ChatLine) -> bool:
-        """Whether a connection at ``seat`` may read ``line``."""
-        audience = self.chat_audience(table, line)
-        return audience is None or (seat is not None and seat in audience)
-
-    async def chat(
-        self, table: LiveTable, connection: Connection, text: Any, name: Any = None,
-        *, team: bool = False,
-    ) -> None:
-        """Store one chat message, then send it to everyone at the table who may read it.
-
-        A spectator posts only if the server lets them (under the ``name`` they
-        give); a message over the connection's chat rate is refused and dropped.
-        In a game of teams a player may write to its team alone (``team``): the
-        other team and the spectators never receive it.
-        """
-        seat = connection.seat
-        if not self.may_chat(seat):
-            raise TableError("spectators read the chat; only the players write in it", 403)
-        if team and (seat is None or not table.state.game.has_teams):
-            raise TableError("a team chat is for the players of a game of teams", 403)
-        if table.row.status == CLOSED:
-            raise TableError("the table is closed", status=409)
-        words = chat_text(text, self.settings.chat_length)
-        if connection.chat_bucket is None:
-            connection.chat_bucket = Bucket(self.settings.chat_rate, self.settings.chat_burst)
-        if not connection.chat_bucket.take():
-            wait = max(1, round(connection.chat_bucket.wait()))
-            raise TableError(f"too many chat messages; wait {wait} s", status=429)
-        async with table.lock:
-            if table.row.status == CLOSED:
-                raise TableError("the table is closed", status=409)
-            author = spectator_name(name) if seat is None else table.seat_row(seat).name
-            line = ChatLine(seat, author or "Player", round(time.time(), 3), words, team)
-            # Read what is stored first, so the new line is not read back and added twice.
-            lines = await self._chat_lines(table)
-            try:
-                await self._fenced(table, "add_chat", table.id, line)
-            except StoreUnavailable as exc:
-                log.warning("table %s: a chat message could not be stored: %s", table.id, exc.cause)
-                raise
-            if lines is not None:
-                lines.append(line)
-            told = chat_message(line)
-            for other in list(table.connections):
-                if not self.reads(table, other.seat, line):
-                    continue
-                if not other.push(told):
-                    table.connections.discard(other)
-
     # Bots and clocks ---------------------------------------------------------
 
     def _wake(self, table: LiveTable) -> None:
@@ -1295,115 +1210,6 @@ class Hub:
             self._publish(table)
         return True
 
-    # Notices -----------------------------------------------------------------------
-
-    async def seen(self, table: LiveTable, seat: int | None, step: Any) -> None:
-        """``seat``'s page says it showed its player the state of ``step``: if that is
-        the table's step now, the player has seen the decision they owe."""
-        if seat is not None and type(step) is int and step == table.state.step:
-            table.seen_at[seat] = self.now()
-
-    async def set_webhook(self, table: LiveTable, seat: int | None, url: Any) -> str | None:
-        """Where ``seat``'s notices go, as its own player asks; the URL kept."""
-        if seat is None:
-            raise TableError("only a seat's own player may say where its notices go", status=403)
-        webhook = read_webhook(url, self.settings.webhook_private)
-        async with table.lock:
-            await self._fenced(table, "set_webhook", table.id, seat, webhook)
-            table.seat_row(seat).webhook = webhook
-        return webhook
-
-    async def set_push(
-        self, table: LiveTable, seat: int | None, subscription: Any, site: str
-    ) -> bool:
-        """Where ``seat``'s Web Push notices go, as its own player asks (a browser's
-        subscription, or None); ``site``: the address the page was served from, the
-        contact a push service is given when the server has none set. Whether one
-        is kept now."""
-        if seat is None:
-            raise TableError("only a seat's own player may say where its notices go", status=403)
-        push = read_subscription(subscription, self.settings.webhook_private)
-        if push is not None:
-            push["site"] = site
-        async with table.lock:
-            await self._fenced(table, "set_push", table.id, seat, push)
-            table.seat_row(seat).push = push
-        return push is not None
-
-    async def push_key(self) -> ServerKey:
-        """The server's Web Push key pair: the one in the store, made if it has none."""
-        if self._push_key is None:
-            pem = await self.store.call("keep_value", KEY_NAME, ServerKey.new_pem())
-            self._push_key = ServerKey.from_pem(pem)
-        return self._push_key
-
-    def owed_notices(self) -> list[tuple[LiveTable, int]]:
-        """The seats owed a notice now, marked as sent: each owes a decision at a running
-        turn-based table, has a webhook or a push subscription, was not told of this
-        decision yet nor of any within ``EVERY`` seconds, and its player has not seen
-        the table for ``AWAY``."""
-        now = self.now()
-        owed = []
-        for table in list(self.tables.values()):
-            if not table.turn_based or table.row.status != RUNNING:
-                continue
-            step = table.state.step
-            for seat in sorted(table.state.pending):
-                row = table.seat_row(seat)
-                if row.webhook is None and row.push is None:
-                    continue
-                if table.turn_deadline(seat) is None or row.noticed_step == step:
-                    continue
-                if now - table.seen_at.get(seat, -math.inf) < NOTICE_AWAY:
-                    continue
-                if row.noticed_at is not None and now - row.noticed_at < NOTICE_EVERY:
-                    continue
-                row.noticed_at, row.noticed_step = now, step
-                owed.append((table, seat))
-        return owed
-
-    async def run_notices(self) -> int:
-        """Send every notice owed now, side by side, each within its own timeout (no
-        table waits for them); how many webhooks and push services took theirs."""
-        sends = []
-        private = self.settings.webhook_private
-        for table, seat in self.owed_notices():
-            row = table.seat_row(seat)
-            assert row.noticed_at is not None and row.noticed_step is not None
-            # Kept before it goes: a notice is never sent twice, even across a restart.
-            await self._fenced(
-                table, "set_noticed", table.id, seat, row.noticed_at, row.noticed_step
-            )
-            title = table.game.info().title
-            if row.webhook is not None:
-                body = notice_body(table.id, title)
-                sends.append(send_notice(row.webhook, body, table.id, seat, private))
-            if row.push is not None:
-                sends.append(self._push(table, seat, row.push, title))
-        return sum(await asyncio.gather(*sends))
-
-    async def _push(
-        self, table: LiveTable, seat: int, subscription: dict[str, Any], title: str
-    ) -> bool:
-        """Send ``seat``'s push notice; whether its push service took it. A
-        subscription the service no longer has is forgotten (the player may
-        subscribe again), so that it is not logged at every decision."""
-        contact = self.settings.push_contact or subscription.get("site") or ""
-        status = await send_push(
-            subscription, push_body(table.id, title), await self.push_key(), contact,
-            self.now(), table.id, seat, self.settings.webhook_private,
-        )
-        if status in PUSH_GONE:
-            try:
-                async with table.lock:
-                    if table.seat_row(seat).push is subscription:  # not a new one meanwhile
-                        await self._fenced(table, "set_push", table.id, seat, None)
-                        table.seat_row(seat).push = None
-            except (NotOwner, StoreUnavailable) as exc:
-                log.warning("table %s: seat %d's lapsed subscription is kept: %s",
-                            table.id, seat, type(exc).__name__)
-        return taken(status)
-
     # Abandoned and finished tables ---------------------------------------------
 
     def _sweep_every(self) -> float:
@@ -1525,10 +1331,10 @@ class Hub:
             since = max(min(held, now), now - self.settings.log_page)
             connection.push(table.state_text(seat, encode(table.summary()), since))
             connection.events_sent = now
-            lines = await self._chat_lines(table)
-            readable = [line for line in lines or () if self.reads(table, seat, line)]
+            lines = await self.chat.lines(table)
+            readable = [line for line in lines or () if self.chat.reads(table, seat, line)]
             connection.push(
-                history_message(readable, self.may_chat(seat), self.settings.chat_length)
+                history_message(readable, self.chat.may_chat(seat), self.settings.chat_length)
             )
             if seat is not None:
                 # The seat's own auto-pass, to this connection alone.

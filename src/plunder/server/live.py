@@ -37,12 +37,12 @@ from plunder.engine.lesson import Lesson
 from plunder.engine.windows import AutoPass
 from plunder.pace import drawn_part, time_cap
 from plunder.server.bot_pool import make_bots
-from plunder.server.chat import history_message
 from plunder.server.chat_service import ChatService
-from plunder.server.connection import CLOSE_AGAIN, Connection, encode
+from plunder.server.connection import CLOSE_AGAIN, encode
 from plunder.server.notice_service import NoticeService
 from plunder.server.owners import Ownership, ServedElsewhere, first_choice
 from plunder.server.periodic import every
+from plunder.server.publishing import Publisher
 from plunder.server.replay import Replays
 from plunder.server.settings import Settings
 from plunder.server.store import (
@@ -103,19 +103,13 @@ def answer_time(bot: TableBot, base: float, drawn: float) -> float:
 REFLEX_MIN, REFLEX_MAX = 2, 60
 
 
-class Own:
-    """The connection's own seat, as ``Hub.attach`` takes it when given none."""
-
-
-OWN = Own()
-
-# Seconds a change of who is connected waits for others before it is sent, so
-# that many connections coming and going make one message, not one each.
-PRESENCE_DELAY = 0.2
-
-
 class Hub:
-    """Every table of the server, and the rules for changing them."""
+    """Every table of the server, and the rules for changing them.
+
+    What a table's chat, notices and views need of the hub is only a few of its
+    parts, so each is a service of its own, given those parts and held here:
+    ``chat``, ``notices`` and ``publisher``; the routes call them directly.
+    """
 
     def __init__(
         self,
@@ -141,6 +135,7 @@ class Hub:
         self.notices = NoticeService(
             self.settings, self.store, self._fenced, self.tables, self.now
         )
+        self.publisher = Publisher(self.settings, self.chat, self.now, self._soon)
         # Tables being created per creator, not yet in ``tables``.
         self._creating: dict[str, int] = {}
         self._started = False
@@ -583,7 +578,7 @@ class Hub:
                 table.row.status = RUNNING
             log.info("table %s: seat %d joined", table.id, seat)
             self._wake(table)
-            self._publish(table)
+            self.publisher.publish(table)
         return seat, token
 
     async def rematch(self, table_id: str, token: str | None, creator: str | None) -> LiveTable:
@@ -619,7 +614,7 @@ class Hub:
             )
             await self._fenced(table, "set_rematch", table.id, new.id)
             table.row.rematch = new.id
-            self._publish(table)
+            self.publisher.publish(table)
         return new
 
     # Playing ---------------------------------------------------------------
@@ -660,7 +655,7 @@ class Hub:
                     log.warning(
                         "table %s: seat %d could not be taken back: %s", table.id, seat, exc.cause
                     )
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def _play(
         self,
@@ -737,7 +732,7 @@ class Hub:
             here = seat in table.connected_seats()
             if seat == by or (not here and away >= grace):
                 await self._set_auto(table, {seat: True})
-                self._publish(table)
+                self.publisher.publish(table)
                 return None
             if not here:
                 raise TableError(
@@ -767,7 +762,7 @@ class Hub:
                 raise TableError(f"the table is {table.row.status}", status=409)
             await self._set_auto(table, {seat: False})
             table.abandoned = False
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def undo(self, table: LiveTable, seat: int | None, move: Any) -> None:
         """A player takes back their last move where it cannot leak (``may_undo``:
@@ -805,7 +800,7 @@ class Hub:
                 raise
             forget_move(table.row, idx)
             self._wake(table)
-            self._publish(table)
+            self.publisher.publish(table)
             name = table.seat_row(seat).name
             told = encode({"type": "notice", "message": f"{name} took back a move."})
             for connection in [c for c in table.connections if c.seat != seat]:
@@ -827,7 +822,7 @@ class Hub:
                 raise TableError("a bot already plays your seat; take it back to play on", 409)
             await self._set_auto(table, {seat: True})
             log.info("table %s: seat %d left the game", table.id, seat)
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def finish_now(self, table: LiveTable, by: int | None) -> None:
         """A player whose game is over for them asks the bots to play the rest at once."""
@@ -848,7 +843,7 @@ class Hub:
                     table.thinking.pop(seat).cancel()
                 log.info("table %s: the bots finish the game now", table.id)
             self._wake(table)
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def close(self, table: LiveTable, by: int | None, reason: str = "host") -> None:
         """Close a table before its end: the host may, and so may the abandonment rule."""
@@ -863,7 +858,7 @@ class Hub:
             table.finished_at = time.monotonic()
             self._stop_all(table)
             log.info("table %s closed (%s)", table.id, reason)
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def set_autopass(
         self, table: LiveTable, seat: int | None, setting: AutoPass, forced: bool | None = None
@@ -1091,7 +1086,7 @@ class Hub:
             if not self._due(table, seat) or table.state.step != step:
                 return
             await self._play(table, seat, decision.notation, bot=decision.spec, bot_from=start)
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def _pass_turn(self, table: LiveTable, seat: int) -> None:
         """The pass of the window ``seat`` owes, played by its player's auto-pass; or
@@ -1117,7 +1112,7 @@ class Hub:
             forced = table.seat_row(seat).autopass.passing(table.state, seat) is None
             words = table.decision_words()
             await self._play(table, seat, action.notation)
-            self._publish(table)
+            self.publisher.publish(table)
             if forced:
                 told = encode({"type": "notice", "played": action.notation, "message": (
                     f"Played for you: {action.notation}, your only choice ({words}; autoplay)."
@@ -1144,7 +1139,7 @@ class Hub:
             if not entry.timed:
                 log.info("table %s: seat %d ran out of time", table.id, seat)
                 await self._set_auto(table, {seat: True})
-                self._publish(table)
+                self.publisher.publish(table)
                 return
             # A timed decision let pass: the seat plays what the rules say it plays
             # then, and keeps its seat.
@@ -1158,7 +1153,7 @@ class Hub:
             # be stored, the seat gets a fresh clock for the same decision.
             del table.clocks[seat]
             await self._play(table, seat, action.notation)
-            self._publish(table)
+            self.publisher.publish(table)
 
     # Turn-based deadlines ----------------------------------------------------------
 
@@ -1207,7 +1202,7 @@ class Hub:
             await self._play(
                 table, seat, notation, bot=spec, bot_from=None if spec is None else start
             )
-            self._publish(table)
+            self.publisher.publish(table)
         return True
 
     # Abandoned and finished tables ---------------------------------------------
@@ -1253,111 +1248,7 @@ class Hub:
             log.info("table %s: no one came back; bots finish the game", table.id)
             await self._set_auto(table, {seat: True for seat in table.human_seats()})
             table.abandoned = True
-            self._publish(table)
-
-    # Views -------------------------------------------------------------------
-
-    def _publish(self, table: LiveTable) -> None:
-        """Queue for each connection the view of its own seat, and nothing else.
-
-        Called with the table's lock held (or where no move can be under way), so
-        every message shows the table as stored. Connections of one seat that
-        lack the same events share one encoded message.
-        """
-        if not table.connections:
-            return
-        summary_text = encode(table.summary())
-        bases: dict[int | None, dict[str, Any]] = {}
-        texts: dict[tuple[int | None, int], str] = {}
-        for connection in list(table.connections):
-            if connection.dead:
-                table.connections.discard(connection)
-                continue
-            seat = connection.seat
-            since, now = table.events_for(connection)
-            key = (seat, since)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = table.state_text(seat, summary_text, since, bases)
-            connection.events_sent = now
-            if not connection.push(text):
-                table.connections.discard(connection)
-
-    async def publish(self, table: LiveTable) -> None:
-        async with table.lock:
-            self._publish(table)
-
-    def _presence(self, table: LiveTable) -> None:
-        """Tell everyone, shortly, who is connected now (many changes, one message)."""
-        if table.presence is None or table.presence.done():
-            table.presence = self._soon(self._presence_later(table))
-
-    async def _presence_later(self, table: LiveTable) -> None:
-        await asyncio.sleep(PRESENCE_DELAY)
-        await self.publish(table)
-
-    async def attach(
-        self,
-        table: LiveTable,
-        connection: Connection,
-        seat: int | Own | None = OWN,
-        held: int = 0,
-    ) -> None:
-        """A hello: ``connection`` watches as ``seat`` and is sent the state, alone.
-
-        ``seat`` is the connection's own seat if not given; ``held`` the events of
-        that seat's log the client already holds. The answer carries the events
-        from there on, but never more than ``log_page`` of them: the latest. A
-        client lacking earlier ones asks for them in pages (``log_page``), so a
-        hello costs the same at move 10 and at move 10,000.
-
-        Others are told only if who is connected changed (a seat newly connected,
-        or left by this connection's earlier hello), and then together with any
-        other change of who is connected. The table's latest chat messages follow
-        the state, to this connection alone.
-        """
-        if isinstance(seat, Own):
-            seat = connection.seat
-        if seat is not None:
-            # Before the state is on its way: a player who has it has seen the table.
-            table.seen_at[seat] = self.now()
-        async with table.lock:
-            before = table.connected_seats()
-            connection.seat = seat
-            connection.attached = True
-            table.connections.add(connection)
-            changed = table.connected_seats() != before
-            now = table.state.event_count(seat)
-            since = max(min(held, now), now - self.settings.log_page)
-            connection.push(table.state_text(seat, encode(table.summary()), since))
-            connection.events_sent = now
-            lines = await self.chat.lines(table)
-            readable = [line for line in lines or () if self.chat.reads(table, seat, line)]
-            connection.push(
-                history_message(readable, self.chat.may_chat(seat), self.settings.chat_length)
-            )
-            if seat is not None:
-                # The seat's own auto-pass, to this connection alone.
-                connection.push(autopass_text(table.seat_row(seat).autopass))
-            if seat in table.human_seats():
-                table.last_human = time.monotonic()
-        if changed:
-            self._presence(table)
-
-    def detach(self, table: LiveTable, connection: Connection) -> None:
-        if connection not in table.connections:
-            return
-        table.connections.discard(connection)
-        connection.attached = False
-        seat = connection.seat
-        if seat is None:
-            return
-        if seat in table.human_seats():
-            table.last_human = time.monotonic()
-        if seat not in table.connected_seats():
-            table.seen[seat] = time.monotonic()
-            with contextlib.suppress(RuntimeError):
-                self._presence(table)
+            self.publisher.publish(table)
 
 
 async def collect_garbage_every(seconds: float) -> None:

@@ -84,7 +84,7 @@ async def hello(
     if message.token is not None and seat is None:
         log.warning("table %s: hello with a token that holds no seat", table.id)
         connection.push(error_text("that token holds no seat here; watching as a spectator"))
-    await context.hub.attach(table, connection, seat, held_events(message.held, seat))
+    await context.hub.publisher.attach(table, connection, seat, held_events(message.held, seat))
     return False
 
 

@@ -4,7 +4,7 @@ A ``Hub`` owns every table the server keeps in memory: the open and running ones
 and finished ones for a while (``finished_ttl``); an older finished table is read
 back from the store when it is asked for. Each ``LiveTable`` holds the engine
 state rebuilt from the store, the connections watching it and the bots and clocks
-waiting on it.
+waiting on it (started and stopped by ``plunder.server.scheduling``).
 
 Everything that changes a table holds the table's lock, from the engine
 accepting a move through the store writing it (in the store's thread, while
@@ -25,17 +25,15 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any
 
 import plunder
 from plunder import bots as bot_registry
-from plunder.bots.table import TableBot, waits_for_humans
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
 from plunder.engine.lesson import Lesson
 from plunder.engine.windows import AutoPass
-from plunder.pace import drawn_part, time_cap
 from plunder.server.bot_pool import make_bots
 from plunder.server.chat_service import ChatService
 from plunder.server.connection import CLOSE_AGAIN, encode
@@ -44,6 +42,7 @@ from plunder.server.owners import Ownership, ServedElsewhere, first_choice
 from plunder.server.periodic import every
 from plunder.server.publishing import Publisher
 from plunder.server.replay import Replays
+from plunder.server.scheduling import Scheduler
 from plunder.server.settings import Settings
 from plunder.server.store import (
     CLOSED,
@@ -59,13 +58,11 @@ from plunder.server.store import (
     TableRow,
     token_digest,
 )
-from plunder.server.store_thread import NotOwner, StoreThread, StoreUnavailable, one_line
+from plunder.server.store_thread import NotOwner, StoreThread, StoreUnavailable
 from plunder.server.table import (
-    Clock,
     LiveTable,
     TableError,
     autopass_text,
-    bot_rng,
     clean_name,
     forget_move,
     is_number,
@@ -74,7 +71,7 @@ from plunder.server.table import (
     new_token,
     rebuild,
 )
-from plunder.server.turns import TURN_HOURS_MIN, WALL, Now, read_speed
+from plunder.server.turns import WALL, Now, read_speed
 
 # What a table id may be: the server makes them URL-safe (``new_table_id``).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -84,20 +81,6 @@ BOT_NAMES = ("Flint", "Silver", "Pew", "Hands", "Gunn", "Merry", "Dirk", "Arrow"
 
 log = logging.getLogger("plunder.server")
 
-# A seat a bot plays for an absent human is played by this bot, at this level.
-STAND_IN = ("greedy", "normal")
-
-
-def answer_time(bot: TableBot, base: float, drawn: float) -> float:
-    """Seconds from a bot's decision falling due to its move being played: ``base``
-    (the table's bot delay, or the server's bot reflex for a decision the rules
-    time), or the bot's time cap if that is longer (an ``ismcts`` level's clock),
-    and then ``drawn`` more (``plunder.pace.drawn_part`` of ``base``), however long
-    this decision took (``plunder.pace`` says why).
-    """
-    return max(base, time_cap(bot.bot)) + drawn
-
-
 # The reflex clock: seconds a human seat has for a decision the rules time (one
 # for which ``State.timeout_action`` names an action), from REFLEX_MIN to REFLEX_MAX.
 REFLEX_MIN, REFLEX_MAX = 2, 60
@@ -106,9 +89,10 @@ REFLEX_MIN, REFLEX_MAX = 2, 60
 class Hub:
     """Every table of the server, and the rules for changing them.
 
-    What a table's chat, notices and views need of the hub is only a few of its
-    parts, so each is a service of its own, given those parts and held here:
-    ``chat``, ``notices`` and ``publisher``; the routes call them directly.
+    What a table's chat, notices, views, bots and clocks need of the hub is only a
+    few of its parts, so each is a service of its own, given those parts and held
+    here: ``chat``, ``notices``, ``publisher`` and ``scheduler``; the routes and
+    the background tasks call them directly.
     """
 
     def __init__(
@@ -136,9 +120,12 @@ class Hub:
             self.settings, self.store, self._fenced, self.tables, self.now
         )
         self.publisher = Publisher(self.settings, self.chat, self.now, self._soon)
+        self.scheduler = Scheduler(
+            self.settings, self.tables, self.now, self.bot_pool, self._fenced, self._soon,
+            play=self._play, set_auto=self._set_auto, publish=self.publisher.publish,
+        )
         # Tables being created per creator, not yet in ``tables``.
         self._creating: dict[str, int] = {}
-        self._started = False
         self._sweeper: asyncio.Task[None] | None = None
         self._collector: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
@@ -148,11 +135,6 @@ class Hub:
     @property
     def bot_delay(self) -> float:
         return self.settings.bot_delay
-
-    def delay_of(self, table: LiveTable) -> float:
-        """The table's bot delay, never below the server's (a table stored under a
-        lower floor waits the server's)."""
-        return max(table.row.bot_delay, self.settings.bot_delay)
 
     # Start and stop --------------------------------------------------------
 
@@ -180,16 +162,18 @@ class Hub:
             if table.finished:
                 table.finished_at = time.monotonic()
             self.tables[row.id] = table
-        self._started = True
+        self.scheduler.started = True
         for table in self.tables.values():
-            self._wake(table)
+            self.scheduler.wake(table)
         self._sweeper = self._soon(
             every(self._sweep_every(), self.sweep, "the sweep of abandoned and finished tables")
         )
         # Turn deadlines that ran out while the server was down are played at once.
         self._deadlines = self._soon(
-            every(self.settings.deadline_check, self.run_deadlines, "the turn deadlines",
-                  first_now=True)
+            every(
+                self.settings.deadline_check, self.scheduler.run_deadlines, "the turn deadlines",
+                first_now=True,
+            )
         )
         self._notices = self._soon(
             every(self.settings.notice_check, self.notices.run, "the notices")
@@ -222,7 +206,7 @@ class Hub:
             if task is not None:
                 task.cancel()
         for table in self.tables.values():
-            self._stop_all(table)
+            self.scheduler.stop_all(table)
         if self.ownership is not None:
             held = [t.lease for t in self.tables.values() if t.lease is not None]
             try:
@@ -307,7 +291,7 @@ class Hub:
         if table.finished:
             table.finished_at = time.monotonic()
         self.tables[row.id] = table
-        self._wake(table)
+        self.scheduler.wake(table)
         log.info("table %s taken up (epoch %s)", row.id, row.lease.epoch if row.lease else "-")
         return table
 
@@ -318,7 +302,7 @@ class Hub:
             return
         log.warning("table %s is served elsewhere now; dropped here", table.id)
         del self.tables[table.id]
-        self._stop_all(table)
+        self.scheduler.stop_all(table)
         for connection in list(table.connections):
             connection.dead = True
             task = asyncio.ensure_future(connection._close(CLOSE_AGAIN))
@@ -374,7 +358,7 @@ class Hub:
             row, game, state, finished_at=time.monotonic(), lease=lease, wall=self.now
         )
         self.tables[row.id] = table
-        self._wake(table)
+        self.scheduler.wake(table)
         return table
 
     def listing(self) -> list[dict[str, Any]]:
@@ -519,7 +503,7 @@ class Hub:
         state.track_undo()
         table = LiveTable(row, game, state, lease=lease, wall=self.now)
         self.tables[row.id] = table
-        self._wake(table)
+        self.scheduler.wake(table)
         log.info("table %s created: %s, %d seats", row.id, game_name, len(rows))
         return table, host, token
 
@@ -577,7 +561,7 @@ class Hub:
             if starts:
                 table.row.status = RUNNING
             log.info("table %s: seat %d joined", table.id, seat)
-            self._wake(table)
+            self.scheduler.wake(table)
             self.publisher.publish(table)
         return seat, token
 
@@ -605,7 +589,7 @@ class Hub:
                 specs,
                 None,
                 table.row.clock,
-                self.delay_of(table),
+                self.scheduler.delay_of(table),
                 seat_creator=False,
                 reflex_clock=table.row.reflex_clock,
                 creator=creator,
@@ -691,7 +675,7 @@ class Hub:
             # Not stored, so not played: go back to what the store holds. The
             # caller logs the failure (one line), as it answers or tries again.
             table.game, table.state = rebuild(table.row)
-            self._wake(table)
+            self.scheduler.wake(table)
             raise
         table.row.moves.append((move_seat, notation))
         if bot is not None:
@@ -701,7 +685,7 @@ class Hub:
         if over:
             table.row.status = OVER
             table.finished_at = time.monotonic()
-        self._wake(table)
+        self.scheduler.wake(table)
 
     async def handover(self, table: LiveTable, by: int | None, seat: int) -> str | None:
         """The host asks that a bot play a player's seat; what the host is told, if
@@ -796,10 +780,10 @@ class Hub:
             except StoreUnavailable:
                 # Not stored, so not taken back: go back to what the store holds.
                 table.game, table.state = rebuild(table.row)
-                self._wake(table)
+                self.scheduler.wake(table)
                 raise
             forget_move(table.row, idx)
-            self._wake(table)
+            self.scheduler.wake(table)
             self.publisher.publish(table)
             name = table.seat_row(seat).name
             told = encode({"type": "notice", "message": f"{name} took back a move."})
@@ -842,7 +826,7 @@ class Hub:
                 for seat in [s for s in table.thinking if table.bot_plays(s)]:
                     table.thinking.pop(seat).cancel()
                 log.info("table %s: the bots finish the game now", table.id)
-            self._wake(table)
+            self.scheduler.wake(table)
             self.publisher.publish(table)
 
     async def close(self, table: LiveTable, by: int | None, reason: str = "host") -> None:
@@ -856,7 +840,7 @@ class Hub:
             table.row.status = CLOSED
             table.row.closed_by = reason
             table.finished_at = time.monotonic()
-            self._stop_all(table)
+            self.scheduler.stop_all(table)
             log.info("table %s closed (%s)", table.id, reason)
             self.publisher.publish(table)
 
@@ -881,7 +865,7 @@ class Hub:
             for connection in [c for c in table.connections if c.seat == seat]:
                 if not connection.push(told):
                     table.connections.discard(connection)
-            self._wake(table)
+            self.scheduler.wake(table)
 
     async def _set_auto(self, table: LiveTable, autos: dict[int, bool]) -> None:
         """Hand seats to bots or back; the caller holds the lock and publishes."""
@@ -894,316 +878,17 @@ class Hub:
             task = table.thinking.pop(seat, None)
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
-            self._stop_clock(table, seat)
+            self.scheduler.stop_clock(table, seat)
             log.info("table %s: seat %d %s", table.id, seat, "to a bot" if auto else "taken back")
-        self._wake(table)
+        self.scheduler.wake(table)
 
-    # Bots and clocks ---------------------------------------------------------
-
-    def _wake(self, table: LiveTable) -> None:
-        """Start a bot for each pending bot seat and a clock for each pending human.
-
-        A decision the rules time (the engine names its ``timeout_action``) gets
-        the reflex clock; any other gets the turn clock, if the table has one. A
-        clock belongs to one step: a seat deciding again in the next step gets a
-        fresh one.
-        """
-        if not self._started or table.row.status != RUNNING:
-            for seat in list(table.clocks):
-                self._stop_clock(table, seat)
-            return
-        state = table.state
-        step = state.step
-        waiting = {s for s in state.pending if s not in state.committed}
-        for seat, clock in list(table.clocks.items()):
-            if seat not in waiting or table.bot_plays(seat) or clock.step != step:
-                self._stop_clock(table, seat)
-        humans = [s for s in waiting if not table.bot_plays(s)]
-        for seat in sorted(waiting):
-            if table.bot_plays(seat):
-                if waits_for_humans(state, seat, humans):
-                    continue  # a team's decision, answered once: its humans lead
-                if seat not in table.thinking:
-                    table.thinking[seat] = self._soon(self._bot_move(table, seat))
-                continue
-            if seat not in table.thinking and table.auto_pass(seat) is not None:
-                # The player's auto-pass (or autoplay, for a decision with one answer)
-                # answers as a bot would; the seat's clock runs all the same, so that
-                # the summary shows nothing of the setting nor of the hand.
-                table.thinking[seat] = self._soon(self._bot_move(table, seat))
-            if table.turn_based:
-                continue  # its deadlines: ``_turn_deadlines``, below
-            if seat not in table.clocks:
-                timed = state.timeout_action(seat) is not None
-                seconds = table.row.reflex_clock if timed else table.row.clock
-                if seconds is None:
-                    continue
-                deadline = time.monotonic() + seconds
-                task = self._soon(self._clock(table, seat, deadline))
-                table.clocks[seat] = Clock(deadline, task, step, timed)
-        if table.turn_based:
-            self._turn_deadlines(table, humans)
-
-    def _turn_deadlines(self, table: LiveTable, humans: list[int]) -> None:
-        """Give each human seat that owes a decision at a turn-based table its deadline,
-        if it has none for this step yet, and store it.
-
-        A deadline is kept in memory at once and written to the store in the
-        background (retried until it is): the table goes by memory while it is
-        served, and a restart or another process by the store. Should the server
-        stop before the write, the decision gets a whole new time on loading.
-        """
-        step = table.state.step
-        hours = table.row.turn_hours or TURN_HOURS_MIN
-        fresh: dict[int, tuple[float | None, int | None]] = {}
-        for seat in humans:
-            row = table.seat_row(seat)
-            if row.deadline is None or row.deadline_step != step:
-                row.deadline, row.deadline_step = self.now() + hours * 3600, step
-                fresh[seat] = (row.deadline, step)
-        if fresh:
-            self._soon(self._retrying(
-                table, "the turn deadlines",
-                lambda: self._fenced(table, "set_deadlines", table.id, fresh),
-            ))
-
-    def _stop_clock(self, table: LiveTable, seat: int) -> None:
-        entry = table.clocks.pop(seat, None)
-        if entry is not None and entry.task is not asyncio.current_task():
-            entry.task.cancel()
-
-    def _stop_all(self, table: LiveTable) -> None:
-        for seat in list(table.clocks):
-            self._stop_clock(table, seat)
-        for task in table.thinking.values():
-            if task is not asyncio.current_task():
-                task.cancel()
-        table.thinking.clear()
+    # Background tasks ------------------------------------------------------------
 
     def _soon(self, work: Awaitable[None]) -> asyncio.Task[None]:
+        """``work`` as a task of its own, whose failure is logged rather than lost."""
         task = asyncio.ensure_future(work)
         task.add_done_callback(_report_failure)
         return task
-
-    def _bot_for(self, table: LiveTable, seat: int) -> TableBot:
-        """The bot playing ``seat``: its own, or the stand-in for an absent player.
-
-        Either plays as bots play at a table (``plunder.bots.table``): one of its
-        near-best actions, drawn from the table's secret.
-        """
-        row = table.seat_row(seat)
-        name, level = (row.bot, row.level) if row.kind == "bot" else STAND_IN
-        if table.rushed:
-            level = "easy"
-        if seat not in table.bots or row.kind != "bot":
-            try:
-                table.bots[seat] = TableBot(name or "random", table.row.game, level or "normal")
-            except bot_registry.UnknownBot:
-                table.bots[seat] = TableBot("random", table.row.game)
-        return table.bots[seat]
-
-    def _due(self, table: LiveTable, seat: int) -> bool:
-        state = table.state
-        return (
-            table.row.status == RUNNING
-            and table.bot_plays(seat)
-            and seat in state.pending
-            and seat not in state.committed
-        )
-
-    async def _retrying(
-        self, table: LiveTable, what: str, work: Callable[[], Awaitable[None]]
-    ) -> None:
-        """Run ``work`` until it succeeds, waiting longer after each failure.
-
-        A bot's move or a timeout's that the store could not write (or that failed
-        in any other way) is tried again from the table as it then stands, so a
-        table never waits for a restart.
-
-        Each failure is logged in one line with its back-off. A store that fails
-        logs its traceback itself, once for the outage; any other failure's
-        traceback is logged at its first failure only.
-        """
-        failures = 0
-        while True:
-            try:
-                await work()
-                return
-            except asyncio.CancelledError:
-                raise
-            except NotOwner:
-                return  # the table was dropped: its new owner plays on
-            except Exception as exc:
-                failures += 1
-                wait = min(self.settings.retry_max, self.settings.retry_first * 2 ** (failures - 1))
-                unavailable = isinstance(exc, StoreUnavailable)
-                cause = exc.cause if isinstance(exc, StoreUnavailable) else one_line(exc)
-                log.warning(
-                    "table %s: %s failed (%d times): %s; again in %.1f s",
-                    table.id,
-                    what,
-                    failures,
-                    cause,
-                    wait,
-                    exc_info=exc if failures == 1 and not unavailable else None,
-                )
-                await asyncio.sleep(wait)
-
-    async def _bot_move(self, table: LiveTable, seat: int) -> None:
-        """A bot's move for ``seat``, or, for a seat its player plays, the auto-pass."""
-        if table.bot_plays(seat):
-            what, turn = f"seat {seat}'s bot", self._bot_turn
-        else:
-            what, turn = f"seat {seat}'s auto-pass", self._pass_turn
-        try:
-            await self._retrying(table, what, lambda: turn(table, seat))
-        finally:
-            if table.thinking.get(seat) is asyncio.current_task():
-                del table.thinking[seat]
-        self._wake(table)
-
-    async def _bot_turn(self, table: LiveTable, seat: int) -> None:
-        """The bot's move, played ``answer_time`` after it fell due (see there)."""
-        fell_due = time.monotonic()
-        async with table.lock:
-            if not self._due(table, seat):
-                return
-            state = table.state
-            step = state.step
-            snapshot = state.clone()
-            start = len(state.moves)
-            rng = bot_rng(table.row.bot_secret or "", start, seat)
-            timed = state.timeout_action(seat) is not None
-        bot = self._bot_for(table, seat)
-        # In a worker process once one is free: the search never holds the event loop.
-        decision = await self.bot_pool.decide(bot, snapshot, seat, rng)
-        if not table.rushed:
-            base = self.settings.bot_reflex if timed else self.delay_of(table)
-            wait = fell_due + answer_time(bot, base, drawn_part(base)) - time.monotonic()
-            await asyncio.sleep(max(0.0, wait))
-        async with table.lock:
-            # The table may have moved on, or been rebuilt, while the bot thought.
-            if not self._due(table, seat) or table.state.step != step:
-                return
-            await self._play(table, seat, decision.notation, bot=decision.spec, bot_from=start)
-            self.publisher.publish(table)
-
-    async def _pass_turn(self, table: LiveTable, seat: int) -> None:
-        """The pass of the window ``seat`` owes, played by its player's auto-pass; or
-        the one legal answer of the decision it owes, played by its autoplay.
-
-        It comes after the table's bot delay and a part drawn by chance
-        (``plunder.pace``) from the decision's opening (or from the setting, for a
-        decision already open), as a bot's move would: never before the decision is
-        offered, and no one else can tell it from a quick player or a bot. Whether a
-        seat has one answer may hang on its hand, so an answer played at once would
-        tell the others of it; played at this time, it tells nothing the others can
-        tell from a quick player's. Only the window's pass, or the one legal answer,
-        is ever played; the player alone is told (a ``notice``) of the latter, after
-        the move's state message.
-        """
-        step = table.state.step
-        pause = self.delay_of(table)
-        await asyncio.sleep(pause + drawn_part(pause))
-        async with table.lock:
-            action = table.auto_pass(seat)
-            if action is None or table.state.step != step:
-                return
-            forced = table.seat_row(seat).autopass.passing(table.state, seat) is None
-            words = table.decision_words()
-            await self._play(table, seat, action.notation)
-            self.publisher.publish(table)
-            if forced:
-                told = encode({"type": "notice", "played": action.notation, "message": (
-                    f"Played for you: {action.notation}, your only choice ({words}; autoplay)."
-                )})
-                for connection in [c for c in table.connections if c.seat == seat]:
-                    if not connection.push(told):
-                        table.connections.discard(connection)
-
-    async def _clock(self, table: LiveTable, seat: int, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
-        entry = table.clocks.get(seat)
-        if entry is None or entry.task is not asyncio.current_task():
-            return
-        await self._retrying(table, f"seat {seat}'s clock", lambda: self._clock_out(table, seat))
-
-    async def _clock_out(self, table: LiveTable, seat: int) -> None:
-        async with table.lock:
-            entry = table.clocks.get(seat)
-            if entry is None or entry.task is not asyncio.current_task():
-                return
-            if table.row.status != RUNNING or table.state.step != entry.step:
-                self._stop_clock(table, seat)
-                return
-            if not entry.timed:
-                log.info("table %s: seat %d ran out of time", table.id, seat)
-                await self._set_auto(table, {seat: True})
-                self.publisher.publish(table)
-                return
-            # A timed decision let pass: the seat plays what the rules say it plays
-            # then, and keeps its seat.
-            action = table.state.timeout_action(seat)
-            if action is None or table.bot_plays(seat):
-                self._stop_clock(table, seat)
-                self._wake(table)
-                return
-            log.info("table %s: seat %d let its timed decision pass: %s", table.id, seat, action)
-            # The clock is done with whatever the store says: should the move not
-            # be stored, the seat gets a fresh clock for the same decision.
-            del table.clocks[seat]
-            await self._play(table, seat, action.notation)
-            self.publisher.publish(table)
-
-    # Turn-based deadlines ----------------------------------------------------------
-
-    async def run_deadlines(self) -> int:
-        """Play, at every turn-based table, each decision whose deadline has passed by
-        the hub's wall clock; how many were played."""
-        played = 0
-        for table in list(self.tables.values()):
-            if not table.turn_based or table.row.status != RUNNING:
-                continue
-            now = self.now()
-            for seat in sorted(table.state.pending):
-                deadline = table.turn_deadline(seat)
-                if deadline is None or deadline > now:
-                    continue
-                try:
-                    played += await self._time_out(table, seat)
-                except NotOwner:
-                    break  # dropped: its new owner plays it
-        return played
-
-    async def _time_out(self, table: LiveTable, seat: int) -> bool:
-        """Play the decision ``seat`` let run out of time at a turn-based table: the
-        rules' timeout action for a decision they time, else the stand-in bot's
-        choice, drawn from the table's secret. The seat stays its player's."""
-        async with table.lock:
-            deadline = table.turn_deadline(seat)
-            if deadline is None or deadline > self.now() or self.tables.get(table.id) is not table:
-                return False
-            state = table.state
-            step = state.step
-            start = len(state.moves)
-            timed = state.timeout_action(seat)
-            snapshot = state.clone()
-        if timed is not None:
-            notation, spec = timed.notation, None
-        else:
-            bot = TableBot(STAND_IN[0], table.row.game, STAND_IN[1])
-            rng = bot_rng(table.row.bot_secret or "", start, seat)
-            decision = await self.bot_pool.decide(bot, snapshot, seat, rng)
-            notation, spec = decision.notation, decision.spec
-        async with table.lock:
-            if table.state.step != step or table.turn_deadline(seat) != deadline:
-                return False
-            log.info("table %s: seat %d ran out of time; played %s", table.id, seat, notation)
-            await self._play(
-                table, seat, notation, bot=spec, bot_from=None if spec is None else start
-            )
-            self.publisher.publish(table)
-        return True
 
     # Abandoned and finished tables ---------------------------------------------
 
@@ -1219,7 +904,7 @@ class Hub:
             if table.finished:
                 idle = now - (table.finished_at or now)
                 if not table.connections and idle >= self.settings.finished_ttl:
-                    self._stop_all(table)
+                    self.scheduler.stop_all(table)
                     self.tables.pop(table.id, None)
                     if self.ownership is not None and table.lease is not None:
                         await self.store.call(

@@ -283,6 +283,11 @@ async def _served_message(game: Any, state: Any, seed: int, seat: int) -> dict[s
 
     from plunder.server import live
 
+    try:
+        from plunder.server.connection import Connection
+    except ImportError:  # older trees kept it in the hub's module
+        Connection = live.Connection  # type: ignore[attr-defined,misc]
+
     sent: list[dict[str, Any]] = []
 
     async def send(message: dict[str, Any] | str) -> None:
@@ -291,7 +296,9 @@ async def _served_message(game: Any, state: Any, seed: int, seat: int) -> dict[s
 
     table = _live_table(game, state, seed)
     hub = live.Hub(_QuietStore(), bot_delay=0.0)
-    await hub.attach(table, live.Connection(send=send, seat=seat))
+    # Newer servers attach a connection through the hub's publisher.
+    attach = hub.publisher.attach if hasattr(hub, "publisher") else hub.attach
+    await attach(table, Connection(send=send, seat=seat))
     for _ in range(5):  # let the broadcast that attaching schedules run
         await asyncio.sleep(0)
     mover = min(s for s in state.pending if s not in state.committed)

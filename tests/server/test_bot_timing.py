@@ -31,7 +31,7 @@ import pytest
 from websockets.sync.client import connect
 
 from plunder.bots.table import TableBot
-from plunder.server.live import answer_time
+from plunder.server.scheduling import answer_time
 from server.kit import HUMAN, ServerProcess, bot
 
 # The time cap of ``ismcts`` at its easy level (``plunder.bots.ismcts.BUDGETS``).

@@ -89,7 +89,7 @@ def run_notices(client: TestClient) -> int:
     """Has the server send the notices owed now (it waits for each webhook's answer);
     how many webhooks took theirs."""
     assert client.portal is not None
-    return int(client.portal.call(hub_of(client).run_notices))
+    return int(client.portal.call(hub_of(client).notices.run))
 
 
 def advance(clock: TestClock, minutes: float) -> None:

@@ -60,7 +60,7 @@ def run_deadlines(client: TestClient) -> int:
     """Has the server look at its deadlines now; how many decisions it played."""
     hub = hub_of(client)
     assert client.portal is not None
-    return int(client.portal.call(hub.run_deadlines))
+    return int(client.portal.call(hub.scheduler.run_deadlines))
 
 
 def seconds_left(client: TestClient, table: str) -> dict[int, float | None]:
@@ -243,7 +243,7 @@ def test_a_turn_deadline_is_the_same_after_a_handover_between_processes(db_url):
             assert taken.lease is not None and taken.lease.epoch == 2
             assert [taken.seconds_left(s) for s in (0, 1)] == [4 * HOUR, 4 * HOUR]
             clock.advance(4)
-            assert await second.run_deadlines() == 2
+            assert await second.scheduler.run_deadlines() == 2
             assert len(taken.row.moves) == 2
         finally:
             await second.stop()

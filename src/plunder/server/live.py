@@ -4,7 +4,7 @@ A ``Hub`` owns every table the server keeps in memory: the open and running ones
 and finished ones for a while (``finished_ttl``); an older finished table is read
 back from the store when it is asked for. Each ``LiveTable`` holds the engine
 state rebuilt from the store, the connections watching it and the bots and clocks
-waiting on it.
+waiting on it (started and stopped by ``plunder.server.scheduling``).
 
 Everything that changes a table holds the table's lock, from the engine
 accepting a move through the store writing it (in the store's thread, while
@@ -22,33 +22,27 @@ import contextlib
 import dataclasses
 import gc
 import logging
-import math
 import re
 import secrets
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any
 
 import plunder
 from plunder import bots as bot_registry
-from plunder.bots.table import TableBot, waits_for_humans
 from plunder.engine.errors import IllegalAction, PlunderError
 from plunder.engine.game import Game
 from plunder.engine.lesson import Lesson
 from plunder.engine.windows import AutoPass
-from plunder.pace import drawn_part, time_cap
 from plunder.server.bot_pool import make_bots
-from plunder.server.chat import chat_message, chat_text, history_message, spectator_name
-from plunder.server.connection import CLOSE_AGAIN, Connection, encode
-from plunder.server.limits import Bucket
-from plunder.server.notices import AWAY as NOTICE_AWAY
-from plunder.server.notices import EVERY as NOTICE_EVERY
-from plunder.server.notices import notice_body, read_webhook, taken
-from plunder.server.notices import send as send_notice
+from plunder.server.chat_service import ChatService
+from plunder.server.connection import CLOSE_AGAIN, encode
+from plunder.server.notice_service import NoticeService
 from plunder.server.owners import Ownership, ServedElsewhere, first_choice
 from plunder.server.periodic import every
+from plunder.server.publishing import Publisher
 from plunder.server.replay import Replays
+from plunder.server.scheduling import Scheduler
 from plunder.server.settings import Settings
 from plunder.server.store import (
     CLOSED,
@@ -57,7 +51,6 @@ from plunder.server.store import (
     OVER,
     RUNNING,
     TURNS,
-    ChatLine,
     Lease,
     MoveWrite,
     SeatRow,
@@ -65,13 +58,11 @@ from plunder.server.store import (
     TableRow,
     token_digest,
 )
-from plunder.server.store_thread import NotOwner, StoreThread, StoreUnavailable, one_line
+from plunder.server.store_thread import NotOwner, StoreThread, StoreUnavailable
 from plunder.server.table import (
-    Clock,
     LiveTable,
     TableError,
     autopass_text,
-    bot_rng,
     clean_name,
     forget_move,
     is_number,
@@ -80,9 +71,7 @@ from plunder.server.table import (
     new_token,
     rebuild,
 )
-from plunder.server.turns import TURN_HOURS_MIN, WALL, Now, read_speed
-from plunder.server.webpush import GONE as PUSH_GONE
-from plunder.server.webpush import KEY_NAME, ServerKey, push_body, read_subscription, send_push
+from plunder.server.turns import WALL, Now, read_speed
 
 # What a table id may be: the server makes them URL-safe (``new_table_id``).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -92,38 +81,19 @@ BOT_NAMES = ("Flint", "Silver", "Pew", "Hands", "Gunn", "Merry", "Dirk", "Arrow"
 
 log = logging.getLogger("plunder.server")
 
-# A seat a bot plays for an absent human is played by this bot, at this level.
-STAND_IN = ("greedy", "normal")
-
-
-def answer_time(bot: TableBot, base: float, drawn: float) -> float:
-    """Seconds from a bot's decision falling due to its move being played: ``base``
-    (the table's bot delay, or the server's bot reflex for a decision the rules
-    time), or the bot's time cap if that is longer (an ``ismcts`` level's clock),
-    and then ``drawn`` more (``plunder.pace.drawn_part`` of ``base``), however long
-    this decision took (``plunder.pace`` says why).
-    """
-    return max(base, time_cap(bot.bot)) + drawn
-
-
 # The reflex clock: seconds a human seat has for a decision the rules time (one
 # for which ``State.timeout_action`` names an action), from REFLEX_MIN to REFLEX_MAX.
 REFLEX_MIN, REFLEX_MAX = 2, 60
 
 
-class Own:
-    """The connection's own seat, as ``Hub.attach`` takes it when given none."""
-
-
-OWN = Own()
-
-# Seconds a change of who is connected waits for others before it is sent, so
-# that many connections coming and going make one message, not one each.
-PRESENCE_DELAY = 0.2
-
-
 class Hub:
-    """Every table of the server, and the rules for changing them."""
+    """Every table of the server, and the rules for changing them.
+
+    What a table's chat, notices, views, bots and clocks need of the hub is only a
+    few of its parts, so each is a service of its own, given those parts and held
+    here: ``chat``, ``notices``, ``publisher`` and ``scheduler``; the routes and
+    the background tasks call them directly.
+    """
 
     def __init__(
         self,
@@ -145,26 +115,26 @@ class Hub:
         self.replays = Replays(self.settings)
         self.bot_pool = make_bots(self.settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
+        self.chat = ChatService(self.settings, self.store, self._fenced)
+        self.notices = NoticeService(
+            self.settings, self.store, self._fenced, self.tables, self.now
+        )
+        self.publisher = Publisher(self.settings, self.chat, self.now, self._soon)
+        self.scheduler = Scheduler(
+            self.settings, self.tables, self.now, self.bot_pool, self._fenced, self._soon,
+            play=self._play, set_auto=self._set_auto, publish=self.publisher.publish,
+        )
         # Tables being created per creator, not yet in ``tables``.
         self._creating: dict[str, int] = {}
-        self._started = False
         self._sweeper: asyncio.Task[None] | None = None
         self._collector: asyncio.Task[None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._deadlines: asyncio.Task[None] | None = None
         self._notices: asyncio.Task[None] | None = None
-        # The server's Web Push key pair, read from the store (made there once) when
-        # first needed.
-        self._push_key: ServerKey | None = None
 
     @property
     def bot_delay(self) -> float:
         return self.settings.bot_delay
-
-    def delay_of(self, table: LiveTable) -> float:
-        """The table's bot delay, never below the server's (a table stored under a
-        lower floor waits the server's)."""
-        return max(table.row.bot_delay, self.settings.bot_delay)
 
     # Start and stop --------------------------------------------------------
 
@@ -192,19 +162,21 @@ class Hub:
             if table.finished:
                 table.finished_at = time.monotonic()
             self.tables[row.id] = table
-        self._started = True
+        self.scheduler.started = True
         for table in self.tables.values():
-            self._wake(table)
+            self.scheduler.wake(table)
         self._sweeper = self._soon(
             every(self._sweep_every(), self.sweep, "the sweep of abandoned and finished tables")
         )
         # Turn deadlines that ran out while the server was down are played at once.
         self._deadlines = self._soon(
-            every(self.settings.deadline_check, self.run_deadlines, "the turn deadlines",
-                  first_now=True)
+            every(
+                self.settings.deadline_check, self.scheduler.run_deadlines, "the turn deadlines",
+                first_now=True,
+            )
         )
         self._notices = self._soon(
-            every(self.settings.notice_check, self.run_notices, "the notices")
+            every(self.settings.notice_check, self.notices.run, "the notices")
         )
         own = self.ownership
         if own is not None:
@@ -234,7 +206,7 @@ class Hub:
             if task is not None:
                 task.cancel()
         for table in self.tables.values():
-            self._stop_all(table)
+            self.scheduler.stop_all(table)
         if self.ownership is not None:
             held = [t.lease for t in self.tables.values() if t.lease is not None]
             try:
@@ -319,7 +291,7 @@ class Hub:
         if table.finished:
             table.finished_at = time.monotonic()
         self.tables[row.id] = table
-        self._wake(table)
+        self.scheduler.wake(table)
         log.info("table %s taken up (epoch %s)", row.id, row.lease.epoch if row.lease else "-")
         return table
 
@@ -330,7 +302,7 @@ class Hub:
             return
         log.warning("table %s is served elsewhere now; dropped here", table.id)
         del self.tables[table.id]
-        self._stop_all(table)
+        self.scheduler.stop_all(table)
         for connection in list(table.connections):
             connection.dead = True
             task = asyncio.ensure_future(connection._close(CLOSE_AGAIN))
@@ -386,7 +358,7 @@ class Hub:
             row, game, state, finished_at=time.monotonic(), lease=lease, wall=self.now
         )
         self.tables[row.id] = table
-        self._wake(table)
+        self.scheduler.wake(table)
         return table
 
     def listing(self) -> list[dict[str, Any]]:
@@ -531,7 +503,7 @@ class Hub:
         state.track_undo()
         table = LiveTable(row, game, state, lease=lease, wall=self.now)
         self.tables[row.id] = table
-        self._wake(table)
+        self.scheduler.wake(table)
         log.info("table %s created: %s, %d seats", row.id, game_name, len(rows))
         return table, host, token
 
@@ -589,8 +561,8 @@ class Hub:
             if starts:
                 table.row.status = RUNNING
             log.info("table %s: seat %d joined", table.id, seat)
-            self._wake(table)
-            self._publish(table)
+            self.scheduler.wake(table)
+            self.publisher.publish(table)
         return seat, token
 
     async def rematch(self, table_id: str, token: str | None, creator: str | None) -> LiveTable:
@@ -617,7 +589,7 @@ class Hub:
                 specs,
                 None,
                 table.row.clock,
-                self.delay_of(table),
+                self.scheduler.delay_of(table),
                 seat_creator=False,
                 reflex_clock=table.row.reflex_clock,
                 creator=creator,
@@ -626,7 +598,7 @@ class Hub:
             )
             await self._fenced(table, "set_rematch", table.id, new.id)
             table.row.rematch = new.id
-            self._publish(table)
+            self.publisher.publish(table)
         return new
 
     # Playing ---------------------------------------------------------------
@@ -667,7 +639,7 @@ class Hub:
                     log.warning(
                         "table %s: seat %d could not be taken back: %s", table.id, seat, exc.cause
                     )
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def _play(
         self,
@@ -703,7 +675,7 @@ class Hub:
             # Not stored, so not played: go back to what the store holds. The
             # caller logs the failure (one line), as it answers or tries again.
             table.game, table.state = rebuild(table.row)
-            self._wake(table)
+            self.scheduler.wake(table)
             raise
         table.row.moves.append((move_seat, notation))
         if bot is not None:
@@ -713,7 +685,7 @@ class Hub:
         if over:
             table.row.status = OVER
             table.finished_at = time.monotonic()
-        self._wake(table)
+        self.scheduler.wake(table)
 
     async def handover(self, table: LiveTable, by: int | None, seat: int) -> str | None:
         """The host asks that a bot play a player's seat; what the host is told, if
@@ -744,7 +716,7 @@ class Hub:
             here = seat in table.connected_seats()
             if seat == by or (not here and away >= grace):
                 await self._set_auto(table, {seat: True})
-                self._publish(table)
+                self.publisher.publish(table)
                 return None
             if not here:
                 raise TableError(
@@ -774,7 +746,7 @@ class Hub:
                 raise TableError(f"the table is {table.row.status}", status=409)
             await self._set_auto(table, {seat: False})
             table.abandoned = False
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def undo(self, table: LiveTable, seat: int | None, move: Any) -> None:
         """A player takes back their last move where it cannot leak (``may_undo``:
@@ -808,11 +780,11 @@ class Hub:
             except StoreUnavailable:
                 # Not stored, so not taken back: go back to what the store holds.
                 table.game, table.state = rebuild(table.row)
-                self._wake(table)
+                self.scheduler.wake(table)
                 raise
             forget_move(table.row, idx)
-            self._wake(table)
-            self._publish(table)
+            self.scheduler.wake(table)
+            self.publisher.publish(table)
             name = table.seat_row(seat).name
             told = encode({"type": "notice", "message": f"{name} took back a move."})
             for connection in [c for c in table.connections if c.seat != seat]:
@@ -834,7 +806,7 @@ class Hub:
                 raise TableError("a bot already plays your seat; take it back to play on", 409)
             await self._set_auto(table, {seat: True})
             log.info("table %s: seat %d left the game", table.id, seat)
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def finish_now(self, table: LiveTable, by: int | None) -> None:
         """A player whose game is over for them asks the bots to play the rest at once."""
@@ -854,8 +826,8 @@ class Hub:
                 for seat in [s for s in table.thinking if table.bot_plays(s)]:
                     table.thinking.pop(seat).cancel()
                 log.info("table %s: the bots finish the game now", table.id)
-            self._wake(table)
-            self._publish(table)
+            self.scheduler.wake(table)
+            self.publisher.publish(table)
 
     async def close(self, table: LiveTable, by: int | None, reason: str = "host") -> None:
         """Close a table before its end: the host may, and so may the abandonment rule."""
@@ -868,9 +840,9 @@ class Hub:
             table.row.status = CLOSED
             table.row.closed_by = reason
             table.finished_at = time.monotonic()
-            self._stop_all(table)
+            self.scheduler.stop_all(table)
             log.info("table %s closed (%s)", table.id, reason)
-            self._publish(table)
+            self.publisher.publish(table)
 
     async def set_autopass(
         self, table: LiveTable, seat: int | None, setting: AutoPass, forced: bool | None = None
@@ -893,7 +865,7 @@ class Hub:
             for connection in [c for c in table.connections if c.seat == seat]:
                 if not connection.push(told):
                     table.connections.discard(connection)
-            self._wake(table)
+            self.scheduler.wake(table)
 
     async def _set_auto(self, table: LiveTable, autos: dict[int, bool]) -> None:
         """Hand seats to bots or back; the caller holds the lock and publishes."""
@@ -906,503 +878,17 @@ class Hub:
             task = table.thinking.pop(seat, None)
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
-            self._stop_clock(table, seat)
+            self.scheduler.stop_clock(table, seat)
             log.info("table %s: seat %d %s", table.id, seat, "to a bot" if auto else "taken back")
-        self._wake(table)
+        self.scheduler.wake(table)
 
-    # Chat ----------------------------------------------------------------------
-
-    def may_chat(self, seat: int | None) -> bool:
-        """Whether a connection at ``seat`` may post: a player may; a spectator if allowed."""
-        return seat is not None or self.settings.chat_spectators
-
-    async def _chat_lines(self, table: LiveTable) -> deque[ChatLine] | None:
-        """The table's latest chat messages, read from the store the first time.
-
-        None if the store could not be read: the next hello tries again.
-        """
-        if table.chat is None:
-            try:
-                stored = await self.store.call("load_chat", table.id, self.settings.chat_history)
-            except StoreUnavailable as exc:
-                log.warning("table %s: its chat could not be read: %s", table.id, exc.cause)
-                return None
-            table.chat = deque(stored, maxlen=self.settings.chat_history)
-        return table.chat
-
-    @staticmethod
-    def chat_audience(table: LiveTable, line: ChatLine) -> frozenset[int] | None:
-        """The seats a chat line is for: the author's team for a team line, else
-        everyone (``None``: spectators too)."""
-        if not line.team or line.seat is None:
-            return None
-        return table.state.game.team_of(line.seat)
-
-    def reads(self, table: LiveTable, seat: int | None, line: ChatLine) -> bool:
-        """Whether a connection at ``seat`` may read ``line``."""
-        audience = self.chat_audience(table, line)
-        return audience is None or (seat is not None and seat in audience)
-
-    async def chat(
-        self, table: LiveTable, connection: Connection, text: Any, name: Any = None,
-        *, team: bool = False,
-    ) -> None:
-        """Store one chat message, then send it to everyone at the table who may read it.
-
-        A spectator posts only if the server lets them (under the ``name`` they
-        give); a message over the connection's chat rate is refused and dropped.
-        In a game of teams a player may write to its team alone (``team``): the
-        other team and the spectators never receive it.
-        """
-        seat = connection.seat
-        if not self.may_chat(seat):
-            raise TableError("spectators read the chat; only the players write in it", 403)
-        if team and (seat is None or not table.state.game.has_teams):
-            raise TableError("a team chat is for the players of a game of teams", 403)
-        if table.row.status == CLOSED:
-            raise TableError("the table is closed", status=409)
-        words = chat_text(text, self.settings.chat_length)
-        if connection.chat_bucket is None:
-            connection.chat_bucket = Bucket(self.settings.chat_rate, self.settings.chat_burst)
-        if not connection.chat_bucket.take():
-            wait = max(1, round(connection.chat_bucket.wait()))
-            raise TableError(f"too many chat messages; wait {wait} s", status=429)
-        async with table.lock:
-            if table.row.status == CLOSED:
-                raise TableError("the table is closed", status=409)
-            author = spectator_name(name) if seat is None else table.seat_row(seat).name
-            line = ChatLine(seat, author or "Player", round(time.time(), 3), words, team)
-            # Read what is stored first, so the new line is not read back and added twice.
-            lines = await self._chat_lines(table)
-            try:
-                await self._fenced(table, "add_chat", table.id, line)
-            except StoreUnavailable as exc:
-                log.warning("table %s: a chat message could not be stored: %s", table.id, exc.cause)
-                raise
-            if lines is not None:
-                lines.append(line)
-            told = chat_message(line)
-            for other in list(table.connections):
-                if not self.reads(table, other.seat, line):
-                    continue
-                if not other.push(told):
-                    table.connections.discard(other)
-
-    # Bots and clocks ---------------------------------------------------------
-
-    def _wake(self, table: LiveTable) -> None:
-        """Start a bot for each pending bot seat and a clock for each pending human.
-
-        A decision the rules time (the engine names its ``timeout_action``) gets
-        the reflex clock; any other gets the turn clock, if the table has one. A
-        clock belongs to one step: a seat deciding again in the next step gets a
-        fresh one.
-        """
-        if not self._started or table.row.status != RUNNING:
-            for seat in list(table.clocks):
-                self._stop_clock(table, seat)
-            return
-        state = table.state
-        step = state.step
-        waiting = {s for s in state.pending if s not in state.committed}
-        for seat, clock in list(table.clocks.items()):
-            if seat not in waiting or table.bot_plays(seat) or clock.step != step:
-                self._stop_clock(table, seat)
-        humans = [s for s in waiting if not table.bot_plays(s)]
-        for seat in sorted(waiting):
-            if table.bot_plays(seat):
-                if waits_for_humans(state, seat, humans):
-                    continue  # a team's decision, answered once: its humans lead
-                if seat not in table.thinking:
-                    table.thinking[seat] = self._soon(self._bot_move(table, seat))
-                continue
-            if seat not in table.thinking and table.auto_pass(seat) is not None:
-                # The player's auto-pass (or autoplay, for a decision with one answer)
-                # answers as a bot would; the seat's clock runs all the same, so that
-                # the summary shows nothing of the setting nor of the hand.
-                table.thinking[seat] = self._soon(self._bot_move(table, seat))
-            if table.turn_based:
-                continue  # its deadlines: ``_turn_deadlines``, below
-            if seat not in table.clocks:
-                timed = state.timeout_action(seat) is not None
-                seconds = table.row.reflex_clock if timed else table.row.clock
-                if seconds is None:
-                    continue
-                deadline = time.monotonic() + seconds
-                task = self._soon(self._clock(table, seat, deadline))
-                table.clocks[seat] = Clock(deadline, task, step, timed)
-        if table.turn_based:
-            self._turn_deadlines(table, humans)
-
-    def _turn_deadlines(self, table: LiveTable, humans: list[int]) -> None:
-        """Give each human seat that owes a decision at a turn-based table its deadline,
-        if it has none for this step yet, and store it.
-
-        A deadline is kept in memory at once and written to the store in the
-        background (retried until it is): the table goes by memory while it is
-        served, and a restart or another process by the store. Should the server
-        stop before the write, the decision gets a whole new time on loading.
-        """
-        step = table.state.step
-        hours = table.row.turn_hours or TURN_HOURS_MIN
-        fresh: dict[int, tuple[float | None, int | None]] = {}
-        for seat in humans:
-            row = table.seat_row(seat)
-            if row.deadline is None or row.deadline_step != step:
-                row.deadline, row.deadline_step = self.now() + hours * 3600, step
-                fresh[seat] = (row.deadline, step)
-        if fresh:
-            self._soon(self._retrying(
-                table, "the turn deadlines",
-                lambda: self._fenced(table, "set_deadlines", table.id, fresh),
-            ))
-
-    def _stop_clock(self, table: LiveTable, seat: int) -> None:
-        entry = table.clocks.pop(seat, None)
-        if entry is not None and entry.task is not asyncio.current_task():
-            entry.task.cancel()
-
-    def _stop_all(self, table: LiveTable) -> None:
-        for seat in list(table.clocks):
-            self._stop_clock(table, seat)
-        for task in table.thinking.values():
-            if task is not asyncio.current_task():
-                task.cancel()
-        table.thinking.clear()
+    # Background tasks ------------------------------------------------------------
 
     def _soon(self, work: Awaitable[None]) -> asyncio.Task[None]:
+        """``work`` as a task of its own, whose failure is logged rather than lost."""
         task = asyncio.ensure_future(work)
         task.add_done_callback(_report_failure)
         return task
-
-    def _bot_for(self, table: LiveTable, seat: int) -> TableBot:
-        """The bot playing ``seat``: its own, or the stand-in for an absent player.
-
-        Either plays as bots play at a table (``plunder.bots.table``): one of its
-        near-best actions, drawn from the table's secret.
-        """
-        row = table.seat_row(seat)
-        name, level = (row.bot, row.level) if row.kind == "bot" else STAND_IN
-        if table.rushed:
-            level = "easy"
-        if seat not in table.bots or row.kind != "bot":
-            try:
-                table.bots[seat] = TableBot(name or "random", table.row.game, level or "normal")
-            except bot_registry.UnknownBot:
-                table.bots[seat] = TableBot("random", table.row.game)
-        return table.bots[seat]
-
-    def _due(self, table: LiveTable, seat: int) -> bool:
-        state = table.state
-        return (
-            table.row.status == RUNNING
-            and table.bot_plays(seat)
-            and seat in state.pending
-            and seat not in state.committed
-        )
-
-    async def _retrying(
-        self, table: LiveTable, what: str, work: Callable[[], Awaitable[None]]
-    ) -> None:
-        """Run ``work`` until it succeeds, waiting longer after each failure.
-
-        A bot's move or a timeout's that the store could not write (or that failed
-        in any other way) is tried again from the table as it then stands, so a
-        table never waits for a restart.
-
-        Each failure is logged in one line with its back-off. A store that fails
-        logs its traceback itself, once for the outage; any other failure's
-        traceback is logged at its first failure only.
-        """
-        failures = 0
-        while True:
-            try:
-                await work()
-                return
-            except asyncio.CancelledError:
-                raise
-            except NotOwner:
-                return  # the table was dropped: its new owner plays on
-            except Exception as exc:
-                failures += 1
-                wait = min(self.settings.retry_max, self.settings.retry_first * 2 ** (failures - 1))
-                unavailable = isinstance(exc, StoreUnavailable)
-                cause = exc.cause if isinstance(exc, StoreUnavailable) else one_line(exc)
-                log.warning(
-                    "table %s: %s failed (%d times): %s; again in %.1f s",
-                    table.id,
-                    what,
-                    failures,
-                    cause,
-                    wait,
-                    exc_info=exc if failures == 1 and not unavailable else None,
-                )
-                await asyncio.sleep(wait)
-
-    async def _bot_move(self, table: LiveTable, seat: int) -> None:
-        """A bot's move for ``seat``, or, for a seat its player plays, the auto-pass."""
-        if table.bot_plays(seat):
-            what, turn = f"seat {seat}'s bot", self._bot_turn
-        else:
-            what, turn = f"seat {seat}'s auto-pass", self._pass_turn
-        try:
-            await self._retrying(table, what, lambda: turn(table, seat))
-        finally:
-            if table.thinking.get(seat) is asyncio.current_task():
-                del table.thinking[seat]
-        self._wake(table)
-
-    async def _bot_turn(self, table: LiveTable, seat: int) -> None:
-        """The bot's move, played ``answer_time`` after it fell due (see there)."""
-        fell_due = time.monotonic()
-        async with table.lock:
-            if not self._due(table, seat):
-                return
-            state = table.state
-            step = state.step
-            snapshot = state.clone()
-            start = len(state.moves)
-            rng = bot_rng(table.row.bot_secret or "", start, seat)
-            timed = state.timeout_action(seat) is not None
-        bot = self._bot_for(table, seat)
-        # In a worker process once one is free: the search never holds the event loop.
-        decision = await self.bot_pool.decide(bot, snapshot, seat, rng)
-        if not table.rushed:
-            base = self.settings.bot_reflex if timed else self.delay_of(table)
-            wait = fell_due + answer_time(bot, base, drawn_part(base)) - time.monotonic()
-            await asyncio.sleep(max(0.0, wait))
-        async with table.lock:
-            # The table may have moved on, or been rebuilt, while the bot thought.
-            if not self._due(table, seat) or table.state.step != step:
-                return
-            await self._play(table, seat, decision.notation, bot=decision.spec, bot_from=start)
-            self._publish(table)
-
-    async def _pass_turn(self, table: LiveTable, seat: int) -> None:
-        """The pass of the window ``seat`` owes, played by its player's auto-pass; or
-        the one legal answer of the decision it owes, played by its autoplay.
-
-        It comes after the table's bot delay and a part drawn by chance
-        (``plunder.pace``) from the decision's opening (or from the setting, for a
-        decision already open), as a bot's move would: never before the decision is
-        offered, and no one else can tell it from a quick player or a bot. Whether a
-        seat has one answer may hang on its hand, so an answer played at once would
-        tell the others of it; played at this time, it tells nothing the others can
-        tell from a quick player's. Only the window's pass, or the one legal answer,
-        is ever played; the player alone is told (a ``notice``) of the latter, after
-        the move's state message.
-        """
-        step = table.state.step
-        pause = self.delay_of(table)
-        await asyncio.sleep(pause + drawn_part(pause))
-        async with table.lock:
-            action = table.auto_pass(seat)
-            if action is None or table.state.step != step:
-                return
-            forced = table.seat_row(seat).autopass.passing(table.state, seat) is None
-            words = table.decision_words()
-            await self._play(table, seat, action.notation)
-            self._publish(table)
-            if forced:
-                told = encode({"type": "notice", "played": action.notation, "message": (
-                    f"Played for you: {action.notation}, your only choice ({words}; autoplay)."
-                )})
-                for connection in [c for c in table.connections if c.seat == seat]:
-                    if not connection.push(told):
-                        table.connections.discard(connection)
-
-    async def _clock(self, table: LiveTable, seat: int, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
-        entry = table.clocks.get(seat)
-        if entry is None or entry.task is not asyncio.current_task():
-            return
-        await self._retrying(table, f"seat {seat}'s clock", lambda: self._clock_out(table, seat))
-
-    async def _clock_out(self, table: LiveTable, seat: int) -> None:
-        async with table.lock:
-            entry = table.clocks.get(seat)
-            if entry is None or entry.task is not asyncio.current_task():
-                return
-            if table.row.status != RUNNING or table.state.step != entry.step:
-                self._stop_clock(table, seat)
-                return
-            if not entry.timed:
-                log.info("table %s: seat %d ran out of time", table.id, seat)
-                await self._set_auto(table, {seat: True})
-                self._publish(table)
-                return
-            # A timed decision let pass: the seat plays what the rules say it plays
-            # then, and keeps its seat.
-            action = table.state.timeout_action(seat)
-            if action is None or table.bot_plays(seat):
-                self._stop_clock(table, seat)
-                self._wake(table)
-                return
-            log.info("table %s: seat %d let its timed decision pass: %s", table.id, seat, action)
-            # The clock is done with whatever the store says: should the move not
-            # be stored, the seat gets a fresh clock for the same decision.
-            del table.clocks[seat]
-            await self._play(table, seat, action.notation)
-            self._publish(table)
-
-    # Turn-based deadlines ----------------------------------------------------------
-
-    async def run_deadlines(self) -> int:
-        """Play, at every turn-based table, each decision whose deadline has passed by
-        the hub's wall clock; how many were played."""
-        played = 0
-        for table in list(self.tables.values()):
-            if not table.turn_based or table.row.status != RUNNING:
-                continue
-            now = self.now()
-            for seat in sorted(table.state.pending):
-                deadline = table.turn_deadline(seat)
-                if deadline is None or deadline > now:
-                    continue
-                try:
-                    played += await self._time_out(table, seat)
-                except NotOwner:
-                    break  # dropped: its new owner plays it
-        return played
-
-    async def _time_out(self, table: LiveTable, seat: int) -> bool:
-        """Play the decision ``seat`` let run out of time at a turn-based table: the
-        rules' timeout action for a decision they time, else the stand-in bot's
-        choice, drawn from the table's secret. The seat stays its player's."""
-        async with table.lock:
-            deadline = table.turn_deadline(seat)
-            if deadline is None or deadline > self.now() or self.tables.get(table.id) is not table:
-                return False
-            state = table.state
-            step = state.step
-            start = len(state.moves)
-            timed = state.timeout_action(seat)
-            snapshot = state.clone()
-        if timed is not None:
-            notation, spec = timed.notation, None
-        else:
-            bot = TableBot(STAND_IN[0], table.row.game, STAND_IN[1])
-            rng = bot_rng(table.row.bot_secret or "", start, seat)
-            decision = await self.bot_pool.decide(bot, snapshot, seat, rng)
-            notation, spec = decision.notation, decision.spec
-        async with table.lock:
-            if table.state.step != step or table.turn_deadline(seat) != deadline:
-                return False
-            log.info("table %s: seat %d ran out of time; played %s", table.id, seat, notation)
-            await self._play(
-                table, seat, notation, bot=spec, bot_from=None if spec is None else start
-            )
-            self._publish(table)
-        return True
-
-    # Notices -----------------------------------------------------------------------
-
-    async def seen(self, table: LiveTable, seat: int | None, step: Any) -> None:
-        """``seat``'s page says it showed its player the state of ``step``: if that is
-        the table's step now, the player has seen the decision they owe."""
-        if seat is not None and type(step) is int and step == table.state.step:
-            table.seen_at[seat] = self.now()
-
-    async def set_webhook(self, table: LiveTable, seat: int | None, url: Any) -> str | None:
-        """Where ``seat``'s notices go, as its own player asks; the URL kept."""
-        if seat is None:
-            raise TableError("only a seat's own player may say where its notices go", status=403)
-        webhook = read_webhook(url, self.settings.webhook_private)
-        async with table.lock:
-            await self._fenced(table, "set_webhook", table.id, seat, webhook)
-            table.seat_row(seat).webhook = webhook
-        return webhook
-
-    async def set_push(
-        self, table: LiveTable, seat: int | None, subscription: Any, site: str
-    ) -> bool:
-        """Where ``seat``'s Web Push notices go, as its own player asks (a browser's
-        subscription, or None); ``site``: the address the page was served from, the
-        contact a push service is given when the server has none set. Whether one
-        is kept now."""
-        if seat is None:
-            raise TableError("only a seat's own player may say where its notices go", status=403)
-        push = read_subscription(subscription, self.settings.webhook_private)
-        if push is not None:
-            push["site"] = site
-        async with table.lock:
-            await self._fenced(table, "set_push", table.id, seat, push)
-            table.seat_row(seat).push = push
-        return push is not None
-
-    async def push_key(self) -> ServerKey:
-        """The server's Web Push key pair: the one in the store, made if it has none."""
-        if self._push_key is None:
-            pem = await self.store.call("keep_value", KEY_NAME, ServerKey.new_pem())
-            self._push_key = ServerKey.from_pem(pem)
-        return self._push_key
-
-    def owed_notices(self) -> list[tuple[LiveTable, int]]:
-        """The seats owed a notice now, marked as sent: each owes a decision at a running
-        turn-based table, has a webhook or a push subscription, was not told of this
-        decision yet nor of any within ``EVERY`` seconds, and its player has not seen
-        the table for ``AWAY``."""
-        now = self.now()
-        owed = []
-        for table in list(self.tables.values()):
-            if not table.turn_based or table.row.status != RUNNING:
-                continue
-            step = table.state.step
-            for seat in sorted(table.state.pending):
-                row = table.seat_row(seat)
-                if row.webhook is None and row.push is None:
-                    continue
-                if table.turn_deadline(seat) is None or row.noticed_step == step:
-                    continue
-                if now - table.seen_at.get(seat, -math.inf) < NOTICE_AWAY:
-                    continue
-                if row.noticed_at is not None and now - row.noticed_at < NOTICE_EVERY:
-                    continue
-                row.noticed_at, row.noticed_step = now, step
-                owed.append((table, seat))
-        return owed
-
-    async def run_notices(self) -> int:
-        """Send every notice owed now, side by side, each within its own timeout (no
-        table waits for them); how many webhooks and push services took theirs."""
-        sends = []
-        private = self.settings.webhook_private
-        for table, seat in self.owed_notices():
-            row = table.seat_row(seat)
-            assert row.noticed_at is not None and row.noticed_step is not None
-            # Kept before it goes: a notice is never sent twice, even across a restart.
-            await self._fenced(
-                table, "set_noticed", table.id, seat, row.noticed_at, row.noticed_step
-            )
-            title = table.game.info().title
-            if row.webhook is not None:
-                body = notice_body(table.id, title)
-                sends.append(send_notice(row.webhook, body, table.id, seat, private))
-            if row.push is not None:
-                sends.append(self._push(table, seat, row.push, title))
-        return sum(await asyncio.gather(*sends))
-
-    async def _push(
-        self, table: LiveTable, seat: int, subscription: dict[str, Any], title: str
-    ) -> bool:
-        """Send ``seat``'s push notice; whether its push service took it. A
-        subscription the service no longer has is forgotten (the player may
-        subscribe again), so that it is not logged at every decision."""
-        contact = self.settings.push_contact or subscription.get("site") or ""
-        status = await send_push(
-            subscription, push_body(table.id, title), await self.push_key(), contact,
-            self.now(), table.id, seat, self.settings.webhook_private,
-        )
-        if status in PUSH_GONE:
-            try:
-                async with table.lock:
-                    if table.seat_row(seat).push is subscription:  # not a new one meanwhile
-                        await self._fenced(table, "set_push", table.id, seat, None)
-                        table.seat_row(seat).push = None
-            except (NotOwner, StoreUnavailable) as exc:
-                log.warning("table %s: seat %d's lapsed subscription is kept: %s",
-                            table.id, seat, type(exc).__name__)
-        return taken(status)
 
     # Abandoned and finished tables ---------------------------------------------
 
@@ -1418,7 +904,7 @@ class Hub:
             if table.finished:
                 idle = now - (table.finished_at or now)
                 if not table.connections and idle >= self.settings.finished_ttl:
-                    self._stop_all(table)
+                    self.scheduler.stop_all(table)
                     self.tables.pop(table.id, None)
                     if self.ownership is not None and table.lease is not None:
                         await self.store.call(
@@ -1447,111 +933,7 @@ class Hub:
             log.info("table %s: no one came back; bots finish the game", table.id)
             await self._set_auto(table, {seat: True for seat in table.human_seats()})
             table.abandoned = True
-            self._publish(table)
-
-    # Views -------------------------------------------------------------------
-
-    def _publish(self, table: LiveTable) -> None:
-        """Queue for each connection the view of its own seat, and nothing else.
-
-        Called with the table's lock held (or where no move can be under way), so
-        every message shows the table as stored. Connections of one seat that
-        lack the same events share one encoded message.
-        """
-        if not table.connections:
-            return
-        summary_text = encode(table.summary())
-        bases: dict[int | None, dict[str, Any]] = {}
-        texts: dict[tuple[int | None, int], str] = {}
-        for connection in list(table.connections):
-            if connection.dead:
-                table.connections.discard(connection)
-                continue
-            seat = connection.seat
-            since, now = table.events_for(connection)
-            key = (seat, since)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = table.state_text(seat, summary_text, since, bases)
-            connection.events_sent = now
-            if not connection.push(text):
-                table.connections.discard(connection)
-
-    async def publish(self, table: LiveTable) -> None:
-        async with table.lock:
-            self._publish(table)
-
-    def _presence(self, table: LiveTable) -> None:
-        """Tell everyone, shortly, who is connected now (many changes, one message)."""
-        if table.presence is None or table.presence.done():
-            table.presence = self._soon(self._presence_later(table))
-
-    async def _presence_later(self, table: LiveTable) -> None:
-        await asyncio.sleep(PRESENCE_DELAY)
-        await self.publish(table)
-
-    async def attach(
-        self,
-        table: LiveTable,
-        connection: Connection,
-        seat: int | Own | None = OWN,
-        held: int = 0,
-    ) -> None:
-        """A hello: ``connection`` watches as ``seat`` and is sent the state, alone.
-
-        ``seat`` is the connection's own seat if not given; ``held`` the events of
-        that seat's log the client already holds. The answer carries the events
-        from there on, but never more than ``log_page`` of them: the latest. A
-        client lacking earlier ones asks for them in pages (``log_page``), so a
-        hello costs the same at move 10 and at move 10,000.
-
-        Others are told only if who is connected changed (a seat newly connected,
-        or left by this connection's earlier hello), and then together with any
-        other change of who is connected. The table's latest chat messages follow
-        the state, to this connection alone.
-        """
-        if isinstance(seat, Own):
-            seat = connection.seat
-        if seat is not None:
-            # Before the state is on its way: a player who has it has seen the table.
-            table.seen_at[seat] = self.now()
-        async with table.lock:
-            before = table.connected_seats()
-            connection.seat = seat
-            connection.attached = True
-            table.connections.add(connection)
-            changed = table.connected_seats() != before
-            now = table.state.event_count(seat)
-            since = max(min(held, now), now - self.settings.log_page)
-            connection.push(table.state_text(seat, encode(table.summary()), since))
-            connection.events_sent = now
-            lines = await self._chat_lines(table)
-            readable = [line for line in lines or () if self.reads(table, seat, line)]
-            connection.push(
-                history_message(readable, self.may_chat(seat), self.settings.chat_length)
-            )
-            if seat is not None:
-                # The seat's own auto-pass, to this connection alone.
-                connection.push(autopass_text(table.seat_row(seat).autopass))
-            if seat in table.human_seats():
-                table.last_human = time.monotonic()
-        if changed:
-            self._presence(table)
-
-    def detach(self, table: LiveTable, connection: Connection) -> None:
-        if connection not in table.connections:
-            return
-        table.connections.discard(connection)
-        connection.attached = False
-        seat = connection.seat
-        if seat is None:
-            return
-        if seat in table.human_seats():
-            table.last_human = time.monotonic()
-        if seat not in table.connected_seats():
-            table.seen[seat] = time.monotonic()
-            with contextlib.suppress(RuntimeError):
-                self._presence(table)
+            self.publisher.publish(table)
 
 
 async def collect_garbage_every(seconds: float) -> None:

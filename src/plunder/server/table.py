@@ -14,7 +14,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -462,3 +462,8 @@ def clean_name(name: Any) -> str:
     text = name if isinstance(name, str) else ""
     text = "".join(ch for ch in text[:256] if ch.isprintable()).strip()[:32]
     return text or "Player"
+
+
+# A store write of a table under its lease, ``fenced(table, method, *args)``, as the
+# hub makes it: a process refused the write no longer owns the table and drops it.
+Fenced = Callable[..., Awaitable[Any]]

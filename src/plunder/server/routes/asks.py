@@ -84,7 +84,7 @@ async def hello(
     if message.token is not None and seat is None:
         log.warning("table %s: hello with a token that holds no seat", table.id)
         connection.push(error_text("that token holds no seat here; watching as a spectator"))
-    await context.hub.attach(table, connection, seat, held_events(message.held, seat))
+    await context.hub.publisher.attach(table, connection, seat, held_events(message.held, seat))
     return False
 
 
@@ -97,7 +97,7 @@ async def act(hub: Hub, table: LiveTable, connection: Connection, message: messa
 async def chat(
     hub: Hub, table: LiveTable, connection: Connection, message: messages.Chat
 ) -> None:
-    await hub.chat(table, connection, message.text, message.name, team=message.team)
+    await hub.chat.post(table, connection, message.text, message.name, team=message.team)
 
 
 async def handover(
@@ -131,7 +131,7 @@ ASKS: dict[type[messages.Message], Ask] = {
     messages.Finish: lambda hub, table, c, m: hub.finish_now(table, c.seat),
     messages.Leave: lambda hub, table, c, m: hub.leave(table, c.seat),
     messages.Autopass: autopass,
-    messages.Seen: lambda hub, table, c, m: hub.seen(table, c.seat, m.step),
+    messages.Seen: lambda hub, table, c, m: hub.notices.seen(table, c.seat, m.step),
 }
 
 

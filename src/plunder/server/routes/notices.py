@@ -1,6 +1,6 @@
 """Where a seat's notices go (a webhook, a browser's Web Push subscription), and the
-server's Web Push key a browser subscribes with. What is sent, and when, is
-``plunder.server.notices``'s."""
+server's Web Push key a browser subscribes with. What is sent is
+``plunder.server.notices``'s, and when, ``plunder.server.notice_service``'s."""
 
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ async def set_notices(table_id: str, request: Request, context: Context) -> JSON
     data = await json_body(request, context.settings)
     answer: dict[str, Any] = {"table": table.id, "seat": seat}
     if "webhook" in data or "push" not in data:
-        answer["webhook"] = await hub.set_webhook(table, seat, data.get("webhook"))
+        answer["webhook"] = await hub.notices.set_webhook(table, seat, data.get("webhook"))
     if "push" in data:
         site = f"{request.url.scheme}://{request.url.netloc}"
-        answer["push"] = await hub.set_push(table, seat, data["push"], site)
+        answer["push"] = await hub.notices.set_push(table, seat, data["push"], site)
     return JSONResponse(answer)
 
 
@@ -37,4 +37,4 @@ async def set_notices(table_id: str, request: Request, context: Context) -> JSON
 async def push_key(context: Context) -> JSONResponse:
     """The server's Web Push public key (base64url), a browser's
     ``applicationServerKey`` when it subscribes."""
-    return JSONResponse({"key": (await context.hub.push_key()).public})
+    return JSONResponse({"key": (await context.hub.notices.push_key()).public})

@@ -108,7 +108,7 @@ async def serve_socket(
         pass
     finally:
         if connection.attached:
-            context.hub.detach(table, connection)
+            context.hub.publisher.detach(table, connection)
 
 
 def too_big(text: str, limit: int) -> bool:

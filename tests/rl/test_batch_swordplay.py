@@ -47,9 +47,9 @@ def deal_of(rules: Any, scalars: Sequence[plunder.State]) -> dict[str, Any]:
 
 def chance_for(rules: Any, scalars: Sequence[plunder.State], rng: np.random.Generator
                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Keys for the batch step, and for each scalar play a shuffle that makes a deck
-    anew in the keys' order."""
-    chance = rules.step_chance(rng, {"over": np.zeros(len(scalars), dtype=bool)})
+    """Keys for the batch step (every play's, not only those ``step_chance`` would
+    draw), and for each scalar play a shuffle that makes a deck anew in their order."""
+    chance = {"shuffle": rng.random((len(scalars), rules.width))}
     draws = []
     for row, state in enumerate(scalars):
         keys = chance["shuffle"][row]

@@ -46,6 +46,13 @@ THRUST = LOCATIONS.index("thrust")
 NOWHERE = len(LOCATIONS)  # the location of an attack that has none
 
 
+def _tally(table: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """``counts`` of each card (the last axis) weighted by ``table`` (a card table, padded)
+    and summed: as float32 through BLAS, exact for counts this small."""
+    weights = table[:-1].astype(np.float32)
+    return (counts.astype(np.float32) @ weights).astype(np.int64)
+
+
 def _fighter_table(test: Any) -> np.ndarray:
     return np.array([test(FIGHTERS[name]) for name in FIGHTER_NAMES])
 
@@ -155,8 +162,20 @@ class SwordplayBatch(BatchRules):
         self.verb = np.array(verbs)
         self.card_of = np.array(cards)
         self.target_of = np.array(targets)
-        self.verb_is = {v: self.verb == VERBS.index(v) for v in VERBS}
-        self.aimed = np.where(self.target_of >= 0, self.target_of, 0)
+        # The action space lies in segments, one a verb, in this order; an attack's
+        # segment is its cards, each at every seat.
+        self.part: dict[str, slice] = {}
+        self.segment: dict[str, np.ndarray] = {}
+        at = 0
+        for name in ("pass", "no", "discard", "ready", "drop", "attack", "guard", "defend"):
+            size = int((self.verb == VERBS.index(name)).sum())
+            self.part[name] = slice(at, at + size)
+            self.segment[name] = self.card_of[at:at + size:self.players if name == "attack" else 1]
+            at += size
+        expected = np.concatenate([np.full(p.stop - p.start, VERBS.index(v))
+                                   for v, p in self.part.items()])
+        if not np.array_equal(expected, self.verb):
+            raise RuntimeError("Swordplay's action space no longer lies in segments by verb")
 
     def _decks(self) -> None:
         """Each side's deck listed card by card (every copy), padded with -1 to the
@@ -195,8 +214,16 @@ class SwordplayBatch(BatchRules):
         return {"fighters": fighters, "first": rng.integers(0, n, size=count), "decks": decks}
 
     def step_chance(self, rng: np.random.Generator, state: State) -> Chance:
-        # Keys that order a discard pile made into a deck anew (R15).
-        return {"shuffle": rng.random((state["over"].shape[0], self.width))}
+        """Keys that order a discard pile made into a deck anew (R15), one per copy of the
+        side's deck as listed: ``(plays, width)``, drawn only for the plays whose active
+        fighter may draw from a deck too short this step (zeros elsewhere)."""
+        count = state["over"].shape[0]
+        keys = np.zeros((count, self.width))
+        side = self.side_of[state["active"]]
+        short = state["deck_n"][np.arange(count), side] < HAND_SIZE
+        rows = np.flatnonzero(short & (state["phase"] == DISCARD) & ~state["over"])
+        keys[rows] = rng.random((rows.size, self.width))
+        return {"shuffle": keys}
 
     # ------------------------------------------------------------------ the rules
     def deal(self, xp: Any, chance: Chance) -> State:
@@ -211,13 +238,13 @@ class SwordplayBatch(BatchRules):
             "armor": np.full((count, n), -1, dtype=np.int64),
             "taken": np.zeros((count, n), dtype=np.int64),
             "stance": np.full((count, n), -1, dtype=np.int64),
-            "hand": np.zeros((count, n, c), dtype=np.int64),
-            "gear": np.zeros((count, n, c), dtype=np.int64),
-            "worn": np.zeros((count, n, c), dtype=np.int64),
-            "spare": np.zeros((count, n, c), dtype=np.int64),
-            "deck": np.array(chance["decks"], dtype=np.int64),
+            "hand": np.zeros((count, n, c), dtype=np.int8),
+            "gear": np.zeros((count, n, c), dtype=np.int8),
+            "worn": np.zeros((count, n, c), dtype=np.int8),
+            "spare": np.zeros((count, n, c), dtype=np.int8),
+            "deck": np.array(chance["decks"], dtype=np.int8),
             "deck_n": np.broadcast_to(self.deck_size, (count, sides)).copy(),
-            "discard": np.zeros((count, sides, c), dtype=np.int64),
+            "discard": np.zeros((count, sides, c), dtype=np.int8),
             "turn": np.zeros(count, dtype=np.int64),
             "active": first.copy(),
             "phase": np.zeros(count, dtype=np.int64),
@@ -246,55 +273,63 @@ class SwordplayBatch(BatchRules):
         return np.asarray(np.where(state["phase"] == DEFEND, state["target"], state["active"]))
 
     def legal(self, xp: Any, state: State) -> Any:
+        """The deciding seat's legal actions, worked out an action segment at a time
+        (``_segments``) as ``(actions, plays)`` rows; handed out as a view with the
+        play first, lying action first and play last in memory (``random_legal`` reads
+        it an action at a time)."""
         count = state["over"].shape[0]
         rows = np.arange(count)
         seat = self._decider(state)
-        hand = state["hand"][rows, seat]  # (plays, cards)
-        gear = state["gear"][rows, seat]
-        card = self.card_of
-        held = hand[:, card] > 0  # (plays, actions); -1 reads the last card, masked below
-        phase = state["phase"][:, None]
-        v = self.verb_is
-        # R12: pass, or discard a card of the hand.
-        allowed = v["pass"] & (phase != DEFEND)
-        allowed = allowed | (v["discard"] & held & (phase == DISCARD))
+        playing = ~state["over"]
+        phase = state["phase"]
+        discarding = playing & (phase == DISCARD)
+        readying = playing & (phase == READY)
+        attacking = playing & (phase == ATTACK)
+        defending = playing & (phase == DEFEND)
+        held = state["hand"][rows, seat].T > 0  # (cards, plays)
+        gear = state["gear"][rows, seat].T
+        out = np.empty((self.actions, count), dtype=bool)
+        part = self.part
+        # R12: pass, or discard a card of the hand; R28: take the attack (no).
+        out[part["pass"]] = playing & ~defending
+        out[part["no"]] = defending
+        out[part["discard"]] = held[self.segment["discard"]] & discarding
         # R16-R22: ready a stance, or an item the free hands can hold; drop an item in play.
-        free = self.f_hands[state["fighter"][rows, seat]] - gear @ self.hands[:-1]
-        fits = self.is_stance[card] | (self.is_item[card] & (self.hands[card] <= free[:, None]))
-        owned = (gear[:, card] > 0) | (state["armor"][rows, seat][:, None] == card)
-        readying = phase == READY
-        allowed = allowed | (v["ready"] & held & fits & readying) | (v["drop"] & owned & readying)
+        cards = self.segment["ready"]
+        free = self.f_hands[state["fighter"][rows, seat]] - _tally(self.hands, gear.T)
+        fits = self.is_stance[cards][:, None] | (self.hands[cards][:, None] <= free)
+        out[part["ready"]] = held[cards] & fits & readying
+        cards = self.segment["drop"]
+        owned = (gear[cards] > 0) | (state["armor"][rows, seat] == cards[:, None])
+        out[part["drop"]] = owned & readying
         # R24-R27: an attack card of the hand at another living fighter.
-        alive = state["alive"][:, self.aimed]
-        at_other = self.target_of[None, :] != seat[:, None]
-        allowed = allowed | (v["attack"] & held & alive & at_other & (phase == ATTACK))
-        # R28, R29, R39: a fitting defence of the hand, a ready guard, or take it (no).
-        defending = phase == DEFEND
-        stops = self._stops(state, rows, seat)
-        guard = v["guard"] & (gear[:, card] > 0) & ~state["ignores"][:, None]
-        allowed = allowed | ((v["no"] | (v["defend"] & held & stops) | guard) & defending)
-        allowed = allowed & ~state["over"][:, None]
-        mine = np.arange(self.players)[None, :] == seat[:, None]
-        return allowed[:, None, :] & mine[:, :, None]
+        others = state["alive"].T & (np.arange(self.players)[:, None] != seat) & attacking
+        aims = held[self.segment["attack"]][:, None, :] & others
+        out[part["attack"]] = aims.reshape(-1, count)
+        # R29, R39: a ready guard, unless the attack ignores guards; a fitting defence.
+        out[part["guard"]] = (gear[self.segment["guard"]] > 0) & (defending & ~state["ignores"])
+        cards = self.segment["defend"]
+        out[part["defend"]] = held[cards] & self._stops(state, rows, seat, cards) & defending
+        # Laid out (actions, seats, plays): the play innermost, where NumPy loops fastest.
+        mine = np.arange(self.players)[:, None] == seat
+        return np.transpose(out[:, None, :] & mine, (2, 1, 0))
 
-    def _stops(self, state: State, rows: np.ndarray, seat: np.ndarray) -> np.ndarray:
-        """``(plays, actions)``: whether each action's card, a defence, counters the attack
+    def _stops(self, state: State, rows: np.ndarray, seat: np.ndarray,
+               cards: np.ndarray) -> np.ndarray:
+        """``(cards, plays)``: whether each of the defences ``cards`` counters the attack
         being answered by ``seat`` (R29, R34, R37)."""
-        card = self.card_of
         location = state["location"]
-        attack = state["card"]
         stance_any = self.parry_any[state["stance"][rows, seat]]
-        placed = self.stops[card][:, location].T  # (plays, actions)
-        parry = self.parry[card][None, :]
-        located = ~self.dodge_only[attack] & (location != NOWHERE)
-        fits = self.stops_any[card][None, :] | (
-            located[:, None] & (placed | (parry & stance_any[:, None]))
+        parry = self.parry[cards][:, None]
+        located = ~self.dodge_only[state["card"]] & (location != NOWHERE)
+        fits = self.stops_any[cards][:, None] | (
+            located & (self.stops[cards][:, location] | (parry & stance_any))
         )
         if self.realistic:
-            armed = state["gear"] @ self.is_weapon[:-1].astype(np.int64) > 0  # (plays, seats)
+            armed = _tally(self.is_weapon, state["gear"]) > 0  # (plays, seats)
             mine = armed[rows, seat]
             theirs = armed[rows, state["attacker"]]
-            fits = fits & (~parry | (mine | ~theirs)[:, None])
+            fits = fits & (~parry | (mine | ~theirs))
         return fits
 
     def step(self, xp: Any, state: State, actions: Any, chance: Chance) -> State:
@@ -357,17 +392,30 @@ class SwordplayBatch(BatchRules):
     # ------------------------------------------------------------------ the parts of a step
     def _to_hand(self, state: State, rows: np.ndarray, seats: np.ndarray, cards: np.ndarray,
                  by: int) -> None:
-        np.add.at(state["hand"], (rows, seats, cards), by)
+        state["hand"][rows, seats, cards] += by  # one card a play: no index twice
 
     def _to_discard(self, state: State, rows: np.ndarray, seats: np.ndarray,
                     cards: np.ndarray) -> None:
-        np.add.at(state["discard"], (rows, self.side_of[seats], cards), 1)
+        state["discard"][rows, self.side_of[seats], cards] += 1
 
     def _draw(self, state: State, rows: np.ndarray, seats: np.ndarray,
               keys: np.ndarray | None) -> None:
         """R14, R15: ``seats`` draw up to five; an empty deck takes its side's discard pile,
         ordered by ``keys`` (each copy of the side's deck as listed has its key)."""
         sides = self.side_of[seats]
+        need = HAND_SIZE - state["hand"][rows, seats].sum(axis=1)
+        left = state["deck_n"][rows, sides]
+        # Where the deck holds enough, the cards come off its end at once.
+        enough = need <= left
+        r, s, d, k, n = rows[enough], seats[enough], sides[enough], need[enough], left[enough]
+        at = n[:, None] - 1 - np.arange(HAND_SIZE)
+        taken = np.arange(HAND_SIZE) < k[:, None]
+        drawn = state["deck"][r[:, None], d[:, None], np.maximum(at, 0)]
+        np.add.at(state["hand"], (np.broadcast_to(r[:, None], at.shape)[taken],
+                                  np.broadcast_to(s[:, None], at.shape)[taken], drawn[taken]), 1)
+        state["deck_n"][r, d] = n - k
+        # Elsewhere a card at a time, the discard pile shuffled in when the deck runs out.
+        rows, seats, sides = rows[~enough], seats[~enough], sides[~enough]
         for _ in range(HAND_SIZE):
             need = state["hand"][rows, seats].sum(axis=1) < HAND_SIZE
             if not need.any():
@@ -443,8 +491,8 @@ class SwordplayBatch(BatchRules):
     def _base_damage(self, state: State, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
         fighter = state["fighter"][rows, seats]
         gear = state["gear"][rows, seats]
-        weapons = gear @ self.is_weapon[:-1].astype(np.int64)
-        total = self.f_damage[fighter] + gear @ self.weapon_damage[:-1]
+        weapons = _tally(self.is_weapon, gear)
+        total = self.f_damage[fighter] + _tally(self.weapon_damage, gear)
         total = total + self.attack_bonus[state["stance"][rows, seats]]
         return total + (self.f_ability["brawler"][fighter] & (weapons == 0))
 
@@ -457,7 +505,7 @@ class SwordplayBatch(BatchRules):
         bonus = self.bonus[cards] + (self.f_ability["sharpshooter"][fighter]
                                      & (location == NOWHERE))
         total = self._base_damage(state, rows, seats) + bonus
-        thrusts = state["gear"][rows, seats] @ self.thrust_bonus[:-1].astype(np.int64)
+        thrusts = _tally(self.thrust_bonus, state["gear"][rows, seats])
         total = total + np.where(location == THRUST, thrusts, 0)
         if counter:
             total = total + self.f_ability["duellist"][fighter]
@@ -501,7 +549,7 @@ class SwordplayBatch(BatchRules):
         for slot in ("armor", "stance"):
             worn = state[slot][rows, seats]
             had = worn >= 0
-            np.add.at(pile, (rows[had], sides[had], worn[had]), 1)
+            pile[rows[had], sides[had], worn[had]] += 1
             state[slot][rows, seats] = -1
         for key in ("hand", "gear", "worn", "spare"):
             state[key][rows, seats] = 0
@@ -556,7 +604,7 @@ class SwordplayBatch(BatchRules):
             "life": np.maximum(state["life"], 0) / LIFE_SCALE,
             "armor_left": armor_left,
             "attack_damage": np.where(alive, damage, 0) / DAMAGE_SCALE,
-            "hands_free": (self.f_hands[fighter] - gear @ self.hands[:-1]) / 2,
+            "hands_free": (self.f_hands[fighter] - _tally(self.hands, gear)) / 2,
             "gear": gear[:, :, self.encoder_items].reshape(count, -1).astype(np.float64),
             "stance": (state["stance"][:, :, None] == stances).reshape(count, -1),
             "hand_size": state["hand"].sum(axis=2) / HAND_SIZE,

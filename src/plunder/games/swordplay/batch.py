@@ -261,9 +261,19 @@ class SwordplayBatch(BatchRules):
             "winners": np.zeros((count, n), dtype=bool),
         }
         rows = np.arange(count)
-        # R10: five cards each, from the first player on (no discard pile yet to shuffle).
-        for step in range(n):
-            self._draw(state, rows, (first + step) % n, None)
+        # R10: five cards each off the end of its side's deck, from the first player on:
+        # the k-th of a side's seats in that order takes the k-th five from the end.
+        order = (first[:, None] + np.arange(n)) % n  # (plays, seats in drawing order)
+        side = self.side_of[order]
+        earlier = np.zeros_like(order)
+        for i in range(sides):
+            mine = side == i
+            earlier += (np.cumsum(mine, axis=1) - mine) * mine
+        at = (self.deck_size[side] - 1 - HAND_SIZE * earlier)[:, :, None] - np.arange(HAND_SIZE)
+        drawn = state["deck"][rows[:, None, None], side[:, :, None], at]
+        np.add.at(state["hand"], (rows[:, None, None], order[:, :, None], drawn), 1)
+        dealt = np.array([HAND_SIZE * int((self.side_of == i).sum()) for i in range(sides)])
+        state["deck_n"] -= dealt
         self._begin_turn(state, rows, first)
         return state
 
@@ -401,43 +411,40 @@ class SwordplayBatch(BatchRules):
     def _draw(self, state: State, rows: np.ndarray, seats: np.ndarray,
               keys: np.ndarray | None) -> None:
         """R14, R15: ``seats`` draw up to five; an empty deck takes its side's discard pile,
-        ordered by ``keys`` (each copy of the side's deck as listed has its key)."""
+        ordered by ``keys`` (each copy of the side's deck as listed has its key), and the
+        draw goes on from it."""
         sides = self.side_of[seats]
         need = HAND_SIZE - state["hand"][rows, seats].sum(axis=1)
         left = state["deck_n"][rows, sides]
-        # Where the deck holds enough, the cards come off its end at once.
-        enough = need <= left
-        r, s, d, k, n = rows[enough], seats[enough], sides[enough], need[enough], left[enough]
-        at = n[:, None] - 1 - np.arange(HAND_SIZE)
-        taken = np.arange(HAND_SIZE) < k[:, None]
-        drawn = state["deck"][r[:, None], d[:, None], np.maximum(at, 0)]
-        np.add.at(state["hand"], (np.broadcast_to(r[:, None], at.shape)[taken],
-                                  np.broadcast_to(s[:, None], at.shape)[taken], drawn[taken]), 1)
-        state["deck_n"][r, d] = n - k
-        # Elsewhere a card at a time, the discard pile shuffled in when the deck runs out.
-        rows, seats, sides = rows[~enough], seats[~enough], sides[~enough]
-        for _ in range(HAND_SIZE):
-            need = state["hand"][rows, seats].sum(axis=1) < HAND_SIZE
-            if not need.any():
-                return
-            rows, seats, sides = rows[need], seats[need], sides[need]
-            empty = state["deck_n"][rows, sides] == 0
-            if empty.any() and keys is not None:
-                self._reshuffle(state, rows[empty], sides[empty], keys)
-            left = state["deck_n"][rows, sides]
-            some = left > 0
-            rows, seats, sides, left = rows[some], seats[some], sides[some], left[some]
-            drawn = state["deck"][rows, sides, left - 1]
-            state["deck_n"][rows, sides] = left - 1
-            state["hand"][rows, seats, drawn] += 1
+        self._take(state, rows, seats, sides, np.minimum(need, left))
+        short = need > left
+        if keys is None or not short.any():
+            return
+        rows, seats, sides = rows[short], seats[short], sides[short]
+        missing = (need - left)[short]
+        self._reshuffle(state, rows, sides, keys)
+        self._take(state, rows, seats, sides, np.minimum(missing, state["deck_n"][rows, sides]))
+
+    def _take(self, state: State, rows: np.ndarray, seats: np.ndarray, sides: np.ndarray,
+              count: np.ndarray) -> None:
+        """``count`` cards (at most five) off the end of each side's deck, into the hands."""
+        left = state["deck_n"][rows, sides]
+        at = left[:, None] - 1 - np.arange(HAND_SIZE)
+        taken = np.arange(HAND_SIZE) < count[:, None]
+        drawn = state["deck"][rows[:, None], sides[:, None], np.maximum(at, 0)]
+        shape = at.shape
+        np.add.at(state["hand"], (np.broadcast_to(rows[:, None], shape)[taken],
+                                  np.broadcast_to(seats[:, None], shape)[taken], drawn[taken]), 1)
+        state["deck_n"][rows, sides] = left - count
 
     def _reshuffle(self, state: State, rows: np.ndarray, sides: np.ndarray,
                    keys: np.ndarray) -> None:
         listed, rank = self.listed[sides], self.rank[sides]  # (rows, width)
         piles = state["discard"][rows, sides]  # (rows, cards)
-        present = (listed >= 0) & (rank < np.take_along_axis(piles, np.maximum(listed, 0), 1))
+        each = np.arange(rows.size)[:, None]
+        present = (listed >= 0) & (rank < piles[each, np.maximum(listed, 0)])
         order = np.argsort(np.where(present, keys[rows], np.inf), axis=1, kind="stable")
-        state["deck"][rows, sides] = np.take_along_axis(listed, order, 1)
+        state["deck"][rows, sides] = listed[each, order]
         state["deck_n"][rows, sides] = present.sum(axis=1)
         state["discard"][rows, sides] = 0
 
@@ -565,7 +572,7 @@ class SwordplayBatch(BatchRules):
         # R11: play passes to the next living seat up.
         n = self.players
         ahead = (state["active"][rows, None] + np.arange(1, n + 1)) % n
-        living = np.take_along_axis(state["alive"][rows], ahead, 1)
+        living = state["alive"][rows[:, None], ahead]
         self._begin_turn(state, rows, ahead[np.arange(rows.size), living.argmax(axis=1)])
 
     def _begin_turn(self, state: State, rows: np.ndarray, seats: np.ndarray) -> None:

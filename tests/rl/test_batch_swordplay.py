@@ -49,10 +49,10 @@ def chance_for(rules: Any, scalars: Sequence[plunder.State], rng: np.random.Gene
                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Keys for the batch step (every play's, not only those ``step_chance`` would
     draw), and for each scalar play a shuffle that makes a deck anew in their order."""
-    chance = {"shuffle": rng.random((len(scalars), rules.width))}
+    chance = {"rows": np.arange(len(scalars)), "keys": rng.random((len(scalars), rules.width))}
     draws = []
     for row, state in enumerate(scalars):
-        keys = chance["shuffle"][row]
+        keys = chance["keys"][row]
 
         def shuffle(items: list[str], keys: np.ndarray = keys, state: Any = state) -> None:
             (side,) = [i for i, s in enumerate(rules.sides) if state.decks[s] is items]
@@ -130,10 +130,11 @@ def test_a_play_cut_off_by_the_turn_limit_has_no_winner() -> None:
     assert ended == len(seeds)
     rules = rules_for("swordplay", players=3, turn_limit=3)
     state = rules.deal(np, rules.deal_chance(np.random.default_rng(1), 4))
+    rng = np.random.default_rng(2)
     for _ in range(50):
         legal = rules.legal(np, state)
         actions = np.where(legal.any(axis=2), legal.argmax(axis=2), rules.noop)
-        state = rules.step(np, state, actions, rules.step_chance(np.random.default_rng(2), state))
+        state = rules.step(np, state, actions, rules.step_chance(rng, state))
     assert state["over"].all()
     assert np.allclose(rules.returns(np, state), 1 / 3)
 

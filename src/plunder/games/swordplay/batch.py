@@ -215,19 +215,24 @@ class SwordplayBatch(BatchRules):
 
     def step_chance(self, rng: np.random.Generator, state: State) -> Chance:
         """Keys that order a discard pile made into a deck anew (R15), one per copy of the
-        side's deck as listed: ``(plays, width)``, drawn only for the plays whose active
-        fighter may draw from a deck too short this step (zeros elsewhere)."""
+        side's deck as listed: ``keys`` ``(len(rows), width)`` for the plays ``rows``
+        (ascending), those whose active fighter may draw from a deck too short this
+        step; no other play shuffles."""
         count = state["over"].shape[0]
-        keys = np.zeros((count, self.width))
         side = self.side_of[state["active"]]
         short = state["deck_n"][np.arange(count), side] < HAND_SIZE
         rows = np.flatnonzero(short & (state["phase"] == DISCARD) & ~state["over"])
-        keys[rows] = rng.random((rows.size, self.width))
-        return {"shuffle": keys}
+        return {"rows": rows, "keys": rng.random((rows.size, self.width))}
+
+    def put_plays(self, state: State, rows: np.ndarray, plays: State) -> None:
+        """``BatchRules.put_plays``, in place without copies: every state ``step`` and
+        ``deal`` return holds arrays of its own, shared with no earlier state."""
+        for key, value in plays.items():
+            state[key][rows] = value
 
     # ------------------------------------------------------------------ the rules
     def deal(self, xp: Any, chance: Chance) -> State:
-        fighters = np.asarray(chance["fighters"], dtype=np.int64)
+        fighters = np.array(chance["fighters"], dtype=np.int64)
         first = np.asarray(chance["first"], dtype=np.int64)
         count, n, c = fighters.shape[0], self.players, len(self.cards)
         sides = len(self.sides)
@@ -271,7 +276,8 @@ class SwordplayBatch(BatchRules):
             earlier += (np.cumsum(mine, axis=1) - mine) * mine
         at = (self.deck_size[side] - 1 - HAND_SIZE * earlier)[:, :, None] - np.arange(HAND_SIZE)
         drawn = state["deck"][rows[:, None, None], side[:, :, None], at]
-        np.add.at(state["hand"], (rows[:, None, None], order[:, :, None], drawn), 1)
+        hands = (rows[:, None] * n + order) * c
+        np.add.at(state["hand"].reshape(-1), (hands[:, :, None] + drawn).reshape(-1), 1)
         dealt = np.array([HAND_SIZE * int((self.side_of == i).sum()) for i in range(sides)])
         state["deck_n"] -= dealt
         self._begin_turn(state, rows, first)
@@ -349,7 +355,7 @@ class SwordplayBatch(BatchRules):
         action = np.asarray(actions)[playing, seat]
         verb, card = self.verb[action], self.card_of[action]
         phase = state["phase"][playing]
-        keys = chance.get("shuffle")
+        keys = (np.asarray(chance["rows"]), np.asarray(chance["keys"]))
 
         def branch(test: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             return playing[test], seat[test], card[test]
@@ -409,10 +415,10 @@ class SwordplayBatch(BatchRules):
         state["discard"][rows, self.side_of[seats], cards] += 1
 
     def _draw(self, state: State, rows: np.ndarray, seats: np.ndarray,
-              keys: np.ndarray | None) -> None:
+              keys: tuple[np.ndarray, np.ndarray] | None) -> None:
         """R14, R15: ``seats`` draw up to five; an empty deck takes its side's discard pile,
-        ordered by ``keys`` (each copy of the side's deck as listed has its key), and the
-        draw goes on from it."""
+        ordered by ``keys`` (``step_chance``'s rows and their keys: each copy of the side's
+        deck as listed has its key), and the draw goes on from it."""
         sides = self.side_of[seats]
         need = HAND_SIZE - state["hand"][rows, seats].sum(axis=1)
         left = state["deck_n"][rows, sides]
@@ -432,18 +438,20 @@ class SwordplayBatch(BatchRules):
         at = left[:, None] - 1 - np.arange(HAND_SIZE)
         taken = np.arange(HAND_SIZE) < count[:, None]
         drawn = state["deck"][rows[:, None], sides[:, None], np.maximum(at, 0)]
-        shape = at.shape
-        np.add.at(state["hand"], (np.broadcast_to(rows[:, None], shape)[taken],
-                                  np.broadcast_to(seats[:, None], shape)[taken], drawn[taken]), 1)
+        # Counted into the hands through their flat index: one play may draw a card twice.
+        hands = (rows * self.players + seats) * len(self.cards)
+        np.add.at(state["hand"].reshape(-1), (hands[:, None] + drawn)[taken], 1)
         state["deck_n"][rows, sides] = left - count
 
     def _reshuffle(self, state: State, rows: np.ndarray, sides: np.ndarray,
-                   keys: np.ndarray) -> None:
+                   keys: tuple[np.ndarray, np.ndarray]) -> None:
         listed, rank = self.listed[sides], self.rank[sides]  # (rows, width)
         piles = state["discard"][rows, sides]  # (rows, cards)
         each = np.arange(rows.size)[:, None]
         present = (listed >= 0) & (rank < piles[each, np.maximum(listed, 0)])
-        order = np.argsort(np.where(present, keys[rows], np.inf), axis=1, kind="stable")
+        drawn_for, drawn = keys
+        mine = drawn[np.searchsorted(drawn_for, rows)]
+        order = np.argsort(np.where(present, mine, np.inf), axis=1, kind="stable")
         state["deck"][rows, sides] = listed[each, order]
         state["deck_n"][rows, sides] = present.sum(axis=1)
         state["discard"][rows, sides] = 0

@@ -6,7 +6,7 @@ the same actions (hypothesis chooses them among the legal ones) and the same cha
 (the fighters, first player and decks the scalar engine dealt; at each step keys
 that order a discard pile made into a deck, read by both) agree on every seat's mask
 and observation, the spectator's, the end and the returns, at every step
-(``differential.py``). About 300 plays by default, some 1,300 more under ``--slow``.
+(``differential.py``). About 300 plays by default, some 1,400 more under ``--slow``.
 """
 
 from __future__ import annotations

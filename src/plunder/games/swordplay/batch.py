@@ -47,8 +47,8 @@ NOWHERE = len(LOCATIONS)  # the location of an attack that has none
 
 
 def _tally(table: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """``counts`` of each card (the last axis) weighted by ``table`` (a card table, padded)
-    and summed: as float32 through BLAS, exact for counts this small."""
+    """``counts`` of each card (the last axis) weighted by ``table`` (a card table, padded;
+    or a column of them) and summed: as float32 through BLAS, exact for counts this small."""
     weights = table[:-1].astype(np.float32)
     return (counts.astype(np.float32) @ weights).astype(np.int64)
 
@@ -117,6 +117,8 @@ class SwordplayBatch(BatchRules):
         self.guards = table(lambda s: s.guards)
         self.hands = table(lambda s: s.hands, 0)
         self.weapon_damage = table(lambda s: s.damage if s.item == "weapon" else 0, 0)
+        # Both at once (one product a step): each card's weapons and weapon damage.
+        self.weapons = np.stack([self.is_weapon.astype(np.int64), self.weapon_damage], axis=1)
         self.value = table(lambda s: s.value, 0)
         self.bonus = table(lambda s: s.bonus, 0)
         self.thrust_bonus = table(lambda s: s.type == "item" and s.has("thrust_bonus"))
@@ -438,9 +440,11 @@ class SwordplayBatch(BatchRules):
         at = left[:, None] - 1 - np.arange(HAND_SIZE)
         taken = np.arange(HAND_SIZE) < count[:, None]
         drawn = state["deck"][rows[:, None], sides[:, None], np.maximum(at, 0)]
-        # Counted into the hands through their flat index: one play may draw a card twice.
-        hands = (rows * self.players + seats) * len(self.cards)
-        np.add.at(state["hand"].reshape(-1), (hands[:, None] + drawn)[taken], 1)
+        # Counted per play (one play may draw a card twice), then added to the hands.
+        cards = len(self.cards)
+        at_card = (np.arange(rows.size)[:, None] * cards + drawn)[taken]
+        counts = np.bincount(at_card, minlength=rows.size * cards).reshape(rows.size, cards)
+        state["hand"][rows, seats] += counts.astype(np.int8)
         state["deck_n"][rows, sides] = left - count
 
     def _reshuffle(self, state: State, rows: np.ndarray, sides: np.ndarray,
@@ -506,8 +510,8 @@ class SwordplayBatch(BatchRules):
     def _base_damage(self, state: State, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
         fighter = state["fighter"][rows, seats]
         gear = state["gear"][rows, seats]
-        weapons = _tally(self.is_weapon, gear)
-        total = self.f_damage[fighter] + _tally(self.weapon_damage, gear)
+        weapons, damage = _tally(self.weapons, gear).T
+        total = self.f_damage[fighter] + damage
         total = total + self.attack_bonus[state["stance"][rows, seats]]
         return total + (self.f_ability["brawler"][fighter] & (weapons == 0))
 

@@ -41,7 +41,8 @@ from plunder.games.swordplay.rules import (
 FIGHTER_NAMES = list(FIGHTERS)
 # The phases a play waits in, in the encoder's order of decisions.
 DISCARD, READY, ATTACK, DEFEND = (KINDS.index(k) for k in ("discard", "ready", "attack", "defend"))
-VERBS = ("pass", "no", "discard", "ready", "drop", "attack", "guard", "defend")
+# The verbs, those that play a card from the hand to the discard pile last.
+VERBS = ("pass", "no", "ready", "drop", "guard", "discard", "attack", "defend")
 THRUST = LOCATIONS.index("thrust")
 NOWHERE = len(LOCATIONS)  # the location of an attack that has none
 
@@ -85,6 +86,7 @@ class SwordplayBatch(BatchRules):
         self.realistic = bool(game.options["realistic_parries"])
         self.sides = game.sides
         self.side_of = np.array([self.sides.index(s) for s in game.seat_sides])
+        self.one_side = len(self.sides) == 1
         self.fixed = [FIGHTER_NAMES.index(f) for f in game.fighter_list]
         self._cards()
         self._actions()
@@ -355,48 +357,54 @@ class SwordplayBatch(BatchRules):
         playing = np.flatnonzero(~state["over"])
         seat = self._decider(state)[playing]
         action = np.asarray(actions)[playing, seat]
-        verb, card = self.verb[action], self.card_of[action]
-        phase = state["phase"][playing]
+        # The plays sorted by the verb played: each kind of decision's plays are a slice.
+        verb = self.verb[action]
+        order = np.argsort(verb, kind="stable")
+        playing, seat, action = playing[order], seat[order], action[order]
+        card, phase = self.card_of[action], state["phase"][playing]
+        bounds = np.searchsorted(verb[order], np.arange(len(VERBS) + 1)).tolist()
         keys = (np.asarray(chance["rows"]), np.asarray(chance["keys"]))
 
-        def branch(test: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            return playing[test], seat[test], card[test]
+        def part(first: str, last: str | None = None) -> slice:
+            return slice(bounds[VERBS.index(first)], bounds[VERBS.index(last or first) + 1])
 
-        is_verb = {name: verb == VERBS.index(name) for name in VERBS}
-        # -- discard (R12, R13): one card (two for a deft fighter), then draw up to five.
-        rows, seats, cards = branch(is_verb["discard"])
-        self._to_hand(state, rows, seats, cards, -1)
+        def branch(first: str, last: str | None = None
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            at = part(first, last)
+            return playing[at], seat[at], card[at]
+
+        # R12, R24, R28: a discard, an attack card or a defence leaves the hand for the
+        # discard pile.
+        rows, seats, cards = branch("discard", "defend")
+        state["hand"][rows, seats, cards] -= 1  # one card a play: no index twice
         self._to_discard(state, rows, seats, cards)
+        passing, passed = playing[part("pass")], phase[part("pass")]
+        # -- discard (R12, R13): one card (two for a deft fighter), then draw up to five.
+        rows, seats, cards = branch("discard")
         state["left"][rows] -= 1
         again = (state["left"][rows] > 0) & (state["hand"][rows, seats].sum(axis=1) > 0)
-        drawing = np.concatenate([rows[~again], playing[(phase == DISCARD) & is_verb["pass"]]])
-        drawing.sort()
+        drawing = np.concatenate([rows[~again], passing[passed == DISCARD]])
         if drawing.size:
             self._draw(state, drawing, state["active"][drawing], keys)
             state["phase"][drawing] = READY
         # -- ready (R16-R23): pass to the attack; drop an item; ready one (the turn ends).
-        state["phase"][playing[(phase == READY) & is_verb["pass"]]] = ATTACK
-        rows, seats, cards = branch(is_verb["drop"])
-        self._drop(state, rows, seats, cards)
-        rows, seats, cards = branch(is_verb["ready"])
+        state["phase"][passing[passed == READY]] = ATTACK
+        self._drop(state, *branch("drop"))
+        rows, seats, cards = branch("ready")
         self._ready(state, rows, seats, cards)
-        ending = [rows, playing[(phase == ATTACK) & is_verb["pass"]]]
+        ending = [rows, passing[passed == ATTACK]]
         # -- attack (R24-R27): the card is played face up; its target answers.
-        rows, seats, cards = branch(is_verb["attack"])
-        self._to_hand(state, rows, seats, cards, -1)
-        self._to_discard(state, rows, seats, cards)
-        self._attack(state, rows, seats, cards, self.target_of[action[is_verb["attack"]]],
+        rows, seats, cards = branch("attack")
+        self._attack(state, rows, seats, cards, self.target_of[action[part("attack")]],
                      self.location[cards], counter=False, link=np.ones_like(rows))
         # -- defend (R28-R33): take it, guard, or defend (and maybe counter-attack).
-        rows = playing[is_verb["no"]]
+        rows = playing[part("no")]
         self._hit(state, rows, state["target"][rows], state["damage"][rows])
         ending.append(rows[~state["over"][rows]])
-        rows, seats, cards = branch(is_verb["guard"])
+        rows, seats, cards = branch("guard")
         self._guard(state, rows, seats, cards)
         ending.append(rows)
-        rows, seats, cards = branch(is_verb["defend"])
-        self._to_hand(state, rows, seats, cards, -1)
-        self._to_discard(state, rows, seats, cards)
+        rows, seats, cards = branch("defend")
         chain = self.counters[cards] & (state["link"][rows] < MAX_CHAIN)
         ending.append(rows[~chain])
         rows, seats, cards = rows[chain], seats[chain], cards[chain]
@@ -414,7 +422,8 @@ class SwordplayBatch(BatchRules):
 
     def _to_discard(self, state: State, rows: np.ndarray, seats: np.ndarray,
                     cards: np.ndarray) -> None:
-        state["discard"][rows, self.side_of[seats], cards] += 1
+        sides = 0 if self.one_side else self.side_of[seats]
+        state["discard"][rows, sides, cards] += 1
 
     def _draw(self, state: State, rows: np.ndarray, seats: np.ndarray,
               keys: tuple[np.ndarray, np.ndarray] | None) -> None:

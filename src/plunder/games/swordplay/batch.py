@@ -119,11 +119,12 @@ class SwordplayBatch(BatchRules):
         self.guards = table(lambda s: s.guards)
         self.hands = table(lambda s: s.hands, 0)
         self.weapon_damage = table(lambda s: s.damage if s.item == "weapon" else 0, 0)
-        # Both at once (one product a step): each card's weapons and weapon damage.
-        self.weapons = np.stack([self.is_weapon.astype(np.int64), self.weapon_damage], axis=1)
         self.value = table(lambda s: s.value, 0)
         self.bonus = table(lambda s: s.bonus, 0)
         self.thrust_bonus = table(lambda s: s.type == "item" and s.has("thrust_bonus"))
+        # At once (one product an attack): each card's weapons, weapon damage and thrust bonus.
+        self.arms = np.stack([self.is_weapon.astype(np.int64), self.weapon_damage,
+                              self.thrust_bonus.astype(np.int64)], axis=1)
         self.fixed_damage = table(lambda s: s.type == "attack" and s.has("fixed_damage"))
         self.dodge_only = table(lambda s: s.type == "attack" and s.has("dodge_only"))
         self.ignores_guards = table(lambda s: s.type == "attack" and s.ignores_guards)
@@ -394,9 +395,8 @@ class SwordplayBatch(BatchRules):
         self._ready(state, rows, seats, cards)
         ending = [rows, passing[passed == ATTACK]]
         # -- attack (R24-R27): the card is played face up; its target answers.
-        rows, seats, cards = branch("attack")
-        self._attack(state, rows, seats, cards, self.target_of[action[part("attack")]],
-                     self.location[cards], counter=False, link=np.ones_like(rows))
+        attacks = branch("attack")
+        aimed_at = self.target_of[action[part("attack")]]
         # -- defend (R28-R33): take it, guard, or defend (and maybe counter-attack).
         rows = playing[part("no")]
         self._hit(state, rows, state["target"][rows], state["damage"][rows])
@@ -408,8 +408,18 @@ class SwordplayBatch(BatchRules):
         chain = self.counters[cards] & (state["link"][rows] < MAX_CHAIN)
         ending.append(rows[~chain])
         rows, seats, cards = rows[chain], seats[chain], cards[chain]
-        self._attack(state, rows, seats, cards, state["attacker"][rows], self.counter_at[cards],
-                     counter=True, link=state["link"][rows] + 1)
+        # Attacks and counter-attacks open their windows together.
+        first = np.zeros(attacks[0].size, dtype=bool)
+        self._attack(
+            state,
+            np.concatenate([attacks[0], rows]),
+            np.concatenate([attacks[1], seats]),
+            np.concatenate([attacks[2], cards]),
+            np.concatenate([aimed_at, state["attacker"][rows]]),
+            np.concatenate([self.location[attacks[2]], self.counter_at[cards]]),
+            np.concatenate([first, np.ones(rows.size, dtype=bool)]),
+            np.concatenate([np.ones(first.size, dtype=np.int64), state["link"][rows] + 1]),
+        )
         ended = np.concatenate(ending)
         if ended.size:
             self._end_turn(state, ended)
@@ -517,26 +527,29 @@ class SwordplayBatch(BatchRules):
         self._to_discard(state, rows[out], seats[out], cards[out])
 
     def _base_damage(self, state: State, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """What ``seats``' plain attacks deal now (``SwordplayState.base_damage``)."""
+        return self._arms(state, rows, seats)[0]
+
+    def _arms(self, state: State, rows: np.ndarray, seats: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """``seats``' base damage, and the bonus their weapons give a thrust."""
         fighter = state["fighter"][rows, seats]
-        gear = state["gear"][rows, seats]
-        weapons, damage = _tally(self.weapons, gear).T
+        weapons, damage, thrusts = _tally(self.arms, state["gear"][rows, seats]).T
         total = self.f_damage[fighter] + damage
         total = total + self.attack_bonus[state["stance"][rows, seats]]
-        return total + (self.f_ability["brawler"][fighter] & (weapons == 0))
+        return total + (self.f_ability["brawler"][fighter] & (weapons == 0)), thrusts
 
     def _attack(self, state: State, rows: np.ndarray, seats: np.ndarray, cards: np.ndarray,
-                targets: np.ndarray, location: np.ndarray, counter: bool,
+                targets: np.ndarray, location: np.ndarray, counter: np.ndarray,
                 link: np.ndarray) -> None:
-        """R24-R34: ``seats`` attack ``targets`` with ``cards`` at ``location``; the window
-        opens for the target."""
+        """R24-R34: ``seats`` attack ``targets`` with ``cards`` at ``location`` (a
+        counter-attack where ``counter``); the window opens for the target."""
         fighter = state["fighter"][rows, seats]
         bonus = self.bonus[cards] + (self.f_ability["sharpshooter"][fighter]
                                      & (location == NOWHERE))
-        total = self._base_damage(state, rows, seats) + bonus
-        thrusts = _tally(self.thrust_bonus, state["gear"][rows, seats])
-        total = total + np.where(location == THRUST, thrusts, 0)
-        if counter:
-            total = total + self.f_ability["duellist"][fighter]
+        base, thrusts = self._arms(state, rows, seats)
+        total = base + bonus + np.where(location == THRUST, thrusts, 0)
+        total = total + (self.f_ability["duellist"][fighter] & counter)
         amount = np.where(self.fixed_damage[cards], bonus, total)
         hook = self.f_ability["hook"][fighter]
         state["phase"][rows] = DEFEND

@@ -8,6 +8,10 @@
 * The batch Pirate Rumble engine (4 players) at ``--envs`` plays at once, against
   the scalar Rumble engine playing the same table, both random, in steps per
   second (a step: every deciding seat's action at once).
+* The batch Swordplay engine (its default table: 2 players) at ``--envs`` plays at
+  once, against the scalar Swordplay engine playing the same table, both random,
+  in decisions per second (Swordplay asks one fighter at a time, so a step is one
+  decision).
 
 Engines against engines: the batch side works out the legal actions, draws a
 random legal action for every seat of every play with NumPy, steps, and deals
@@ -136,6 +140,24 @@ def scalar_steps(game: str, seed: int, **options: Any) -> Callable[[], int]:
     return play
 
 
+def scalar_decisions(game: str, seed: int, **options: Any) -> Callable[[], int]:
+    """Random play of the scalar engine, counting every seat's action at every step."""
+    loaded = plunder.load(game, **options)
+    rng = random.Random(seed)
+    seeds = iter(range(seed, seed + 10**9))
+
+    def play() -> int:
+        state = loaded.new(seed=next(seeds))
+        decisions = 0
+        while not state.is_over:
+            for seat in state.pending:
+                state.act(seat, rng.choice(state.legal(seat)))
+                decisions += 1
+        return decisions
+
+    return play
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--envs", type=int, default=1024, help="plays in a batch")
@@ -150,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     rumble = BatchEngine("rumble", args.envs, args.seed, players=4)
     duel_env = BatchPlayer("duel", args.envs, args.seed, players=3)
     rumble_env = BatchPlayer("rumble", args.envs, args.seed, players=4)
+    swordplay = BatchEngine("swordplay", args.envs, args.seed)
+    swordplay_env = BatchPlayer("swordplay", args.envs, args.seed)
     sides: dict[str, Callable[[], int]] = {
         "batch duel decisions": lambda: duel.steps()[0],
         "batch duel env decisions": lambda: duel_env.steps()[0],
@@ -157,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
         "batch rumble steps": lambda: rumble.steps()[1],
         "batch rumble env steps": lambda: rumble_env.steps()[1],
         "scalar rumble steps": scalar_steps("rumble", args.seed, players=4),
+        "batch swordplay decisions": lambda: swordplay.steps()[0],
+        "batch swordplay env decisions": lambda: swordplay_env.steps()[0],
+        "scalar swordplay decisions": scalar_decisions("swordplay", args.seed),
     }
     rates: dict[str, list[float]] = {name: [] for name in sides}
     for _ in range(args.rounds):
@@ -167,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     rumble_ratio = rate["batch rumble steps"] / rate["scalar rumble steps"]
     duel_env = rate["batch duel env decisions"] / rate["goofspiel decisions"]
     rumble_env = rate["batch rumble env steps"] / rate["scalar rumble steps"]
+    sword_ratio = rate["batch swordplay decisions"] / rate["scalar swordplay decisions"]
+    sword_env = rate["batch swordplay env decisions"] / rate["scalar swordplay decisions"]
     print(f"batch duel (3 players, {args.envs} plays): {rate['batch duel decisions']:,.0f} "
           f"decisions/s ({rate['batch duel env decisions']:,.0f} with observations); "
           f"goofspiel (C++): {rate['goofspiel decisions']:,.0f} decisions/s; "
@@ -175,6 +204,11 @@ def main(argv: list[str] | None = None) -> int:
           f"steps/s ({rate['batch rumble env steps']:,.0f} with observations); scalar "
           f"rumble: {rate['scalar rumble steps']:,.0f} steps/s; ratio {rumble_ratio:.1f} "
           f"({rumble_env:.1f} with observations)")
+    print(f"batch swordplay (2 players, {args.envs} plays): "
+          f"{rate['batch swordplay decisions']:,.0f} decisions/s "
+          f"({rate['batch swordplay env decisions']:,.0f} with observations); scalar "
+          f"swordplay: {rate['scalar swordplay decisions']:,.0f} decisions/s; ratio "
+          f"{sword_ratio:.1f} ({sword_env:.1f} with observations)")
     if args.json:
         figures = {
             "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
@@ -183,7 +217,9 @@ def main(argv: list[str] | None = None) -> int:
             "ratios": {"batch_duel_over_goofspiel": duel_ratio,
                        "batch_duel_env_over_goofspiel": duel_env,
                        "batch_rumble_over_scalar_rumble": rumble_ratio,
-                       "batch_rumble_env_over_scalar_rumble": rumble_env},
+                       "batch_rumble_env_over_scalar_rumble": rumble_env,
+                       "batch_swordplay_over_scalar_swordplay": sword_ratio,
+                       "batch_swordplay_env_over_scalar_swordplay": sword_env},
         }
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2)

@@ -15,6 +15,7 @@ MANIFEST = Manifest(
     lesson="lesson.toml",
     encoder="encoder:SwordplayEncoder",
     stats="stats:content_stats",
+    batch="batch:SwordplayBatch",
     tunables="tunables.toml",
 )
 

@@ -130,12 +130,12 @@ def test_a_frozen_owner_loses_its_table_and_its_late_move_is_refused(db_url):
             await first.act(table, seat, first_legal(first, table.id, seat), table.state.step)
             # The second cannot take a table whose lease is live: it is told the owner.
             with pytest.raises(ServedElsewhere) as told:
-                await second.find(table.id)
+                await second.keeper.find(table.id)
             assert told.value.address == "http://a"
-            assert first._heartbeat is not None
-            first._heartbeat.cancel()  # frozen: no more renewals
+            assert first.keeper.heartbeat is not None
+            first.keeper.heartbeat.cancel()  # frozen: no more renewals
             await asyncio.sleep(0.6)
-            taken = await second.find(table.id)
+            taken = await second.keeper.find(table.id)
             assert taken.lease is not None and taken.lease.epoch == 2
             assert len(taken.row.moves) == 1
             late_seat = min(table.state.pending)
@@ -193,8 +193,8 @@ def test_the_tables_of_a_process_that_stops_are_shared_among_those_alive(db_url)
             await hub.start()
         gone, alive = hubs[0], hubs[1:]
         for hub in alive:
-            assert hub._heartbeat is not None
-            hub._heartbeat.cancel()  # the test says when each looks for orphans
+            assert hub.keeper.heartbeat is not None
+            hub.keeper.heartbeat.cancel()  # the test says when each looks for orphans
         try:
             made = []
             for _ in range(9):
@@ -209,7 +209,7 @@ def test_the_tables_of_a_process_that_stops_are_shared_among_those_alive(db_url)
             assert set().union(*share) == set(made)
             # The last process alive is slow to look: the others leave its share to it.
             for hub, own, mine in zip(alive[:-1], owners, share, strict=False):
-                await hub._renew_and_take_up(own)
+                await hub.keeper.renew_and_take_up(own)
                 assert set(hub.tables) == mine
             # Half a lease on, its share is anyone's: the first to look takes it up.
             waiting = share[-1]
@@ -218,7 +218,7 @@ def test_the_tables_of_a_process_that_stops_are_shared_among_those_alive(db_url)
                     update(leases).where(leases.c.table_id.in_(waiting))
                     .values(expires=leases.c.expires - 31)
                 )
-            await alive[0]._renew_and_take_up(owners[0])
+            await alive[0].keeper.renew_and_take_up(owners[0])
             assert set(alive[0].tables) == share[0] | waiting
             assert not alive[-1].tables
         finally:

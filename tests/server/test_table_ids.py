@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
-from plunder.server.live import TABLE_ID
+from plunder.server.keeper import TABLE_ID
 from server.kit import HUMAN, create
 
 ROUTES = [

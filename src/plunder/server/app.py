@@ -71,7 +71,7 @@ def create_app(
 
         async def owner_of(table_id: str) -> None:
             if context.started is not None:
-                await context.started.find(table_id)
+                await context.started.keeper.find(table_id)
 
         app.add_middleware(Relay, owner_of=owner_of, secret=context.relay_secret)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")

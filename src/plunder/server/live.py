@@ -22,7 +22,6 @@ import contextlib
 import dataclasses
 import gc
 import logging
-import re
 import secrets
 import time
 from collections.abc import Awaitable
@@ -36,9 +35,10 @@ from plunder.engine.lesson import Lesson
 from plunder.engine.windows import AutoPass
 from plunder.server.bot_pool import make_bots
 from plunder.server.chat_service import ChatService
-from plunder.server.connection import CLOSE_AGAIN, encode
+from plunder.server.connection import encode
+from plunder.server.keeper import TableKeeper, report_failure
 from plunder.server.notice_service import NoticeService
-from plunder.server.owners import Ownership, ServedElsewhere, first_choice
+from plunder.server.owners import Ownership
 from plunder.server.periodic import every
 from plunder.server.publishing import Publisher
 from plunder.server.replay import Replays
@@ -73,9 +73,6 @@ from plunder.server.table import (
 )
 from plunder.server.turns import WALL, Now, read_speed
 
-# What a table id may be: the server makes them URL-safe (``new_table_id``).
-TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-
 # What the table calls its bot seats: a name per seat, never two alike at one table.
 BOT_NAMES = ("Flint", "Silver", "Pew", "Hands", "Gunn", "Merry", "Dirk", "Arrow")
 
@@ -91,8 +88,9 @@ class Hub:
 
     What a table's chat, notices, views, bots and clocks need of the hub is only a
     few of its parts, so each is a service of its own, given those parts and held
-    here: ``chat``, ``notices``, ``publisher`` and ``scheduler``; the routes and
-    the background tasks call them directly.
+    here: ``keeper`` (which tables this process serves: loaded, found, claimed,
+    dropped), ``chat``, ``notices``, ``publisher`` and ``scheduler``; the routes
+    and the background tasks call them directly.
     """
 
     def __init__(
@@ -115,20 +113,26 @@ class Hub:
         self.replays = Replays(self.settings)
         self.bot_pool = make_bots(self.settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
-        self.chat = ChatService(self.settings, self.store, self._fenced)
+        self.keeper = TableKeeper(
+            self.store, self.tables, ownership, self.now,
+            wake=lambda table: self.scheduler.wake(table),
+            stop_all=lambda table: self.scheduler.stop_all(table),
+            soon=self._soon,
+        )
+        fenced = self.keeper.fenced
+        self.chat = ChatService(self.settings, self.store, fenced)
         self.notices = NoticeService(
-            self.settings, self.store, self._fenced, self.tables, self.now
+            self.settings, self.store, fenced, self.tables, self.now
         )
         self.publisher = Publisher(self.settings, self.chat, self.now, self._soon)
         self.scheduler = Scheduler(
-            self.settings, self.tables, self.now, self.bot_pool, self._fenced, self._soon,
+            self.settings, self.tables, self.now, self.bot_pool, fenced, self._soon,
             play=self._play, set_auto=self._set_auto, publish=self.publisher.publish,
         )
         # Tables being created per creator, not yet in ``tables``.
         self._creating: dict[str, int] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._collector: asyncio.Task[None] | None = None
-        self._heartbeat: asyncio.Task[None] | None = None
         self._deadlines: asyncio.Task[None] | None = None
         self._notices: asyncio.Task[None] | None = None
 
@@ -139,29 +143,10 @@ class Hub:
     # Start and stop --------------------------------------------------------
 
     async def start(self) -> None:
-        """Rebuild every unfinished table by replaying its moves; wake its bots and clocks.
-
-        A table's status is derived from its seats and its game (a crash between
-        two writes of an older server could leave it stale) and put right in the
-        store if it was not.
-        """
+        """Load every unfinished table (``TableKeeper.load``); wake its bots and clocks."""
         self.store.start()
         self.bot_pool.warm()  # the workers start while the tables load
-        if self.ownership is not None:
-            rows = await self._claim_orphans()
-        else:
-            rows = list(await self.store.call("load_tables", True))
-        for row in rows:
-            try:
-                game, state = rebuild(row)
-            except PlunderError:
-                log.exception("table %s could not be rebuilt from its record", row.id)
-                continue
-            await self._settle_row(row, state.is_over)
-            table = LiveTable(row, game, state, lease=row.lease, wall=self.now)
-            if table.finished:
-                table.finished_at = time.monotonic()
-            self.tables[row.id] = table
+        await self.keeper.load()
         self.scheduler.started = True
         for table in self.tables.values():
             self.scheduler.wake(table)
@@ -178,188 +163,19 @@ class Hub:
         self._notices = self._soon(
             every(self.settings.notice_check, self.notices.run, "the notices")
         )
-        own = self.ownership
-        if own is not None:
-            self._heartbeat = self._soon(
-                every(own.renew_every, lambda: self._renew_and_take_up(own), "the lease renewal")
-            )
+        self.keeper.start_heartbeat()
         if self.settings.gc_every:
             self._collector = self._soon(collect_garbage_every(self.settings.gc_every))
         log.info("%d tables loaded", len(self.tables))
 
-    async def _settle_row(self, row: TableRow, game_over: bool) -> None:
-        """Give a loaded table its derived status and a bot secret, in the store too."""
-        lease = row.lease
-        status = row.derived_status(game_over)
-        if status != row.status:
-            log.warning("table %s was stored %s; it is %s", row.id, row.status, status)
-            row.status = status
-            await self.store.fenced(lease, "set_status", row.id, status, row.closed_by)
-        if row.bot_secret is None:
-            row.bot_secret = new_bot_secret()
-            await self.store.fenced(lease, "set_bot_secret", row.id, row.bot_secret)
-
     async def stop(self) -> None:
-        for task in (
-            self._sweeper, self._collector, self._heartbeat, self._deadlines, self._notices
-        ):
+        for task in (self._sweeper, self._collector, self._deadlines, self._notices):
             if task is not None:
                 task.cancel()
-        for table in self.tables.values():
-            self.scheduler.stop_all(table)
-        if self.ownership is not None:
-            held = [t.lease for t in self.tables.values() if t.lease is not None]
-            try:
-                # Released, not left to run out: another process may take them at once.
-                await self.store.call("release_leases", self.ownership.owner, held)
-                await self.store.call("leave", self.ownership.owner)
-            except StoreUnavailable as exc:
-                log.warning("the leases could not be released: %s", exc.cause)
+        await self.keeper.stop()
         self.replays.close()
         self.bot_pool.close()
         await self.store.stop()
-
-    # Ownership (several processes on one store) ------------------------------
-
-    async def _claim(self, table_id: str) -> Lease:
-        """This process's lease of ``table_id``, claimed now; ``ServedElsewhere`` if
-        another live process holds it."""
-        own = self.ownership
-        assert own is not None
-        epoch = await self.store.call(
-            "claim_lease", table_id, own.owner, own.address, own.ttl, own.address
-        )
-        if epoch is None:
-            held = await self.store.call("lease_of", table_id)
-            if held is not None and held.address != own.address:
-                raise ServedElsewhere(table_id, held.address)
-            raise TableError(f"table {table_id} is changing hands; try again", status=503)
-        return Lease(table_id, epoch)
-
-    async def _claim_orphans(self) -> list[TableRow]:
-        """Claim this process's share of the unfinished tables no live process holds;
-        their rows, read after the claim (so with every write their former owner
-        made). Each orphan is first the share of one live process (``first_choice``);
-        the others take it up only once it has waited half a lease for that one."""
-        own = self.ownership
-        assert own is not None
-        alive = await self.store.call("beat", own.owner, own.ttl)
-        rows = []
-        for table_id, idle in await self.store.call("orphans", 1000, own.address):
-            if table_id in self.tables:
-                continue
-            if first_choice(table_id, alive) not in (own.owner, None) and idle < own.ttl / 2:
-                continue
-            try:
-                lease = await self._claim(table_id)
-            except TableError:
-                continue  # another process was quicker
-            row = await self.store.call("load_table", table_id)
-            if row is None:
-                continue
-            row.lease = lease
-            rows.append(row)
-        return rows
-
-    async def _renew_and_take_up(self, own: Ownership) -> None:
-        """Renew this process's leases; drop the tables lost; take up orphaned ones."""
-        await self._renew(own)
-        for row in await self._claim_orphans():
-            if row.id not in self.tables:
-                await self._take_up(row)
-
-    async def _renew(self, own: Ownership) -> None:
-        held = [t.lease for t in self.tables.values() if t.lease is not None]
-        lost = await self.store.call("renew_leases", own.owner, held, own.ttl)
-        for table_id in lost:
-            table = self.tables.get(table_id)
-            if table is not None:
-                self.drop(table)
-
-    async def _take_up(self, row: TableRow) -> LiveTable | None:
-        """Serve a claimed table: rebuilt from its record, its bots and clocks woken."""
-        try:
-            game, state = await asyncio.to_thread(rebuild, row)
-        except PlunderError:
-            log.exception("table %s could not be rebuilt from its record", row.id)
-            return None
-        await self._settle_row(row, state.is_over)
-        found = self.tables.get(row.id)
-        if found is not None:
-            return found  # asked for meanwhile, and read back by ``find``
-        table = LiveTable(row, game, state, lease=row.lease, wall=self.now)
-        if table.finished:
-            table.finished_at = time.monotonic()
-        self.tables[row.id] = table
-        self.scheduler.wake(table)
-        log.info("table %s taken up (epoch %s)", row.id, row.lease.epoch if row.lease else "-")
-        return table
-
-    def drop(self, table: LiveTable) -> None:
-        """Forget a table another process has claimed: its tasks stop, and its
-        connections are closed so that each reconnects and reaches the new owner."""
-        if self.tables.get(table.id) is not table:
-            return
-        log.warning("table %s is served elsewhere now; dropped here", table.id)
-        del self.tables[table.id]
-        self.scheduler.stop_all(table)
-        for connection in list(table.connections):
-            connection.dead = True
-            task = asyncio.ensure_future(connection._close(CLOSE_AGAIN))
-            task.add_done_callback(_report_failure)
-        table.connections.clear()
-
-    async def _fenced(self, table: LiveTable, name: str, *args: Any) -> Any:
-        """A store write of ``table`` under its lease; the table is dropped if refused."""
-        try:
-            return await self.store.fenced(table.lease, name, *args)
-        except NotOwner:
-            self.drop(table)
-            raise
-
-    # Lookups ---------------------------------------------------------------
-
-    async def find(self, table_id: str) -> LiveTable:
-        """A table in memory, or a finished one read back from the store; else 404."""
-        if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
-            # Never asked of the store: an id no table can have (a NUL, a space, a
-            # hundred characters) is no table, not a store fault.
-            raise TableError(f"no table {str(table_id)[:32]!r}", status=404)
-        found = self.tables.get(table_id)
-        if found is not None:
-            return found
-        lease = None
-        if self.ownership is not None:
-            # Never leased: no such table (or one stored before leases were kept).
-            never = await self.store.call("lease_of", table_id) is None
-            if never and await self.store.call("load_table", table_id) is None:
-                raise TableError(f"no table {table_id!r}", status=404)
-            lease = await self._claim(table_id)
-        row = await self.store.call("load_table", table_id)
-        found = self.tables.get(table_id)  # read back by another request meanwhile
-        if found is not None:
-            return found
-        if row is None:
-            raise TableError(f"no table {table_id!r}", status=404)
-        row.lease = lease
-        try:
-            game, state = await asyncio.to_thread(rebuild, row)
-        except PlunderError:
-            log.exception("table %s could not be rebuilt from its record", row.id)
-            raise TableError(f"table {table_id!r} cannot be read", status=500) from None
-        found = self.tables.get(table_id)
-        if found is not None:
-            return found
-        await self._settle_row(row, state.is_over)
-        found = self.tables.get(table_id)
-        if found is not None:
-            return found
-        table = LiveTable(
-            row, game, state, finished_at=time.monotonic(), lease=lease, wall=self.now
-        )
-        self.tables[row.id] = table
-        self.scheduler.wake(table)
-        return table
 
     def listing(self) -> list[dict[str, Any]]:
         """Open and running tables, newest first (at most ``lobby_size``); a table its
@@ -525,7 +341,7 @@ class Hub:
         return SeatRow(seat, "bot", bot=bot, level=level, name=BOT_NAMES[seat % len(BOT_NAMES)])
 
     async def join(self, table_id: str, name: Any, seat: Any = None) -> tuple[int, str]:
-        table = await self.find(table_id)
+        table = await self.keeper.find(table_id)
         async with table.lock:
             if table.finished:
                 raise TableError(f"the table is {table.row.status}", status=409)
@@ -542,7 +358,7 @@ class Hub:
             cleaned = clean_name(name)
             host = seat if table.row.host_seat is None else None
             starts = table.row.status == OPEN and free == [seat]
-            claimed = await self._fenced(
+            claimed = await self.keeper.fenced(
                 table,
                 "claim_seat",
                 table.id,
@@ -566,7 +382,7 @@ class Hub:
         return seat, token
 
     async def rematch(self, table_id: str, token: str | None, creator: str | None) -> LiveTable:
-        table = await self.find(table_id)
+        table = await self.keeper.find(table_id)
         seat = table.seat_of(token)
         if seat is None:
             raise TableError("only a seated player can ask for a rematch", status=403)
@@ -574,7 +390,7 @@ class Hub:
             raise TableError("the game is not over", status=409)
         async with table.lock:
             if table.row.rematch is not None:
-                return await self.find(table.row.rematch)
+                return await self.keeper.find(table.row.rematch)
             specs = [
                 {"kind": "bot", "bot": s.bot, "level": s.level}
                 if s.kind == "bot"
@@ -596,7 +412,7 @@ class Hub:
                 speed=table.row.speed,
                 turn_hours=table.row.turn_hours,
             )
-            await self._fenced(table, "set_rematch", table.id, new.id)
+            await self.keeper.fenced(table, "set_rematch", table.id, new.id)
             table.row.rematch = new.id
             self.publisher.publish(table)
         return new
@@ -669,7 +485,7 @@ class Hub:
             await self.store.append_move(write)
         except NotOwner:
             # A late write: another process serves the table now.
-            self.drop(table)
+            self.keeper.drop(table)
             raise
         except StoreUnavailable:
             # Not stored, so not played: go back to what the store holds. The
@@ -776,7 +592,7 @@ class Hub:
                 )
             idx = state.undo(seat)  # raises IllegalAction with the state unchanged
             try:
-                await self._fenced(table, "take_back_move", table.id, idx, count)
+                await self.keeper.fenced(table, "take_back_move", table.id, idx, count)
             except StoreUnavailable:
                 # Not stored, so not taken back: go back to what the store holds.
                 table.game, table.state = rebuild(table.row)
@@ -836,7 +652,7 @@ class Hub:
         async with table.lock:
             if table.finished:
                 raise TableError(f"the table is {table.row.status}", status=409)
-            await self._fenced(table, "set_status", table.id, CLOSED, reason)
+            await self.keeper.fenced(table, "set_status", table.id, CLOSED, reason)
             table.row.status = CLOSED
             table.row.closed_by = reason
             table.finished_at = time.monotonic()
@@ -859,7 +675,7 @@ class Hub:
             kept = row.autopass.forced if forced is None else forced
             setting = dataclasses.replace(setting, forced=kept)
             if setting != row.autopass:
-                await self._fenced(table, "set_autopass", table.id, seat, setting)
+                await self.keeper.fenced(table, "set_autopass", table.id, seat, setting)
                 row.autopass = setting
             told = autopass_text(setting)
             for connection in [c for c in table.connections if c.seat == seat]:
@@ -872,7 +688,7 @@ class Hub:
         changed = {s: auto for s, auto in autos.items() if table.seat_row(s).auto != auto}
         if not changed:
             return
-        await self._fenced(table, "set_autos", table.id, changed)
+        await self.keeper.fenced(table, "set_autos", table.id, changed)
         for seat, auto in changed.items():
             table.seat_row(seat).auto = auto
             task = table.thinking.pop(seat, None)
@@ -887,7 +703,7 @@ class Hub:
     def _soon(self, work: Awaitable[None]) -> asyncio.Task[None]:
         """``work`` as a task of its own, whose failure is logged rather than lost."""
         task = asyncio.ensure_future(work)
-        task.add_done_callback(_report_failure)
+        task.add_done_callback(report_failure)
         return task
 
     # Abandoned and finished tables ---------------------------------------------
@@ -962,8 +778,3 @@ async def collect_garbage_every(seconds: float) -> None:
     finally:
         gc.set_threshold(young, middle, oldest)
         gc.unfreeze()
-
-
-def _report_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("background task failed", exc_info=task.exception())

@@ -16,7 +16,8 @@ import logging
 from typing import Any
 
 from plunder.engine.errors import PlunderError
-from plunder.server.live import TABLE_ID, Hub
+from plunder.server.keeper import TABLE_ID
+from plunder.server.live import Hub
 from plunder.server.owners import ServedElsewhere
 from plunder.server.store import CLOSED, OPEN, OVER, RUNNING
 from plunder.server.table import LiveTable, TableError, rebuild
@@ -114,7 +115,7 @@ async def my_tables(hub: Hub, pairs: list[tuple[str, str]]) -> list[dict[str, An
         if table_id in found or not TABLE_ID.fullmatch(table_id):
             continue
         try:
-            table: LiveTable | None = await hub.find(table_id)
+            table: LiveTable | None = await hub.keeper.find(table_id)
         except ServedElsewhere:
             table = await _elsewhere(hub, table_id)
         except TableError as exc:

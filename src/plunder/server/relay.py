@@ -2,7 +2,7 @@
 
 When processes share a store (``plunder.server.owners``), a request or a
 WebSocket for a table may reach a process that does not serve it. This ASGI
-middleware finds the table's owner first (``Hub.find`` claims a table no live
+middleware finds the table's owner first (``TableKeeper.find`` claims a table no live
 process holds, or says where it is served) and passes the request there, to the
 address the lease names, unchanged: so a table's players, spectators, presence
 and chat all meet in one process whichever one each browser reached.

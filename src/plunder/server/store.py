@@ -550,7 +550,7 @@ class Store:
 
     def release_leases(self, owner: str, held: list[Lease]) -> None:
         """End ``owner``'s leases now, so that another process may claim the tables at once
-        (each first by the process it goes to first, ``Hub._claim_orphans``)."""
+        (each first by the process it goes to first, ``TableKeeper._claim_orphans``)."""
         with self.engine.begin() as db:
             now = self._now(db)
             for lease in held:

@@ -98,7 +98,7 @@ async def list_tables(request: Request, context: Context) -> JSONResponse:
 
 @router.get("/api/tables/{table_id}")
 async def show_table(table_id: str, context: Context) -> JSONResponse:
-    return JSONResponse((await context.hub.find(table_id)).summary())
+    return JSONResponse((await context.hub.keeper.find(table_id)).summary())
 
 
 @router.post("/api/tables/{table_id}/join")
@@ -111,7 +111,7 @@ async def join_table(table_id: str, request: Request, context: Context) -> JSONR
 @router.post("/api/tables/{table_id}/rematch")
 async def rematch(table_id: str, request: Request, context: Context) -> JSONResponse:
     token = request.headers.get("x-plunder-token")
-    table = await context.hub.find(table_id)
+    table = await context.hub.keeper.find(table_id)
     # Asking again for a rematch already made creates nothing.
     again = table.row.rematch is not None
     creator = client_key(request) if again else limit_creation(context, request)
@@ -121,6 +121,6 @@ async def rematch(table_id: str, request: Request, context: Context) -> JSONResp
 @router.post("/api/tables/{table_id}/close")
 async def close_table(table_id: str, request: Request, context: Context) -> JSONResponse:
     """The host closes the table before its end."""
-    table = await context.hub.find(table_id)
+    table = await context.hub.keeper.find(table_id)
     await context.hub.close(table, table.seat_of(request.headers.get("x-plunder-token")))
     return JSONResponse(table.summary())

@@ -21,7 +21,7 @@ async def set_notices(table_id: str, request: Request, context: Context) -> JSON
     ``{"webhook": url}`` and/or ``{"push": subscription}`` (a browser's Web Push
     subscription), each null for nowhere; one left out is left as it is."""
     hub = context.hub
-    table = await hub.find(table_id)
+    table = await hub.keeper.find(table_id)
     seat = table.seat_of(request.headers.get("x-plunder-token"))
     data = await json_body(request, context.settings)
     answer: dict[str, Any] = {"table": table.id, "seat": seat}

@@ -23,7 +23,7 @@ router = APIRouter()
 
 async def finished(hub: Hub, table_id: str) -> LiveTable:
     """The table, if its game is over (409 if not, or if it was closed before its end)."""
-    table = await hub.find(table_id)
+    table = await hub.keeper.find(table_id)
     if table.row.status != OVER:
         if table.finished:
             raise TableError("the table was closed before the end: it has no record", 409)
@@ -97,7 +97,7 @@ async def seat_log(table_id: str, request: Request, context: Context) -> Respons
     """
     start = whole_number(request, "from") or 0
     count = whole_number(request, "count")
-    table = await context.hub.find(table_id)
+    table = await context.hub.keeper.find(table_id)
     token = request.headers.get("x-plunder-token")
     seat = table.seat_of(token)
     if token is not None and seat is None:

@@ -70,7 +70,7 @@ async def serve_socket(
 ) -> None:
     """Read one socket's messages and answer them, until it closes or is closed."""
     try:
-        table = await context.hub.find(table_id)
+        table = await context.hub.keeper.find(table_id)
     except TableError as exc:
         log.warning("websocket for table %r refused: %s", table_id[:40], exc)
         connection.push(error_text(str(exc)))

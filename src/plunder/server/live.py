@@ -1,8 +1,12 @@
 """Live tables: engine states in memory, written through to the store.
 
-A ``Hub`` owns every table the server keeps in memory: the open and running ones,
+A ``Hub`` holds every table the server keeps in memory: the open and running ones,
 and finished ones for a while (``finished_ttl``); an older finished table is read
-back from the store when it is asked for. Each ``LiveTable`` holds the engine
+back from the store when it is asked for (``plunder.server.keeper``, which also
+claims and renews the tables this process serves among several). The hub keeps
+the rules for changing a table; its chat, notices, views, bots and clocks are
+services it holds (``chat_service``, ``notice_service``, ``publishing``,
+``scheduling``). Each ``LiveTable`` holds the engine
 state rebuilt from the store, the connections watching it and the bots and clocks
 waiting on it (started and stopped by ``plunder.server.scheduling``).
 

@@ -80,6 +80,11 @@ if TYPE_CHECKING:
 __all__ = ["ADVANCE", "HEROES_A_SIDE", "BonesAction", "BonesState", "other"]
 
 
+# Each side's foes in a battle (two sides): asked for every zone a rule looks at, so
+# made once.
+_FOES = ((other(0),), (other(1),))
+
+
 class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     game: BonesGame
 
@@ -175,12 +180,14 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
         return self.game.hero_sides[hero]
 
     def heroes_of(self, side: int) -> range:
-        first = self.seating.first_hero(side)
+        # Asked for nearly every zone a rule looks at: the seating's first heroes read
+        # straight from the game.
+        first = self.game.seating.firsts[side]
         return range(first, first + len(self.picks[side]))
 
     def foes(self, side: int) -> tuple[int, ...]:
         """The sides against ``side``: the other one (every other one in Clash Royale!)."""
-        return (other(side),)
+        return _FOES[side]
 
     def who(self, side: int) -> str:
         """``side`` in the log's words."""
@@ -269,9 +276,16 @@ class BonesState(Selection, Skills, Combat, Crews, TideAndSea, State):
     def enemies_in(self, side: int, zone: str) -> bool:
         """Whether ``zone`` holds a model of a side against ``side``, a sea monster of
         such a side or the Kraken, everyone's enemy (R12)."""
+        # Written out rather than through heroes_in and crew_in: moves, attacks and
+        # the crew's advance ask it of zone after zone, and it answers at the first.
+        heroes = self.heroes
         for enemy in self.foes(side):
-            if self.heroes_in(enemy, zone) or any(self.crew_in(enemy, zone)):
-                return True
+            for hero in self.heroes_of(enemy):
+                if heroes[hero].zone == zone:
+                    return True
+            for group in self.crew[enemy]:
+                if group.zone == zone and (group.deckhands or group.bosuns):
+                    return True
         if self.kraken and self.kraken.zone == zone:
             return True
         foes = self.foes(side)

@@ -140,25 +140,20 @@ class DuelState(State):
             }
         )
         # R12-R16, R29-R31: an attack is a played Colt or Rifle aimed at a player; it hits
-        # unless the target's own card deflects that weapon. Hits are simultaneous.
-        incoming: dict[int, set[str]] = {}
-        for action in choices.values():
-            weapon = CARDS[action.card].weapon
-            if weapon and action.target is not None:
-                incoming.setdefault(action.target, set()).add(weapon)
-        hit = [
-            seat
-            for seat, weapons in sorted(incoming.items())
-            if weapons - self.game.deflects[choices[seat].card]
-        ]
-        # Each shot at a player, with whether it hit and why (what the target played).
+        # unless the target's own card deflects that weapon. Hits are simultaneous: each
+        # shot is told, with whether it hit and why (what the target played), and then
+        # who was hit.
+        deflects, reading = self.game.deflects, self.game.options["deflection"]
+        struck: set[int] = set()
         for seat, action in choices.items():
             weapon = CARDS[action.card].weapon
             if not weapon or action.target is None:
                 continue
             guard = choices[action.target].card
-            landed = weapon not in self.game.deflects[guard]
-            why = text.shot_why(landed, weapon, guard, self.game.options["deflection"])
+            landed = weapon not in deflects[guard]
+            if landed:
+                struck.add(action.target)
+            why = text.shot_why(landed, weapon, guard, reading)
             self.emit(
                 {
                     "type": "shot",
@@ -171,6 +166,7 @@ class DuelState(State):
                     "text": text.shot(seat, action.card, action.target, landed, why, guard),
                 }
             )
+        hit = sorted(struck)
         for seat in hit:
             self.alive[seat] = False
         if hit:

@@ -4,6 +4,8 @@ front end fills in from the catalogue)."""
 
 from __future__ import annotations
 
+import functools
+
 from plunder.engine.words import Ask
 from plunder.games.duel.content import CONTENT
 
@@ -25,6 +27,7 @@ def duel_begins(duel: int, master: int) -> str:
     return f"Duel {duel} begins; seat {master} is the duelling master."
 
 
+@functools.cache  # a few dozen lines in all, written at every shootout
 def play(seat: int, card: str, target: int | None) -> str:
     if target is not None:
         return f"Seat {seat} fires a {card} at seat {target}"
@@ -51,6 +54,7 @@ SHOT_WHY = {
 }
 
 
+@functools.cache  # a few dozen lines in all, written at every shootout
 def shot_why(hit: bool, weapon: str, guard: str, reading: str) -> str:
     """The ``why`` of a shot with ``weapon`` at a target that played ``guard``, under
     the deflection ``reading``; where the cards read otherwise (an edited card file),
@@ -67,6 +71,7 @@ def shot_why(hit: bool, weapon: str, guard: str, reading: str) -> str:
     return "open" if hit else "stops"
 
 
+@functools.cache  # a few dozen lines in all, written at every shootout
 def shot(seat: int, card: str, target: int, hit: bool, why: str, guard: str) -> str:
     """A shot's line: who fired what at whom, whether it hit, and why."""
     title = _CARDS[card].title

@@ -134,7 +134,9 @@ def time_a_game(client: TestClient, rng: random.Random) -> dict[int, float]:
     return times
 
 
+# On one store: what could tell is how the bot thinks, which is the same on either.
 @pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_a_bots_answer_time_tells_nothing_of_what_it_holds(floored, slow_when_holding):
     rng = random.Random(7)
     told: list[float] = []

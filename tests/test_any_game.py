@@ -75,6 +75,14 @@ def plunder_command(folder: Path, *args: str, stdin: str = "", timeout: float = 
 # ------------------------------------------------------------------ registry
 
 
+def test_a_game_without_a_batch_engine_says_so(toy: Path) -> None:
+    from plunder.rl.batched import rules_for
+
+    assert registry.manifest(kit.NAME).batch is None
+    with pytest.raises(NotImplementedError, match="no batch engine"):
+        rules_for(kit.NAME)
+
+
 def test_the_toy_is_found_through_the_environment_only(toy: Path) -> None:
     assert kit.NAME in plunder.engine.names()
     found = registry.manifest(kit.NAME)

@@ -87,18 +87,6 @@ def test_a_seeded_batch_replays_exactly() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(first, other, strict=True))
 
 
-def test_a_game_without_a_batch_engine_says_so() -> None:
-    import plunder
-    from plunder.engine.registry import manifest
-
-    without = [name for name in plunder.engine.names() if manifest(name).batch is None]
-    if not without:
-        pytest.skip("every game has a batch engine")
-    for name in without:
-        with pytest.raises(NotImplementedError, match="no batch engine"):
-            rules_for(name)
-
-
 # --------------------------------------------------------------------------- VectorEnv
 def vector(seed: int = 3, **kw: object) -> object:
     return rl.vector_env("duel", 8, players=2, seed=seed, **kw)

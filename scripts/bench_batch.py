@@ -123,37 +123,22 @@ def goofspiel_decisions(seed: int) -> Callable[[], int]:
     return play
 
 
-def scalar_steps(game: str, seed: int, **options: Any) -> Callable[[], int]:
+def scalar_play(game: str, seed: int, per_seat: bool, **options: Any) -> Callable[[], int]:
+    """Random play of the scalar engine, counting its steps, or every seat's action at
+    every step (``per_seat``)."""
     loaded = plunder.load(game, **options)
     rng = random.Random(seed)
     seeds = iter(range(seed, seed + 10**9))
 
     def play() -> int:
         state = loaded.new(seed=next(seeds))
-        steps = 0
+        counted = 0
         while not state.is_over:
-            for seat in state.pending:
+            pending = state.pending
+            for seat in pending:
                 state.act(seat, rng.choice(state.legal(seat)))
-            steps += 1
-        return steps
-
-    return play
-
-
-def scalar_decisions(game: str, seed: int, **options: Any) -> Callable[[], int]:
-    """Random play of the scalar engine, counting every seat's action at every step."""
-    loaded = plunder.load(game, **options)
-    rng = random.Random(seed)
-    seeds = iter(range(seed, seed + 10**9))
-
-    def play() -> int:
-        state = loaded.new(seed=next(seeds))
-        decisions = 0
-        while not state.is_over:
-            for seat in state.pending:
-                state.act(seat, rng.choice(state.legal(seat)))
-                decisions += 1
-        return decisions
+            counted += len(pending) if per_seat else 1
+        return counted
 
     return play
 
@@ -180,10 +165,10 @@ def main(argv: list[str] | None = None) -> int:
         "goofspiel decisions": goofspiel_decisions(args.seed),
         "batch rumble steps": lambda: rumble.steps()[1],
         "batch rumble env steps": lambda: rumble_env.steps()[1],
-        "scalar rumble steps": scalar_steps("rumble", args.seed, players=4),
+        "scalar rumble steps": scalar_play("rumble", args.seed, per_seat=False, players=4),
         "batch swordplay decisions": lambda: swordplay.steps()[0],
         "batch swordplay env decisions": lambda: swordplay_env.steps()[0],
-        "scalar swordplay decisions": scalar_decisions("swordplay", args.seed),
+        "scalar swordplay decisions": scalar_play("swordplay", args.seed, per_seat=True),
     }
     rates: dict[str, list[float]] = {name: [] for name in sides}
     for _ in range(args.rounds):

@@ -314,7 +314,7 @@ def test_every_table_splits_into_two_sides_whose_players_share_them(players: int
         # numbered after the other side's.
         pickers = seating.pickers(side)
         assert sorted(pickers) == sorted(s for s in members for _ in range(seating.shares[s]))
-        first = seating.first_hero(side)
+        first = seating.firsts[side]
         assert all(game.hero_sides[h] == side for h in range(first, first + len(pickers)))
         # The crew is one of the side's players, or the team's; the Tide a captain's or
         # the players' own.

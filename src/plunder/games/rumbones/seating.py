@@ -36,13 +36,10 @@ class Seating:
         """How many heroes ``side`` fields."""
         return sum(self.shares[seat] for seat in self.sides[side])
 
-    def first_hero(self, side: int) -> int:
-        """The number of ``side``'s first hero: the sides' heroes are numbered in turn."""
-        return self.firsts[side]
-
     @functools.cached_property
     def firsts(self) -> tuple[int, ...]:
-        """Each side's first hero (asked constantly: worked out once)."""
+        """Each side's first hero, by number: the sides' heroes are numbered in turn
+        (asked constantly: worked out once)."""
         return tuple(sum(self.heroes(s) for s in range(side)) for side in range(len(self.sides)))
 
     @property

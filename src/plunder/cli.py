@@ -1141,6 +1141,13 @@ def tune_command(
         bool, typer.Option("--keep-going", metavar="",
                            help="Play every trial, even after one meets the goal.")
     ] = False,
+    search: Annotated[
+        str, typer.Option("--search", metavar="auto|steer|tpe",
+                          help="How the next setting is chosen: steer each number by its "
+                          "piece's measured share (where the game declares which piece "
+                          "each strengthens and the goal is shares), or Optuna's TPE "
+                          "sampler (any goal); auto: steer where it can.")
+    ] = "auto",
     players: PlayersOption = None,
     seed: Annotated[
         int | None,
@@ -1171,7 +1178,8 @@ def tune_command(
 
     Each trial plays a lab study of one setting (every trial on the same seeds) and scores
     how far its measures lie outside the goal (the sum of the squared points outside each
-    band); Optuna's TPE sampler, seeded, picks the next setting. The search stops at the
+    band). The next setting moves each number by its piece's share (--search steer), or
+    Optuna's TPE sampler, seeded, picks it (--search tpe). The search stops at the
     first trial that meets the goal (unless --keep-going), then plays the best setting
     again on fresh seeds (--confirm) and reports its measures with their 95% intervals and
     the change to the content files (a diff) or options that would make it the default.
@@ -1185,6 +1193,7 @@ def tune_command(
         TuneSpec,
         check_goal,
         dumps,
+        method,
         parse_band,
         parse_shares,
         tune,
@@ -1218,15 +1227,20 @@ def tune_command(
     except (PlunderError, TuningError, ValueError) as exc:
         fail(str(exc))
     spec = TuneSpec(game, tuple(names), chosen, goal, trials, games, confirm, options, seed,
-                    mirror, stop_at_goal=not keep_going)
+                    mirror, stop_at_goal=not keep_going, search=search)
+    try:
+        how = method(spec)
+    except TuneError as exc:
+        fail(str(exc))
     target = out if out is not None else Path("lab") / f"tune-{game}-{seed}"
     err = _stderr()
 
     def say(text: str) -> None:
         err.print(Text(text), soft_wrap=True)
 
-    say(f"tune {game}: {len(chosen)} parameters, up to {trials} trials of {games} games, "
-        f"then {confirm} games to confirm; seed {seed}")
+    say(f"tune {game}: {len(chosen)} parameters, up to {trials} trials of {games} games "
+        f"({'steered by the shares' if how == 'steer' else 'TPE'}), then {confirm} games "
+        f"to confirm; seed {seed}")
     shown = {"at": 0.0}
 
     played: list[Any] = []
@@ -1302,6 +1316,11 @@ def _print_tunables(declared: Any, game: str, console: Console) -> None:
         where = f"option {t.option}" if t.option else f"{t.file.name} [{t.key}]"
         table.add_row(t.name, t.group, f"{t.default:g}", f"{t.low:g}", f"{t.high:g}", where)
     console.print(table)
+    steered = {t.group: t for t in declared if t.strengthens}
+    for group, t in steered.items():
+        console.print(Text(f"{group}: each makes its {t.strengthens.split(' ')[0]} stronger "
+                           f"(a first guess: {t.points:g} points of its share a unit), so "
+                           "--search steer can move it by that share."))
     if not declared:
         console.print(Text(f"{game} declares no tunable parameters."))
 

@@ -17,13 +17,14 @@ from plunder.engine.content import read_toml
 from plunder.engine.registry import ENVIRONMENT
 from plunder.engine.tuning import (
     CONTENT_OVERRIDES,
+    Tunable,
     TuningError,
     choose,
     content_diff,
     game_tunables,
     read_tunables,
 )
-from plunder.lab.tune import Goal, TuneSpec, tune
+from plunder.lab.tune import Goal, Item, Trial, TuneError, TuneSpec, method, steer, tune, unit_worth
 
 # A toy of two seats, one red and one blue (rotated across the seats by the lab): one
 # "go", then chance picks the winner. Red wins with probability
@@ -118,6 +119,8 @@ file = "content.toml"
 key = "sides.*.power"
 low = 0
 high = 12
+strengthens = "side"
+points = 3  # a first guess, half the toy's 6 points a unit
 """
 
 
@@ -180,6 +183,14 @@ def test_a_bad_declaration_says_where(tmp_path: Path) -> None:
         "[g]\nfile = 'c.toml'\nkey = 'a.name'\nlow = 1\nhigh = 2\n": "not a number",
         "[g]\noption = 'nope'\nlow = 1\nhigh = 2\n": "no number option 'nope'",
         "[g]\nfile = 'c.toml'\nkey = 'a.x'\nlow = 3\nhigh = 2\n": "above high",
+        "[g]\nfile = 'c.toml'\nkey = 'a.x'\nlow = 1\nhigh = 2\nstrengthens = 'hero'\n":
+            "strengthens needs a key with one \\*",
+        "[g]\nfile = 'c.toml'\nkey = '*.x'\nlow = 1\nhigh = 2\nstrengthens = 'a hero'\n":
+            "strengthens is a kind of piece, one word",
+        "[g]\nfile = 'c.toml'\nkey = '*.x'\nlow = 1\nhigh = 2\nstrengthens = 'hero'\n"
+        "points = 0\n": "points is a number above 0",
+        "[g]\noption = 'players'\nlow = 1\nhigh = 2\nstrengthens = 'hero'\n":
+            "an option has none",
     }
     for text, message in cases.items():
         path = tmp_path / "t.toml"
@@ -228,7 +239,7 @@ def test_tune_finds_an_option_planted_in_a_toy(registered: Path) -> None:
 def test_tune_finds_content_planted_in_a_toy(registered: Path) -> None:
     power = choose(game_tunables("tunetoy"), ["power"])
     spec = TuneSpec("tunetoy", ("random",), power, Goal({"side": (0.45, 0.55)}), trials=12,
-                    games=600, confirm=0, options={"edge": 9}, seed=5)
+                    games=600, confirm=0, options={"edge": 9}, seed=5, search="tpe")
     found = tune(spec, jobs=1)
     # The content the workers read is the trial's: power 9, the file's, gives red 68%.
     first = {item.what: item.value for item in found.trials[0].items}
@@ -237,6 +248,68 @@ def test_tune_finds_content_planted_in_a_toy(registered: Path) -> None:
     assert found.best.setting["sides.red.power"] in (5, 6, 7)
     diff = content_diff({power[0]: found.best.setting["sides.red.power"]})
     assert f"+power = {found.best.setting['sides.red.power']}  # red's power" in diff
+
+
+def test_steering_moves_each_number_by_its_pieces_share(registered: Path) -> None:
+    power = choose(game_tunables("tunetoy"), ["power"])
+    assert power[0].strengthens == "side red" and power[0].points == 3.0
+    spec = TuneSpec("tunetoy", ("random",), power, Goal({"side": (0.45, 0.55)}), trials=12,
+                    games=2000, confirm=0, options={"edge": 9}, seed=5)
+    assert method(spec) == "steer"  # every parameter strengthens a banded piece
+    found = tune(spec, jobs=1)
+    settings = [t.setting["sides.red.power"] for t in found.trials]
+    # Power 9 gives red 68%: some 18 points over the band's middle, at the first guess
+    # of 3 points a unit, is about 6 units down (7 if the deals give red 70%): red near
+    # 30%. The next step is worked out from what that move did (some 6 points a unit,
+    # the toy's own): power 6, red 50%, the goal, at the third trial.
+    assert settings[0] == 9 and settings[1] in (2, 3) and settings[2:] == [6]
+    assert found.best.setting["sides.red.power"] == 6 and found.best.loss == 0.0
+    again = tune(spec, jobs=1)  # the same seed, the same search
+    assert [(t.setting, t.items) for t in again.trials] == [
+        (t.setting, t.items) for t in found.trials]
+
+
+def test_steering_is_asked_only_where_it_can_steer(registered: Path) -> None:
+    both = choose(game_tunables("tunetoy"), ["power", "edge"])
+    power = choose(game_tunables("tunetoy"), ["power"])
+    side = Goal({"side": (0.45, 0.55)})
+    # The option edge strengthens nothing: auto falls back on TPE, steer says why.
+    assert method(TuneSpec("tunetoy", ("random",), both, side, 2, 10, 0)) == "tpe"
+    with pytest.raises(TuneError, match="edge strengthens no piece whose share the goal"):
+        method(TuneSpec("tunetoy", ("random",), both, side, 2, 10, 0, search="steer"))
+    longer = Goal({"side": (0.45, 0.55)}, length=(1, 2))
+    with pytest.raises(TuneError, match="the goal asks more than shares"):
+        method(TuneSpec("tunetoy", ("random",), power, longer, 2, 10, 0, search="steer"))
+    assert method(TuneSpec("tunetoy", ("random",), power, side, 2, 10, 0, search="tpe")) == "tpe"
+
+
+def test_steering_shares_a_pieces_lack_and_learns_a_units_worth() -> None:
+    def tunable(name: str, group: str, points: float) -> Tunable:
+        return Tunable(name, group, 1, 20, 10, True, strengthens="hero a", points=points)
+
+    life, damage = tunable("a.life", "life", 4.0), tunable("a.damage", "damage", 4.0)
+
+    def trial(number: int, setting: dict[str, float], share: float,
+              band: tuple[float, float] = (0.45, 0.55)) -> Trial:
+        item = Item("hero a", share, (share - 0.05, share + 0.05), *band, "share")
+        return Trial(number, setting, (item,), 0.0, 1.0)
+
+    # 66%: 16 points over the middle, shared by two numbers at 4 points a unit: 2 each.
+    first = trial(1, {"a.life": 10, "a.damage": 10}, 0.66)
+    assert steer((life, damage), [first]) == {"a.life": 8, "a.damage": 8}
+    # Each moved 2 units and the share fell 16 points: 8 points a unit for each group
+    # (the slope through the origin), within four times the guess.
+    second = trial(2, {"a.life": 8, "a.damage": 8}, 0.50)
+    worth = unit_worth((life, damage), [first, second])
+    assert worth == pytest.approx({"life": 8.0, "damage": 8.0})
+    # A share that rose as its number fell is no slope: the guess stays.
+    wrong = trial(2, {"a.life": 8, "a.damage": 8}, 0.70)
+    assert unit_worth((life, damage), [first, wrong]) == {"life": 4.0, "damage": 4.0}
+    # Inside the band nothing moves; outside, half a unit's worth moves one unit.
+    assert steer((life,), [trial(3, {"a.life": 8}, 0.54)]) == {"a.life": 8}
+    assert steer((life,), [trial(3, {"a.life": 8}, 0.52, (0.49, 0.51))]) == {"a.life": 7}
+    # Never past a bound (1 to 20).
+    assert steer((life,), [trial(3, {"a.life": 2}, 0.95)]) == {"a.life": 1}
 
 
 def test_a_goal_may_name_some_pieces_of_a_kind(registered: Path) -> None:
@@ -298,6 +371,8 @@ def test_tune_lists_what_a_game_declares() -> None:
     code, stdout, _ = tune_cli("swordplay", "--list")
     assert code == 0
     assert "pirates.brakka.life" in stdout and "pirates.toml" in stdout
+    assert "life: each makes its fighter stronger (a first guess: 3 points" in " ".join(
+        stdout.split())
 
 
 def test_tune_has_help_and_the_lab_still_takes_a_game_first() -> None:

@@ -11,7 +11,13 @@ that file declares one group of parameters, with bounds:
   the option, its current value the option's default.
 
 ``low`` and ``high`` bound every parameter of the group, and its type is that of
-the current values (whole numbers stay whole). The balance lab reads the
+the current values (whole numbers stay whole). A content group may say which piece
+each of its parameters makes stronger: ``strengthens`` names a kind of the game's
+content statistics (``"hero"``; ``"side"`` for the sides), and the piece is the
+entry the key's ``*`` stands for (``heroes.ishmael.hp`` strengthens ``hero
+ishmael``); ``points`` is a first guess at how many points of that piece's win
+share one unit is worth. A search can then steer each number by its piece's
+measured share (``plunder.lab.tune``). The balance lab reads the
 declaration (``plunder lab tune``) and never names a game.
 
 A content parameter changes what the game reads from its files, and games read
@@ -61,6 +67,8 @@ class Tunable:
     file: Path | None = None
     key: str = ""
     option: str = ""
+    strengthens: str = ""  # the piece it makes stronger, as the lab names it: "hero ishmael"
+    points: float = 0.0  # a first guess at the win-share points one unit is worth
 
     def near(self, within: float) -> Tunable:
         """The same parameter bounded to at most ``within`` from its current value (a
@@ -80,6 +88,7 @@ class Tunable:
             "default": self.default,
             "whole": self.whole,
             "where": f"option {self.option}" if self.option else f"{self.file} [{self.key}]",
+            "strengthens": self.strengthens or None,
         }
 
 
@@ -122,6 +131,9 @@ def read_tunables(
             raise TuningError(f"{where}: low {low} is above high {high}")
         help_text = str(entry.get("help", ""))
         if "option" in entry:
+            if "strengthens" in entry:
+                raise TuningError(f"{where}: strengthens names the piece of a content key's *; "
+                                  "an option has none")
             name = str(entry["option"])
             if options is None or name not in options or not _number(options[name]):
                 raise TuningError(f"{where}: the game has no number option {name!r}")
@@ -136,7 +148,9 @@ def read_tunables(
             content = tomllib.loads(file.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError) as exc:
             raise TuningError(f"{where}: cannot read {file}: {exc}") from None
-        matched = list(_matches(content, str(entry["key"]).split(".")))
+        parts = str(entry["key"]).split(".")
+        kind, points = _strengthens(entry, parts, where)
+        matched = list(_matches(content, parts))
         if not matched:
             raise TuningError(f"{where}: {entry['key']!r} matches nothing in {file.name}")
         for keys, value in matched:
@@ -144,12 +158,34 @@ def read_tunables(
             if not _number(value):
                 raise TuningError(f"{where}: {key} in {file.name} is {value!r}, not a number")
             whole = isinstance(value, int) and isinstance(low, int) and isinstance(high, int)
-            found.append(Tunable(key, group, low, high, value, whole, help_text, file, key))
+            piece = f"{kind} {keys[parts.index('*')]}" if kind else ""
+            found.append(Tunable(key, group, low, high, value, whole, help_text, file, key,
+                                 strengthens=piece, points=points))
     names = [t.name for t in found]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise TuningError(f"{path.name} declares {', '.join(twice)} more than once")
     return tuple(found)
+
+
+# The first guess at a unit's worth in win-share points, where a group gives none.
+POINTS = 5.0
+
+
+def _strengthens(entry: Mapping[str, Any], parts: list[str], where: str) -> tuple[str, float]:
+    """A content group's ``strengthens`` kind and ``points`` guess (``""`` where it
+    names no piece)."""
+    if "strengthens" not in entry:
+        return "", 0.0
+    kind = entry["strengthens"]
+    if not isinstance(kind, str) or not kind.strip() or " " in kind.strip():
+        raise TuningError(f"{where}: strengthens is a kind of piece, one word (e.g. \"hero\")")
+    if parts.count("*") != 1:
+        raise TuningError(f"{where}: strengthens needs a key with one * (the piece's entry)")
+    points = entry.get("points", POINTS)
+    if not _number(points) or points <= 0:
+        raise TuningError(f"{where}: points is a number above 0")
+    return kind.strip(), float(points)
 
 
 def game_tunables(game_name: str) -> tuple[Tunable, ...]:

@@ -6,14 +6,26 @@ goal says what a designer wants of the lab's measures: each piece of a kind
 advantage under some points, a mean length within a band. Each trial plays a
 study of the lab under one setting of the parameters and scores how far its
 measures lie outside the goal (the sum of the squares of the points each
-measure lies outside its band: 0 meets the goal); Optuna's TPE sampler, seeded,
-chooses the next setting from the scores so far. Every trial is dealt the same
+measure lies outside its band: 0 meets the goal). The next setting comes from one
+of two searches:
+
+* ``steer``, where every parameter makes one piece of the goal stronger (the game
+  declares which: a hero's HP, its hero): each number whose piece's share lies
+  outside its band moves toward the band's middle by the points it lacks over the
+  points a unit is worth. That worth is the game's first guess until parameters
+  have moved, then the one the trials measured (each share's change against its
+  number's, pooled over the group), so the steps shrink as the shares come in.
+  It is a stochastic approximation (a Robbins-Monro iteration on the shares),
+  one number per piece at once, which is what a blind search cannot do with
+  fourteen numbers in a few trials.
+* ``tpe``, for any goal: Optuna's TPE sampler, seeded, chooses the next setting
+  from the scores so far. Every trial is dealt the same
 seeds, so two settings meet the same deals and their difference is less noisy
 (common random numbers); the best setting is then played again on fresh seeds
 (the confirmation), so that its figures are not the luck of the deals it was
 chosen on. The same seed gives the same trials and the same best setting.
 
-Optuna comes with the ``lab`` extra and is imported only here.
+Optuna comes with the ``lab`` extra and is imported only for ``tpe``.
 """
 
 from __future__ import annotations
@@ -21,14 +33,17 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from plunder.engine.errors import PlunderError
 from plunder.engine.tuning import (
     CONTENT_OVERRIDES,
+    POINTS,
     Tunable,
     content_environment,
     option_values,
@@ -217,6 +232,7 @@ class TuneSpec:
     seed: int = 0
     mirror: bool = False
     stop_at_goal: bool = True
+    search: str = "auto"  # "steer", "tpe", or "auto": steer where it can (``method``)
 
 
 @dataclass
@@ -247,6 +263,7 @@ class TuneResult:
             "games_per_trial": spec.games,
             "seed": spec.seed,
             "mirror": spec.mirror,
+            "search": method(spec),
             "trials": [trial.to_json() for trial in self.trials],
             "best": self.best.to_json(),
             "confirmation": None if self.confirmation is None else {
@@ -258,6 +275,88 @@ class TuneResult:
             },
             "timing": {"seconds": self.seconds},
         }
+
+
+SEARCHES = ("auto", "steer", "tpe")
+
+
+def method(spec: TuneSpec) -> str:
+    """The search ``spec`` runs: ``steer`` where every parameter strengthens a piece
+    whose share the goal bands and the goal asks nothing else (``auto``), else ``tpe``.
+    Asking for ``steer`` where it cannot is an error that says why."""
+    if spec.search not in SEARCHES:
+        raise TuneError(f"--search {spec.search}: choose {', '.join(SEARCHES)}")
+    if spec.search == "tpe":
+        return "tpe"
+    banded = {split_kind(named)[0] for named in spec.goal.shares}
+    unsteered = [t.name for t in spec.parameters
+                 if not t.strengthens or t.strengthens.split(" ")[0] not in banded]
+    why = ""
+    if unsteered:
+        why = (f"{', '.join(unsteered[:3])}{' ...' if len(unsteered) > 3 else ''} "
+               "strengthens no piece whose share the goal bands")
+    elif banded - {t.strengthens.split(" ")[0] for t in spec.parameters}:
+        missing = banded - {t.strengthens.split(" ")[0] for t in spec.parameters}
+        why = f"no parameter strengthens a {', '.join(sorted(missing))}"
+    elif spec.goal.first_player is not None or spec.goal.length is not None:
+        why = "the goal asks more than shares (--first-player, --length)"
+    if not why:
+        return "steer"
+    if spec.search == "steer":
+        raise TuneError(f"--search steer cannot steer this goal: {why}; use --search tpe")
+    return "tpe"
+
+
+def steer(parameters: Sequence[Tunable], trials: Sequence[Trial]) -> dict[str, float]:
+    """The next setting from the last trial: each parameter whose piece's share lies
+    outside its band moves toward the band's middle by the points it lacks over the
+    points a unit is worth (``unit_worth``; shared among the parameters of one piece),
+    at least one unit for a whole number, inside its bounds; the rest stay."""
+    last = trials[-1]
+    shares = {item.what: item for item in last.items}
+    worth = unit_worth(parameters, trials)
+    # A piece that several parameters strengthen (a fighter's life and damage) has its
+    # lack shared among them.
+    sharing = Counter(t.strengthens for t in parameters)
+    setting: dict[str, float] = {}
+    for t in parameters:
+        now = last.setting[t.name]
+        item = shares.get(t.strengthens)
+        if item is None or item.met:
+            setting[t.name] = now
+            continue
+        lacking = ((item.low + item.high) / 2 - item.value) * 100.0
+        move = lacking / worth[t.group] / sharing[t.strengthens]
+        if t.whole:
+            move = round(move) or (1 if lacking > 0 else -1)
+        setting[t.name] = min(t.high, max(t.low, now + move))
+    return setting
+
+
+def unit_worth(parameters: Sequence[Tunable], trials: Sequence[Trial]) -> dict[str, float]:
+    """Each group's points of share one unit is worth: the least-squares slope through
+    the origin of every piece's change of share against its number's change, over
+    successive trials; the game's first guess where nothing has moved yet (or the
+    slope does not rise). Bounded to half and four times the guess, so that one
+    noisy trial cannot stall the search or throw it across the range."""
+    sums: dict[str, list[float]] = {}
+    for before, after in pairwise(trials):
+        old = {item.what: item.value for item in before.items}
+        new = {item.what: item.value for item in after.items}
+        for t in parameters:
+            moved = after.setting[t.name] - before.setting[t.name]
+            if moved and t.strengthens in old and t.strengthens in new:
+                gained = (new[t.strengthens] - old[t.strengthens]) * 100.0
+                both = sums.setdefault(t.group, [0.0, 0.0])
+                both[0] += gained * moved
+                both[1] += moved * moved
+    worth = {}
+    for t in parameters:
+        guess = t.points or POINTS
+        found = sums.get(t.group)
+        slope = found[0] / found[1] if found else 0.0
+        worth[t.group] = min(4 * guess, max(guess / 2, slope)) if slope > 0 else guess
+    return worth
 
 
 def _import_optuna() -> Any:
@@ -329,28 +428,41 @@ def tune(
     ``on_progress(stage, done, total)`` of the games of each study as they end
     (``stage``: ``"trial N"`` or ``"confirmation"``).
     """
-    optuna = _import_optuna()
     if not spec.parameters:
         raise TuneError(f"{spec.game} declares no tunable parameters")
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    sampler = optuna.samplers.TPESampler(
-        seed=spec.seed, n_startup_trials=max(2, min(10, spec.trials // 3))
-    )
-    study = optuna.create_study(direction="minimize", sampler=sampler)
-    defaults = {t.name: t.default for t in spec.parameters if t.low <= t.default <= t.high}
-    if len(defaults) == len(spec.parameters):
-        # The first trial measures the game as it is: the baseline, and a fair start.
-        study.enqueue_trial(defaults)
+    steering = method(spec) == "steer"
     by_name = {t.name: t for t in spec.parameters}
+    defaults = {t.name: t.default for t in spec.parameters if t.low <= t.default <= t.high}
+    if steering:
+        study = None
+        if len(defaults) < len(spec.parameters):  # start inside the bounds
+            defaults = {t.name: min(t.high, max(t.low, t.default)) for t in spec.parameters}
+    else:
+        optuna = _import_optuna()
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        sampler = optuna.samplers.TPESampler(
+            seed=spec.seed, n_startup_trials=max(2, min(10, spec.trials // 3))
+        )
+        study = optuna.create_study(direction="minimize", sampler=sampler)
+        if len(defaults) == len(spec.parameters):
+            # The first trial measures the game as it is: the baseline, and a fair start.
+            study.enqueue_trial(defaults)
     started = time.perf_counter()
     trials: list[Trial] = []
     for number in range(1, spec.trials + 1):
-        asked = study.ask()
-        setting = {
-            t: asked.suggest_int(t.name, int(t.low), int(t.high)) if t.whole
-            else asked.suggest_float(t.name, float(t.low), float(t.high))
-            for t in spec.parameters
-        }
+        asked = None
+        if study is None:
+            named = defaults if not trials else steer(spec.parameters, trials)
+            if trials and any(named == dict(t.setting) for t in trials):
+                break  # the steer comes back to a setting played: it has settled
+            setting = {by_name[name]: value for name, value in named.items()}
+        else:
+            asked = study.ask()
+            setting = {
+                t: asked.suggest_int(t.name, int(t.low), int(t.high)) if t.whole
+                else asked.suggest_float(t.name, float(t.low), float(t.high))
+                for t in spec.parameters
+            }
         began = time.perf_counter()
         report = play_setting(spec, setting, spec.games, spec.seed, jobs,
                               _stage(on_progress, f"trial {number}"))
@@ -360,7 +472,8 @@ def tune(
         items = tuple(goal_items(spec.goal, measures))
         trial = Trial(number, {t.name: v for t, v in setting.items()}, items, loss(items),
                       time.perf_counter() - began)
-        study.tell(asked, trial.loss)
+        if study is not None:
+            study.tell(asked, trial.loss)
         trials.append(trial)
         best = min(trials, key=lambda t: (t.loss, t.number))
         if on_trial is not None:

@@ -114,6 +114,9 @@ class Board:
         self.ships = tuple(sorted({z.ship for z in self.zones.values() if z.ship}))
         self._edges = {z.id: self._facing(z) for z in self.zones.values() if z.kind == DECK}
         self._within: dict[tuple[str, int], tuple[str, ...]] = {}
+        # Every range worked out once: bots and rules ask for ranges many times a step.
+        self._ranges = {a.id: {b.id: abs(a.row - b.row) + abs(a.col - b.col)
+                               for b in self.zones.values()} for a in self.zones.values()}
 
     # ----------------------------------------------------------- queries
     def neighbours(self, zone: str) -> tuple[str, ...]:
@@ -127,8 +130,11 @@ class Board:
 
     def distance(self, a: str, b: str) -> int:
         """Range from ``a`` to ``b``: counted orthogonally, across any zone."""
-        za, zb = self.zones[a], self.zones[b]
-        return abs(za.row - zb.row) + abs(za.col - zb.col)
+        return self._ranges[a][b]
+
+    def ranges(self, zone: str) -> Mapping[str, int]:
+        """The range from ``zone`` to every zone (read only)."""
+        return self._ranges[zone]
 
     def within(self, zone: str, reach: int) -> list[str]:
         """Every zone at range ``reach`` or less from ``zone`` (itself included), in

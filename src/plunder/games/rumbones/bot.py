@@ -111,7 +111,8 @@ def _to_the_fight(state: ClashState, side: int, zone: str) -> int:
                if (z := state.heroes[h].zone) is not None]
     if not enemies:
         return board.distance(zone, state.arena.chest)
-    return min(board.distance(zone, there) for there in enemies)
+    ranges = board.ranges(zone)
+    return min(ranges[there] for there in enemies)
 
 
 def _worth(state: BonesState, side: int) -> float:
@@ -138,7 +139,8 @@ def _out_of_reach(state: BonesState, hero: int, zone: str, targets: set[str]) ->
     if not targets:
         return 0
     board = state.config.board
-    nearest = min(board.distance(zone, target) for target in targets)
+    ranges = board.ranges(zone)
+    nearest = min(ranges[target] for target in targets)
     return max(0, nearest - state.reach(hero, CONTENT.heroes[state.heroes[hero].name].basic))
 
 
@@ -217,7 +219,8 @@ def _towards_targets(state: BonesState, seat: int, legal: list[Action], rng: ran
         return rng.choice(legal)
 
     def gap(zone: str) -> int:
-        return min(board.distance(zone, t) for t in targets)
+        ranges = board.ranges(zone)
+        return min(ranges[t] for t in targets)
 
     hero = state.decision.data.get("hero") if state.decision is not None else None
     here = state.heroes[hero].zone if hero is not None else None

@@ -315,7 +315,7 @@ def steer(parameters: Sequence[Tunable], trials: Sequence[Trial]) -> dict[str, f
     last = trials[-1]
     shares = {item.what: item for item in last.items}
     worth = unit_worth(parameters, trials)
-    # A piece that several parameters strengthen (a fighter's life and damage) has its
+    # A piece that several parameters strengthen (two numbers of one fighter) has its
     # lack shared among them.
     sharing = Counter(t.strengthens for t in parameters)
     setting: dict[str, float] = {}

@@ -24,7 +24,7 @@ import plunder
 from plunder.games.underfire.content import NUMBERS
 from plunder.games.underfire.encoder import MERCS
 from plunder.rl.batched import rules_for
-from rl.differential import ids, play_side_by_side
+from rl.differential import compare, ids, play_side_by_side
 
 
 def deal_of(rules: Any, scalars: Sequence[plunder.State]) -> dict[str, Any]:
@@ -123,3 +123,97 @@ def test_random_plays_of_the_batch_engine_end_with_a_result() -> None:
     assert state["over"].all()
     returns = rules.returns(np, state)
     assert np.allclose(returns.sum(axis=1), 1.0)
+
+
+def batch_state_of(rules: Any, scalar: Any) -> dict[str, Any]:
+    """The batch state of a scalar play at a turn decision with no effect waiting (a
+    position set by hand), as one play."""
+    sea = scalar.sea
+    ships = [ship or [-1, 0, "", False, False] for ship in sea]
+
+    def per_seat(values: Any) -> np.ndarray:
+        return np.array([values])
+
+    piles = [list(p) + [0] * (18 - len(p)) for p in scalar.pile]
+    return {
+        "space": np.array([[rules.code_index[c] if c else -1 for c in scalar.effects]]),
+        "mine": np.array([scalar.mines]),
+        "owner": np.array([[s[0] for s in ships]], dtype=np.int8),
+        "number": np.array([[s[1] for s in ships]], dtype=np.int8),
+        "merc": np.array([[MERCS.index(s[2]) if s[2] else -1 for s in ships]], dtype=np.int8),
+        "burning": np.array([[bool(s[3]) for s in ships]]),
+        "shield": np.array([[bool(s[4]) for s in ships]]),
+        "gold": per_seat(scalar.gold),
+        "vp": per_seat(scalar.vp),
+        "limit": per_seat(scalar.limit),
+        "turns": per_seat(scalar.turns),
+        "final": per_seat(scalar.final),
+        "done": per_seat(scalar.done),
+        "winners": np.zeros((1, 2), dtype=bool),
+        "pile": np.array([piles], dtype=np.int8),
+        "pile_n": per_seat([len(p) for p in scalar.pile]),
+        "hand": np.array([[[h.count(n) for n in NUMBERS] for h in scalar.hand]]),
+        "reserve": np.array([[[r.count(n) for n in NUMBERS] for r in scalar.reserve]]),
+        "market": np.array([[m in scalar.market for m in MERCS]]),
+        "current": np.array([scalar.current]),
+        "phase": np.array([0]),
+        "played": np.array([scalar.played]),
+        "bought": np.array([scalar.bought]),
+        "origin": np.array([0]),
+        "queue": np.full((1, rules.width), -1),
+        "amount": np.zeros((1, rules.width), dtype=np.int64),
+        "aim": np.array([-1]),
+        "over": np.array([False]),
+    }
+
+
+def blockaded(gold: int) -> tuple[Any, Any, dict[str, Any]]:
+    """Seat 1 has laid its ship and may only end its turn; seat 0, next, has no ship on
+    the sea and seat 1's active ships fill her first row, and a2 behind a1; she holds
+    ``gold`` and the Kraken is for hire (R19, R32, R51)."""
+    game = plunder.load("underfire")
+    seed = next(s for s in range(100) if game.new(seed=s).current == 1)
+    scalar: Any = game.new(seed=seed)
+    for i in range(7):  # a1 to g1
+        scalar.sea[i] = [1, 1 + i, "", False, False]
+    scalar.sea[7] = [1, 9, "", False, False]  # a2: a Kraken on a1 would open nothing
+    scalar.market[3] = "kraken" if "kraken" not in scalar.market else scalar.market[3]
+    scalar.gold[0] = gold
+    scalar.played = scalar.bought = True
+    scalar._legal_cache = {}
+    return game, scalar, batch_state_of(rules_for("underfire"), scalar)
+
+
+def test_a_blockaded_player_is_offered_only_the_hire_that_opens_her_a_space() -> None:
+    game, scalar, state = blockaded(gold=4)
+    rules = rules_for("underfire")
+    space = game.action_space()
+    compare(rules, [scalar], state)
+    end = space.index(game.parse("end"))
+    state = rules.step(np, state, np.array([[rules.noop, end]]), rules.step_chance(
+        np.random.default_rng(0), state))
+    scalar.act(1, game.parse("end"))
+    compare(rules, [scalar], state)
+    offered = [space.action(i).notation for i in np.flatnonzero(rules.legal(np, state)[0, 0])]
+    assert offered == [f"buy:kraken@{c}1" for c in "bcdefg"]
+    hire = space.index(game.parse("buy:kraken@d1"))
+    state = rules.step(np, state, np.array([[hire, rules.noop]]), rules.step_chance(
+        np.random.default_rng(0), state))
+    scalar.act(0, game.parse("buy:kraken@d1"))
+    compare(rules, [scalar], state)
+    # The main action is due: a ship of her hand next to the Kraken, on d2 alone.
+    laid = {space.action(i).notation.split("@")[1]
+            for i in np.flatnonzero(rules.legal(np, state)[0, 0])}
+    assert laid == {"d2"}
+
+
+def test_a_blockaded_player_without_the_gold_loses_at_once() -> None:
+    game, scalar, state = blockaded(gold=3)
+    rules = rules_for("underfire")
+    end = game.action_space().index(game.parse("end"))
+    state = rules.step(np, state, np.array([[rules.noop, end]]), rules.step_chance(
+        np.random.default_rng(0), state))
+    scalar.act(1, game.parse("end"))
+    compare(rules, [scalar], state)
+    assert bool(state["over"][0]) and scalar.is_over
+    assert np.allclose(rules.returns(np, state)[0], [0.0, 1.0])

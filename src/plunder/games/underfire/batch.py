@@ -131,6 +131,20 @@ class UnderFireBatch(BatchRules):
         codes = list(dict.fromkeys(step.code for step in spaces))
         self.codes = codes
         self.code_index = {code: i for i, code in enumerate(codes)}
+        # The boards: each face's codes by depth and offset from its owner's left.
+        boards = list(CONTENT.boards)
+        self.squares = np.array([boards.index(b) for b in CONTENT.by_kind["square"]])
+        self.strips = np.array([boards.index(b) for b in CONTENT.by_kind["strip"]])
+        grids = [CONTENT.boards[b].faces[f] for b in boards for f in ("a", "b")]
+        deep = max(len(g) for g in grids)
+        wide = max(len(row) for g in grids for row in g)
+        self.grid = np.full((len(boards), 2, deep, wide), -1, dtype=np.int64)
+        for i, grid in enumerate(grids):
+            for d, row in enumerate(grid):
+                for o, cell in enumerate(row):
+                    if cell is not None:
+                        self.grid[i // 2, i % 2, d, o] = codes.index(cell.code)
+        self.board_width = np.array([len(CONTENT.boards[b].faces["a"][0]) for b in boards])
         parsed = [EFFECTS.step(code) for code in codes]
         # Padded with a last row for "no effect" (index -1).
         self.code_effect = np.array([*(EFFECT[s.name] for s in parsed), -1])
@@ -200,7 +214,7 @@ class UnderFireBatch(BatchRules):
     def deal_chance(self, rng: np.random.Generator, count: int) -> Chance:
         """The sea (R3-R5), the market (R8), each fleet's shuffle (R6) and the first player
         (R9) of ``count`` plays."""
-        space = np.array([self._layout(rng) for _ in range(count)]).reshape(count, SPACES)
+        space = self._layout(rng, count)
         market = np.zeros((count, len(MERCS)), dtype=bool)
         for cost, ids in self.market_by_cost.items():
             picked = np.argsort(rng.random((count, ids.size)), axis=1)[:, :CONTENT.market[cost]]
@@ -213,27 +227,33 @@ class UnderFireBatch(BatchRules):
         return {"space": space, "market": market, "piles": piles, "reserve": reserve,
                 "first": rng.integers(0, 2, count)}
 
-    def _layout(self, rng: np.random.Generator) -> list[int]:
-        """One sea's effects (R3, R5): each half two squares and a strip, placed and turned
-        at random, as codes (-1: none)."""
-        squares = list(CONTENT.by_kind["square"])
-        strips = list(CONTENT.by_kind["strip"])
-        squares = [squares[i] for i in rng.permutation(len(squares))]
-        strips = [strips[i] for i in rng.permutation(len(strips))]
-        out = [-1] * SPACES
+    def _layout(self, rng: np.random.Generator, count: int) -> np.ndarray:
+        """``count`` seas' effects (R3, R5) as codes (-1: none): each half two squares and
+        a strip, placed in random order from its owner's left and turned at random."""
+        out = np.full((count, SPACES), -1, dtype=np.int64)
+        every = np.arange(count)[:, None, None]
+        squares = self.squares[np.argsort(rng.random((count, self.squares.size)), axis=1)]
+        strips = self.strips[np.argsort(rng.random((count, self.strips.size)), axis=1)]
+        depth = np.arange(self.grid.shape[2])
+        offset = np.arange(self.grid.shape[3])
         for seat in (0, 1):
-            pieces = [squares[2 * seat], squares[2 * seat + 1], strips[seat]]
-            pieces = [pieces[i] for i in rng.permutation(3)]
-            column = 0
-            for board_id in pieces:
-                grid = CONTENT.boards[board_id].faces["ab"[int(rng.integers(0, 2))]]
-                for depth, row in enumerate(grid):
-                    for offset, step in enumerate(row):
-                        own = column + offset
-                        col = own if seat == 0 else COLUMNS - 1 - own
-                        r = depth if seat == 0 else ROWS - 1 - depth
-                        out[r * COLUMNS + col] = -1 if step is None else self.code_index[step.code]
-                column += len(grid[0])
+            pieces = np.stack([squares[:, 2 * seat], squares[:, 2 * seat + 1],
+                               strips[:, seat]], axis=1)
+            pieces = np.take_along_axis(pieces, np.argsort(rng.random((count, 3)), axis=1),
+                                        axis=1)
+            faces = rng.integers(0, 2, (count, 3))
+            column = np.zeros(count, dtype=np.int64)
+            for k in range(3):
+                board = pieces[:, k]
+                codes = self.grid[board, faces[:, k]]  # (plays, depth, offset)
+                own = column[:, None] + offset
+                col = own if seat == 0 else COLUMNS - 1 - own
+                row = depth if seat == 0 else ROWS - 1 - depth
+                at = row[None, :, None] * COLUMNS + col[:, None, :]
+                fits = np.broadcast_to((offset < self.board_width[board][:, None])[:, None, :],
+                                       codes.shape)
+                out[np.broadcast_to(every, codes.shape)[fits], at[fits]] = codes[fits]
+                column += self.board_width[board]
         return out
 
     def step_chance(self, rng: np.random.Generator, state: State) -> Chance:
@@ -319,17 +339,26 @@ class UnderFireBatch(BatchRules):
     def _hires(self, state: State, rows: np.ndarray, seats: np.ndarray,
                plain: np.ndarray, boarding: np.ndarray) -> np.ndarray:
         """``(rows, mercenaries, spaces)``: the hires ``seats`` may make now (R12, R19, R51)."""
-        gold = state["gold"][rows, seats]
         held = state["hand"][rows, seats].sum(axis=1) > 0
         stuck = ~state["played"][rows] & ~(held & plain.any(axis=1))
-        able = state["market"][rows] & (self.cost <= gold[:, None]) & ~state["bought"][rows, None]
-        able &= ~(stuck & ~held)[:, None]
-        where = np.where(self.boards[:, None], boarding[:, None, :], plain[:, None, :])
-        out = able[:, :, None] & where
-        if stuck.any():
-            at = np.flatnonzero(stuck)
-            out[at] &= self._opens(state, rows[at], seats[at])[:, None, :]
+        able = self._affordable(state, rows, seats) & ~(stuck & ~held)[:, None]
+        out = np.zeros((rows.size, len(MERCS), SPACES), dtype=bool)
+        # Most seats can afford no one: the spaces are worked out for the others only.
+        some = np.flatnonzero(able.any(axis=1))
+        if some.size:
+            where = np.where(self.boards[:, None], boarding[some, None, :],
+                             plain[some, None, :])
+            out[some] = able[some, :, None] & where
+            at = some[stuck[some]]
+            if at.size:
+                out[at] &= self._opens(state, rows[at], seats[at])[:, None, :]
         return out
+
+    def _affordable(self, state: State, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """``(rows, mercenaries)``: for hire, paid for, none hired yet this turn (R12)."""
+        gold = state["gold"][rows, seats]
+        return (state["market"][rows] & (self.cost <= gold[:, None])
+                & ~state["bought"][rows, None])
 
     def _targets(self, state: State, rows: np.ndarray, seats: np.ndarray, origin: np.ndarray,
                  effect: np.ndarray) -> np.ndarray:
@@ -576,12 +605,16 @@ class UnderFireBatch(BatchRules):
         main = ~state["played"][rows]
         self._check_stuck(state, rows[main], seats[main])
         rows, seats = rows[~main], seats[~main]
-        more = ~state["bought"][rows]
+        # A hire is still open once the ship is laid (R15, R44): a mercenary paid for,
+        # and a space it may go to (no foresight needed, the main action is made).
+        able = self._affordable(state, rows, seats)
+        more: np.ndarray = np.any(able, axis=1)
         if more.any():
             at = np.flatnonzero(more)
             plain, boarding = self._accessible(state, rows[at], seats[at])
-            hires = self._hires(state, rows[at], seats[at], plain, boarding)
-            more[at] = hires.reshape(at.size, -1).any(axis=1)
+            where = np.where(self.boards, np.any(boarding, axis=1)[:, None],
+                             np.any(plain, axis=1)[:, None])
+            more[at] = (able[at] & where).any(axis=1)
         return rows[~more]
 
     def _check_stuck(self, state: State, rows: np.ndarray, seats: np.ndarray) -> None:

@@ -12,6 +12,9 @@
   once, against the scalar Swordplay engine playing the same table, both random,
   in decisions per second (Swordplay asks one fighter at a time, so a step is one
   decision).
+* The batch Pirates Under Fire engine (2 players, its only table) at ``--envs``
+  plays at once, against the scalar Under Fire engine, both random, in decisions
+  per second (Under Fire asks one seat at a time too).
 
 Engines against engines: the batch side works out the legal actions, draws a
 random legal action for every seat of every play with NumPy, steps, and deals
@@ -159,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     rumble_env = BatchPlayer("rumble", args.envs, args.seed, players=4)
     swordplay = BatchEngine("swordplay", args.envs, args.seed)
     swordplay_env = BatchPlayer("swordplay", args.envs, args.seed)
+    underfire = BatchEngine("underfire", args.envs, args.seed)
+    underfire_env = BatchPlayer("underfire", args.envs, args.seed)
     sides: dict[str, Callable[[], int]] = {
         "batch duel decisions": lambda: duel.steps()[0],
         "batch duel env decisions": lambda: duel_env.steps()[0],
@@ -169,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
         "batch swordplay decisions": lambda: swordplay.steps()[0],
         "batch swordplay env decisions": lambda: swordplay_env.steps()[0],
         "scalar swordplay decisions": scalar_play("swordplay", args.seed, per_seat=True),
+        "batch underfire decisions": lambda: underfire.steps()[0],
+        "batch underfire env decisions": lambda: underfire_env.steps()[0],
+        "scalar underfire decisions": scalar_play("underfire", args.seed, per_seat=True),
     }
     rates: dict[str, list[float]] = {name: [] for name in sides}
     for _ in range(args.rounds):
@@ -181,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     rumble_env = rate["batch rumble env steps"] / rate["scalar rumble steps"]
     sword_ratio = rate["batch swordplay decisions"] / rate["scalar swordplay decisions"]
     sword_env = rate["batch swordplay env decisions"] / rate["scalar swordplay decisions"]
+    fire_ratio = rate["batch underfire decisions"] / rate["scalar underfire decisions"]
+    fire_env = rate["batch underfire env decisions"] / rate["scalar underfire decisions"]
     print(f"batch duel (3 players, {args.envs} plays): {rate['batch duel decisions']:,.0f} "
           f"decisions/s ({rate['batch duel env decisions']:,.0f} with observations); "
           f"goofspiel (C++): {rate['goofspiel decisions']:,.0f} decisions/s; "
@@ -194,6 +204,11 @@ def main(argv: list[str] | None = None) -> int:
           f"({rate['batch swordplay env decisions']:,.0f} with observations); scalar "
           f"swordplay: {rate['scalar swordplay decisions']:,.0f} decisions/s; ratio "
           f"{sword_ratio:.1f} ({sword_env:.1f} with observations)")
+    print(f"batch underfire (2 players, {args.envs} plays): "
+          f"{rate['batch underfire decisions']:,.0f} decisions/s "
+          f"({rate['batch underfire env decisions']:,.0f} with observations); scalar "
+          f"underfire: {rate['scalar underfire decisions']:,.0f} decisions/s; ratio "
+          f"{fire_ratio:.1f} ({fire_env:.1f} with observations)")
     if args.json:
         figures = {
             "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
@@ -204,7 +219,9 @@ def main(argv: list[str] | None = None) -> int:
                        "batch_rumble_over_scalar_rumble": rumble_ratio,
                        "batch_rumble_env_over_scalar_rumble": rumble_env,
                        "batch_swordplay_over_scalar_swordplay": sword_ratio,
-                       "batch_swordplay_env_over_scalar_swordplay": sword_env},
+                       "batch_swordplay_env_over_scalar_swordplay": sword_env,
+                       "batch_underfire_over_scalar_underfire": fire_ratio,
+                       "batch_underfire_env_over_scalar_underfire": fire_env},
         }
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2)

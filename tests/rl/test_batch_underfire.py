@@ -13,6 +13,7 @@ step (``differential.py``). About 200 plays by default, some 1,000 more under
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations, product
 from typing import Any
 
 import numpy as np
@@ -21,8 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import plunder
-from plunder.games.underfire.content import NUMBERS
+from plunder.games.underfire.content import CONTENT, NUMBERS
 from plunder.games.underfire.encoder import MERCS
+from plunder.games.underfire.sea import COLUMNS
 from plunder.rl.batched import rules_for
 from rl.differential import compare, ids, play_side_by_side
 
@@ -217,3 +219,39 @@ def test_a_blockaded_player_without_the_gold_loses_at_once() -> None:
     compare(rules, [scalar], state)
     assert bool(state["over"][0]) and scalar.is_over
     assert np.allclose(rules.returns(np, state)[0], [0.0, 1.0])
+
+
+def halves_the_rules_allow() -> set[tuple[int, ...]]:
+    """Every half of the sea the scalar rules could lay for seat 0 (R3-R5): two
+    squares and a strip in any order from the left, each on either face, as codes."""
+    rules = rules_for("underfire")
+    boards = CONTENT.boards
+    found = set()
+    for pair in permutations(CONTENT.by_kind["square"], 2):
+        for strip in CONTENT.by_kind["strip"]:
+            for order in permutations((*pair, strip)):
+                for faces in product("ab", repeat=3):
+                    half = [-1] * (3 * COLUMNS)
+                    column = 0
+                    for board, face in zip(order, faces, strict=True):
+                        grid = boards[board].faces[face]
+                        for depth, row in enumerate(grid):
+                            for offset, step in enumerate(row):
+                                if step is not None:
+                                    code = rules.code_index[step.code]
+                                    half[depth * COLUMNS + column + offset] = code
+                        column += len(grid[0])
+                    found.add(tuple(half))
+    return found
+
+
+def test_the_batch_deal_lays_seas_the_rules_allow() -> None:
+    rules = rules_for("underfire")
+    space = rules.deal_chance(np.random.default_rng(4), 300)["space"]
+    allowed = halves_the_rules_allow()
+    # Seat 1's half is laid turned round: read from its owner's side it is a half too.
+    turned = space[:, ::-1][:, :3 * COLUMNS]
+    assert all(tuple(row) in allowed for row in space[:, :3 * COLUMNS])
+    assert all(tuple(row) in allowed for row in turned)
+    # Both halves differ in some seas (each draws its own boards and faces).
+    assert (space[:, :3 * COLUMNS] != turned).any(axis=1).mean() > 0.9

@@ -255,3 +255,26 @@ def test_the_batch_deal_lays_seas_the_rules_allow() -> None:
     assert all(tuple(row) in allowed for row in turned)
     # Both halves differ in some seas (each draws its own boards and faces).
     assert (space[:, :3 * COLUMNS] != turned).any(axis=1).mean() > 0.9
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**31), fill=st.floats(0.3, 1.0))
+def test_final_scores_are_the_scalar_engines(seed: int, fill: float) -> None:
+    # Seas crowded with ships of both fleets, burning or not, and mercenaries: the
+    # batch engine's final score of each seat is the scalar engine's (R33-R37).
+    game = plunder.load("underfire")
+    scalar: Any = game.new(seed=seed % 1000)
+    rng = np.random.default_rng(seed)
+    hirable = [MERCS[i] for i in rng.permutation(len(MERCS))]  # one of each (R8)
+    for i in range(len(scalar.sea)):
+        if rng.random() < fill:
+            merc = hirable.pop() if hirable and rng.random() < 0.2 else ""
+            number = 0 if merc else int(rng.integers(1, 10))
+            scalar.sea[i] = [int(rng.integers(2)), number, merc, bool(rng.random() < 0.2),
+                             False]
+    scalar.gold[:] = [int(g) for g in rng.integers(0, 12, 2)]
+    scalar.vp[:] = [int(v) for v in rng.integers(0, 6, 2)]
+    rules = rules_for("underfire")
+    state = batch_state_of(rules, scalar)
+    totals = rules._totals(state, np.array([0]))[0]
+    assert [int(t) for t in totals] == [scalar.breakdown(seat)["total"] for seat in (0, 1)]

@@ -86,8 +86,11 @@ HALF = np.array([half_of(i) for i in range(SPACES)])
 FIRST_ROW = np.zeros((2, SPACES), dtype=bool)
 FIRST_ROW[0, :COLUMNS] = True
 FIRST_ROW[1, SPACES - COLUMNS:] = True
-SAME_POINTS = _points(CONTENT.same, LINES.shape[1])
-SEQUENCE_POINTS = _points(CONTENT.sequence, LINES.shape[1])
+# The kinds of run (R33, R34): one number, rising by one, falling by one; their VP by length.
+RUN_STEPS = np.array([0, 1, -1])
+RUN_POINTS = np.stack([_points(CONTENT.same, LINES.shape[1]),
+                       _points(CONTENT.sequence, LINES.shape[1]),
+                       _points(CONTENT.sequence, LINES.shape[1])])
 
 
 class UnderFireBatch(BatchRules):
@@ -682,35 +685,42 @@ class UnderFireBatch(BatchRules):
     def _score(self, state: State, rows: np.ndarray) -> None:
         """R33-R38, R50: combinations, raiders, mercenaries and tokens; gold breaks a tie."""
         state["over"][rows] = True
-        totals = np.stack([self._total(state, rows, seat) for seat in (0, 1)], axis=1)
+        totals = self._totals(state, rows)
         gold = state["gold"][rows]
         key = np.where((totals[:, 0] != totals[:, 1])[:, None], totals, gold)
         state["winners"][rows, 0] = key[:, 0] > key[:, 1]
         state["winners"][rows, 1] = key[:, 1] > key[:, 0]
 
-    def _total(self, state: State, rows: np.ndarray, seat: int) -> np.ndarray:
-        owner, burning = state["owner"][rows], state["burning"][rows]
-        active = (owner == seat) & ~burning
-        numbers = np.where(active, state["number"][rows], 0).astype(np.int64)
-        padded = np.concatenate([numbers, np.zeros((rows.size, 1), np.int64)], axis=1)
-        line = padded[:, LINES]  # (rows, 13, 7)
-        there = line > 0
-        combos = np.zeros(rows.size, dtype=np.int64)
-        for step, points in ((0, SAME_POINTS), (1, SEQUENCE_POINTS), (-1, SEQUENCE_POINTS)):
-            link = there[..., :-1] & there[..., 1:] & (line[..., 1:] - line[..., :-1] == step)
-            run = np.zeros(link.shape[:2], dtype=np.int64)
-            for k in range(link.shape[2]):
-                run = np.where(link[..., k], run + 1, 0)
-                ends = link[..., k] & (~link[..., k + 1] if k + 1 < link.shape[2] else True)
-                combos += np.where(ends, points[run + 1], 0).sum(axis=1)
-        raiders = (active & (seat != HALF)).sum(axis=1)
-        mercs = state["merc"][rows]
-        held = ((mercs[..., None] == np.arange(len(MERCS))) & active[..., None]).any(axis=1)
-        gold = state["gold"][rows, seat]
-        per = (self.scores["gold"] * (gold[:, None] // 2)
-               + self.scores["raiders"] * raiders[:, None] + self.scores["flat"])
-        scorers = (held * per * self.score_amount).sum(axis=1)
-        return combos + raiders * CONTENT.raider + scorers + state["vp"][rows, seat]
+    def _totals(self, state: State, rows: np.ndarray) -> np.ndarray:
+        """``(rows, seats)``: each seat's final score (R33-R37, R40, R41), both seats and
+        the three kinds of run (same number, up, down) worked out at once."""
+        seats = np.arange(2)[:, None]
+        active = (state["owner"][rows][:, None, :] == seats) & ~state["burning"][rows][:, None, :]
+        numbers = np.where(active, state["number"][rows][:, None, :], 0).astype(np.int64)
+        padded = np.concatenate([numbers, np.zeros((rows.size, 2, 1), np.int64)], axis=2)
+        line = padded[..., LINES]  # (rows, seats, lines, 7)
+        there = (line[..., :-1] > 0) & (line[..., 1:] > 0)
+        rise = line[..., 1:] - line[..., :-1]
+        # (kinds, rows, seats, lines, links): where two ships side by side continue a run.
+        link = there & (rise == RUN_STEPS[:, None, None, None, None])
+        run = np.zeros(link.shape[:-1], dtype=np.int64)
+        combos = np.zeros((rows.size, 2), dtype=np.int64)
+        last = link.shape[-1] - 1
+        for k in range(last + 1):
+            run = np.where(link[..., k], run + 1, 0)
+            ends = link[..., k] & ~link[..., k + 1] if k < last else link[..., k]
+            points = np.take_along_axis(RUN_POINTS, (run + 1).reshape(len(RUN_STEPS), -1),
+                                        axis=1).reshape(run.shape)
+            combos += np.where(ends, points, 0).sum(axis=(0, 3))
+        raiders = (active & (seats != HALF)).sum(axis=2)
+        mercs = state["merc"][rows][:, None, :, None] == np.arange(len(MERCS))
+        held = (mercs & active[..., None]).any(axis=2)  # (rows, seats, mercenaries)
+        gold = state["gold"][rows]
+        per = (self.scores["gold"] * (gold[..., None] // 2)
+               + self.scores["raiders"] * raiders[..., None] + self.scores["flat"])
+        scorers = (held * per * self.score_amount).sum(axis=2)
+        totals: np.ndarray = combos + raiders * CONTENT.raider + scorers + state["vp"][rows]
+        return totals
 
     # ------------------------------------------------------------------ observations
     def _fields(self, xp: Any, state: State, viewers: bool) -> Any:

@@ -26,6 +26,8 @@ no registered effect takes today) is refused.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import permutations
 from typing import Any
 
 import numpy as np
@@ -50,6 +52,7 @@ EFFECT = {name: i for i, name in enumerate(EFFECT_NAMES)}
 FIRE = (EFFECT["line"], EFFECT["diagonal"])
 # Eight directions from a space: the four of a line, then the four diagonals (R27).
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+LINE_WAYS, DIAGONAL_WAYS = np.arange(4), np.arange(4, 8)
 
 
 def _rays() -> np.ndarray:
@@ -79,6 +82,29 @@ def _points(table: dict[int, int], longest: int) -> np.ndarray:
     return np.array([table.get(n, table[top] if n > top else 0) for n in range(longest + 1)])
 
 
+@cache
+def _halves(codes: tuple[str, ...]) -> np.ndarray:
+    """Every half of the sea seat 0 may be dealt (R3-R5), as codes (-1: none) by depth
+    and column: ``[first square, second square, strip, order of the three, faces]``
+    (the order one of the six permutations, the faces three bits)."""
+    squares, strips = CONTENT.by_kind["square"], CONTENT.by_kind["strip"]
+    orders = list(permutations(range(3)))
+    out = np.full((len(squares), len(squares), len(strips), len(orders), 8, 3 * COLUMNS), -1,
+                  dtype=np.int64)
+    for index in np.ndindex(out.shape[:-1]):
+        first, second, strip, order, faces = index
+        pieces = (squares[first], squares[second], strips[strip])
+        column = 0
+        for k, piece in enumerate(orders[order]):
+            grid = CONTENT.boards[pieces[piece]].faces["ab"[faces >> k & 1]]
+            for depth, row in enumerate(grid):
+                for offset, step in enumerate(row):
+                    if step is not None:
+                        out[index][depth * COLUMNS + column + offset] = codes.index(step.code)
+            column += len(grid[0])
+    return out
+
+
 RAYS = _rays()
 LINES = _lines()
 NEIGHBOURS_PADDED = np.array([list(n) + [NOWHERE] * (4 - len(n)) for n in NEIGHBOURS])
@@ -86,6 +112,7 @@ HALF = np.array([half_of(i) for i in range(SPACES)])
 FIRST_ROW = np.zeros((2, SPACES), dtype=bool)
 FIRST_ROW[0, :COLUMNS] = True
 FIRST_ROW[1, SPACES - COLUMNS:] = True
+FIRST_SPACES = np.stack([np.flatnonzero(FIRST_ROW[0]), np.flatnonzero(FIRST_ROW[1])])
 # The kinds of run (R33, R34): one number, rising by one, falling by one; their VP by length.
 RUN_STEPS = np.array([0, 1, -1])
 RUN_POINTS = np.stack([_points(CONTENT.same, LINES.shape[1]),
@@ -134,20 +161,7 @@ class UnderFireBatch(BatchRules):
         codes = list(dict.fromkeys(step.code for step in spaces))
         self.codes = codes
         self.code_index = {code: i for i, code in enumerate(codes)}
-        # The boards: each face's codes by depth and offset from its owner's left.
-        boards = list(CONTENT.boards)
-        self.squares = np.array([boards.index(b) for b in CONTENT.by_kind["square"]])
-        self.strips = np.array([boards.index(b) for b in CONTENT.by_kind["strip"]])
-        grids = [CONTENT.boards[b].faces[f] for b in boards for f in ("a", "b")]
-        deep = max(len(g) for g in grids)
-        wide = max(len(row) for g in grids for row in g)
-        self.grid = np.full((len(boards), 2, deep, wide), -1, dtype=np.int64)
-        for i, grid in enumerate(grids):
-            for d, row in enumerate(grid):
-                for o, cell in enumerate(row):
-                    if cell is not None:
-                        self.grid[i // 2, i % 2, d, o] = codes.index(cell.code)
-        self.board_width = np.array([len(CONTENT.boards[b].faces["a"][0]) for b in boards])
+        self.halves = _halves(tuple(codes))
         parsed = [EFFECTS.step(code) for code in codes]
         # Padded with a last row for "no effect" (index -1).
         self.code_effect = np.array([*(EFFECT[s.name] for s in parsed), -1])
@@ -232,32 +246,15 @@ class UnderFireBatch(BatchRules):
 
     def _layout(self, rng: np.random.Generator, count: int) -> np.ndarray:
         """``count`` seas' effects (R3, R5) as codes (-1: none): each half two squares and
-        a strip, placed in random order from its owner's left and turned at random."""
-        out = np.full((count, SPACES), -1, dtype=np.int64)
-        every = np.arange(count)[:, None, None]
-        squares = self.squares[np.argsort(rng.random((count, self.squares.size)), axis=1)]
-        strips = self.strips[np.argsort(rng.random((count, self.strips.size)), axis=1)]
-        depth = np.arange(self.grid.shape[2])
-        offset = np.arange(self.grid.shape[3])
-        for seat in (0, 1):
-            pieces = np.stack([squares[:, 2 * seat], squares[:, 2 * seat + 1],
-                               strips[:, seat]], axis=1)
-            pieces = np.take_along_axis(pieces, np.argsort(rng.random((count, 3)), axis=1),
-                                        axis=1)
-            faces = rng.integers(0, 2, (count, 3))
-            column = np.zeros(count, dtype=np.int64)
-            for k in range(3):
-                board = pieces[:, k]
-                codes = self.grid[board, faces[:, k]]  # (plays, depth, offset)
-                own = column[:, None] + offset
-                col = own if seat == 0 else COLUMNS - 1 - own
-                row = depth if seat == 0 else ROWS - 1 - depth
-                at = row[None, :, None] * COLUMNS + col[:, None, :]
-                fits = np.broadcast_to((offset < self.board_width[board][:, None])[:, None, :],
-                                       codes.shape)
-                out[np.broadcast_to(every, codes.shape)[fits], at[fits]] = codes[fits]
-                column += self.board_width[board]
-        return out
+        a strip of their own, in random order from the owner's left, each turned at
+        random; seat 1's half is seat 0's turned half round (R4)."""
+        squares = np.argsort(rng.random((count, self.halves.shape[0])), axis=1)
+        strips = np.argsort(rng.random((count, self.halves.shape[2])), axis=1)
+        orders, faces = self.halves.shape[3], self.halves.shape[4]
+        half = [self.halves[squares[:, 2 * seat], squares[:, 2 * seat + 1], strips[:, seat],
+                            rng.integers(0, orders, count), rng.integers(0, faces, count)]
+                for seat in (0, 1)]
+        return np.concatenate([half[0], half[1][:, ::-1]], axis=1)
 
     def step_chance(self, rng: np.random.Generator, state: State) -> Chance:
         """A key in [0, 1) per ship a step may take from a reserve, for every play."""
@@ -366,29 +363,33 @@ class UnderFireBatch(BatchRules):
     def _targets(self, state: State, rows: np.ndarray, seats: np.ndarray, origin: np.ndarray,
                  effect: np.ndarray) -> np.ndarray:
         """``(rows, spaces)``: where ``effect`` from ``origin`` may aim (R25-R28)."""
-        owner, burning = state["owner"][rows], state["burning"][rows]
-        mine = owner == seats[:, None]
+        owner = state["owner"][rows]
         out = np.zeros((rows.size, SPACES), dtype=bool)
-        shield = state["shield"][rows]
-        for name, wanted in (("mine", owner < 0), ("shield", mine & ~burning & ~shield),
-                             ("repair", mine & burning)):
-            which = effect == EFFECT[name]
-            out[which] = wanted[which]
+        # Each kind of aim worked out on its own rows only.
+        which = np.flatnonzero(effect == EFFECT["mine"])
+        out[which] = owner[which] < 0
+        which = np.flatnonzero((effect == EFFECT["shield"]) | (effect == EFFECT["repair"]))
+        if which.size:
+            at = rows[which]
+            burning = state["burning"][at]
+            repair = (effect[which] == EFFECT["repair"])[:, None]
+            wanted = np.where(repair, burning, ~burning & ~state["shield"][at])
+            out[which] = (owner[which] == seats[which, None]) & wanted
         fire = np.flatnonzero((effect == FIRE[0]) | (effect == FIRE[1]))
         if fire.size:
             padded = np.concatenate([owner[fire], np.full((fire.size, 1), -1, np.int8)], axis=1)
-            rays = RAYS[origin[fire]]  # (fire, 8, 6)
-            met = np.take_along_axis(padded[:, None, :], rays.reshape(fire.size, 1, -1),
-                                     axis=2).reshape(rays.shape)
+            # The four directions of the shot: a line's, or the diagonals (R27).
+            ways = np.where((effect[fire] == FIRE[0])[:, None], LINE_WAYS, DIAGONAL_WAYS)
+            rays = RAYS[origin[fire][:, None], ways]  # (fire, 4, 6)
+            each, way = np.arange(fire.size)[:, None], np.arange(ways.shape[1])
+            met = padded[each[:, :, None], rays]
             occupied = met >= 0
             first = occupied.argmax(axis=2)
-            at = np.take_along_axis(rays, first[..., None], axis=2)[..., 0]
-            whose = np.take_along_axis(met, first[..., None], axis=2)[..., 0]
-            line = np.arange(len(DIRECTIONS)) < 4
-            wanted_line = np.where((effect[fire] == FIRE[0])[:, None], line, ~line)
-            hit = occupied.any(axis=2) & (whose != seats[fire, None]) & wanted_line
+            at = rays[each, way, first]
+            whose = met[each, way, first]
+            hit = occupied.any(axis=2) & (whose != seats[fire, None])
             found = np.zeros((fire.size, SPACES + 1), dtype=bool)
-            found[np.arange(fire.size)[:, None], np.where(hit, at, NOWHERE)] = True
+            found[each, np.where(hit, at, NOWHERE)] = True
             out[fire] = found[:, :SPACES]
         return out
 
@@ -612,21 +613,32 @@ class UnderFireBatch(BatchRules):
         # and a space it may go to (no foresight needed, the main action is made).
         able = self._affordable(state, rows, seats)
         more: np.ndarray = np.any(able, axis=1)
-        if more.any():
-            at = np.flatnonzero(more)
+        # An empty space of her first row takes any mercenary; the others are looked for.
+        at = np.flatnonzero(more & ~self._first_row_open(state, rows, seats))
+        if at.size:
             plain, boarding = self._accessible(state, rows[at], seats[at])
             where = np.where(self.boards, np.any(boarding, axis=1)[:, None],
                              np.any(plain, axis=1)[:, None])
             more[at] = (able[at] & where).any(axis=1)
         return rows[~more]
 
+    def _first_row_open(self, state: State, rows: np.ndarray, seats: np.ndarray) -> np.ndarray:
+        """``(rows,)``: whether a space of ``seats``' first row is empty (R17): a ship of
+        the hand may go there, whatever else lies on the sea."""
+        found: np.ndarray = np.any(state["owner"][rows[:, None], FIRST_SPACES[seats]] < 0,
+                                   axis=1)
+        return found
+
     def _check_stuck(self, state: State, rows: np.ndarray, seats: np.ndarray) -> None:
         """R32, R48, R51: a player who can lay no ship and make no hire that would let her
         loses at once, unscored."""
-        if not rows.size:
-            return
-        plain, boarding = self._accessible(state, rows, seats)
         held = state["hand"][rows, seats].sum(axis=1) > 0
+        # Most often a space of her first row is empty: only the others are looked at.
+        at = np.flatnonzero(~(held & self._first_row_open(state, rows, seats)))
+        if not at.size:
+            return
+        rows, seats, held = rows[at], seats[at], held[at]
+        plain, boarding = self._accessible(state, rows, seats)
         can = held & plain.any(axis=1)
         if (~can).any():
             at = np.flatnonzero(~can)
@@ -706,11 +718,11 @@ class UnderFireBatch(BatchRules):
         run = np.zeros(link.shape[:-1], dtype=np.int64)
         combos = np.zeros((rows.size, 2), dtype=np.int64)
         last = link.shape[-1] - 1
+        kinds = np.arange(len(RUN_STEPS))[:, None, None, None]
         for k in range(last + 1):
             run = np.where(link[..., k], run + 1, 0)
             ends = link[..., k] & ~link[..., k + 1] if k < last else link[..., k]
-            points = np.take_along_axis(RUN_POINTS, (run + 1).reshape(len(RUN_STEPS), -1),
-                                        axis=1).reshape(run.shape)
+            points = RUN_POINTS[kinds, run + 1]
             combos += np.where(ends, points, 0).sum(axis=(0, 3))
         raiders = (active & (seats != HALF)).sum(axis=2)
         mercs = state["merc"][rows][:, None, :, None] == np.arange(len(MERCS))

@@ -165,6 +165,7 @@ def batch_state_of(rules: Any, scalar: Any) -> dict[str, Any]:
         "queue": np.full((1, rules.width), -1),
         "amount": np.zeros((1, rules.width), dtype=np.int64),
         "aim": np.array([-1]),
+        "targets": np.zeros((1, len(sea)), dtype=bool),
         "over": np.array([False]),
     }
 

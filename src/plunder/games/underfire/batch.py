@@ -132,7 +132,8 @@ class UnderFireBatch(BatchRules):
     ``hand`` and ``reserve`` (counts per number); ``market`` (per mercenary); and the
     turn's ``current``, ``phase``, ``played``, ``bought``, ``origin`` (where the
     effects come from), ``queue``/``amount`` (the effects still to apply, first
-    first, -1 for none) and ``aim`` (the effect a target decision aims, -1 for none).
+    first, -1 for none), ``aim`` (the effect a target decision aims, -1 for none) and
+    ``targets`` (the spaces it may aim at, fixed when it is asked).
     """
 
     game: UnderFireGame
@@ -298,6 +299,7 @@ class UnderFireBatch(BatchRules):
             "queue": np.full((count, self.width), -1, dtype=np.int64),
             "amount": np.zeros((count, self.width), dtype=np.int64),
             "aim": np.full(count, -1, dtype=np.int64),
+            "targets": np.zeros((count, SPACES), dtype=bool),
             "over": np.zeros(count, dtype=bool),
         }
         self._begin_turn(state, np.arange(count), np.asarray(chance["first"], dtype=np.int64))
@@ -419,7 +421,7 @@ class UnderFireBatch(BatchRules):
         if rows.size:
             seats = state["current"][rows]
             aim = state["aim"][rows]
-            targets = self._targets(state, rows, seats, state["origin"][rows], aim)
+            targets = state["targets"][rows]
             start = self.aim_at + self.verb_of[aim] * SPACES
             at = start[:, None] + np.arange(SPACES)
             out[rows[:, None], seats[:, None], at] = targets
@@ -575,6 +577,8 @@ class UnderFireBatch(BatchRules):
                 targets = self._targets(state, rows[at], seats[at], state["origin"][rows[at]],
                                         head[at])
                 waiting[at] = targets.any(axis=1)
+                # Where it may aim is fixed once asked (the scalar frame's data).
+                state["targets"][rows[at]] = targets
             ask = rows[waiting]
             state["phase"][ask] = TARGET
             state["aim"][ask] = head[waiting]
@@ -749,10 +753,7 @@ class UnderFireBatch(BatchRules):
         phase = np.where(over, -1, state["phase"])
         targeting = np.flatnonzero(phase == TARGET)
         targets = np.zeros((count, SPACES))
-        if targeting.size:
-            targets[targeting] = self._targets(
-                state, targeting, state["current"][targeting], state["origin"][targeting],
-                state["aim"][targeting])
+        targets[targeting] = state["targets"][targeting]
         hand = state["hand"]
         blocks = {
             "current": one_hot(np, state["current"], n),

@@ -171,7 +171,7 @@ class UnderFireBatch(BatchRules):
         for i, code in enumerate(codes):
             name, _, amount = code.partition(":")
             values[i, EFFECT[name]] = min(1.0, (int(amount) if amount else 1) / 2)
-        self.code_values = values
+        self.code_values = values.astype(np.float32)  # halves and ones: exact
         self.aimed = np.array([aims(name) for name in EFFECT_NAMES])
         self.verb_of = np.array([TARGET_VERBS.index(EFFECTS[name].get("verb"))
                                  if aims(name) else 0 for name in EFFECT_NAMES])
@@ -741,7 +741,8 @@ class UnderFireBatch(BatchRules):
     # ------------------------------------------------------------------ observations
     def _fields(self, xp: Any, state: State, viewers: bool) -> Any:
         """The encoder's fields (``assemble``), worked out in float64 and rounded once
-        to float32, as the encoder rounds its Python floats."""
+        to float32, as the encoder rounds its Python floats (flags and one-hot fields,
+        exact either way, go as booleans, the effects' halves as float32)."""
         n = self.players
         count = state["over"].shape[0]
         over = state["over"]
@@ -752,17 +753,17 @@ class UnderFireBatch(BatchRules):
         ships = ships.reshape(count, SPACES, 2, n).transpose(0, 1, 3, 2)
         phase = np.where(over, -1, state["phase"])
         targeting = np.flatnonzero(phase == TARGET)
-        targets = np.zeros((count, SPACES))
+        targets = np.zeros((count, SPACES), dtype=bool)
         targets[targeting] = state["targets"][targeting]
         hand = state["hand"]
         blocks = {
             "current": one_hot(np, state["current"], n),
             "effects": self.code_values[state["space"]].reshape(count, -1),
-            "mines": state["mine"].astype(np.float64),
-            "ships": ships.reshape(count, -1).astype(np.float64),
+            "mines": state["mine"],
+            "ships": ships.reshape(count, -1),
             "numbers": state["number"] / 9,
-            "mercs": one_hot(np, state["merc"].astype(np.int64), len(MERCS)).reshape(count, -1),
-            "shields": state["shield"].astype(np.float64),
+            "mercs": (state["merc"][..., None] == np.arange(len(MERCS))).reshape(count, -1),
+            "shields": state["shield"],
             "gold": np.clip(state["gold"] / GOLD, 0.0, 1.0),
             "vp": np.clip(state["vp"] / VP, 0.0, 1.0),
             "hand_limit": state["limit"] / START["hand_limit_max"],
@@ -770,16 +771,16 @@ class UnderFireBatch(BatchRules):
             "pile": state["pile_n"] / START["draw_pile"],
             "reserve": state["reserve"].sum(axis=2) / START["reserve"],
             "turns": np.minimum(state["turns"] / FLEET, 1.0),
-            "final": state["final"].astype(np.float64),
-            "done": state["done"].astype(np.float64),
-            "market": state["market"].astype(np.float64),
-            "stage": np.stack([state["played"], state["bought"]], axis=1).astype(np.float64),
+            "final": state["final"],
+            "done": state["done"],
+            "market": state["market"],
+            "stage": np.stack([state["played"], state["bought"]], axis=1),
             "decision": one_hot(np, phase, len(KINDS)),
             "aim": one_hot(np, np.where(phase == TARGET, state["aim"], -1), len(EFFECT_NAMES)),
             "targets": targets,
             "pending": one_hot(np, np.where(over, -1, state["current"]), n),
-            "over": over[:, None].astype(np.float64),
-            "winners": state["winners"].astype(np.float64),
+            "over": over[:, None],
+            "winners": state["winners"],
         }
         if viewers:
             blocks["viewer"] = np.broadcast_to(np.eye(n), (count, n, n))

@@ -222,11 +222,24 @@ class UnderFireBatch(BatchRules):
                                     False])
         self.play_at = int(np.flatnonzero(self.kind_of == PLAY)[0])
         self.buy_at = int(np.flatnonzero(self.kind_of == BUY)[0])
-        self.first_at = int(np.flatnonzero(self.kind_of == FIRST)[0])
         self.aim_at = int(np.flatnonzero(self.kind_of == AIM)[0])
         self.end_at = int(np.flatnonzero(self.kind_of == END)[0])
         self.space_first = int(np.flatnonzero((self.kind_of == FIRST) & ~self.ship_first)[0])
         self.ship_first_at = int(np.flatnonzero((self.kind_of == FIRST) & self.ship_first)[0])
+        # ``legal`` writes each kind's actions as one block (ships or mercenaries or
+        # verbs by spaces): the action space must list them so.
+        plays = np.arange(len(NUMBERS) * SPACES)
+        buys = np.arange(len(MERCS) * SPACES)
+        aimed = np.arange(len(TARGET_VERBS) * SPACES)
+        verbs = np.array([*(TARGET_VERBS.index(a.verb) if a.verb in TARGET_VERBS else -1
+                            for a in actions), -1])
+        if not ((self.ship_of[self.play_at + plays] == plays // SPACES + 1).all()
+                and (self.at_of[self.play_at + plays] == plays % SPACES).all()
+                and (self.merc_of[self.buy_at + buys] == buys // SPACES).all()
+                and (self.at_of[self.buy_at + buys] == buys % SPACES).all()
+                and (verbs[self.aim_at + aimed] == aimed // SPACES).all()
+                and (self.at_of[self.aim_at + aimed] == aimed % SPACES).all()):
+            raise ValueError("Under Fire's action space is not laid out in blocks of spaces")
 
     # ------------------------------------------------------------------ chance
     def deal_chance(self, rng: np.random.Generator, count: int) -> Chance:
@@ -263,7 +276,9 @@ class UnderFireBatch(BatchRules):
 
     # ------------------------------------------------------------------ the deal
     def deal(self, xp: Any, chance: Chance) -> State:
-        space = np.asarray(chance["space"], dtype=np.int64)
+        """The plays ``chance`` deals (``deal_chance``'s keys), at the first player's first
+        decision (R6-R9)."""
+        space = np.array(chance["space"], dtype=np.int64)
         count = space.shape[0]
         piles = np.asarray(chance["piles"], dtype=np.int8)
         dealt = START["hand_limit"]
@@ -429,6 +444,9 @@ class UnderFireBatch(BatchRules):
 
     # ------------------------------------------------------------------ a step
     def step(self, xp: Any, state: State, actions: Any, chance: Chance) -> State:
+        """Every live play's decision, each kind on its own rows: the turn ends, a ship is
+        laid, a mercenary hired, the order of two effects chosen or an effect aimed;
+        then the effects waiting are applied and the turn goes on or ends."""
         state = {key: value.copy() for key, value in state.items()}
         playing = np.flatnonzero(~state["over"])
         seat = state["current"][playing]

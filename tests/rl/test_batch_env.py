@@ -17,6 +17,7 @@ GAMES = [
     ("duel", {"players": 3}),
     ("rumble", {"players": 4}),
     ("rumble", {"players": 5, "mode": "camp"}),
+    ("underfire", {}),
 ]
 
 

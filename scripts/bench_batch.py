@@ -12,6 +12,9 @@
   once, against the scalar Swordplay engine playing the same table, both random,
   in decisions per second (Swordplay asks one fighter at a time, so a step is one
   decision).
+* The batch Pirates Under Fire engine (2 players, its only table) at ``--envs``
+  plays at once, against the scalar Under Fire engine, both random, in decisions
+  per second (Under Fire asks one seat at a time too).
 
 Engines against engines: the batch side works out the legal actions, draws a
 random legal action for every seat of every play with NumPy, steps, and deals
@@ -25,6 +28,7 @@ Run it from the project root with the ``rl`` extra installed::
 
     python scripts/bench_batch.py                    # 1,024 plays, 5 rounds of 1 s
     python scripts/bench_batch.py --envs 4096 --seconds 2 --json batch.json
+    python scripts/bench_batch.py --games underfire     # one game's table only
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -143,72 +148,95 @@ def scalar_play(game: str, seed: int, per_seat: bool, **options: Any) -> Callabl
     return play
 
 
+@dataclass(frozen=True)
+class Table:
+    """A game's table in the benchmark and what its batch engine is compared with."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    unit: str  # "decisions" (a seat's action) or "steps" (every deciding seat's at once)
+    reference: str  # the compared side's label in the report
+    over: str  # the compared side in the ratios' names
+
+
+TABLES = (
+    Table("duel", 3, {"players": 3}, "decisions", "goofspiel (C++)", "goofspiel"),
+    Table("rumble", 4, {"players": 4}, "steps", "scalar rumble", "scalar_rumble"),
+    Table("swordplay", 2, {}, "decisions", "scalar swordplay", "scalar_swordplay"),
+    Table("underfire", 2, {}, "decisions", "scalar underfire", "scalar_underfire"),
+)
+
+
+def sides_of(table: Table, envs: int, seed: int) -> dict[str, Callable[[], int]]:
+    """The table's three sides: the batch engine, the batch environment, the reference."""
+    engine = BatchEngine(table.game, envs, seed, **table.options)
+    env = BatchPlayer(table.game, envs, seed, **table.options)
+    pick = 0 if table.unit == "decisions" else 1
+    reference = (goofspiel_decisions(seed) if table.over == "goofspiel" else
+                 scalar_play(table.game, seed, per_seat=table.unit == "decisions",
+                             **table.options))
+    batch_side, env_side, reference_side = sides_of_names(table)
+    return {
+        batch_side: lambda: engine.steps()[pick],
+        env_side: lambda: env.steps()[pick],
+        reference_side: reference,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--envs", type=int, default=1024, help="plays in a batch")
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per side and round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", default=",".join(t.game for t in TABLES),
+                        help="the games to measure, comma-separated (default: all)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args(argv)
     if args.envs < 1 or args.seconds <= 0 or args.rounds < 1:
         parser.error("--envs, --seconds and --rounds must be positive")
-    duel = BatchEngine("duel", args.envs, args.seed, players=3)
-    rumble = BatchEngine("rumble", args.envs, args.seed, players=4)
-    duel_env = BatchPlayer("duel", args.envs, args.seed, players=3)
-    rumble_env = BatchPlayer("rumble", args.envs, args.seed, players=4)
-    swordplay = BatchEngine("swordplay", args.envs, args.seed)
-    swordplay_env = BatchPlayer("swordplay", args.envs, args.seed)
-    sides: dict[str, Callable[[], int]] = {
-        "batch duel decisions": lambda: duel.steps()[0],
-        "batch duel env decisions": lambda: duel_env.steps()[0],
-        "goofspiel decisions": goofspiel_decisions(args.seed),
-        "batch rumble steps": lambda: rumble.steps()[1],
-        "batch rumble env steps": lambda: rumble_env.steps()[1],
-        "scalar rumble steps": scalar_play("rumble", args.seed, per_seat=False, players=4),
-        "batch swordplay decisions": lambda: swordplay.steps()[0],
-        "batch swordplay env decisions": lambda: swordplay_env.steps()[0],
-        "scalar swordplay decisions": scalar_play("swordplay", args.seed, per_seat=True),
-    }
+    known = {t.game: t for t in TABLES}
+    wanted = [g.strip() for g in args.games.split(",") if g.strip()]
+    unknown = [g for g in wanted if g not in known]
+    if unknown or not wanted:
+        parser.error(f"--games: choose among {', '.join(known)} (got {args.games!r})")
+    tables = [known[g] for g in wanted]
+    sides: dict[str, Callable[[], int]] = {}
+    for table in tables:
+        sides |= sides_of(table, args.envs, args.seed)
     rates: dict[str, list[float]] = {name: [] for name in sides}
     for _ in range(args.rounds):
         for name, work in sides.items():
             rates[name].append(timed(work, args.seconds))
     rate = {name: statistics.median(found) for name, found in rates.items()}
-    duel_ratio = rate["batch duel decisions"] / rate["goofspiel decisions"]
-    rumble_ratio = rate["batch rumble steps"] / rate["scalar rumble steps"]
-    duel_env = rate["batch duel env decisions"] / rate["goofspiel decisions"]
-    rumble_env = rate["batch rumble env steps"] / rate["scalar rumble steps"]
-    sword_ratio = rate["batch swordplay decisions"] / rate["scalar swordplay decisions"]
-    sword_env = rate["batch swordplay env decisions"] / rate["scalar swordplay decisions"]
-    print(f"batch duel (3 players, {args.envs} plays): {rate['batch duel decisions']:,.0f} "
-          f"decisions/s ({rate['batch duel env decisions']:,.0f} with observations); "
-          f"goofspiel (C++): {rate['goofspiel decisions']:,.0f} decisions/s; "
-          f"ratio {duel_ratio:.1f} ({duel_env:.1f} with observations)")
-    print(f"batch rumble (4 players, {args.envs} plays): {rate['batch rumble steps']:,.0f} "
-          f"steps/s ({rate['batch rumble env steps']:,.0f} with observations); scalar "
-          f"rumble: {rate['scalar rumble steps']:,.0f} steps/s; ratio {rumble_ratio:.1f} "
-          f"({rumble_env:.1f} with observations)")
-    print(f"batch swordplay (2 players, {args.envs} plays): "
-          f"{rate['batch swordplay decisions']:,.0f} decisions/s "
-          f"({rate['batch swordplay env decisions']:,.0f} with observations); scalar "
-          f"swordplay: {rate['scalar swordplay decisions']:,.0f} decisions/s; ratio "
-          f"{sword_ratio:.1f} ({sword_env:.1f} with observations)")
+    ratios = {}
+    for table in tables:
+        batch_side, env_side, reference = sides_of_names(table)
+        ratio = rate[batch_side] / rate[reference]
+        env_ratio = rate[env_side] / rate[reference]
+        ratios[f"batch_{table.game}_over_{table.over}"] = ratio
+        ratios[f"batch_{table.game}_env_over_{table.over}"] = env_ratio
+        print(f"batch {table.game} ({table.players} players, {args.envs} plays): "
+              f"{rate[batch_side]:,.0f} {table.unit}/s ({rate[env_side]:,.0f} with "
+              f"observations); {table.reference}: {rate[reference]:,.0f} {table.unit}/s; "
+              f"ratio {ratio:.1f} ({env_ratio:.1f} with observations)")
     if args.json:
         figures = {
             "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
             "settings": vars(args) | {"json": None},
             "per_second": rate,
-            "ratios": {"batch_duel_over_goofspiel": duel_ratio,
-                       "batch_duel_env_over_goofspiel": duel_env,
-                       "batch_rumble_over_scalar_rumble": rumble_ratio,
-                       "batch_rumble_env_over_scalar_rumble": rumble_env,
-                       "batch_swordplay_over_scalar_swordplay": sword_ratio,
-                       "batch_swordplay_env_over_scalar_swordplay": sword_env},
+            "ratios": ratios,
         }
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2)
     return 0
+
+
+def sides_of_names(table: Table) -> tuple[str, str, str]:
+    """The names ``sides_of`` gives the table's three sides."""
+    return (f"batch {table.game} {table.unit}", f"batch {table.game} env {table.unit}",
+            f"{table.reference.split(' (')[0]} {table.unit}")
 
 
 if __name__ == "__main__":

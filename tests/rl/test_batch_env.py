@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from plunder import rl
-from plunder.rl.batched import BatchEnv, random_legal, rules_for
+from plunder.rl.batched import WIDE, BatchEnv, random_legal, rules_for
 
 GAMES = [
     ("duel", {"players": 3}),
     ("rumble", {"players": 4}),
     ("rumble", {"players": 5, "mode": "camp"}),
+    ("underfire", {}),
 ]
 
 
@@ -262,3 +263,35 @@ def test_a_random_legal_action_is_drawn_uniformly() -> None:
     shares = np.bincount(chosen, minlength=7) / len(chosen)
     assert shares[[1, 2, 4, 6]].sum() == 0
     assert np.allclose(shares[[0, 3, 5]], 1 / 3, atol=0.01)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rows=st.integers(1, 5), seed=st.integers(0, 2**32 - 1), transposed=st.booleans(),
+       density=st.floats(0.0, 0.05))
+def test_a_random_legal_action_over_a_wide_space_is_legal(rows: int, seed: int,
+                                                          transposed: bool,
+                                                          density: float) -> None:
+    # Past WIDE actions a row the draw finds the legal actions at once: still one of
+    # the row's own, the no-op where it has none.
+    rng = np.random.default_rng(seed)
+    legal = rng.random((rows, 2, WIDE + 41)) < density
+    legal[0, 0] = False  # a row with nothing legal
+    if transposed:
+        legal = np.ascontiguousarray(legal.T).T
+    chosen = random_legal(np.random.default_rng(seed), legal)
+    none = ~legal.any(axis=-1)
+    assert chosen.shape == legal.shape[:-1] and bool(none[0, 0])
+    assert np.array_equal(chosen == legal.shape[-1], none)
+    picked = np.take_along_axis(legal, np.minimum(chosen, legal.shape[-1] - 1)[..., None], -1)
+    assert picked[..., 0][~none].all()
+
+
+def test_a_random_legal_action_over_a_wide_space_is_drawn_uniformly() -> None:
+    # As above, with the three legal actions far apart in a wide row.
+    legal = np.zeros((30_000, WIDE + 100), dtype=bool)
+    spots = [2, WIDE // 2, WIDE + 99]
+    legal[:, spots] = True
+    chosen = random_legal(np.random.default_rng(7), legal)
+    shares = np.bincount(chosen, minlength=legal.shape[1] + 1) / len(chosen)
+    assert shares.sum() == pytest.approx(1.0) and shares[spots].sum() == pytest.approx(1.0)
+    assert np.allclose(shares[spots], 1 / 3, atol=0.01)

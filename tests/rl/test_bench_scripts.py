@@ -61,6 +61,18 @@ def test_bench_batch_compares_the_batch_engine(tmp_path: Path) -> None:
     assert all(rate > 0 for rate in found["per_second"].values())
     assert all(ratio > 0 for ratio in found["ratios"].values())
     assert found["ratios"]["batch_swordplay_over_scalar_swordplay"] > 0
+    assert found["ratios"]["batch_underfire_over_scalar_underfire"] > 0
+    assert found["ratios"]["batch_underfire_env_over_scalar_underfire"] > 0
+
+
+def test_bench_batch_measures_only_the_games_asked_for(tmp_path: Path) -> None:
+    found = figures("bench_batch", ["--envs", "8", "--seconds", "0.05", "--rounds", "1",
+                                    "--games", "underfire"], tmp_path)
+    assert set(found["ratios"]) == {"batch_underfire_over_scalar_underfire",
+                                    "batch_underfire_env_over_scalar_underfire"}
+    assert set(found["per_second"]) == {"batch underfire decisions",
+                                        "batch underfire env decisions",
+                                        "scalar underfire decisions"}
 
 
 def test_bench_bots_times_the_greedy_bot(tmp_path: Path) -> None:

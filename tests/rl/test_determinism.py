@@ -180,7 +180,7 @@ def test_the_openspiel_game_is_its_seeds(case: Case) -> None:
     twice(openspiel_game(case), seed=21)
 
 
-BATCHED = [("duel", {"players": 3}), ("rumble", {"players": 4})]
+BATCHED = [("duel", {"players": 3}), ("rumble", {"players": 4}), ("underfire", {})]
 
 
 @pytest.mark.parametrize(("game", "options"), BATCHED)
@@ -203,7 +203,8 @@ def test_the_batch_environment_is_its_seeds(game: str, options: dict[str, Any]) 
     twice(play, seed=21)
 
 
-VECTOR = [(*BATCHED[0], "random"), (*BATCHED[0], "greedy"), (*BATCHED[1], "random")]
+VECTOR = [(*BATCHED[0], "random"), (*BATCHED[0], "greedy"), (*BATCHED[1], "random"),
+          (*BATCHED[2], "random")]
 
 
 @pytest.mark.parametrize(("game", "options", "opponents"), VECTOR)

@@ -190,8 +190,12 @@ def random_legal(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
     play last hands out a transposed view, and reading it a row at a time would
     cost NumPy's per-row overhead thousands of times. Each row draws ``k`` uniform
     in [0, legal count) and takes the action where its running count of legal
-    actions passes ``k``.
+    actions passes ``k``. A wide action space (hundreds of actions, a few legal in
+    a row: Under Fire's ships and hires on 42 spaces) would make that loop long, so
+    there the legal actions are found at once and each row picks among its own.
     """
+    if legal.shape[-1] > WIDE:
+        return _random_legal_wide(rng, legal)
     order = sorted(range(legal.ndim), key=lambda axis: -legal.strides[axis])
     actions_at = order.index(legal.ndim - 1)
     by_action = np.moveaxis(legal.transpose(order), actions_at, 0)
@@ -213,6 +217,28 @@ def random_legal(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
     # A row with no legal action never passes its pick: it counts every action.
     rest = [axis for axis in order if axis != legal.ndim - 1]
     return chosen.transpose(np.argsort(rest)).astype(np.int64)
+
+
+# Past this many actions a row, ``random_legal`` finds the legal ones rather than
+# running over every action.
+WIDE = 512
+
+
+def _random_legal_wide(rng: np.random.Generator, legal: np.ndarray) -> np.ndarray:
+    """``random_legal`` for wide rows: every legal action's flat index, in row order;
+    each row draws one of its own (its first plus a uniform offset under its count)."""
+    actions = legal.shape[-1]
+    flat = np.ascontiguousarray(legal).reshape(-1, actions)
+    found = np.flatnonzero(flat)
+    rows = found // actions
+    count = np.bincount(rows, minlength=flat.shape[0])
+    start = np.cumsum(count) - count
+    pick = (rng.random(count.shape) * count).astype(np.int64)
+    pick = np.minimum(pick, np.maximum(count, 1) - 1)
+    chosen = np.full(flat.shape[0], actions, dtype=np.int64)
+    some = count > 0
+    chosen[some] = found[start[some] + pick[some]] % actions
+    return chosen.reshape(legal.shape[:-1])
 
 
 def random_policy(rng: np.random.Generator) -> Policy:

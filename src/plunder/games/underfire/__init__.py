@@ -15,6 +15,7 @@ MANIFEST = Manifest(
     lesson="lesson.toml",
     encoder="encoder:UnderFireEncoder",
     stats="stats:content_stats",
+    batch="batch:UnderFireBatch",
 )
 
 __all__ = ["MANIFEST", "FireAction", "UnderFireGame", "UnderFireState"]

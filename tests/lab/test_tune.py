@@ -269,6 +269,19 @@ def test_steering_moves_each_number_by_its_pieces_share(registered: Path) -> Non
         (t.setting, t.items) for t in found.trials]
 
 
+def test_a_steer_held_at_a_bound_stops_rather_than_play_a_setting_again(
+    registered: Path,
+) -> None:
+    power = choose(game_tunables("tunetoy"), ["power"])
+    # Red at 10-12% asks for less power than the bound (0) allows: power 0 gives red
+    # 14%, and the step from there, below 0, is held at 0, a setting played.
+    spec = TuneSpec("tunetoy", ("random",), power, Goal({"side:red": (0.10, 0.12)}),
+                    trials=10, games=500, confirm=0, options={"edge": 9}, seed=5)
+    found = tune(spec, jobs=1)
+    assert [t.setting["sides.red.power"] for t in found.trials] == [9, 0]
+    assert found.best.number == 2 and found.best.loss > 0
+
+
 def test_steering_is_asked_only_where_it_can_steer(registered: Path) -> None:
     both = choose(game_tunables("tunetoy"), ["power", "edge"])
     power = choose(game_tunables("tunetoy"), ["power"])

@@ -366,6 +366,10 @@ def test_tune_on_the_command_line(registered: Path, tmp_path: Path) -> None:
         ([], "give a goal"),
         (["--param", "edge", "-o", "edge=3", "--shares", "side=45-55"],
          "option edge is both tuned and set"),
+        (["--param", "power", "--shares", "side=45-55", "--search", "nope"],
+         "--search nope: choose auto, steer, tpe"),
+        (["--param", "edge", "--shares", "side=45-55", "--search", "steer"],
+         "--search steer cannot steer this goal: edge strengthens no piece"),
         (["--param", "edge", "--shares", "side:green=45-55", "--games", "4"],
          "--shares side:green: no side green played in the first trial; its pieces "
          "were blue, red"),

@@ -42,6 +42,7 @@ from plunder import rl
 from plunder.bots import check_game, from_spec
 from plunder.engine.options import read_options
 from plunder.engine.registry import game_class
+from plunder.match import wilson_interval
 from plunder.rl.batched import rules_for
 
 
@@ -145,8 +146,15 @@ class PolicyBot:
 def win_share(model: Any, game: plunder.Game, spec: str, games: int, seed: int) -> float:
     """The learner's mean return over ``games`` scalar plays against ``spec`` bots at every
     other seat, its seat going round the table."""
+    found = returns(model, game, spec, games, seed)
+    return sum(found) / len(found)
+
+
+def returns(model: Any, game: plunder.Game, spec: str, games: int, seed: int) -> list[float]:
+    """The learner's return in each of ``games`` scalar plays against ``spec`` bots at
+    every other seat (1 a win, a share of a draw), its seat going round the table."""
     learner = PolicyBot(model, game)
-    total = 0.0
+    found: list[float] = []
     rng = random.Random(seed)
     others = {}
     for seat in range(game.players):
@@ -160,8 +168,8 @@ def win_share(model: Any, game: plunder.Game, spec: str, games: int, seed: int) 
             for seat in state.seats_to_act():
                 bot = learner if seat == mine else others[seat]
                 state.act(seat, bot.choose(state, seat, rng))
-        total += state.result.returns()[mine]
-    return total / games
+        found.append(state.result.returns()[mine])
+    return found
 
 
 def draw_curve(rows: list[dict[str, Any]], specs: list[str], path: Path, title: str) -> None:
@@ -202,10 +210,15 @@ def main(argv: list[str] | None = None) -> int:
                              "seat in turn across the plays, as the evaluation seats it)")
     parser.add_argument("--eval", default="random,greedy", help="the bots evaluated against")
     parser.add_argument("--minutes", type=float, default=30.0, help="training time (wall clock)")
+    parser.add_argument("--timesteps", type=int, default=0,
+                        help="training budget in steps instead of minutes (the same on any "
+                             "machine); 0: --minutes")
     parser.add_argument("--envs", type=int, default=256, help="plays stepped at once")
     parser.add_argument("--steps", type=int, default=32, help="steps per play per update")
     parser.add_argument("--eval-every", type=float, default=120.0,
                         help="seconds of training between evaluations")
+    parser.add_argument("--eval-every-steps", type=int, default=0,
+                        help="steps of training between evaluations instead of seconds")
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--final-games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
@@ -240,25 +253,37 @@ def main(argv: list[str] | None = None) -> int:
         row: dict[str, Any] = {"minutes": round(minutes, 2), "timesteps": model.num_timesteps,
                                "games": games}
         for spec in specs:
-            row[f"vs {spec}"] = win_share(model, game, spec, games, seed=10_000 + len(rows))
+            found = returns(model, game, spec, games, seed=10_000 + len(rows))
+            row[f"vs {spec}"] = sum(found) / games
+            low, high = wilson_interval(sum(found), games)
+            row[f"vs {spec} low"], row[f"vs {spec} high"] = round(low, 4), round(high, 4)
         rows.append(row)
         shown = ", ".join(f"vs {spec} {row[f'vs {spec}']:.3f}" for spec in specs)
         print(f"{minutes:6.1f} min, {model.num_timesteps:>10,} steps: {shown} ({games} games)",
               flush=True)
         return row
 
+    # The budget and the evaluations go by the clock, or by steps (--timesteps,
+    # --eval-every-steps), which give the same curve on any machine.
     budget = 60.0 * args.minutes
     trained = 0.0
     evaluate(0.0, args.eval_games)
     chunk = args.envs * args.steps
-    next_eval = args.eval_every
-    while trained < budget:
+    next_eval = args.eval_every_steps or args.eval_every
+
+    def progress() -> float:
+        return float(model.num_timesteps) if args.eval_every_steps else trained
+
+    def left() -> bool:
+        return model.num_timesteps < args.timesteps if args.timesteps else trained < budget
+
+    while left():
         start = time.monotonic()
         model.learn(total_timesteps=chunk, reset_num_timesteps=False)
         trained += time.monotonic() - start
-        if trained >= next_eval and trained < budget:
+        if progress() >= next_eval and left():
             evaluate(trained / 60.0, args.eval_games)
-            next_eval += args.eval_every
+            next_eval += args.eval_every_steps or args.eval_every
     final = evaluate(trained / 60.0, args.final_games)
     model.save(out / "model")
     with open(out / "curve.csv", "w", newline="", encoding="utf-8") as handle:

@@ -159,6 +159,17 @@ def test_a_game_declares_its_tunable_numbers_with_their_bounds() -> None:
     assert ishmael.file is not None and ishmael.file.name == "heroes.toml"
     assert sum(t.group == "hp" for t in bones.values()) == 14  # every hero of the box
     assert (bones["target"].option, bones["target"].default) == ("target", 8)
+    # A basic attack's numbers strengthen the hero whose basic attack it is: Old
+    # Barnacle's Coral Blunderbuss reaches 2 zones with 2 dice (heroes.toml).
+    reach = bones["skills.coral_blunderbuss.level1.range"]
+    assert (reach.default, reach.strengthens) == (2, "hero barnacle")
+    assert bones["skills.coral_blunderbuss.level1.dice"].default == 2
+    assert sum(t.group == "basic_range" for t in bones.values()) == 14
+    assert {t.strengthens for t in bones.values() if t.group == "basic_dice"} == {
+        bones[f"heroes.{hero}.hp"].strengthens for hero in (
+            t.name.split(".")[1] for t in bones.values() if t.group == "hp")}
+    # His Coral Shot is an attack skill, no hero's basic one: not declared.
+    assert "skills.coral_shot.level1.dice" not in bones
     sword = {t.name: t for t in game_tunables("swordplay")}
     assert sword["pirates.brakka.life"].default == 12  # an Arena hero (pirates.toml)
     assert game_tunables("duel") == ()  # declares nothing
@@ -177,6 +188,10 @@ def test_choosing_parameters_by_name_group_and_pattern() -> None:
 
 def test_a_bad_declaration_says_where(tmp_path: Path) -> None:
     (tmp_path / "c.toml").write_text("[a]\nx = 1\nname = 'n'\n")
+    # Two heroes a and b who both use the skill x; b also has a skill y nobody has.
+    (tmp_path / "o.toml").write_text(
+        "[h.a]\nuses = 'x'\nother = 'z'\nn = 3\n[h.b]\nuses = 'x'\nother = 'q'\n"
+        "[s.x]\nd = 2\n[s.y]\nd = 1\n")
     cases = {
         "[g]\nfile = 'c.toml'\nkey = 'a.x'\n": "give low and high",
         "[g]\nfile = 'c.toml'\nkey = 'b.*'\nlow = 1\nhigh = 2\n": "matches nothing",
@@ -191,12 +206,50 @@ def test_a_bad_declaration_says_where(tmp_path: Path) -> None:
         "points = 0\n": "points is a number above 0",
         "[g]\noption = 'players'\nlow = 1\nhigh = 2\nstrengthens = 'hero'\n":
             "an option has none",
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nowner = 'h.*.uses'\nlow = 1\nhigh = 2\n":
+            "give strengthens too",
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nowner = 'h.a.uses'\nlow = 1\nhigh = 2\n"
+        "strengthens = 'hero'\n": "owner needs a path with one \\*",
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nowner = 'h.*.nope'\nlow = 1\nhigh = 2\n"
+        "strengthens = 'hero'\n": "owner 'h.\\*.nope' matches nothing",
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nowner = 'h.*.uses'\nlow = 1\nhigh = 2\n"
+        "strengthens = 'hero'\n": "x is owned by both a and b",
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nowner = 'h.*.other'\nlow = 1\nhigh = 2\n"
+        "strengthens = 'hero'\n": "matches nothing that 'h.\\*.other' names",
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nowner = 'h.*.n'\nlow = 1\nhigh = 2\n"
+        "strengthens = 'hero'\n": "h.a.n is 3, not an entry's name",
     }
     for text, message in cases.items():
         path = tmp_path / "t.toml"
         path.write_text(text)
         with pytest.raises(TuningError, match=message):
             read_tunables(path, tmp_path, {"players": 2})
+
+
+def test_an_owner_names_the_piece_a_number_strengthens(tmp_path: Path) -> None:
+    (tmp_path / "o.toml").write_text(
+        "[h.a]\nuses = 'x'\n[h.b]\nuses = 'y'\n[h.c]\nuses = 'x'\n"
+        "[s.x]\nd = 2\n[s.y]\nd = 1\n[s.w]\nd = 4\n")
+    (tmp_path / "t.toml").write_text(
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nowner = 'h.*.uses'\nlow = 1\nhigh = 5\n"
+        "strengthens = 'hero'\n")
+    with pytest.raises(TuningError, match="x is owned by both a and c"):
+        read_tunables(tmp_path / "t.toml", tmp_path)
+    (tmp_path / "o.toml").write_text(
+        "[h.a]\nuses = 'x'\n[h.b]\nuses = 'y'\n[s.x]\nd = 2\n[s.y]\nd = 1\n[s.w]\nd = 4\n")
+    found = {t.name: t.strengthens for t in read_tunables(tmp_path / "t.toml", tmp_path)}
+    # s.w is no one's: left out.
+    assert found == {"s.x.d": "hero a", "s.y.d": "hero b"}
+
+
+def test_the_diff_writes_a_number_inside_an_inline_table() -> None:
+    bones = {t.name: t for t in game_tunables("rumbones")}
+    diff = content_diff({bones["skills.coral_blunderbuss.level1.range"]: 1,
+                         bones["skills.coral_blunderbuss.level1.dice"]: 3})
+    # heroes.toml: level1 = { range = 2, dice = 2, to_hit = 4, damage = 1 }; level 2 kept.
+    assert "-level1 = { range = 2, dice = 2, to_hit = 4, damage = 1 }\n" in diff
+    assert "+level1 = { range = 1, dice = 3, to_hit = 4, damage = 1 }\n" in diff
+    assert diff.count("\n+level") == 1 and "level2 = { range = 3, dice = 2" in diff
 
 
 def test_the_environment_overrides_content_and_the_diff_makes_a_setting_default(

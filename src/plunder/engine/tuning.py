@@ -15,10 +15,13 @@ the current values (whole numbers stay whole). A content group may say which pie
 each of its parameters makes stronger: ``strengthens`` names a kind of the game's
 content statistics (``"hero"``; ``"side"`` for the sides), and the piece is the
 entry the key's ``*`` stands for (``heroes.ishmael.hp`` strengthens ``hero
-ishmael``); ``points`` is a first guess at how many points of that piece's win
-share one unit is worth. A search can then steer each number by its piece's
-measured share (``plunder.lab.tune``). The balance lab reads the
-declaration (``plunder lab tune``) and never names a game.
+ishmael``), or, with ``owner``, the entry that names it (``owner =
+"heroes.*.basic"`` with ``key = "skills.*.level1.dice"``: the hero whose basic
+attack the skill is; skills no hero has as its basic are left out); ``points`` is
+a first guess at how many points of that piece's win share one unit is worth. A
+search can then steer each number by its piece's measured share
+(``plunder.lab.tune``). The balance lab reads the declaration (``plunder lab
+tune``) and never names a game.
 
 A content parameter changes what the game reads from its files, and games read
 their content once, when first imported. So a setting reaches the games through
@@ -153,14 +156,23 @@ def read_tunables(
         matched = list(_matches(content, parts))
         if not matched:
             raise TuningError(f"{where}: {entry['key']!r} matches nothing in {file.name}")
+        owners = _owners(entry, content, kind, where) if "owner" in entry else None
         for keys, value in matched:
             key = ".".join(keys)
+            named = keys[parts.index("*")] if kind else ""
+            if owners is not None:
+                if named not in owners:
+                    continue  # an entry no piece owns (an attack no hero has as basic)
+                named = owners[named]
             if not _number(value):
                 raise TuningError(f"{where}: {key} in {file.name} is {value!r}, not a number")
             whole = isinstance(value, int) and isinstance(low, int) and isinstance(high, int)
-            piece = f"{kind} {keys[parts.index('*')]}" if kind else ""
+            piece = f"{kind} {named}" if kind else ""
             found.append(Tunable(key, group, low, high, value, whole, help_text, file, key,
                                  strengthens=piece, points=points))
+        if not any(t.group == group for t in found):
+            raise TuningError(f"{where}: {entry['key']!r} matches nothing that "
+                              f"{entry['owner']!r} names")
     names = [t.name for t in found]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -186,6 +198,31 @@ def _strengthens(entry: Mapping[str, Any], parts: list[str], where: str) -> tupl
     if not _number(points) or points <= 0:
         raise TuningError(f"{where}: points is a number above 0")
     return kind.strip(), float(points)
+
+
+def _owners(entry: Mapping[str, Any], content: Mapping[str, Any], kind: str, where: str
+            ) -> dict[str, str]:
+    """``owner``: the key's entry -> the piece that owns it. ``owner`` is a dotted path
+    of the same file with one ``*``, the piece, whose values name the key's entries
+    (``"heroes.*.basic"``: the hero whose basic attack the key's ``*`` is)."""
+    if not kind:
+        raise TuningError(f"{where}: owner says which piece a number strengthens; "
+                          "give strengthens too")
+    parts = str(entry["owner"]).split(".")
+    if parts.count("*") != 1:
+        raise TuningError(f"{where}: owner needs a path with one * (the piece)")
+    owners: dict[str, str] = {}
+    for keys, value in _matches(content, parts):
+        piece = keys[parts.index("*")]
+        if not isinstance(value, str):
+            raise TuningError(f"{where}: {'.'.join(keys)} is {value!r}, not an entry's name")
+        if value in owners and owners[value] != piece:
+            raise TuningError(f"{where}: {value} is owned by both {owners[value]} and {piece}: "
+                              "a number must strengthen one piece")
+        owners[value] = piece
+    if not owners:
+        raise TuningError(f"{where}: owner {entry['owner']!r} matches nothing")
+    return owners
 
 
 def game_tunables(game_name: str) -> tuple[Tunable, ...]:
@@ -273,12 +310,32 @@ def apply_overrides(path: Path, data: dict[str, Any]) -> dict[str, Any]:
 _VALUE = re.compile(r"^(?P<lead>\s*[\w\"'-]+\s*=\s*)(?P<value>[^#\n]*?)(?P<tail>\s*(#.*)?)$")
 
 
+def _set_value(lines: list[str], file: Path, key: str, shown: str) -> list[str]:
+    """``lines`` of ``file`` with the number at ``key`` written as ``shown``: on a line
+    of its own (``hp = 7``) or in an inline table (``level1 = { range = 2, ... }``)."""
+    from plunder.engine.content import line_of
+
+    entry, _, field = key.rpartition(".")
+    number = line_of(file, entry, field)
+    found = _VALUE.match(lines[number - 1].rstrip("\n")) if number else None
+    if number is not None and found is not None:
+        return [*lines[:number - 1], f"{found['lead']}{shown}{found['tail']}\n",
+                *lines[number:]]
+    parent, _, table = entry.rpartition(".")
+    number = line_of(file, parent, table) if parent else None
+    if number is not None:
+        line = lines[number - 1]
+        inline = re.compile(rf"([{{,]\s*{re.escape(field)}\s*=\s*)([-+\w.]+)")
+        if len(inline.findall(line)) == 1:
+            return [*lines[:number - 1], inline.sub(lambda m: m.group(1) + shown, line),
+                    *lines[number:]]
+    raise TuningError(f"cannot find the line of {key} in {file.name}")
+
+
 def content_diff(setting: Mapping[Tunable, float], root: Path | None = None) -> str:
     """A unified diff of the content files that makes ``setting`` the default (paths
     relative to ``root`` where they lie under it), and for an option, the line to change
     in words. Empty where the setting is the default already."""
-    from plunder.engine.content import line_of
-
     out: list[str] = []
     by_file: dict[Path, list[tuple[Tunable, float]]] = {}
     for tunable, value in setting.items():
@@ -294,13 +351,8 @@ def content_diff(setting: Mapping[Tunable, float], root: Path | None = None) -> 
         old = file.read_text(encoding="utf-8").splitlines(keepends=True)
         new = list(old)
         for tunable, value in changes:
-            entry, _, field = tunable.key.rpartition(".")
-            number = line_of(file, entry, field)
-            found = _VALUE.match(new[number - 1].rstrip("\n")) if number else None
-            if number is None or found is None:
-                raise TuningError(f"cannot find the line of {tunable.key} in {file.name}")
             shown = str(int(value)) if tunable.whole else repr(float(value))
-            new[number - 1] = f"{found['lead']}{shown}{found['tail']}\n"
+            new = _set_value(new, file, tunable.key, shown)
         shown_path = file
         if root is not None and file.resolve().is_relative_to(root.resolve()):
             shown_path = file.resolve().relative_to(root.resolve())

@@ -349,7 +349,7 @@ def test_steering_is_asked_only_where_it_can_steer(registered: Path) -> None:
     assert method(TuneSpec("tunetoy", ("random",), power, side, 2, 10, 0, search="tpe")) == "tpe"
 
 
-def test_steering_shares_a_pieces_lack_and_learns_a_units_worth() -> None:
+def test_steering_moves_a_pieces_coarsest_numbers_first_and_learns_a_units_worth() -> None:
     def tunable(name: str, group: str, points: float) -> Tunable:
         return Tunable(name, group, 1, 20, 10, True, strengthens="hero a", points=points)
 
@@ -360,9 +360,22 @@ def test_steering_shares_a_pieces_lack_and_learns_a_units_worth() -> None:
         item = Item("hero a", share, (share - 0.05, share + 0.05), *band, "share")
         return Trial(number, setting, (item,), 0.0, 1.0)
 
-    # 66%: 16 points over the middle, shared by two numbers at 4 points a unit: 2 each.
+    # 66%: 16 points over the middle. The coarsest number goes first: damage at 10
+    # points a unit moves 2 units (20 points), and life, at 3, takes back the 4
+    # points overshot: one unit (3 points; 1.33 units, rounded).
+    coarse = tunable("a.damage", "damage", 10.0)
+    fine = tunable("a.life", "life", 3.0)
     first = trial(1, {"a.life": 10, "a.damage": 10}, 0.66)
-    assert steer((life, damage), [first]) == {"a.life": 8, "a.damage": 8}
+    assert steer((fine, coarse), [first]) == {"a.life": 11, "a.damage": 8}
+    # 54% in a band of 49-51%: 4 points, under half a unit of damage: life alone, 1.
+    close = trial(1, {"a.life": 10, "a.damage": 10}, 0.54, (0.49, 0.51))
+    assert steer((fine, coarse), [close]) == {"a.life": 9, "a.damage": 10}
+    # Damage held at its bound (1 to 20): life takes the whole lack, 16 / 3 = 5 units.
+    held = trial(1, {"a.life": 10, "a.damage": 1}, 0.66)
+    assert steer((fine, coarse), [held]) == {"a.life": 5, "a.damage": 1}
+    # Two numbers of one worth: the first in the declaration's order takes the lack.
+    first = trial(1, {"a.life": 10, "a.damage": 10}, 0.66)
+    assert steer((life, damage), [first]) == {"a.life": 6, "a.damage": 10}
     # Each moved 2 units and the share fell 16 points: 8 points a unit for each group
     # (the slope through the origin), within four times the guess.
     second = trial(2, {"a.life": 8, "a.damage": 8}, 0.50)

@@ -12,7 +12,8 @@ of two searches:
 * ``steer``, where every parameter makes one piece of the goal stronger (the game
   declares which: a hero's HP, its hero): each number whose piece's share lies
   outside its band moves toward the band's middle by the points it lacks over the
-  points a unit is worth. That worth is the game's first guess until parameters
+  points a unit is worth (a piece's coarsest numbers first, the finer ones taking
+  what is left). That worth is the game's first guess until parameters
   have moved, then the one the trials measured (each share's change against its
   number's, pooled over the group), so the steps shrink as the shares come in.
   It is a stochastic approximation (a Robbins-Monro iteration on the shares),
@@ -33,7 +34,6 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -308,28 +308,41 @@ def method(spec: TuneSpec) -> str:
 
 
 def steer(parameters: Sequence[Tunable], trials: Sequence[Trial]) -> dict[str, float]:
-    """The next setting from the last trial: each parameter whose piece's share lies
-    outside its band moves toward the band's middle by the points it lacks over the
-    points a unit is worth (``unit_worth``; shared among the parameters of one piece),
-    at least one unit for a whole number, inside its bounds; the rest stay."""
+    """The next setting from the last trial: each piece whose share lies outside its
+    band moves toward the band's middle by the points it lacks, its numbers taken
+    coarsest first (the most points a unit, ``unit_worth``): each moves by the whole
+    units nearest the points still lacking, inside its bounds, and the finer numbers
+    take what is left. A piece whose numbers would all stay moves its finest whole
+    number one unit; the pieces within their bands, and their numbers, stay."""
     last = trials[-1]
     shares = {item.what: item for item in last.items}
     worth = unit_worth(parameters, trials)
-    # A piece that several parameters strengthen (two numbers of one fighter) has its
-    # lack shared among them.
-    sharing = Counter(t.strengthens for t in parameters)
-    setting: dict[str, float] = {}
+    pieces: dict[str, list[Tunable]] = {}
     for t in parameters:
-        now = last.setting[t.name]
-        item = shares.get(t.strengthens)
+        pieces.setdefault(t.strengthens, []).append(t)
+    setting = {t.name: last.setting[t.name] for t in parameters}
+    for piece, numbers in pieces.items():
+        item = shares.get(piece)
         if item is None or item.met:
-            setting[t.name] = now
             continue
         lacking = ((item.low + item.high) / 2 - item.value) * 100.0
-        move = lacking / worth[t.group] / sharing[t.strengthens]
-        if t.whole:
-            move = round(move) or (1 if lacking > 0 else -1)
-        setting[t.name] = min(t.high, max(t.low, now + move))
+        left = lacking
+        # Coarsest first: a die or a zone of range is worth several HP, and moving
+        # both by a unit each would overshoot a piece that lacks a point or two.
+        for t in sorted(numbers, key=lambda t: -worth[t.group]):
+            now = setting[t.name]
+            move = left / worth[t.group]
+            if t.whole:
+                move = round(move)
+            setting[t.name] = min(t.high, max(t.low, now + move))
+            left -= (setting[t.name] - now) * worth[t.group]
+        if all(setting[t.name] == last.setting[t.name] for t in numbers):
+            for t in sorted(numbers, key=lambda t: worth[t.group]):
+                step = 1 if lacking > 0 else -1
+                moved = min(t.high, max(t.low, last.setting[t.name] + step))
+                if moved != last.setting[t.name]:
+                    setting[t.name] = moved
+                    break
     return setting
 
 

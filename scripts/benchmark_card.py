@@ -168,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     import learn  # scripts/, beside this one
 
+    code = commit()  # before the training: the code the card is made by
     out = Path(args.out)
     specs = [spec for spec in args.eval.split(",") if spec]
     runs: dict[int, dict[str, Any]] = {}
@@ -187,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     found["settings"] = {key: value for key, value in vars(args).items()
                          if key not in ("cards", "runs", "out")}
     found["options"] = runs[min(runs)]["summary"]["options"]
-    found["commit"] = commit()
+    found["commit"] = code
     out.mkdir(parents=True, exist_ok=True)
     (out / f"{args.game}.json").write_text(json.dumps(found, indent=2), encoding="utf-8")
     draw(found, out / f"{args.game}.png")

@@ -22,6 +22,7 @@ Run it from the project root::
     python scripts/benchmark_card.py --game swordplay --players 2 --opponents random \\
         --timesteps 2400000 --out docs/figures/cards --runs runs/cards
     python scripts/benchmark_card.py --cards docs/figures/cards   # the cards as Markdown
+    python scripts/benchmark_card.py --cards docs/figures/cards --redraw  # and their figures
 """
 
 from __future__ import annotations
@@ -120,6 +121,8 @@ def draw(found: dict[str, Any], path: Path) -> None:
         steps = [sum(c[i]["timesteps"] for c in curves) / len(curves) for i in range(points)]
         mean = [sum(c[i][spec] for c in curves) / len(curves) for i in range(points)]
         axes.plot(steps, mean, color=colour, marker="o", label=f"against {spec} (mean)")
+    players = found["settings"]["players"]
+    axes.axhline(1 / players, color="grey", linestyle=":", label="an equal share")
     axes.set_xlabel("training steps")
     axes.set_ylabel("win share")
     axes.set_ylim(0, 1)
@@ -161,10 +164,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="where each seed's run (curve, model) goes")
     parser.add_argument("--cards", metavar="FOLDER",
                         help="print the cards found in FOLDER as Markdown, and train nothing")
+    parser.add_argument("--redraw", action="store_true",
+                        help="with --cards: draw each card's figure again from its file")
     args = parser.parse_args(argv)
     if args.cards:
         for path in sorted(Path(args.cards).glob("*.json")):
-            print(markdown(json.loads(path.read_text(encoding="utf-8"))), end="\n\n")
+            found = json.loads(path.read_text(encoding="utf-8"))
+            print(markdown(found), end="\n\n")
+            if args.redraw:
+                draw(found, path.with_suffix(".png"))
         return 0
     import learn  # scripts/, beside this one
 

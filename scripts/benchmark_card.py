@@ -174,7 +174,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.redraw:
                 draw(found, path.with_suffix(".png"))
         return 0
-    import learn  # scripts/, beside this one
+    if str(HERE) not in sys.path:  # run as a script, scripts/ is on it already
+        sys.path.insert(0, str(HERE))
+    import learn  # scripts/learn.py, beside this one
 
     code = commit()  # before the training: the code the card is made by
     out = Path(args.out)

@@ -3,6 +3,8 @@ shares and intervals, and reads back as the table docs/rl.md shows."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,3 +43,21 @@ def test_a_card_pools_the_seeds_and_gives_each_its_interval() -> None:
     table = cards.markdown(found)
     assert "| `greedy` | 50.0% (46.9%–53.1%) | 30.0% (27.2%–32.9%) |" in table
     assert "40.0% (37.9%–42.2%), 2,000 games | 30.0%–50.0% |" in table
+
+
+def test_a_card_is_made_end_to_end_on_a_tiny_budget(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    pytest.importorskip("matplotlib")
+    cards = scripts_kit.load_script("benchmark_card")
+    status = cards.main([
+        "--game", "duel", "--players", "2", "--timesteps", "64", "--envs", "8",
+        "--evals", "1", "--eval-games", "2", "--final-games", "4", "--seeds", "1,2",
+        "--option", "target=1", "--out", str(tmp_path), "--runs", str(tmp_path / "runs"),
+    ])
+    assert status == 0
+    found = json.loads((tmp_path / "duel.json").read_text(encoding="utf-8"))
+    assert set(found["curves"]) == {"1", "2"}
+    for spec in ("random", "greedy"):
+        assert found["pool"][spec]["pooled"]["games"] == 8  # 4 final games, 2 seeds
+    assert found["options"]["target"] == 1 and found["settings"]["timesteps"] == 64
+    assert (tmp_path / "duel.png").stat().st_size > 1000

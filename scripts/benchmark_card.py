@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,17 +37,10 @@ from typing import Any
 from plunder.match import wilson_interval
 
 HERE = Path(__file__).resolve().parent
-
-
-def commit() -> str:
-    """The git commit of the code, marked ``+changes`` when ``src`` or ``scripts``
-    differ from it."""
-    def git(*args: str) -> str:
-        return subprocess.run(["git", *args], capture_output=True, text=True, check=False,
-                              cwd=HERE.parent).stdout.strip()
-
-    found = git("rev-parse", "--short=12", "HEAD") or "unknown"
-    return found + ("+changes" if git("status", "--porcelain", "--", "src", "scripts") else "")
+if str(HERE) not in sys.path:  # loaded as a module; run as a script, it is there already
+    sys.path.insert(0, str(HERE))
+import learn  # noqa: E402  (scripts/learn.py, beside this one)
+from ladder import fingerprint  # noqa: E402
 
 
 def card(game: str, runs: dict[int, dict[str, Any]], specs: list[str]) -> dict[str, Any]:
@@ -123,17 +115,9 @@ def draw(found: dict[str, Any], path: Path) -> None:
         axes.plot(steps, mean, color=colour, marker="o", label=f"against {spec} (mean)")
     players = found["settings"]["players"]
     axes.axhline(1 / players, color="grey", linestyle=":", label="an equal share")
-    axes.set_xlabel("training steps")
-    axes.set_ylabel("win share")
-    axes.set_ylim(0, 1)
-    settings = found["settings"]
-    axes.set_title(f"{found['game']} ({settings['players']} players): MaskablePPO, "
-                   f"{len(curves)} seeds")
-    axes.legend(loc="lower right")
-    axes.grid(alpha=0.3)
-    figure.tight_layout()
-    figure.savefig(path, dpi=120)
-    plt.close(figure)
+    learn.save_figure(figure, axes, path, xlabel="training steps",
+                      title=f"{found['game']} ({players} players): MaskablePPO, "
+                            f"{len(curves)} seeds")
 
 
 def read_run(folder: Path) -> dict[str, Any]:
@@ -145,12 +129,7 @@ def read_run(folder: Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="duel")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--option", action="append", default=[],
-                        help="a game option, NAME=VALUE (repeatable)")
-    parser.add_argument("--opponents", default="random",
-                        help="the batched bot at the other seats while training")
+    learn.table_arguments(parser, opponents="random")
     parser.add_argument("--eval", default="random,greedy", help="the pool evaluated against")
     parser.add_argument("--seeds", default="1,2,3", help="the training seeds")
     parser.add_argument("--timesteps", type=int, default=2_000_000, help="steps a seed trains")
@@ -174,11 +153,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.redraw:
                 draw(found, path.with_suffix(".png"))
         return 0
-    if str(HERE) not in sys.path:  # run as a script, scripts/ is on it already
-        sys.path.insert(0, str(HERE))
-    import learn  # scripts/learn.py, beside this one
-
-    code = commit()  # before the training: the code the card is made by
+    code = fingerprint()  # before the training: the code the card is made by
     out = Path(args.out)
     specs = [spec for spec in args.eval.split(",") if spec]
     runs: dict[int, dict[str, Any]] = {}

@@ -46,8 +46,8 @@ def fingerprint() -> str:
     """The git commit of the code, marked ``+changes`` when the code (``src``,
     ``scripts``) in the work tree differs from it; records and docs may."""
     def git(*args: str) -> str:
-        return subprocess.run(["git", *args], capture_output=True, text=True,
-                              check=False).stdout.strip()
+        return subprocess.run(["git", *args], capture_output=True, text=True, check=False,
+                              cwd=Path(__file__).resolve().parents[1]).stdout.strip()
 
     commit = git("rev-parse", "--short=12", "HEAD") or "unknown"
     return commit + ("+changes" if git("status", "--porcelain", "--", "src", "scripts") else "")

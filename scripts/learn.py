@@ -143,13 +143,6 @@ class PolicyBot:
         return self.space.action(int(action))
 
 
-def win_share(model: Any, game: plunder.Game, spec: str, games: int, seed: int) -> float:
-    """The learner's mean return over ``games`` scalar plays against ``spec`` bots at every
-    other seat, its seat going round the table."""
-    found = returns(model, game, spec, games, seed)
-    return sum(found) / len(found)
-
-
 def returns(model: Any, game: plunder.Game, spec: str, games: int, seed: int) -> list[float]:
     """The learner's return in each of ``games`` scalar plays against ``spec`` bots at
     every other seat (1 a win, a share of a draw), its seat going round the table."""
@@ -183,7 +176,14 @@ def draw_curve(rows: list[dict[str, Any]], specs: list[str], path: Path, title: 
     for spec in specs:
         axes.plot(minutes, [row[f"vs {spec}"] for row in rows], marker="o", label=f"vs {spec}")
     axes.axhline(0.55, color="grey", linestyle=":", label="55%")
-    axes.set_xlabel("minutes of training")
+    save_figure(figure, axes, path, xlabel="minutes of training", title=title)
+
+
+def save_figure(figure: Any, axes: Any, path: Path, *, xlabel: str, title: str) -> None:
+    """A win-share figure's axes, legend and grid, written to ``path`` and closed."""
+    import matplotlib.pyplot as plt
+
+    axes.set_xlabel(xlabel)
     axes.set_ylabel("win share")
     axes.set_ylim(0, 1)
     axes.set_title(title)
@@ -194,14 +194,20 @@ def draw_curve(rows: list[dict[str, Any]], specs: list[str], path: Path, title: 
     plt.close(figure)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def table_arguments(parser: argparse.ArgumentParser, opponents: str) -> None:
+    """The table a learner trains at: the game, its players and options, and the
+    batched bot at the other seats (``opponents`` by default)."""
     parser.add_argument("--game", default="duel")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--option", action="append", default=[],
                         help="a game option, NAME=VALUE (repeatable)")
-    parser.add_argument("--opponents", default="greedy",
+    parser.add_argument("--opponents", default=opponents,
                         help="the batched bot at the other seats while training")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    table_arguments(parser, opponents="greedy")
     parser.add_argument("--unshaped", action="store_true",
                         help="pay only the return at the end (by default the shaped reward, "
                              "where the batch engine evaluates: docs/rl.md)")

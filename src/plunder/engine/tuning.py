@@ -170,7 +170,7 @@ def read_tunables(
             piece = f"{kind} {named}" if kind else ""
             found.append(Tunable(key, group, low, high, value, whole, help_text, file, key,
                                  strengthens=piece, points=points))
-        if not any(t.group == group for t in found):
+        if owners is not None and not any(t.group == group for t in found):
             raise TuningError(f"{where}: {entry['key']!r} matches nothing that "
                               f"{entry['owner']!r} names")
     names = [t.name for t in found]

@@ -138,13 +138,60 @@ def test_the_start_button_the_decision_and_the_last_move_are_in_view(
 
 # Whether the last move's style rule names any piece of the board.
 NAMES_PIECES_JS = "() => Boolean(document.getElementById('last-move-marks').textContent.trim())"
-# The elements of the game's page that the last move's style rule marks.
+# The elements of the game's page that the last move's style rules mark, and whose
+# outline is drawn dashed: the pieces that are choices as well as the others.
 MARKED_JS = """
 () => {
-  const rule = document.getElementById('last-move-marks').textContent;
-  const selector = rule.split(' {')[0];
-  return selector ? document.querySelectorAll(selector).length : 0;
+  const rules = [...document.getElementById('last-move-marks').sheet.cssRules];
+  const found = (rule) => [...document.querySelectorAll(rule.selectorText)];
+  const marked = new Set(rules.flatMap(found));
+  return [...marked].filter((node) => getComputedStyle(node).outlineStyle === 'dashed').length;
 }
 """
 # The games whose page draws, at the decision found, a piece the last move names.
 BOARD_MARKED = {"duel", "underfire", "swordplay"}
+
+
+# A last move naming two pieces of the board, one of them a choice at the decision
+# that follows (a fighter to aim at, say), drawn into the live table's page and marked
+# by the page's own module, as a state message would have it marked.
+MARK_A_CHOICE_JS = """
+async () => {
+  const { page } = await import('/static/table/page.js');
+  const { drawLastMove } = await import('/static/table/log.js');
+  const game = document.getElementById('game');
+  const piece = Object.assign(document.createElement('div'), { id: 'piece-test' });
+  piece.dataset.seat = '7';
+  const choice = Object.assign(document.createElement('button'), { id: 'choice-test' });
+  choice.dataset.seat = '8';
+  choice.dataset.action = 'aim 8';
+  choice.className = 'lit-test';
+  const lit = document.createElement('style');
+  lit.textContent = '.lit-test.lit-test { outline: 3px solid rgb(224, 161, 0); }';
+  document.head.append(lit);
+  game.append(piece, choice);
+  const log = page.message.view.log;
+  const view = { ...page.message.view, log: [...log, { seat: 7, target: 8 }] };
+  page.message = { ...page.message, view, last: log.length };
+  drawLastMove();
+  const outline = (node) => {
+    const style = getComputedStyle(node);
+    return [style.outlineStyle, style.outlineColor, style.outlineWidth];
+  };
+  return { piece: outline(piece), choice: outline(choice) };
+}
+"""
+
+
+def test_a_piece_the_last_move_names_is_marked_even_where_it_is_a_choice(
+    pages: Callable[..., Any],
+) -> None:
+    page = pages()
+    create_table(page, "Mary", ["human", "bot:random"], game="swordplay")
+    expect(page).to_have_title(re.compile("^Your move"), timeout=30_000)
+    page.wait_for_function(QUIET_JS)
+    outlines = page.evaluate(MARK_A_CHOICE_JS)
+    # The piece that is no choice has the mark's dashed outline, three pixels wide.
+    assert outlines["piece"][0] == "dashed" and outlines["piece"][2] == "3px", outlines
+    # The choice keeps the colour its game gives a choice, its outline dashed.
+    assert outlines["choice"] == ["dashed", "rgb(224, 161, 0)", "3px"], outlines

@@ -148,35 +148,38 @@ class UnderFireRenderer(GenericRenderer):
         return ", ".join(f"{n} {ships[str(n)]['title']}" for n in hand) or "(empty)"
 
     def actions(self, legal: Sequence[ActionJson], view: Mapping[str, Any]) -> list[str]:
-        """Plays grouped by ship, hires by mercenary: one line each, spaces listed."""
+        """The actions aimed at a space grouped by what their notation says before the
+        ``@`` (a ship laid, a mercenary hired, an effect aimed): one line each, with
+        what the piece does and the spaces listed."""
         groups: dict[str, list[str]] = {}
+        pieces: dict[str, Mapping[str, Any] | None] = {}
         singles: list[str] = []
-        for action in legal:
-            verb = action.get("verb")
-            if verb in ("play", "buy") or (action.get("at") and verb not in ("first",)):
-                key = (f"{action['ship']}@" if verb == "play" else
-                       f"buy:{action['merc']}@" if verb == "buy" else f"{verb}@")
-                groups.setdefault(key, []).append(action["at"])
-            else:
-                singles.append(action["notation"])
-        lines = []
         catalogue = catalogue_for(view)
-        for key, spaces in groups.items():
+        for action in legal:
+            head, aimed, space = str(action["notation"]).partition("@")
+            if not aimed:
+                singles.append(action["notation"])
+                continue
+            key = f"{head}@"
+            groups.setdefault(key, []).append(space)
             # What the ship or the mercenary laid does, from the catalogue.
-            piece = (catalogue["ships"].get(key[:-1]) if key[0].isdigit() else
-                     catalogue["mercenaries"].get(key[4:-1]) if key.startswith("buy:") else None)
-            words = piece["text"] if piece else ""
-            lines.append(f"{key}SPACE  ({words}) at: {' '.join(spaces)}" if words
-                         else f"{key}SPACE at: {' '.join(spaces)}")
-        lines += singles
-        return lines
+            pieces[key] = catalogue["ships"].get(str(action.get("ship"))) or catalogue[
+                "mercenaries"
+            ].get(str(action.get("merc")))
+        lines = []
+        for key, spaces in groups.items():
+            piece = pieces[key]
+            words = f"  ({piece['text']})" if piece and piece.get("text") else ""
+            lines.append(f"{key}SPACE{words} at: {' '.join(spaces)}")
+        return lines + singles
 
     def actions_hint(self, view: Mapping[str, Any], legal: Sequence[ActionJson] = ()) -> str:
-        """Examples taken from ``legal``, so none is refused: a ship laid and a hire
-        where they are legal, else the first legal action."""
-        play = next((a["notation"] for a in legal if a.get("verb") == "play"), "")
-        buy = next((a["notation"] for a in legal if a.get("verb") == "buy"), "")
-        example = " or ".join(filter(None, (play, buy))) or (legal[0]["notation"] if legal else "")
+        """Examples taken from ``legal``, so none is refused: the first of each of the
+        first two kinds of action (a ship laid and a hire, on a turn)."""
+        examples: dict[str, str] = {}
+        for action in legal:
+            examples.setdefault(str(action.get("verb", "")), str(action["notation"]))
+        example = " or ".join(list(examples.values())[:2])
         shown = f", e.g. {example}" if example else ""
         return f"Type an action{shown} (? help, q save and quit)."
 

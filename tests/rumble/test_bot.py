@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 import plunder
 from plunder import bots
 from plunder.bots import get
@@ -17,7 +19,14 @@ from plunder.games.rumble.bot import (
     score,
     shares,
 )
-from plunder.games.rumble.greedy import PATIENCE, RESTLESS, GreedyBot
+from plunder.games.rumble.greedy import (
+    FORESIGHT,
+    PATIENCE,
+    RESTLESS,
+    GreedyBot,
+    card_scores,
+    foreseen_replies,
+)
 from plunder.games.rumble.rules import CARDS
 
 
@@ -159,12 +168,41 @@ def test_one_ply_greedy_ducks_the_shot_that_would_kill_it() -> None:
     assert str(LookaheadBot(samples=40).choose(state, 0, random.Random(2))) == "dodge"
 
 
-def test_one_ply_greedy_takes_a_card_laid_face_down_as_still_unknown() -> None:
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_one_ply_greedy_takes_a_card_laid_face_down_as_still_unknown(level: str) -> None:
     state = _one_health_against_a_shot()
     actions = state.legal(0)
-    before = GreedyBot().scores(state, 0, actions, random.Random(1))
+    before = GreedyBot(level).scores(state, 0, actions, random.Random(1))
     state.act(1, "load")  # face down: seat 0 cannot tell it from a shot
-    assert GreedyBot().scores(state, 0, actions, random.Random(1)) == before
+    assert GreedyBot(level).scores(state, 0, actions, random.Random(1)) == before
+
+
+def test_hard_foresees_each_other_pirate_playing_its_better_cards_more_often() -> None:
+    state = _one_health_against_a_shot()
+    reads = state.legal(1)
+    # Read's cards scored from Read's seat, as the normal level scores its own.
+    own = dict(zip(map(str, reads), card_scores(state, 1, reads), strict=True))
+    foreseen = {str(card): p for card, p in foreseen_replies(state, 0)[1]}
+    assert set(foreseen) == set(own) == {"load", "shoot>0", "dodge", "search"}
+    assert math.isclose(sum(foreseen.values()), 1.0)
+    # Shooting a pirate with one health left is Read's best card...
+    best = max(own, key=own.__getitem__)
+    assert best == "shoot>0" and foreseen[best] == max(foreseen.values())
+    # ...and every other card is played e^(points given up / FORESIGHT) times less often.
+    for card, p in foreseen.items():
+        ratio = foreseen[best] / p
+        assert math.isclose(ratio, math.exp((own[best] - own[card]) / FORESIGHT), rel_tol=1e-9)
+    # Against a shot foreseen so surely, Kidd's Dodge is worth more at hard than at normal,
+    # where Read shoots five times in eight.
+    kidds = state.legal(0)
+
+    def scored(level: str) -> dict[str, float]:
+        found = GreedyBot(level).scores(state, 0, kidds, random.Random(1))
+        return dict(zip(map(str, kidds), found, strict=True))
+
+    hard, normal = scored("hard"), scored("normal")
+    assert hard["dodge"] - hard["load"] > normal["dodge"] - normal["load"]
+    assert str(GreedyBot("hard").choose(state, 0, random.Random(2))) == "dodge"
 
 
 def test_the_look_ahead_of_before_is_still_offered() -> None:

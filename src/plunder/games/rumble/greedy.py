@@ -20,12 +20,20 @@ peeks. Past round ``PATIENCE`` the bot draws among the cards near its best, more
 loosely each round, so that two such bots left alone do not repeat one cycle of
 cards to the round limit. What the model leaves out: a third pirate's Take Cover or Fire changing a
 meeting of two others, and steals shared between several thieves.
+
+At ``hard`` the other pirates are not taken to reply at random: each other
+pirate's cards are scored from its own seat, in the bot's sampled world (what the
+bot's seat may see, so it still never peeks), as this bot scores its own against
+random replies, and the pirate is taken to play a card the less often the more
+points it gives up against its best card (``FORESIGHT``). That costs a scoring of
+every living pirate's cards a decision instead of one (docs/bots.md).
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from plunder.engine.action import Action
 from plunder.engine.bots import check_level
@@ -78,14 +86,21 @@ SEARCH_WORTH = 1.0
 # A pirate this likely to live (or to die) is taken to, when the outcomes are counted.
 LIVES = 0.999
 DIES = 0.001
+# At ``hard``, another pirate plays a card that gives up d points (of 100) against
+# its best card e^(d / FORESIGHT) times less often than its best (designed: of 3
+# and 10 points, 3 played the better against the look-ahead, docs/bots.md).
+FORESIGHT = 3.0
 
 
 class GreedyBot(LookaheadBot):
     """The look-ahead's small decisions; cards scored by the round's expectation."""
 
     def __init__(self, level: str = "normal") -> None:
-        check_level(level)  # an expectation, not a sample: every level plays alike
+        # An expectation, not a sample: easy plays as normal; hard foresees the
+        # other pirates' replies.
+        check_level(level)
         super().__init__(level)
+        self.foresight = level == "hard"
 
     def best(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action:
         """A card drawn among those near the best score, nearer early in the game (see
@@ -104,16 +119,33 @@ class GreedyBot(LookaheadBot):
     ) -> list[float]:
         world = state.determinize(seat, rng)
         assert isinstance(world, RumbleState)
-        return card_scores(world, seat, actions)  # type: ignore[arg-type]
+        chances = foreseen_replies(world, seat) if self.foresight else None
+        return card_scores(world, seat, actions, chances)  # type: ignore[arg-type]
 
 
-def card_scores(world: RumbleState, seat: int, actions: Sequence[RumbleAction]) -> list[float]:
-    """Each card's expected score for ``seat`` (x100, as ``bot.score``) against random replies."""
+Chances = Mapping[int, Sequence[tuple[RumbleAction, float]]]
+# A victim's chance to live, strength and health, by what our card does to each of its
+# cards (the damage, and whether it is stolen from).
+Seen = dict[tuple[int, tuple[tuple[int, int], ...]], tuple[float, float, float]]
+
+
+def card_scores(
+    world: RumbleState,
+    seat: int,
+    actions: Sequence[RumbleAction],
+    chances: Chances | None = None,
+) -> list[float]:
+    """Each card's expected score for ``seat`` (x100, as ``bot.score``) against the other
+    pirates' replies: at random, or with ``chances`` (each other seat's cards with
+    their chances)."""
     living = world.living()
     others = [o for o in living if o != seat]
     meet = _Meetings(world, living)
     # Each seat's cards by their number in the cache, with their chances.
-    replies = {o: [(meet.number(a), p) for a, p in _replies(world, o)] for o in others}
+    replies = {
+        o: [(meet.number(a), p) for a, p in (chances[o] if chances else _replies(world, o))]
+        for o in others
+    }
     table = _Table(world)
     if len(others) == 1:
         return [_duel_score(table, seat, meet.number(a), others[0], replies, meet) for a in actions]
@@ -133,8 +165,9 @@ def card_scores(world: RumbleState, seat: int, actions: Sequence[RumbleAction]) 
                     dist = _convolve(dist, part)
             rows.append((p, card, dist))
         base[victim] = rows
+    seen: Seen = {}
     return [
-        _score(table, seat, meet.number(action), others, replies, base, meet)
+        _score(table, seat, meet.number(action), others, replies, base, meet, seen)
         for action in actions
     ]
 
@@ -176,6 +209,7 @@ def _score(
     replies: dict[int, list[tuple[int, float]]],
     base: dict[int, list[tuple[float, int, Dist]]],
     meet: _Meetings,
+    seen: Seen,
 ) -> float:
     n = len(table.max_health)
     alive = [0.0] * n
@@ -194,9 +228,17 @@ def _score(
         dist = _convolve(dist, part)
     alive[seat], strength[seat], health[seat] = table.outcome(seat, action, dist, stolen, meet)
     for victim in others:
+        # What our card does to each card the victim may play (damage, a steal): the
+        # cards of ours that do the same leave the victim the same.
+        touches = tuple(
+            meet.settle(victim, card, seat, action)[0:3:2] for _, card, _ in base[victim]
+        )
+        found = seen.get((victim, touches))
+        if found is not None:
+            alive[victim], strength[victim], health[victim] = found
+            continue
         live = power = left = 0.0
-        for p, card, taken in base[victim]:
-            hurt, _, steals, _ = meet.settle(victim, card, seat, action)
+        for (p, card, taken), (hurt, steals) in zip(base[victim], touches, strict=True):
             mine = hurt + meet.settle(victim, card, victim, card)[0]
             shifted = {d + mine: q for d, q in taken.items()} if mine else taken
             took = meet.stolen(victim, seat) if steals else 0
@@ -208,7 +250,28 @@ def _score(
         if live > 0:
             strength[victim] = power / live
             health[victim] = left / live
+        seen[(victim, touches)] = (alive[victim], strength[victim], health[victim])
     return 100.0 * table.value(seat, alive, strength, health)
+
+
+def foresee(scores: Sequence[float]) -> list[float]:
+    """The chance of each card whose score is given, as ``FORESIGHT`` has it."""
+    top = max(scores)
+    weights = [math.exp((score - top) / FORESIGHT) for score in scores]
+    total = sum(weights)
+    return [weight / total for weight in weights]
+
+
+def foreseen_replies(world: RumbleState, seat: int) -> dict[int, list[tuple[RumbleAction, float]]]:
+    """Each other living pirate's cards with the chance that it plays each, scoring them
+    from its own seat in ``world`` against random replies."""
+    foreseen = {}
+    for other in world.living():
+        if other != seat:
+            cards = world._legal_choose(other, world.frames[-1])
+            chances = foresee(card_scores(world, other, cards))
+            foreseen[other] = list(zip(cards, chances, strict=True))
+    return foreseen
 
 
 def _replies(world: RumbleState, seat: int) -> list[tuple[RumbleAction, float]]:

@@ -33,6 +33,9 @@ from plunder.engine import Action, Game, RecordError, State
 
 # Small budgets: the property does not depend on how long a bot thinks.
 SPECS = {"ismcts": "ismcts:iterations=30"}
+# Other levels checked too, where a level changes what a bot reads (Pirate Rumble's
+# greedy:hard scores the other pirates' cards from their seats).
+LEVELS = {"greedy": ("greedy:hard",)}
 POSITIONS = 6  # random positions per table
 SEEDS = 3  # rng seeds tried on each pair
 
@@ -166,17 +169,18 @@ def test_no_registered_bot_peeks(game: Game) -> None:
     assert len(pairs) >= POSITIONS, "too few indistinguishable pairs to test with"
     checked = []
     for name in bots.names(game.name):
-        bot = bots.from_spec(SPECS.get(name, name), game.name)
-        try:
-            bots.check_game(bot, game)
-        except bots.UnknownBot:
-            # A bot may refuse a table before play (the Duel solver plays two
-            # players only); it must then not be offered there, which
-            # ``check_game`` is. Its choices on tables it accepts are checked.
-            continue
-        assert not mismatches(bot, pairs), name
-        checked.append(name)
-    assert "random" in checked and "ismcts" in checked
+        for spec in (SPECS.get(name, name), *LEVELS.get(name, ())):
+            bot = bots.from_spec(spec, game.name)
+            try:
+                bots.check_game(bot, game)
+            except bots.UnknownBot:
+                # A bot may refuse a table before play (the Duel solver plays two
+                # players only); it must then not be offered there, which
+                # ``check_game`` is. Its choices on tables it accepts are checked.
+                continue
+            assert not mismatches(bot, pairs), spec
+            checked.append(spec)
+    assert "random" in checked and "ismcts:iterations=30" in checked
 
 
 def test_every_bot_is_checked_on_some_table() -> None:

@@ -1238,7 +1238,8 @@ def tune_command(
     def say(text: str) -> None:
         err.print(Text(text), soft_wrap=True)
 
-    say(f"tune {game}: {len(chosen)} parameters, up to {trials} trials of {games} games "
+    many = "one trial" if trials == 1 else f"up to {trials} trials"
+    say(f"tune {game}: {len(chosen)} parameters, {many} of {games} games "
         f"({'steered by the shares' if how == 'steer' else 'TPE'}), then {confirm} games "
         f"to confirm; seed {seed}")
     shown = {"at": 0.0}

@@ -45,7 +45,7 @@ export function drawLastMove() {
     }
   }
   // A piece is marked by a dashed brass outline. A piece that is also a choice (a
-  // space to shoot at, a fighter to aim at) keeps the colour its game gives a choice
+  // space or a fighter to aim at) keeps the colour its game gives a choice
   // and only has its outline dashed, so both read at once; a piece with the keyboard's
   // focus keeps the focus ring, so the player sees where they are.
   const pieces = (choice) => [...named].map((s) => `#game ${s}${choice}:not(:focus-visible)`).join(", ");

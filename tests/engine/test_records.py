@@ -67,3 +67,42 @@ def test_records_pickle_and_deep_copy() -> None:
     ship = a_ship()
     for copied in (pickle.loads(pickle.dumps(ship)), copy.deepcopy(ship)):
         assert copied == ship and copied.groups[0] is not ship.groups[0]
+
+
+
+@record
+class Hand:
+    cards: list[str]
+    levels: dict[str, int]
+    marks: set[str]
+    seen: tuple[str, ...]
+    where: str | None = None
+
+
+@record
+class Chart:
+    routes: list[list[str]]
+    later: Unresolved | None = None  # type: ignore[name-defined]  # noqa: F821
+
+
+def test_a_record_is_copied_by_its_declared_types() -> None:
+    hand = Hand(["rum"], {"cutlass": 2}, {"marked"}, ("map",), "a1")
+    copied = fresh(hand)
+    assert copied == hand
+    # Containers of immutable values are copied flat, immutable values shared.
+    assert copied.cards is not hand.cards and copied.levels is not hand.levels
+    assert copied.marks is not hand.marks and copied.seen is hand.seen
+    copied.cards.append("powder")
+    copied.levels["cutlass"] = 1
+    copied.marks.clear()
+    assert hand == Hand(["rum"], {"cutlass": 2}, {"marked"}, ("map",), "a1")
+
+
+def test_a_record_whose_types_do_not_resolve_is_copied_by_its_values() -> None:
+    chart = Chart([["a1", "a2"]], [["deep"]])
+    copied = fresh(chart)
+    assert copied == chart and copied.routes[0] is not chart.routes[0]
+    assert copied.later is not chart.later and copied.later[0] is not chart.later[0]
+    copied.routes[0].append("a3")
+    copied.later[0].append("deeper")
+    assert chart == Chart([["a1", "a2"]], [["deep"]])

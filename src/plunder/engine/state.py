@@ -34,6 +34,8 @@ import inspect
 import json
 import marshal
 import random
+import types
+import typing
 from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast, dataclass_transform
 
@@ -843,14 +845,50 @@ def is_record(value: object) -> bool:
     return type(value) in _RECORDS
 
 
+# Declared types whose values are never changed in place (as ``_ATOMS``).
+_ATOM_HINTS = frozenset((int, float, str, bool, type(None), bytes))
+
+
+def _immutable(hint: Any) -> bool:
+    """Whether a field declared ``hint`` only ever holds values shared by clones."""
+    origin = typing.get_origin(hint)
+    if hint in _ATOM_HINTS or hint is tuple or origin is tuple or origin is frozenset:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return all(_immutable(arg) for arg in typing.get_args(hint))
+    return False
+
+
+def _field_copy(hint: Any) -> str:
+    """How the copier writes a field declared ``hint`` from ``field``: shared when
+    immutable, a flat copy for a list, set or dict of immutable values, else
+    ``fresh`` (which looks at the value's type)."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if _immutable(hint):
+        return "field"
+    if origin in (list, set) and args and _immutable(args[0]):
+        return "field.copy()"
+    if origin is dict and len(args) == 2 and _immutable(args[0]) and _immutable(args[1]):
+        return "field.copy()"
+    return "field if type(field) in atoms else fresh(field)"
+
+
 def _copier(cls: type, names: tuple[str, ...]) -> Callable[[Any], Any]:
     # One function per class with its fields spelled out: a loop over the names
     # with getattr and setattr costs about twice as much, and clones run in every
-    # playout of a search.
+    # playout of a search. A field's declared type says how to copy it where it
+    # can (a list of names is copied flat, a number shared) without looking at
+    # the value; a type the class cannot resolve leaves it to ``fresh``.
+    try:
+        hints = typing.get_type_hints(cls)
+    except (NameError, TypeError):
+        hints = {}
     lines = ["def copy(value):", "    new = make(cls)"]
     for name in names:
+        how = _field_copy(hints[name]) if name in hints else "fresh(field)"
         lines.append(f"    field = value.{name}")
-        lines.append(f"    new.{name} = field if type(field) in atoms else fresh(field)")
+        lines.append(f"    new.{name} = {how}")
     lines.append("    return new")
     scope: dict[str, Any] = {"make": object.__new__, "cls": cls, "atoms": _ATOMS, "fresh": fresh}
     exec("\n".join(lines), scope)  # the names are a dataclass's fields, never input

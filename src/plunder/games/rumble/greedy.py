@@ -119,8 +119,9 @@ class GreedyBot(LookaheadBot):
     ) -> list[float]:
         world = state.determinize(seat, rng)
         assert isinstance(world, RumbleState)
-        chances = foreseen_replies(world, seat) if self.foresight else None
-        return card_scores(world, seat, actions, chances)  # type: ignore[arg-type]
+        table = _Table(world)
+        chances = foreseen_replies(world, seat, table) if self.foresight else None
+        return card_scores(world, seat, actions, chances, table)  # type: ignore[arg-type]
 
 
 Chances = Mapping[int, Sequence[tuple[RumbleAction, float]]]
@@ -134,10 +135,12 @@ def card_scores(
     seat: int,
     actions: Sequence[RumbleAction],
     chances: Chances | None = None,
+    table: _Table | None = None,
 ) -> list[float]:
     """Each card's expected score for ``seat`` (x100, as ``bot.score``) against the other
     pirates' replies: at random, or with ``chances`` (each other seat's cards with
-    their chances)."""
+    their chances). ``table``: the world's ``_Table``, where the caller scores several
+    seats of one world."""
     living = world.living()
     others = [o for o in living if o != seat]
     meet = _Meetings(world, living)
@@ -146,7 +149,7 @@ def card_scores(
         o: [(meet.number(a), p) for a, p in (chances[o] if chances else _replies(world, o))]
         for o in others
     }
-    table = _Table(world)
+    table = table or _Table(world)
     if len(others) == 1:
         return [_duel_score(table, seat, meet.number(a), others[0], replies, meet) for a in actions]
     # What an opponent suffers from the other opponents does not depend on our card:
@@ -262,14 +265,18 @@ def foresee(scores: Sequence[float]) -> list[float]:
     return [weight / total for weight in weights]
 
 
-def foreseen_replies(world: RumbleState, seat: int) -> dict[int, list[tuple[RumbleAction, float]]]:
+def foreseen_replies(
+    world: RumbleState, seat: int, table: _Table | None = None
+) -> dict[int, list[tuple[RumbleAction, float]]]:
     """Each other living pirate's cards with the chance that it plays each, scoring them
-    from its own seat in ``world`` against random replies."""
+    from its own seat in ``world`` against random replies (``table``: the world's
+    ``_Table``, shared by the scorings)."""
+    table = table or _Table(world)
     foreseen = {}
     for other in world.living():
         if other != seat:
             cards = world._legal_choose(other, world.frames[-1])
-            chances = foresee(card_scores(world, other, cards))
+            chances = foresee(card_scores(world, other, cards, table=table))
             foreseen[other] = list(zip(cards, chances, strict=True))
     return foreseen
 

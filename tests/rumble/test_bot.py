@@ -25,6 +25,7 @@ from plunder.games.rumble.greedy import (
     RESTLESS,
     GreedyBot,
     card_scores,
+    foreseen_duel,
     foreseen_replies,
 )
 from plunder.games.rumble.rules import CARDS
@@ -156,8 +157,8 @@ def _one_health_against_a_shot() -> plunder.State:
 def test_one_ply_greedy_ducks_the_shot_that_would_kill_it() -> None:
     state = _one_health_against_a_shot()
     assert [str(a) for a in state.legal(1)] == ["load", "shoot>0", "dodge", "search"]
-    # Read shoots five times in eight (an attack is five times likelier): a Load or
-    # a Search leaves Kidd dead then, a Dodge takes the 1 damage off.
+    # Read's best card is the shot (below), so Kidd foresees it: a Load or a Search
+    # leaves Kidd dead then, a Dodge takes the 1 damage off.
     actions = state.legal(0)
     found = GreedyBot().scores(state, 0, actions, random.Random(1))
     scores = dict(zip(map(str, actions), found, strict=True))
@@ -192,17 +193,28 @@ def test_hard_foresees_each_other_pirate_playing_its_better_cards_more_often() -
     for card, p in foreseen.items():
         ratio = foreseen[best] / p
         assert math.isclose(ratio, math.exp((own[best] - own[card]) / FORESIGHT), rel_tol=1e-9)
-    # Against a shot foreseen so surely, Kidd's Dodge is worth more at hard than at normal,
-    # where Read shoots five times in eight.
+    # Against a shot foreseen so surely, Kidd's Dodge is worth more than where Read
+    # replies at random (a shot five times in eight).
     kidds = state.legal(0)
-
-    def scored(level: str) -> dict[str, float]:
-        found = GreedyBot(level).scores(state, 0, kidds, random.Random(1))
-        return dict(zip(map(str, kidds), found, strict=True))
-
-    hard, normal = scored("hard"), scored("normal")
-    assert hard["dodge"] - hard["load"] > normal["dodge"] - normal["load"]
+    at_random = dict(zip(map(str, kidds), card_scores(state, 0, kidds), strict=True))
+    found = GreedyBot("hard").scores(state, 0, kidds, random.Random(1))
+    hard = dict(zip(map(str, kidds), found, strict=True))
+    assert hard["dodge"] - hard["load"] > at_random["dodge"] - at_random["load"]
     assert str(GreedyBot("hard").choose(state, 0, random.Random(2))) == "dodge"
+
+
+def test_with_one_other_pirate_left_every_level_foresees_it() -> None:
+    state = _one_health_against_a_shot()
+    kidds = state.legal(0)
+    # The last two pirates' rounds, card against card, serve both scorings: the same
+    # scores as scoring Read's cards from Read's seat and Kidd's against them.
+    shared = foreseen_duel(state, 0, kidds)
+    apart = card_scores(state, 0, kidds, foreseen_replies(state, 0))
+    assert all(math.isclose(a, b, rel_tol=1e-12) for a, b in zip(shared, apart, strict=True))
+    for level in ("easy", "normal", "hard"):
+        assert GreedyBot(level).scores(state, 0, kidds, random.Random(1)) == shared
+    # ...which are not the scores against Read at random.
+    assert shared != card_scores(state, 0, kidds)
 
 
 def test_the_look_ahead_of_before_is_still_offered() -> None:
@@ -216,8 +228,9 @@ def test_one_ply_greedy_varies_its_card_only_late_in_a_long_game() -> None:
     actions = state.legal(0)
     scores = GreedyBot().scores(state, 0, actions, random.Random(1))
     gaps = {str(a): max(scores) - v for a, v in zip(actions, scores, strict=True)}
-    # Dodge first; Load, then Search, each well below it and apart.
-    assert gaps["dodge"] == 0 and 0.5 < gaps["load"] < gaps["search"] - 0.5
+    # Dodge first; Load, then Search, each well below it and apart by more than a
+    # round's RESTLESS points (so that the rounds below tell them apart).
+    assert gaps["dodge"] == 0 and 0.5 < gaps["load"] < gaps["search"] - 1.2 * RESTLESS
 
     def choices(round_: int) -> set[str]:
         state.round = round_
@@ -235,12 +248,12 @@ def test_one_ply_greedy_varies_its_card_only_late_in_a_long_game() -> None:
 
 def test_with_two_pirates_left_the_one_ply_scores_are_the_look_ahead_s() -> None:
     # Each reply of Read's settles both Kidd's fate and what Read keeps: worked out
-    # reply by reply, the expectation is what the look-ahead samples (400 worlds,
-    # so its own noise is well under a point here).
+    # reply by reply against random replies, the expectation is what the look-ahead
+    # samples (400 worlds, so its own noise is well under a point here).
     state = _one_health_against_a_shot()
     state.area = ["heal"]  # a card to reach for, so that a Search is worth more
     actions = state.legal(0)
-    mine = GreedyBot().scores(state, 0, actions, random.Random(1))
+    mine = card_scores(state, 0, actions)
     look_ahead = LookaheadBot(samples=400)
     sampled = [v / 400 for v in look_ahead.scores(state, 0, actions, random.Random(1))]
     assert max(abs(a - b) for a, b in zip(mine, sampled, strict=True)) < 1.0

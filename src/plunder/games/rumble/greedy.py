@@ -3,10 +3,10 @@
 The look-ahead (``bot.LookaheadBot``, the earlier ``greedy``) played the round
 through the engine for every card in a dozen sampled worlds of the other
 pirates' replies. This bot works the same expectation out instead of sampling
-it: the other pirates still reply at random (an attack ``ATTACK_WEIGHT`` times
-likelier than another card), each on its own, so what a pirate suffers is a sum
-of independent parts, one for each other pirate, and each part depends only on
-the two cards that meet. The rules' own effects (``effects.Tally``) settle each
+it: the other pirates reply at random (an attack ``ATTACK_WEIGHT`` times likelier
+than another card; but see foreseen replies below), each on its own, so what a
+pirate suffers is a sum of independent parts, one for each other pirate, and each
+part depends only on the two cards that meet. The rules' own effects (``effects.Tally``) settle each
 meeting of two cards once; the results are kept while the table is the same
 (who is alive, which pirates), so most decisions only read them.
 
@@ -21,12 +21,15 @@ loosely each round, so that two such bots left alone do not repeat one cycle of
 cards to the round limit. What the model leaves out: a third pirate's Take Cover or Fire changing a
 meeting of two others, and steals shared between several thieves.
 
-At ``hard`` the other pirates are not taken to reply at random: each other
-pirate's cards are scored from its own seat, in the bot's sampled world (what the
-bot's seat may see, so it still never peeks), as this bot scores its own against
-random replies, and the pirate is taken to play a card the less often the more
-points it gives up against its best card (``FORESIGHT``). That costs a scoring of
-every living pirate's cards a decision instead of one (docs/bots.md).
+Foreseen replies: each other pirate's cards are scored from its own seat, in the
+bot's sampled world (what the bot's seat may see, so it still never peeks), as this
+bot scores its own against random replies, and the pirate is taken to play a card
+the less often the more points it gives up against its best card (``FORESIGHT``).
+With one other pirate left every level foresees it: the two scorings read the same
+rounds, card against card (``foreseen_duel``), so it costs little more than random
+replies, and the last duel decides the game. With more, only ``hard`` foresees
+them: that costs a scoring of every living pirate's cards a decision instead of
+one (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -86,7 +89,7 @@ SEARCH_WORTH = 1.0
 # A pirate this likely to live (or to die) is taken to, when the outcomes are counted.
 LIVES = 0.999
 DIES = 0.001
-# At ``hard``, another pirate plays a card that gives up d points (of 100) against
+# A pirate foreseen plays a card that gives up d points (of 100) against
 # its best card e^(d / FORESIGHT) times less often than its best (designed: of 3
 # and 10 points, 3 played the better against the look-ahead, docs/bots.md).
 FORESIGHT = 3.0
@@ -97,7 +100,7 @@ class GreedyBot(LookaheadBot):
 
     def __init__(self, level: str = "normal") -> None:
         # An expectation, not a sample: easy plays as normal; hard foresees the
-        # other pirates' replies.
+        # other pirates' replies however many are left, every level the last one.
         check_level(level)
         super().__init__(level)
         self.foresight = level == "hard"
@@ -120,6 +123,9 @@ class GreedyBot(LookaheadBot):
         world = state.determinize(seat, rng)
         assert isinstance(world, RumbleState)
         table = _Table(world)
+        if len(world.living()) == 2:
+            # The last two: foreseeing the other costs little (``foreseen_duel``).
+            return foreseen_duel(world, seat, actions, table)  # type: ignore[arg-type]
         chances = foreseen_replies(world, seat, table) if self.foresight else None
         return card_scores(world, seat, actions, chances, table)  # type: ignore[arg-type]
 
@@ -185,23 +191,72 @@ def _duel_score(
 ) -> float:
     """The expected score with one other pirate left, reply by reply: its card settles
     both what we suffer and what it keeps, so the two are not taken apart."""
-    n = len(table.max_health)
     total = 0.0
     for reply, q in replies[other]:
-        hurt, dealt, steals, stole = meet.settle(seat, action, other, reply)
-        hurt += meet.settle(seat, action, seat, action)[0]
-        dealt += meet.settle(other, reply, other, reply)[0]
-        alive = [0.0] * n
-        strength = [0.0] * n
-        health = [0.0] * n
-        alive[seat], strength[seat], health[seat] = table.outcome(
-            seat, action, {hurt: 1.0}, meet.stolen(seat, other) if steals else 0, meet
-        )
-        alive[other], strength[other], health[other] = table.outcome(
-            other, reply, {dealt: 1.0}, meet.stolen(other, seat) if stole else 0, meet
-        )
-        total += q * table.value(seat, alive, strength, health)
+        total += q * table.value(seat, *_duel_round(table, seat, action, other, reply, meet))
     return 100.0 * total
+
+
+def _duel_round(
+    table: _Table, seat: int, action: int, other: int, reply: int, meet: _Meetings
+) -> tuple[list[float], list[float], list[float]]:
+    """Who lives, their strength and health after a round of the last two pirates
+    playing ``action`` and ``reply``."""
+    n = len(table.max_health)
+    hurt, dealt, steals, stole = meet.settle(seat, action, other, reply)
+    hurt += meet.settle(seat, action, seat, action)[0]
+    dealt += meet.settle(other, reply, other, reply)[0]
+    alive = [0.0] * n
+    strength = [0.0] * n
+    health = [0.0] * n
+    alive[seat], strength[seat], health[seat] = table.outcome(
+        seat, action, {hurt: 1.0}, meet.stolen(seat, other) if steals else 0, meet
+    )
+    alive[other], strength[other], health[other] = table.outcome(
+        other, reply, {dealt: 1.0}, meet.stolen(other, seat) if stole else 0, meet
+    )
+    return alive, strength, health
+
+
+def foreseen_duel(
+    world: RumbleState, seat: int, actions: Sequence[RumbleAction], table: _Table | None = None
+) -> list[float]:
+    """Each card's expected score for ``seat`` (x100) with one other pirate left, that
+    pirate taken to play its cards as ``FORESIGHT`` has it, each scored from its own
+    seat against our cards at random (as ``foreseen_replies`` and ``card_scores``
+    have it). Both scorings read the same rounds, card against card, each worked out
+    once: foreseeing the last other pirate costs little more than not."""
+    table = table or _Table(world)
+    living = world.living()
+    (other,) = (o for o in living if o != seat)
+    meet = _Meetings(world, living)
+    rounds: dict[tuple[int, int], tuple[float, float]] = {}
+
+    def values(action: int, reply: int) -> tuple[float, float]:
+        """(our score, the other's) after the round of ``action`` against ``reply``."""
+        found = rounds.get((action, reply))
+        if found is None:
+            after = _duel_round(table, seat, action, other, reply, meet)
+            mine, theirs = table.values((seat, other), *after)
+            found = rounds[(action, reply)] = (mine, theirs)
+        return found
+
+    ours = [(meet.number(a), p) for a, p in _replies(world, seat)]
+    theirs = [meet.number(a) for a in world._legal_choose(other, world.frames[-1])]
+    their_scores = []
+    for reply in theirs:
+        total = 0.0
+        for action, p in ours:
+            total += p * values(action, reply)[1]
+        their_scores.append(100.0 * total)
+    chances = foresee(their_scores)
+    scores = []
+    for action in map(meet.number, actions):
+        total = 0.0
+        for reply, q in zip(theirs, chances, strict=True):
+            total += q * values(action, reply)[0]
+        scores.append(100.0 * total)
+    return scores
 
 
 def _score(
@@ -388,6 +443,12 @@ class _Table:
         self.sides = _sides(world)
         self.side_of = {seat: members for members in self.sides for seat in members}
         self.max_health = [PIRATES[name].max_health for name in world.pirate]
+        self.living = world.living()
+        # Each seat's rivals (every pirate of another side) and their health caps' sum.
+        self.rivals: dict[int, tuple[list[int], int]] = {}
+        for seat in range(len(self.max_health)):
+            others = [s for s in range(len(self.max_health)) if s not in self.side_of[seat]]
+            self.rivals[seat] = others, sum(self.max_health[s] for s in others)
         self.reach = _reach_worth(world)
         self.plans: dict[tuple[int, int], Plan] = {}
 
@@ -454,14 +515,24 @@ class _Table:
         """The expectation of ``bot.score`` (/100) over who lives: each living pirate
         taken to live with its chance, independently, with its strength and health if
         it does."""
+        return self.values((seat,), alive, strength, health)[0]
+
+    def values(
+        self,
+        seats: Sequence[int],
+        alive: list[float],
+        strength: list[float],
+        health: list[float],
+    ) -> list[float]:
+        """``value`` for each of ``seats``, the outcomes counted once for them all."""
         sure: list[int] = []
         unsure: list[int] = []
-        for s in self.world.living():
+        for s in self.living:
             if alive[s] >= LIVES:
                 sure.append(s)
             elif alive[s] > DIES:
                 unsure.append(s)
-        total = 0.0
+        totals = [0.0] * len(seats)
         for pattern in range(1 << len(unsure)):
             chance = 1.0
             living = list(sure)
@@ -472,23 +543,30 @@ class _Table:
                 else:
                     chance *= 1.0 - alive[s]
             if chance > 0:
-                total += chance * self._value_of(seat, living, strength, health)
-        return total
+                found = self._values_of(seats, living, strength, health)
+                for index, worth in enumerate(found):
+                    totals[index] += chance * worth
+        return totals
 
-    def _value_of(
-        self, seat: int, living: list[int], strength: list[float], health: list[float]
-    ) -> float:
-        """``bot.score`` (/100) of a table where exactly ``living`` are alive."""
+    def _values_of(
+        self, seats: Sequence[int], living: list[int], strength: list[float],
+        health: list[float],
+    ) -> list[float]:
+        """``bot.score`` (/100) for each of ``seats`` of a table where exactly ``living``
+        are alive."""
         if not living:
-            return NO_WINNER
+            return [NO_WINNER] * len(seats)
         standing = [[s for s in members if s in living] for members in self.sides]
-        mine = self.side_of[seat]
         if sum(1 for members in standing if members) == 1:  # one side left wins
-            return 1.0 if any(s in living for s in mine) else 0.0
-        power = [sum(strength[s] for s in members) ** 2 for members in standing]
-        own = sum(strength[s] for s in mine if s in living) ** 2
-        share = own / sum(power) / len(mine)
-        others = [s for s in range(len(self.max_health)) if s not in mine]
-        cap = sum(self.max_health[s] for s in others)
-        lost = 1 - sum(health[s] for s in others if s in living) / max(1, cap)
-        return (1 - PRESSURE) * share + PRESSURE * lost / len(mine)
+            return [1.0 if any(s in living for s in self.side_of[seat]) else 0.0
+                    for seat in seats]
+        power = sum([sum(strength[s] for s in members) ** 2 for members in standing])
+        found = []
+        for seat in seats:
+            mine = self.side_of[seat]
+            own = sum(strength[s] for s in mine if s in living) ** 2
+            share = own / power / len(mine)
+            others, cap = self.rivals[seat]
+            lost = 1 - sum(health[s] for s in others if s in living) / max(1, cap)
+            found.append((1 - PRESSURE) * share + PRESSURE * lost / len(mine))
+        return found

@@ -59,6 +59,18 @@ CONDITIONS = {
 }
 KIND_WORDS = {"basic": "basic attack", "attack": "attack skill", "ability": "ability",
               "reaction": "reaction", "passive": "passive"}
+# What `? NAME` tells of an entry, by the catalogue section it was found in: the
+# renderer's method that writes its lines.
+ENTRY_LINES = {
+    "heroes": "hero_lines",
+    "skills": "skill_lines",
+    "cards": "card_lines",
+    "monsters": "monster_lines",
+    "objectives": "objective_or_feature_lines",
+    "factions": "faction_lines",
+    "conditions": "condition_lines",
+    "kraken": "kraken_lines",
+}
 
 
 
@@ -1044,39 +1056,41 @@ class BonesRenderer(GenericRenderer):
         return found
 
     def entry_lines(self, read: ViewReader, kind: str, name: str) -> list[str]:
-        catalogue = read.catalogue
-        if kind == "heroes":
-            return self.hero_lines(read, name)
-        if kind == "skills":
-            return self.skill_lines(read, name)
-        if kind == "cards":
-            card = catalogue["cards"][name]
-            timing = f"played when a hero attacks, by the {card['side']}" \
-                if card["timing"] == "attack" else "played on its side's turn"
-            mine = read.view.get("hand")
-            held = f"; you hold {mine.count(name)}" if mine and name in mine else ""
-            return [f"{card['title']} (tide:{name}): {card['text']}",
-                    f"  a Tide card of the {read.title(card['faction'])}, "
-                    f"{plural(card['count'], 'copy').replace('copys', 'copies')}, "
-                    f"{plural(card['kraken'], 'Kraken symbol')}, {timing}{held}."]
-        if kind == "monsters":
-            return self.monster_lines(read, name)
-        if kind == "objectives":
-            if read.clash:
-                return self.feature_lines(read, name)
-            return self.objective_lines(read, name)
-        if kind == "factions":
-            faction = catalogue["factions"][name]
-            crew = faction["crew"]
-            return [f"{faction['title']}: {faction['flavour']}",
-                    f"  {faction['deckhands']} deckhands ({faction['deckhand_hp']} HP) and "
-                    f"{faction['bosuns']} bosuns ({faction['bosun_hp']} HP); crew attack range "
-                    f"{crew['range']}, {plural(crew['dice'], 'die')} hitting on "
-                    f"{crew['to_hit']}+ ({crew['with_bosun']}+ with a bosun); deck gun "
-                    f"{profile_words(faction['gun'], read.catalogue)}."]
-        if kind == "conditions":
-            return [CONDITIONS[name]]
-        return self.kraken_lines(read)
+        """The lines of catalogue entry ``name`` of section ``kind``: each section has its
+        own way of telling an entry (``ENTRY_LINES``)."""
+        return getattr(self, ENTRY_LINES[kind])(read, name)
+
+    @staticmethod
+    def card_lines(read: ViewReader, name: str) -> list[str]:
+        card = read.catalogue["cards"][name]
+        timing = f"played when a hero attacks, by the {card['side']}" \
+            if card["timing"] == "attack" else "played on its side's turn"
+        mine = read.view.get("hand")
+        held = f"; you hold {mine.count(name)}" if mine and name in mine else ""
+        return [f"{card['title']} (tide:{name}): {card['text']}",
+                f"  a Tide card of the {read.title(card['faction'])}, "
+                f"{plural(card['count'], 'copy').replace('copys', 'copies')}, "
+                f"{plural(card['kraken'], 'Kraken symbol')}, {timing}{held}."]
+
+    @staticmethod
+    def faction_lines(read: ViewReader, name: str) -> list[str]:
+        faction = read.catalogue["factions"][name]
+        crew = faction["crew"]
+        return [f"{faction['title']}: {faction['flavour']}",
+                f"  {faction['deckhands']} deckhands ({faction['deckhand_hp']} HP) and "
+                f"{faction['bosuns']} bosuns ({faction['bosun_hp']} HP); crew attack range "
+                f"{crew['range']}, {plural(crew['dice'], 'die')} hitting on "
+                f"{crew['to_hit']}+ ({crew['with_bosun']}+ with a bosun); deck gun "
+                f"{profile_words(faction['gun'], read.catalogue)}."]
+
+    @staticmethod
+    def condition_lines(read: ViewReader, name: str) -> list[str]:
+        return [CONDITIONS[name]]
+
+    @classmethod
+    def objective_or_feature_lines(cls, read: ViewReader, name: str) -> list[str]:
+        """An objective of a battle; in Clash Royale! the same entries are deck features."""
+        return cls.feature_lines(read, name) if read.clash else cls.objective_lines(read, name)
 
     def hero_lines(self, read: ViewReader, name: str) -> list[str]:
         catalogue = read.catalogue
@@ -1169,7 +1183,7 @@ class BonesRenderer(GenericRenderer):
         return lines
 
     @staticmethod
-    def kraken_lines(read: ViewReader) -> list[str]:
+    def kraken_lines(read: ViewReader, name: str = "kraken") -> list[str]:
         kraken = read.catalogue["kraken"]
         lines = [f"The Kraken ({kraken['hp']} HP): after a round, unless it is up or dead, two "
                  "dice are rolled; at most the sum of the Kraken pools and it surfaces on "

@@ -149,30 +149,104 @@ def registered(toy: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def test_a_game_declares_its_tunable_numbers_with_their_bounds() -> None:
     bones = {t.name: t for t in game_tunables("rumbones")}
-    # heroes.toml gives Ishmael 12 HP and Nerissa 6; tunables.toml bounds them 4..16.
+    # heroes.toml gives Ishmael, a brute, 12 HP and Nerissa 6; tunables.toml bounds a
+    # brute's HP 11..16.
     ishmael = bones["heroes.ishmael.hp"]
-    assert (ishmael.default, ishmael.low, ishmael.high, ishmael.whole) == (12, 4, 16, True)
+    assert (ishmael.default, ishmael.low, ishmael.high, ishmael.whole) == (12, 11, 16, True)
+    assert ishmael.group == "hp_brute"
     assert bones["heroes.nerissa.hp"].default == 6
     # --within N: near the current value, inside the declared bounds.
-    assert (ishmael.near(2).low, ishmael.near(2).high) == (10, 14)
-    assert (ishmael.near(10).low, ishmael.near(10).high) == (4, 16)
+    assert (ishmael.near(2).low, ishmael.near(2).high) == (11, 14)
+    assert (ishmael.near(10).low, ishmael.near(10).high) == (11, 16)
     assert ishmael.file is not None and ishmael.file.name == "heroes.toml"
-    assert sum(t.group == "hp" for t in bones.values()) == 14  # every hero of the box
+    assert sum(t.group.startswith("hp") for t in bones.values()) == 14  # every hero of the box
     assert (bones["target"].option, bones["target"].default) == ("target", 8)
     # A basic attack's numbers strengthen the hero whose basic attack it is: Old
-    # Barnacle's Coral Blunderbuss reaches 2 zones with 2 dice (heroes.toml).
+    # Barnacle's Coral Blunderbuss reaches 2 zones with 2 dice (heroes.toml), and a
+    # gunner's reach never falls below 2.
     reach = bones["skills.coral_blunderbuss.level1.range"]
-    assert (reach.default, reach.strengthens) == (2, "hero barnacle")
+    assert (reach.default, reach.strengthens, reach.low) == (2, "hero barnacle", 2)
     assert bones["skills.coral_blunderbuss.level1.dice"].default == 2
-    assert sum(t.group == "basic_range" for t in bones.values()) == 14
-    assert {t.strengthens for t in bones.values() if t.group == "basic_dice"} == {
-        bones[f"heroes.{hero}.hp"].strengthens for hero in (
-            t.name.split(".")[1] for t in bones.values() if t.group == "hp")}
+    assert sum(t.group.startswith("basic_range") for t in bones.values()) == 14
+    assert {t.strengthens for t in bones.values() if t.group.startswith("basic_dice")} == {
+        t.strengthens for t in bones.values() if t.group.startswith("hp")}
     # His Coral Shot is an attack skill, no hero's basic one: not declared.
     assert "skills.coral_shot.level1.dice" not in bones
     sword = {t.name: t for t in game_tunables("swordplay")}
     assert sword["pirates.brakka.life"].default == 12  # an Arena hero (pirates.toml)
     assert game_tunables("duel") == ()  # declares nothing
+
+
+def test_no_rum_and_bones_setting_in_bounds_breaks_what_the_summary_says_of_the_roles(
+) -> None:
+    """The seed: "swashbuckler hard-hitting with low HP, brute high HP, gunner long
+    range". Whatever a search picks inside the declared bounds keeps all three."""
+    from plunder.games.rumbones.content import CONTENT
+
+    bones = game_tunables("rumbones")
+
+    def role(tunable: Tunable) -> str:
+        return CONTENT.heroes[tunable.strengthens.removeprefix("hero ")].role
+
+    def bounds(prefix: str, roles: set[str]) -> tuple[float, float]:
+        chosen = [t for t in bones if t.name.endswith(prefix) and role(t) in roles]
+        assert chosen
+        return min(t.low for t in chosen), max(t.high for t in chosen)
+
+    everyone = {hero.role for hero in CONTENT.heroes.values()}
+    assert everyone == {"captain", "brute", "swashbuckler", "gunner", "quartermaster"}
+    swash_hp = bounds(".hp", {"swashbuckler"})
+    brute_hp = bounds(".hp", {"brute"})
+    other_hp = bounds(".hp", everyone - {"swashbuckler", "brute"})
+    assert swash_hp[1] < other_hp[0] and other_hp[1] <= brute_hp[0]
+    assert bounds(".level1.dice", {"swashbuckler"})[0] >= bounds(
+        ".level1.dice", everyone - {"swashbuckler"})[1]
+    assert bounds(".level1.range", {"gunner"})[0] >= bounds(
+        ".level1.range", everyone - {"gunner"})[1]
+    # And a level 1 number never passes its level 2 (the level would be worth nothing).
+    for tunable in bones:
+        if ".level1." in tunable.name:
+            skill, _, field = tunable.name.removeprefix("skills.").partition(".level1.")
+            assert tunable.high <= getattr(CONTENT.skills[skill].level2, field), tunable.name
+    # The content itself lies inside its bounds.
+    assert all(t.low <= t.default <= t.high for t in bones)
+
+
+def test_where_and_at_most_narrow_a_group_to_some_pieces(tmp_path: Path) -> None:
+    (tmp_path / "o.toml").write_text(
+        "[h.a]\nrole = 'big'\nhp = 9\nuses = 'x'\n[h.b]\nrole = 'small'\nhp = 3\nuses = 'y'\n"
+        "[h.c]\nrole = 'odd'\nhp = 5\nuses = 'z'\n"
+        "[s.x]\nd = 2\ntop = 3\n[s.y]\nd = 1\ntop = 1\n[s.z]\nd = 1\ntop = 'many'\n")
+    (tmp_path / "t.toml").write_text(
+        "[big]\nfile = 'o.toml'\nkey = 'h.*.hp'\nwhere = { role = 'big' }\nlow = 8\n"
+        "high = 12\nstrengthens = 'hero'\n"
+        "[rest]\nfile = 'o.toml'\nkey = 'h.*.hp'\nwhere = { role = ['small', 'odd'] }\n"
+        "low = 1\nhigh = 6\nstrengthens = 'hero'\n"
+        "[d]\nfile = 'o.toml'\nkey = 's.*.d'\nowner = 'h.*.uses'\nwhere = { role = 'small' }\n"
+        "at_most = 's.*.top'\nlow = 1\nhigh = 4\nstrengthens = 'hero'\n")
+    found = {t.name: (t.group, t.low, t.high) for t in read_tunables(tmp_path / "t.toml", tmp_path)}
+    # a's HP is big's, b's and c's rest's; only b's skill is declared, capped by its top.
+    assert found == {"h.a.hp": ("big", 8, 12), "h.b.hp": ("rest", 1, 6),
+                     "h.c.hp": ("rest", 1, 6), "s.y.d": ("d", 1, 1)}
+    assert {t.name for t in choose(read_tunables(tmp_path / "t.toml", tmp_path), ["b*"])} == {
+        "h.a.hp"}  # a group's name as a pattern
+    cases = {
+        "[g]\nfile = 'o.toml'\nkey = 'h.*.hp'\nwhere = 'big'\nlow = 1\nhigh = 2\n":
+            "where is a table of fields and values",
+        "[g]\nfile = 'o.toml'\nkey = 'h.a.hp'\nwhere = { role = 'big' }\nlow = 1\nhigh = 2\n":
+            "where needs a key with one \\*",
+        "[g]\nfile = 'o.toml'\nkey = 'h.*.hp'\nwhere = { role = 'huge' }\nlow = 1\nhigh = 2\n":
+            "matches nothing where",
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nat_most = 's.x.top'\nlow = 1\nhigh = 2\n":
+            "at_most needs a path with one \\*",
+        "[g]\nfile = 'o.toml'\nkey = 's.*.d'\nat_most = 's.*.top'\nlow = 1\nhigh = 2\n":
+            "at_most s.\\*.top is not a number for z",
+    }
+    for text, message in cases.items():
+        path = tmp_path / "bad.toml"
+        path.write_text(text)
+        with pytest.raises(TuningError, match=message):
+            read_tunables(path, tmp_path)
 
 
 def test_choosing_parameters_by_name_group_and_pattern() -> None:

@@ -20,7 +20,19 @@ ishmael``), or, with ``owner``, the entry that names it (``owner =
 attack the skill is; skills no hero has as its basic are left out); ``points`` is
 a first guess at how many points of that piece's win share one unit is worth. A
 search can then steer each number by its piece's measured share
-(``plunder.lab.tune``). The balance lab reads the declaration (``plunder lab
+(``plunder.lab.tune``).
+
+What the rules say of a piece bounds what a search may make of it, so a group
+can be narrowed to some pieces and capped by a neighbouring number:
+
+* ``where``: only the entries whose fields hold these values (``where = { role =
+  "gunner" }``, or a list of values, any of them), read from the entry the key's
+  ``*`` stands for, or with ``owner`` from the owning piece's entry. Groups of
+  the same key with other ``where`` give other pieces other bounds: gunners'
+  reach never below 2, say, where the rules call the gunner the long-range role;
+* ``at_most``: a dotted path of the same file with one ``*`` (the key's entry)
+  whose number caps each parameter (``"skills.*.level2.dice"``: a skill's level
+  1 never rolls more dice than its level 2). The balance lab reads the declaration (``plunder lab
 tune``) and never names a game.
 
 A content parameter changes what the game reads from its files, and games read
@@ -157,22 +169,38 @@ def read_tunables(
         if not matched:
             raise TuningError(f"{where}: {entry['key']!r} matches nothing in {file.name}")
         owners = _owners(entry, content, kind, where) if "owner" in entry else None
+        wanted = _where(entry, parts, where)
+        cap = _at_most(entry, parts, where)
         for keys, value in matched:
             key = ".".join(keys)
-            named = keys[parts.index("*")] if kind else ""
+            entry_name = keys[parts.index("*")] if "*" in parts else ""
+            named = entry_name if kind else ""
             if owners is not None:
                 if named not in owners:
                     continue  # an entry no piece owns (an attack no hero has as basic)
                 named = owners[named]
+            if wanted and not _holds(content, _piece_path(entry, parts, entry_name, owners),
+                                     wanted):
+                continue  # a piece of another group's bounds
             if not _number(value):
                 raise TuningError(f"{where}: {key} in {file.name} is {value!r}, not a number")
-            whole = isinstance(value, int) and isinstance(low, int) and isinstance(high, int)
+            top = high
+            if cap:
+                capped = _value_at(content, [entry_name if p == "*" else p for p in cap])
+                if not _number(capped):
+                    raise TuningError(f"{where}: at_most {'.'.join(cap)} is not a number "
+                                      f"for {entry_name}")
+                top = min(high, capped)
+            whole = isinstance(value, int) and isinstance(low, int) and isinstance(top, int)
             piece = f"{kind} {named}" if kind else ""
-            found.append(Tunable(key, group, low, high, value, whole, help_text, file, key,
+            found.append(Tunable(key, group, low, top, value, whole, help_text, file, key,
                                  strengthens=piece, points=points))
-        if owners is not None and not any(t.group == group for t in found):
-            raise TuningError(f"{where}: {entry['key']!r} matches nothing that "
-                              f"{entry['owner']!r} names")
+        if not any(t.group == group for t in found):
+            if owners is not None:
+                raise TuningError(f"{where}: {entry['key']!r} matches nothing that "
+                                  f"{entry['owner']!r} names")
+            raise TuningError(f"{where}: {entry['key']!r} matches nothing where "
+                              f"{entry.get('where')}")
     names = [t.name for t in found]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -198,6 +226,56 @@ def _strengthens(entry: Mapping[str, Any], parts: list[str], where: str) -> tupl
     if not _number(points) or points <= 0:
         raise TuningError(f"{where}: points is a number above 0")
     return kind.strip(), float(points)
+
+
+def _where(entry: Mapping[str, Any], parts: list[str], where: str
+           ) -> dict[str, tuple[Any, ...]]:
+    """``where``: field -> the values a piece's entry may hold there (empty: every piece)."""
+    if "where" not in entry:
+        return {}
+    given = entry["where"]
+    if not isinstance(given, Mapping) or not given:
+        raise TuningError(f"{where}: where is a table of fields and values, e.g. "
+                          "where = { role = \"gunner\" }")
+    if parts.count("*") != 1:
+        raise TuningError(f"{where}: where needs a key with one * (the piece's entry)")
+    return {str(field): tuple(value) if isinstance(value, list) else (value,)
+            for field, value in given.items()}
+
+
+def _at_most(entry: Mapping[str, Any], parts: list[str], where: str) -> list[str]:
+    """``at_most``'s path, split (empty where the group has none)."""
+    if "at_most" not in entry:
+        return []
+    cap = str(entry["at_most"]).split(".")
+    if cap.count("*") != 1 or parts.count("*") != 1:
+        raise TuningError(f"{where}: at_most needs a path with one *, as the key has "
+                          "(the key's entry)")
+    return cap
+
+
+def _piece_path(entry: Mapping[str, Any], parts: list[str], name: str,
+                owners: Mapping[str, str] | None) -> list[str]:
+    """The path of the piece's entry: the key's ``*`` entry, or with ``owner`` the owner's."""
+    if owners is None:
+        return [*parts[:parts.index("*")], name]
+    owner = str(entry["owner"]).split(".")
+    return [*owner[:owner.index("*")], owners[name]]
+
+
+def _value_at(content: Mapping[str, Any], path: list[str]) -> Any:
+    at: Any = content
+    for part in path:
+        at = at.get(part) if isinstance(at, Mapping) else None
+    return at
+
+
+def _holds(content: Mapping[str, Any], path: list[str],
+           wanted: Mapping[str, tuple[Any, ...]]) -> bool:
+    """Whether the entry at ``path`` holds one of the wanted values in each field."""
+    found = _value_at(content, path)
+    return isinstance(found, Mapping) and all(
+        found.get(field) in values for field, values in wanted.items())
 
 
 def _owners(entry: Mapping[str, Any], content: Mapping[str, Any], kind: str, where: str
@@ -239,8 +317,9 @@ def game_tunables(game_name: str) -> tuple[Tunable, ...]:
 
 def choose(tunables: Iterable[Tunable], patterns: Iterable[str]) -> tuple[Tunable, ...]:
     """The parameters that ``patterns`` name, in declaration order: a parameter's name, a
-    group's name, or a pattern with ``*`` (``heroes.*.hp``). No pattern: all of them.
-    A pattern that names nothing is an error that lists what there is."""
+    group's name, or a pattern with ``*`` of either (``heroes.*.hp``, ``hp*``). No
+    pattern: all of them. A pattern that names nothing is an error that lists what there
+    is."""
     tunables = tuple(tunables)
     patterns = [p.strip() for p in patterns if p.strip()]
     if not patterns:
@@ -248,7 +327,7 @@ def choose(tunables: Iterable[Tunable], patterns: Iterable[str]) -> tuple[Tunabl
     chosen: set[str] = set()
     for pattern in patterns:
         hit = {t.name for t in tunables
-               if pattern == t.group or fnmatch.fnmatchcase(t.name, pattern)}
+               if fnmatch.fnmatchcase(t.group, pattern) or fnmatch.fnmatchcase(t.name, pattern)}
         if not hit:
             groups = sorted({t.group for t in tunables})
             examples = ", ".join(t.name for t in tunables[:3])

@@ -1120,6 +1120,13 @@ def tune_command(
                      help="Goal: the mean length, in the game's own unit (rounds, turns) "
                      "or else decisions, from LOW to HIGH."),
     ] = None,
+    start: Annotated[
+        Path | None,
+        typer.Option("--start", metavar="FILE",
+                     help="Start from a setting instead of the content as it is: an earlier "
+                     "search's tune.json (its best setting) or a JSON table of parameter "
+                     "names and values. The diff is still against the content files."),
+    ] = None,
     within: Annotated[
         float | None,
         typer.Option("--within", metavar="N", min=0,
@@ -1196,6 +1203,7 @@ def tune_command(
         method,
         parse_band,
         parse_shares,
+        read_start,
         tune,
     )
 
@@ -1224,10 +1232,18 @@ def tune_command(
         if overlap:
             raise TuneError(f"option {', '.join(sorted(overlap))} is both tuned and set")
         check_goal(game, goal, options, names)
+        begin: dict[str, float] = {}
+        if start is not None:
+            try:
+                text = start.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise TuneError(f"--start {start}: cannot read it ({exc.strerror or exc})"
+                                ) from None
+            begin = read_start(text, chosen, str(start))
     except (PlunderError, TuningError, ValueError) as exc:
         fail(str(exc))
     spec = TuneSpec(game, tuple(names), chosen, goal, trials, games, confirm, options, seed,
-                    mirror, stop_at_goal=not keep_going, search=search)
+                    mirror, stop_at_goal=not keep_going, search=search, start=begin)
     try:
         how = method(spec)
     except TuneError as exc:

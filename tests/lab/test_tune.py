@@ -4,6 +4,7 @@ finds an optimum planted in a toy game, and one-line errors for what cannot run.
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +25,18 @@ from plunder.engine.tuning import (
     game_tunables,
     read_tunables,
 )
-from plunder.lab.tune import Goal, Item, Trial, TuneError, TuneSpec, method, steer, tune, unit_worth
+from plunder.lab.tune import (
+    Goal,
+    Item,
+    Trial,
+    TuneError,
+    TuneSpec,
+    method,
+    read_start,
+    steer,
+    tune,
+    unit_worth,
+)
 
 # A toy of two seats, one red and one blue (rotated across the seats by the lab): one
 # "go", then chance picks the winner. Red wins with probability
@@ -495,6 +507,59 @@ def test_tune_on_the_command_line(registered: Path, tmp_path: Path) -> None:
         f"or play with -o edge={best})\n")
     assert (out / "confirmation" / "report.json").is_file()
     assert "side red" in stdout and "The goal, measured (confirmation, 200 games" in stdout
+
+
+def test_a_search_may_start_from_an_earlier_setting(registered: Path, tmp_path: Path) -> None:
+    # Edge 9 and power 6 give red 50%: started there, the first trial meets the goal.
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps({"sides.red.power": 6}))
+    out = tmp_path / "tune"
+    code, _, stderr = tune_cli(
+        "tunetoy", "--bots", "random", "--param", "power", "--shares", "side=45-55",
+        "-o", "edge=9", "--start", str(start), "--trials", "5", "--games", "2000",
+        "--confirm", "0", "--seed", "5", "--jobs", "1", "--out", str(out),
+    )
+    assert code == 0, stderr
+    assert "trial 1/5 (sides.red.power=6): loss 0.0" in stderr
+    written = json.loads((out / "tune.json").read_text())
+    assert [t["setting"] for t in written["trials"]] == [{"sides.red.power": 6}]
+    assert written["start"] == {"sides.red.power": 6}
+    # The diff is against the content file, which says 9.
+    diff = (out / "best.diff").read_text()
+    assert "-power = 9  # red's power" in diff and "+power = 6  # red's power" in diff
+    # A search's tune.json starts the next one from its best setting.
+    again = tmp_path / "again"
+    code, _, stderr = tune_cli(
+        "tunetoy", "--bots", "random", "--param", "power", "--shares", "side=45-55",
+        "-o", "edge=9", "--start", str(out / "tune.json"), "--trials", "1", "--games", "50",
+        "--confirm", "0", "--seed", "6", "--jobs", "1", "--out", str(again),
+    )
+    assert code == 0, stderr
+    assert json.loads((again / "tune.json").read_text())["trials"][0]["setting"] == {
+        "sides.red.power": 6}
+
+
+def test_a_start_that_does_not_fit_the_search_says_why() -> None:
+    power = choose(game_tunables("swordplay"), ["pirates.brakka.life"])
+    low, high = power[0].low, power[0].high
+    assert read_start('{"pirates.brakka.life": 10}', power, "s.json") == {
+        "pirates.brakka.life": 10}
+    partial = json.dumps({"format": "plunder-lab-tune", "partial": True, "trials": []})
+    cases = {
+        "not json": "s.json: not JSON",
+        "[1, 2]": "give a tune.json or a table of parameter names and values",
+        "{}": "give a tune.json or a table",
+        partial: "without a best setting",
+        '{"pirates.bob.life": 3}': "pirates.bob.life is not among the parameters tuned",
+        '{"pirates.brakka.life": "ten"}': "pirates.brakka.life is 'ten', not a number",
+        '{"pirates.brakka.life": true}': "pirates.brakka.life is True, not a number",
+        '{"pirates.brakka.life": 10.5}': "is a whole number, not 10.5",
+        json.dumps({"pirates.brakka.life": high + 1}):
+            f"= {high + 1:g} lies outside its bounds {low:g} to {high:g}",
+    }
+    for text, message in cases.items():
+        with pytest.raises(TuneError, match=re.escape(message)):
+            read_start(text, power, "s.json")
 
 
 @pytest.mark.parametrize(

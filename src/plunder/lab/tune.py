@@ -233,6 +233,9 @@ class TuneSpec:
     mirror: bool = False
     stop_at_goal: bool = True
     search: str = "auto"  # "steer", "tpe", or "auto": steer where it can (``method``)
+    # Where the search starts: parameter name -> value (``read_start``); a parameter
+    # it does not name starts at its current value.
+    start: Mapping[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -264,6 +267,7 @@ class TuneResult:
             "seed": spec.seed,
             "mirror": spec.mirror,
             "search": method(spec),
+            "start": dict(spec.start),
             "trials": [trial.to_json() for trial in self.trials],
             "best": self.best.to_json(),
             "confirmation": None if self.confirmation is None else {
@@ -445,11 +449,14 @@ def tune(
         raise TuneError(f"{spec.game} declares no tunable parameters")
     steering = method(spec) == "steer"
     by_name = {t.name: t for t in spec.parameters}
-    defaults = {t.name: t.default for t in spec.parameters if t.low <= t.default <= t.high}
+    begin = {t.name: spec.start.get(t.name, t.default) for t in spec.parameters}
+    defaults = {t.name: begin[t.name] for t in spec.parameters
+                if t.low <= begin[t.name] <= t.high}
     if steering:
         study = None
         if len(defaults) < len(spec.parameters):  # start inside the bounds
-            defaults = {t.name: min(t.high, max(t.low, t.default)) for t in spec.parameters}
+            defaults = {t.name: min(t.high, max(t.low, begin[t.name]))
+                        for t in spec.parameters}
     else:
         optuna = _import_optuna()
         optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -504,6 +511,43 @@ def tune(
         confirmed = tuple(goal_items(spec.goal, confirmation["studies"][0]["measures"]))
     return TuneResult(spec, trials, best, confirmation, confirmed,
                       time.perf_counter() - started)
+
+
+def read_start(text: str, parameters: Sequence[Tunable], where: str) -> dict[str, float]:
+    """The setting a search starts from, read from ``text`` (the file ``where``): the
+    ``tune.json`` of an earlier search (its best setting) or a table of parameter
+    names and values. Every value must be a number inside its parameter's bounds, and
+    every name a parameter of this search: a number the search does not tune would
+    otherwise be played by no trial."""
+    try:
+        found = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TuneError(f"--start {where}: not JSON ({exc})") from None
+    if isinstance(found, Mapping) and found.get("format") == "plunder-lab-tune":
+        best = found.get("best") or {}
+        found = best.get("setting") if isinstance(best, Mapping) else None
+        if found is None:
+            raise TuneError(f"--start {where}: a search's tune.json without a best setting "
+                            "(a search stopped before its end); give the setting itself")
+    if not isinstance(found, Mapping) or not found:
+        raise TuneError(f"--start {where}: give a tune.json or a table of parameter names "
+                        'and values, e.g. {"heroes.ishmael.hp": 11}')
+    by_name = {t.name: t for t in parameters}
+    start: dict[str, float] = {}
+    for name, value in found.items():
+        tunable = by_name.get(name)
+        if tunable is None:
+            raise TuneError(f"--start {where}: {name} is not among the parameters tuned "
+                            "(--param); tune it too, or leave it out of the start")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TuneError(f"--start {where}: {name} is {value!r}, not a number")
+        if not tunable.low <= value <= tunable.high:
+            raise TuneError(f"--start {where}: {name} = {value:g} lies outside its bounds "
+                            f"{tunable.low:g} to {tunable.high:g}")
+        if tunable.whole and value != int(value):
+            raise TuneError(f"--start {where}: {name} is a whole number, not {value:g}")
+        start[name] = int(value) if tunable.whole else float(value)
+    return start
 
 
 def parse_band(text: str, what: str) -> tuple[float, float]:
@@ -561,6 +605,7 @@ __all__ = [
     "parse_band",
     "parse_shares",
     "play_setting",
+    "read_start",
     "split_kind",
     "tune",
 ]

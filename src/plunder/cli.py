@@ -1181,7 +1181,7 @@ def tune_command(
 ) -> None:
     """Search GAME's tunable numbers (a hero's HP, a target score: what the game declares
     in its tunables file) for a setting whose lab measures meet a goal, e.g. `plunder lab
-    tune rumbones --param hp --shares hero=45-55 --trials 20 --games 100`.
+    tune rumbones --param 'hp*' --shares hero=45-55 --trials 20 --games 100`.
 
     Each trial plays a lab study of one setting (every trial on the same seeds) and scores
     how far its measures lie outside the goal (the sum of the squared points outside each

@@ -531,7 +531,7 @@ def read_start(text: str, parameters: Sequence[Tunable], where: str) -> dict[str
                             "(a search stopped before its end); give the setting itself")
     if not isinstance(found, Mapping) or not found:
         raise TuneError(f"--start {where}: give a tune.json or a table of parameter names "
-                        'and values, e.g. {"heroes.ishmael.hp": 11}')
+                        'and values, e.g. {"NAME": 11}, NAME as --list shows it')
     by_name = {t.name: t for t in parameters}
     start: dict[str, float] = {}
     for name, value in found.items():

@@ -32,8 +32,10 @@ can be narrowed to some pieces and capped by a neighbouring number:
   reach never below 2, say, where the rules call the gunner the long-range role;
 * ``at_most``: a dotted path of the same file with one ``*`` (the key's entry)
   whose number caps each parameter (``"skills.*.level2.dice"``: a skill's level
-  1 never rolls more dice than its level 2). The balance lab reads the declaration (``plunder lab
-tune``) and never names a game.
+  1 never rolls more dice than its level 2).
+
+The balance lab reads the declaration (``plunder lab tune``) and never names a
+game.
 
 A content parameter changes what the game reads from its files, and games read
 their content once, when first imported. So a setting reaches the games through
@@ -377,9 +379,7 @@ def apply_overrides(path: Path, data: dict[str, Any]) -> dict[str, Any]:
     that is not in the file already is an error (a typo must not pass unseen)."""
     for key, value in overrides_for(path).items():
         *parents, last = key.split(".")
-        at: Any = data
-        for part in parents:
-            at = at.get(part) if isinstance(at, dict) else None
+        at = _value_at(data, parents)
         if not isinstance(at, dict) or last not in at:
             raise TuningError(f"{CONTENT_OVERRIDES}: {path.name} has no {key!r}")
         at[last] = value

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from playwright.sync_api import expect
 
 from e2e.driving import PHONE, create_table
 from e2e.test_screens import assert_fits
+from plunder.games.rumbones.content import HEROES_FILE, short_name
 
 HEROES = "carcharius,ishmael,nerissa;calavera,demarco,hueso"
 
@@ -39,6 +41,23 @@ LOOK_JS = """
          picture: Array.from(e.querySelectorAll('svg'))
            .some((s) => s.getBoundingClientRect().width > 0)})
 """
+
+
+# Writes a hero's initials and HP into the first hero token on the board.
+DRESS_JS = """
+([initials, hp]) => {
+  const token = document.querySelector('#game .rb-board .rb-tok');
+  token.querySelector('.rb-tok-initials').textContent = initials;
+  token.querySelector('.rb-tok-hp').textContent = hp;
+}
+"""
+
+
+def every_token() -> list[tuple[str, str]]:
+    """Each hero's initials with its full HP, as its token shows them on a phone."""
+    heroes = tomllib.loads(HEROES_FILE.read_text())["heroes"]
+    return sorted({(short_name(name, hero["title"])[:2], str(hero["hp"]))
+                   for name, hero in heroes.items()})
 
 
 def board_labels(page: Any) -> list[dict[str, Any]]:
@@ -110,6 +129,11 @@ def test_clash_royale_on_a_phone_readable_with_its_own_legend_and_words(
     page.locator("#game .rb-zone.lit").first.click()
     expect(page.locator("#game .rb-board .rb-tok").first).to_be_visible()
     assert_readable(page, "Clash Royale!")
+    # Whichever hero she drafted: the widest initials ("Mo" with 11 HP once lost its
+    # "o") fit a phone's cell too.
+    for initials, hp in every_token():
+        page.evaluate(DRESS_JS, [initials, hp])
+        assert_readable(page, f"Clash Royale! with {initials} {hp}")
     legend = page.locator("#game .rb-legend")
     expect(legend).to_be_visible()
     words = legend.inner_text()

@@ -12,7 +12,8 @@
  * numbers on its left, and each space's name in its corner (the log speaks of c3).
  *
  * Hooks for tests: every click that acts carries data-action="<notation>"; sea
- * spaces carry data-at, hand tiles data-ship, mercenaries data-merc.
+ * spaces carry data-at, hand tiles data-ship, mercenaries data-merc, and each player's
+ * panel data-seat (a move that names only a seat, a pass say, marks its panel).
  */
 (function () {
   "use strict";
@@ -144,7 +145,7 @@
         onclick: () => { picked = picked === key ? null : key; redraw(); },
       }, el("b", { text: `${merc.cost}g` }), el("small", { text: merc.title || id }));
     });
-    const players = (view.players || []).map((p) => el("div", { class: `uf-player seat${p.seat}` },
+    const players = (view.players || []).map((p) => el("div", { class: `uf-player seat${p.seat}`, dataset: { seat: String(p.seat) } },
       el("b", { text: P.seatLabel(message, p.seat) }),
       ` gold ${p.gold} · VP ${p.vp} · hand ${p.hand_size} (limit ${p.hand_limit}) · pile ${p.pile} · reserve ${p.reserve} · turn ${p.turns}${p.final ? " (last)" : ""}`));
     let prompt = view.over ? "The game is over." : `${P.seatLabel(message, view.current)} to play`;

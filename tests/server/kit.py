@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx
 from fastapi.testclient import TestClient
 
@@ -20,6 +21,30 @@ from plunder.server.store import SeatRow, TableRow
 
 # Fetches the events of a seat's log from one index to another (the log route).
 Fill = Callable[[int, int], list[dict[str, Any]]]
+
+# How long a test waits for a message that does not come before it fails: a test
+# that waits forever would otherwise hold its worker to the suite's timeout and leave
+# its event loop behind for the tests that follow it there.
+WAIT_SECONDS = 120.0
+
+
+def receive_text(ws: Any, seconds: float = WAIT_SECONDS) -> str:
+    """The next text message of a test client's WebSocket, waited for at most
+    ``seconds`` (the test client's own ``receive_text`` waits for ever)."""
+    stream = getattr(ws, "_send_rx", None)
+    if stream is None:  # another client than Starlette's test client: its own wait
+        return str(ws.receive_text())
+
+    async def within() -> Any:
+        with anyio.fail_after(seconds):
+            return await stream.receive()
+
+    try:
+        message = ws.portal.call(within)
+    except TimeoutError:
+        raise AssertionError(f"no message came in {seconds:.0f} s") from None
+    ws._raise_on_close(message)
+    return str(message["text"])
 
 
 class Socket:
@@ -56,7 +81,11 @@ class Socket:
         self.ws.send_json(message)
 
     def next(self) -> dict[str, Any]:
-        text = self.ws.receive_text()
+        try:
+            text = receive_text(self.ws)
+        except AssertionError as error:
+            last = self.received[-1] if self.received else None
+            raise AssertionError(f"{error}; the last one received: {last}") from None
         message = json.loads(text)
         self._logs.append(self._take_events(message) if message.get("type") == "state" else None)
         if message.get("type") == "state":

@@ -179,6 +179,39 @@ def test_the_drawn_part_is_spread_as_quick_answers_are_and_never_negative():
     assert len({round(drawn_part(pause), 6) for _ in range(50)}) > 45
 
 
+def auto_pass_waits(table: Any, rng: random.Random, wanted: int) -> list[float]:
+    """Plays both seats of ``table`` at random, seat 0 passing every window by its
+    auto-pass, and times up to ``wanted`` of those passes from the window's opening
+    (the message that shows seat 0 owing it) to the message that shows its pass."""
+    waits: list[float] = []
+    host = table.sockets[0]
+    host.send({"type": "autopass", "every": True})
+    host.until(lambda m: m["type"] == "autopass" and m["every"])
+    latest = {seat: table.sockets[seat].state(0) for seat in (0, 1)}
+    while len(waits) < wanted and not latest[0]["view"]["over"]:
+        move = max(m["move"] for m in latest.values())
+        latest = {seat: table.sockets[seat].state(move) for seat in (0, 1)}
+        for seat in (1, 0):
+            message = latest[seat]
+            if message["legal"] and not (seat == 0 and owes_window(message, 0)):
+                step = message["step"]
+                table.sockets[seat].send({"type": "act", "action": keen(message, rng)})
+                latest[seat] = table.sockets[seat].until(
+                    lambda m, seat=seat, step=step: m["type"] == "state"
+                    and (m["step"] != step or seat in m["view"]["committed"])
+                )
+                break
+        else:
+            if owes_window(latest[0], 0):
+                # Only the server's pass for seat 0 is to come: time it.
+                seen = time.monotonic()
+                latest[0] = host.state(move + 1)
+                waits.append(time.monotonic() - seen)
+            else:
+                latest = {seat: table.sockets[seat].state(move + 1) for seat in (0, 1)}
+    return waits
+
+
 @pytest.mark.slow
 def test_auto_passes_come_spread_as_a_quick_players_passes(db_url):
     """Each auto-pass once came at the table's bot delay to the hundredth: a pass in
@@ -186,36 +219,14 @@ def test_auto_passes_come_spread_as_a_quick_players_passes(db_url):
     pause = 0.2
     settings = dataclasses.replace(UNLIMITED, bot_delay=pause)
     waits: list[float] = []
-    with (
-        TestClient(create_app(db_url, settings=settings)) as client,
-        rumbones_table(client, options={"round_limit": 12}) as table,
-    ):
-        host = table.sockets[0]
-        host.send({"type": "autopass", "every": True})
-        host.until(lambda m: m["type"] == "autopass" and m["every"])
-        rng = random.Random(5)
-        latest = {seat: table.sockets[seat].state(0) for seat in (0, 1)}
-        while len(waits) < 25 and not latest[0]["view"]["over"]:
-            move = max(m["move"] for m in latest.values())
-            latest = {seat: table.sockets[seat].state(move) for seat in (0, 1)}
-            for seat in (1, 0):
-                message = latest[seat]
-                if message["legal"] and not (seat == 0 and owes_window(message, 0)):
-                    step = message["step"]
-                    table.sockets[seat].send({"type": "act", "action": keen(message, rng)})
-                    latest[seat] = table.sockets[seat].until(
-                        lambda m, seat=seat, step=step: m["type"] == "state"
-                        and (m["step"] != step or seat in m["view"]["committed"])
-                    )
-                    break
-            else:
-                if owes_window(latest[0], 0):
-                    # Only the server's pass for seat 0 is to come: time it.
-                    seen = time.monotonic()
-                    latest[0] = host.state(move + 1)
-                    waits.append(time.monotonic() - seen)
-                else:
-                    latest = {seat: table.sockets[seat].state(move + 1) for seat in (0, 1)}
+    rng = random.Random(5)
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        # A game may end before it has opened enough windows: another follows it.
+        for _ in range(5):
+            with rumbones_table(client, options={"round_limit": 12}) as table:
+                waits += auto_pass_waits(table, rng, 25 - len(waits))
+            if len(waits) >= 25:
+                break
     assert len(waits) >= 20, waits
     waits.sort()
     quarter, three_quarters = waits[len(waits) // 4], waits[3 * len(waits) // 4]

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import httpx
@@ -21,6 +23,17 @@ from plunder.server.store import SeatRow, TableRow
 
 # Fetches the events of a seat's log from one index to another (the log route).
 Fill = Callable[[int, int], list[dict[str, Any]]]
+
+T = TypeVar("T")
+
+
+def run_async(main: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(main)``, in a thread of its own: a test worker that has driven a
+    browser holds Playwright's event loop as its main thread's running loop (for the
+    rest of the session), and there ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, main).result()
+
 
 # How long a test waits for a message that does not come before it fails: a test
 # that waits forever would otherwise hold its worker to the suite's timeout and leave

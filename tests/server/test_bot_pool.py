@@ -31,7 +31,7 @@ from plunder.server.app import create_app
 from plunder.server.bot_pool import Ask, BotPool, decide
 from plunder.server.table import bot_rng
 from server.conftest import UNLIMITED
-from server.kit import HUMAN, Socket, bot, create, states_along, summary, wait_until
+from server.kit import HUMAN, Socket, bot, create, run_async, states_along, summary, wait_until
 from server.test_bot_replay import replay_every_bot_move
 
 # One worker: the least a server has, and the most this test machine spares.
@@ -114,7 +114,7 @@ def test_a_worker_killed_mid_search_is_replaced_and_its_decision_asked_again():
         killer = threading.Thread(target=kill_when_busy)
         killer.start()
         bot = TableBot(ask.bot, "duel", ask.level)
-        answer = asyncio.run(pool.decide(bot, ask.state, ask.seat, ask.rng))
+        answer = run_async(pool.decide(bot, ask.state, ask.seat, ask.rng))
         killer.join()
         assert len(killed) == 1
         assert pool.replaced == 1
@@ -141,7 +141,7 @@ def test_no_more_decisions_in_flight_than_workers():
             decide(dataclasses.replace(a, state=a.state.clone(), rng=random.Random(seed)))
             for seed, a in enumerate(asks)
         ]
-        answers = asyncio.run(every_decision())
+        answers = run_async(every_decision())
         assert pool.asked == 6
         assert pool.most_in_flight == 2
         assert len(pool.pids()) == 2

@@ -23,7 +23,7 @@ from plunder.server.store import (
     moves,
 )
 from plunder.server.store_thread import NotOwner
-from server.kit import running_duel_row
+from server.kit import run_async, running_duel_row
 
 QUICK = Settings(bot_delay=0, bot_reflex=0, gc_every=0, abandon_after=0)
 
@@ -154,7 +154,7 @@ def test_a_frozen_owner_loses_its_table_and_its_late_move_is_refused(db_url):
             await first.stop()
             await second.stop()
 
-    asyncio.run(play())
+    run_async(play())
 
 
 @postgres_only
@@ -177,7 +177,7 @@ def test_a_stopped_owner_releases_its_tables_and_another_takes_them_up_unasked(d
         finally:
             await second.stop()
 
-    asyncio.run(play())
+    run_async(play())
 
 
 def test_the_tables_of_a_process_that_stops_are_shared_among_those_alive(db_url):
@@ -225,4 +225,4 @@ def test_the_tables_of_a_process_that_stops_are_shared_among_those_alive(db_url)
             for hub in alive:
                 await hub.stop()
 
-    asyncio.run(play())
+    run_async(play())

@@ -9,6 +9,7 @@ import pytest
 
 from plunder.server.periodic import every
 from plunder.server.store_thread import StoreUnavailable
+from server.kit import run_async
 
 
 def test_a_failed_round_is_logged_and_the_next_round_comes(
@@ -32,7 +33,7 @@ def test_a_failed_round_is_logged_and_the_next_round_comes(
         task.cancel()
 
     with caplog.at_level(logging.WARNING, logger="plunder.server"):
-        asyncio.run(main())
+        run_async(main())
     assert rounds[:3] == [1, 2, 3]
     messages = [(r.levelno, r.getMessage(), r.exc_info is not None) for r in caplog.records]
     down = "the sweep failed: OSError: the database is down"
@@ -55,5 +56,5 @@ def test_the_first_round_waits_unless_asked_to_run_at_once() -> None:
         task.cancel()
         return ran.is_set()
 
-    assert asyncio.run(first_round(True)) is True
-    assert asyncio.run(first_round(False)) is False
+    assert run_async(first_round(True)) is True
+    assert run_async(first_round(False)) is False

@@ -21,7 +21,7 @@ import pytest
 
 from plunder.server.store import MoveWrite, Store
 from plunder.server.store_thread import StoreThread, StoreUnavailable
-from server.kit import HUMAN, create
+from server.kit import HUMAN, create, run_async
 from server.test_store_faults import hold_lock
 
 # Moves of several tables handed over together, as a busy server does.
@@ -48,7 +48,7 @@ def test_every_call_fails_while_the_store_is_still_locked(client, db_url):
     holder.start()
     try:
         assert locked.wait(10)
-        outcomes = asyncio.run(hand_over_everything())
+        outcomes = run_async(hand_over_everything())
         still_locked = holder.is_alive()
     finally:
         release.set()
@@ -103,7 +103,7 @@ def test_only_a_store_that_is_out_fails_the_calls_behind_it(outage):
         finally:
             await store.stop()
 
-    first, second = asyncio.run(both())
+    first, second = run_async(both())
     assert isinstance(first, StoreUnavailable)
     if outage:
         assert isinstance(second, StoreUnavailable)

@@ -20,7 +20,7 @@ from plunder.server.live import Hub
 from plunder.server.owners import Ownership
 from plunder.server.store import Store
 from server.conftest import UNLIMITED
-from server.kit import HUMAN, Socket, create, join, summary
+from server.kit import HUMAN, Socket, create, join, run_async, summary
 
 HOUR = 3600.0
 # The deadlines are looked at when a test asks (``run_deadlines``), and once as the
@@ -248,7 +248,7 @@ def test_a_turn_deadline_is_the_same_after_a_handover_between_processes(db_url):
         finally:
             await second.stop()
 
-    asyncio.run(play())
+    run_async(play())
 
 
 def test_a_timed_decision_let_run_out_plays_the_rules_timeout_action(db_url):

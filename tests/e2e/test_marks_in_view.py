@@ -9,6 +9,9 @@ At 1280x800 and at 390x844, with the page at its top (no scrolling):
   the board (``#last-move``), which names what the move did; a piece of the board
   the move named is marked too where the game's page draws one.
 
+In the games that draw the pieces moves name, a move that names only a seat (a pass,
+a turn's end) marks that seat's place on the board.
+
 Each is measured with Playwright's bounding box against the window. The window is
 saved as ``screenshots/inview-<game>-<size>.png`` (the table) and
 ``inview-<game>-<size>-lobby.png``.
@@ -195,3 +198,29 @@ def test_a_piece_the_last_move_names_is_marked_even_where_it_is_a_choice(
     assert outlines["piece"][0] == "dashed" and outlines["piece"][2] == "3px", outlines
     # The choice keeps the colour its game gives a choice, its outline dashed.
     assert outlines["choice"] == ["dashed", "rgb(224, 161, 0)", "3px"], outlines
+
+
+# A last move that names one seat and nothing else (a pass, a turn's end), drawn into
+# the live table's page by the page's own module: how many pieces of the board it marks.
+MARK_A_SEAT_JS = """
+async (seat) => {
+  const { page } = await import('/static/table/page.js');
+  const { drawLastMove } = await import('/static/table/log.js');
+  const log = page.message.view.log;
+  const view = { ...page.message.view, log: [...log, { seat }] };
+  page.message = { ...page.message, view, last: log.length };
+  drawLastMove();
+  return (""" + MARKED_JS + """)();
+}
+"""
+
+
+@pytest.mark.parametrize("game", sorted(BOARD_MARKED))
+def test_a_move_that_names_only_a_seat_marks_that_seat_on_the_board(
+    pages: Callable[..., Any], game: str
+) -> None:
+    page = pages()
+    create_table(page, "Mary", ["human", "bot:random"], game=game)
+    expect(page).to_have_title(re.compile("^Your move"), timeout=30_000)
+    page.wait_for_function(QUIET_JS)
+    assert page.evaluate(MARK_A_SEAT_JS, 1) >= 1, f"{game}: the seat's place is not marked"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import time
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from playwright.sync_api import expect
 
 from e2e.driving import PHONE, create_table
 from e2e.test_screens import assert_fits
-from plunder.games.rumbones.content import HEROES_FILE, short_name
+from plunder.games.rumbones.content import CONTENT, short_name
 
 HEROES = "carcharius,ishmael,nerissa;calavera,demarco,hueso"
 
@@ -55,9 +54,8 @@ DRESS_JS = """
 
 def every_token() -> list[tuple[str, str]]:
     """Each hero's initials with its full HP, as its token shows them on a phone."""
-    heroes = tomllib.loads(HEROES_FILE.read_text())["heroes"]
-    return sorted({(short_name(name, hero["title"])[:2], str(hero["hp"]))
-                   for name, hero in heroes.items()})
+    return sorted({(short_name(hero.name, hero.title)[:2], str(hero.hp))
+                   for hero in CONTENT.heroes.values()})
 
 
 def board_labels(page: Any) -> list[dict[str, Any]]:

@@ -20,14 +20,13 @@ whole log, built on the event loop and queued for a socket that read nothing.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import threading
 import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
@@ -41,21 +40,11 @@ from plunder.server.connection import Connection
 from plunder.server.settings import Settings
 from plunder.server.store import TableRow
 from server.conftest import UNLIMITED
-from server.kit import ServerProcess, Socket, log_filler
+from server.kit import ServerProcess, Socket, log_filler, run_async
 
 attack = scripts_kit.load_script("hello_attack")
 
 PAGE = 50
-T = TypeVar("T")
-
-
-def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
-    """``asyncio.run`` in a thread of its own: a browser test in the same process
-    (Playwright's sync API) may keep an event loop running in this thread."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
 def truth(row: TableRow) -> Any:
     """The state a stored table stands at."""
     game = plunder.load(row.game, **row.options)
@@ -194,7 +183,7 @@ def test_a_connection_that_does_not_read_is_dropped_by_the_bytes_waiting():
         await asyncio.sleep(0)
         return kept, closed, pushed, big_closed
 
-    kept, closed, pushed, big_closed = run_apart(scenario())
+    kept, closed, pushed, big_closed = run_async(scenario())
     assert all(kept) and not closed
     assert pushed == [True, True, True, False, False]
     assert big_closed == [1013]
@@ -278,7 +267,7 @@ def test_spectators_saying_hello_without_reading_leave_the_server_its_memory(tmp
 
         sampler = threading.Thread(target=sample)
         sampler.start()
-        run_apart(attack_for(SECONDS, HELD))
+        run_async(attack_for(SECONDS, HELD))
         stop.set()
         pinger.join(60)
         sampler.join(10)
